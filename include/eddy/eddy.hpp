@@ -1,0 +1,7 @@
+// Eddy: grid fluids on the GPU with Vulkan compute. Umbrella header.
+#pragma once
+
+#include "eddy/context.hpp"
+#include "eddy/error.hpp"
+#include "eddy/smoke_settings.hpp"
+#include "eddy/smoke_solver.hpp"

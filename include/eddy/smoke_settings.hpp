@@ -1,0 +1,94 @@
+// Settings of the 2D smoke solver. Every field has a unit and a default; `validate()` (called by
+// SmokeSolver's constructor) throws InvalidArgument naming the first offending field.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace eddy {
+
+// Domain sides, in the order used by every per-side array.
+enum class Side : uint32_t { Left = 0, Right = 1, Bottom = 2, Top = 3 };
+
+enum class BoundaryType : uint32_t {
+    Wall = 0,        // solid, free-slip: zero normal velocity, tangential velocity unconstrained
+    MovingWall = 1,  // solid, no-slip, moving tangentially at `tangentialVelocity`
+    Inflow = 2,      // fluid enters at `normalVelocity` carrying density, temperature and dye
+    Outflow = 3,     // open: pressure 0 outside, zero-gradient velocity and scalars
+    Periodic = 4,    // wraps to the opposite side (both sides of an axis must be Periodic)
+};
+
+struct BoundarySide {
+    BoundaryType type = BoundaryType::Wall;  // default: free-slip wall
+    // MovingWall: wall speed along the side, m/s; positive is +x for Bottom/Top and +y for
+    // Left/Right. Default 0.
+    float tangentialVelocity = 0.0f;
+    // Inflow: speed into the domain, m/s (> 0 enters). Default 1.
+    float normalVelocity = 1.0f;
+    // Inflow: what the entering fluid carries. Defaults: density 0, temperature = ambient (K),
+    // dye transparent black.
+    float density = 0.0f;
+    float temperature = 293.15f;
+    std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+enum class PressureSolverType : uint32_t {
+    Jacobi = 0,  // `pressureIterations` weighted-free Jacobi sweeps, warm-started
+};
+
+struct SmokeSettings {
+    // Velocity/scalar grid, cells. Default 128 x 128. 1..16384 each.
+    uint32_t nx = 128;
+    uint32_t ny = 128;
+    // Edge length of one (square) cell, m. Default 1/128 (a 1 m wide domain at the default size).
+    float cellSize = 1.0f / 128.0f;
+    // Dye grid, cells; it covers the same domain (seed 002: dye finer than velocity).
+    // 0 means "same as nx / ny". Default 0.
+    uint32_t dyeNx = 0;
+    uint32_t dyeNy = 0;
+
+    // Kinematic viscosity, m^2/s; 0 skips the diffusion pass. Default 0.
+    float viscosity = 0.0f;
+    // Dye diffusion coefficient, m^2/s; 0 skips it. Default 0.
+    float dyeDiffusion = 0.0f;
+    // Jacobi sweeps of the implicit diffusion solve. Default 20.
+    uint32_t diffusionIterations = 20;
+    // Pressure solver and its sweep count (warm-started from the previous step's pressure).
+    PressureSolverType pressureSolver = PressureSolverType::Jacobi;
+    uint32_t pressureIterations = 40;  // default 40 (what the WebGL demo does)
+
+    // Vorticity confinement strength epsilon (dimensionless, f = eps * h * (N x omega)). Default 0.
+    float vorticity = 0.0f;
+
+    // Exponential damping rates, 1/s: each second a quantity is multiplied by exp(-rate).
+    // Independent of dt. Defaults 0 (no damping).
+    float velocityDamping = 0.0f;
+    float densityDamping = 0.0f;
+    float dyeDamping = 0.0f;
+    // Rate at which temperature relaxes towards `ambientTemperature`, 1/s. Default 0.
+    float temperatureRelaxation = 0.0f;
+
+    // Buoyancy acceleration f = gravity * (densityWeight * density
+    //                                      - thermalExpansion * (temperature - ambientTemperature)).
+    // gravity: m/s^2, default (0, -9.81); densityWeight: per density unit, default 0;
+    // thermalExpansion: 1/K, default 0 (so no buoyancy unless asked); ambientTemperature: K,
+    // default 293.15.
+    std::array<float, 2> gravity{0.0f, -9.81f};
+    float densityWeight = 0.0f;
+    float thermalExpansion = 0.0f;
+    float ambientTemperature = 293.15f;
+
+    // Speed limit, m/s, applied to every face velocity after damping; 0 disables it. Default 0.
+    float maxSpeed = 0.0f;
+
+    // Boundary per side, indexed by Side. Default: free-slip walls all round.
+    std::array<BoundarySide, 4> boundaries{};
+
+    // Throws InvalidArgument naming the offending field.
+    void validate() const;
+
+    uint32_t effectiveDyeNx() const { return dyeNx ? dyeNx : nx; }
+    uint32_t effectiveDyeNy() const { return dyeNy ? dyeNy : ny; }
+};
+
+} // namespace eddy

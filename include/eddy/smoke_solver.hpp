@@ -1,0 +1,124 @@
+// The 2D smoke/dye solver on a staggered (MAC) grid.
+//
+// Layout (y up, x right, cell (i, j) spans [i*h, (i+1)*h] x [j*h, (j+1)*h]):
+//   velocity x  u: on x-faces, (nx+1) * ny floats, index i + j*(nx+1), at (i*h, (j+0.5)*h)
+//   velocity y  v: on y-faces, nx * (ny+1) floats, index i + j*nx,     at ((i+0.5)*h, j*h)
+//   density, temperature, pressure, divergence, solid: cell centres, nx * ny, index i + j*nx
+//   curl: grid nodes, (nx+1) * (ny+1), index i + j*(nx+1)
+//   openX / openY: open fraction of each x-/y-face (0 closed, 1 open), same layout as u / v
+//   dye: RGBA, 4 floats per cell of the dye grid (dyeNx * dyeNy cells), covering the same domain
+//
+// Recording: record() appends a whole step to the caller's command buffer; every pass can also be
+// recorded on its own. Eddy places the barriers between its own passes. What the caller owes
+// before and after is in docs/integration.md. Buffers are ping-ponged on the host side at record
+// time: query buffer() after recording, and submit every recorded step exactly once, in order.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <vulkan/vulkan_core.h>
+
+#include "eddy/context.hpp"
+#include "eddy/smoke_settings.hpp"
+
+namespace eddy {
+
+enum class Falloff : uint32_t {
+    Linear = 0,    // weight max(0, 1 - d/radius)            (seed 000's brush)
+    Gaussian = 1,  // weight exp(-d^2 / radius^2)              (the WebGL demo's splat)
+};
+
+// One injection. Added (weighted by the falloff) at the next recorded step.
+struct Splat {
+    float x = 0.0f, y = 0.0f;            // centre, m (domain origin at the lower-left corner)
+    float radius = 0.05f;                // m, > 0
+    Falloff falloff = Falloff::Gaussian;
+    std::array<float, 2> velocity{0.0f, 0.0f};  // added velocity, m/s
+    float density = 0.0f;                // added density
+    float temperature = 0.0f;            // added temperature, K
+    std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};  // added RGBA
+};
+
+enum class Field : uint32_t {
+    VelocityX, VelocityY, Density, Temperature, Dye, Pressure, Divergence, Curl, Solid, OpenX, OpenY,
+};
+const char* fieldName(Field field) noexcept;
+
+// The separately recordable passes (also the rows of the GPU timing report).
+enum class Pass : uint32_t {
+    Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
+    SubtractGradient, Count
+};
+const char* passName(Pass pass) noexcept;
+
+struct PassTiming {
+    Pass pass;
+    double milliseconds;  // GPU time between the pass's first and last dispatch
+};
+
+class SmokeSolver {
+public:
+    // Validates `settings` (InvalidArgument naming the field), checks the device limits
+    // (UnsupportedDevice) and allocates every buffer; on any failure nothing is left allocated.
+    SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings);
+    ~SmokeSolver();
+    SmokeSolver(const SmokeSolver&) = delete;
+    SmokeSolver& operator=(const SmokeSolver&) = delete;
+
+    const SmokeSettings& settings() const noexcept;
+    // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy), which need a new solver.
+    void updateSettings(const SmokeSettings& settings);
+
+    // Queues a splat for the next Inject pass (at most kMaxSplatsPerStep per step).
+    static constexpr uint32_t kMaxSplatsPerStep = 256;
+    void addSplat(const Splat& splat);
+
+    // Obstacles: a solid fraction per cell (0 fluid .. 1 solid), kept on the host and uploaded
+    // (blocking) when changed. Face open fractions follow from it and from the boundaries.
+    void setSolidMask(std::span<const float> solidFraction);  // nx * ny values in [0, 1]
+    void clearObstacles();
+    void addCircleObstacle(float centreX, float centreY, float radius);          // m
+    void addBoxObstacle(float minX, float minY, float maxX, float maxY);         // m
+    void addWallObstacles(float thickness, std::array<bool, 4> sides = {true, true, true, true});
+    const std::vector<float>& solidMask() const noexcept;
+
+    // Records one full step: Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence,
+    // PressureSolve, SubtractGradient. dt in seconds, finite and > 0.
+    void record(VkCommandBuffer cmd, float dt);
+    // Individual passes, each followed by a compute->compute barrier.
+    void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
+    // Records a barrier making the solver's last writes visible to `dstStage`/`dstAccess`
+    // (e.g. a fragment shader reading the dye buffer).
+    void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage,
+                              VkAccessFlags dstAccess) const;
+
+    // Convenience for apps and tests: records a step into an internal command buffer, submits
+    // it and waits. Throws DeviceLost / VulkanError on failure.
+    void step(float dt);
+
+    // GPU timing per pass of the last step() (or of the last record() once its submission has
+    // finished). Empty unless profiling is on and the device supports timestamps.
+    void setProfiling(bool enabled);
+    std::vector<PassTiming> passTimings();
+
+    // Host access (blocking; waits for the queue). Sizes are in floats (dye: 4 per cell).
+    size_t fieldSize(Field field) const noexcept;
+    std::vector<float> download(Field field);
+    void upload(Field field, std::span<const float> values);  // not Solid/OpenX/OpenY/Curl
+
+    // The GPU buffer currently holding `field` (changes after each recorded step).
+    VkBuffer buffer(Field field) const noexcept;
+    VkDeviceSize bufferSize(Field field) const noexcept;
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace eddy

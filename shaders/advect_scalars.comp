@@ -1,0 +1,43 @@
+#version 450
+// Semi-Lagrangian advection (RK2 back-trace, bilinear) of density and temperature at cell
+// centres. Beyond an inflow side the sample is the inflow's value; fully solid cells hold
+// density 0 and the ambient temperature.
+#include "grid.glsl"
+
+layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
+layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
+layout(set = 0, binding = 3) readonly buffer DensityIn { float densityIn[]; };
+layout(set = 0, binding = 4) readonly buffer TemperatureIn { float temperatureIn[]; };
+layout(set = 0, binding = 5) writeonly buffer DensityOut { float densityOut[]; };
+layout(set = 0, binding = 6) writeonly buffer TemperatureOut { float temperatureOut[]; };
+layout(set = 0, binding = 7) readonly buffer Solid { float solid[]; };
+layout(push_constant) uniform Push { AdvectPush pc; };
+
+#include "velocity_sampling.glsl"
+
+float readDensity(int i, int j) {
+    CellTap t = tapCell(i, j, cellGrid());
+    return t.inflowSide >= 0 ? grid.inflowDensity[t.inflowSide] : densityIn[t.index];
+}
+float readTemperature(int i, int j) {
+    CellTap t = tapCell(i, j, cellGrid());
+    return t.inflowSide >= 0 ? grid.inflowTemperature[t.inflowSide] : temperatureIn[t.index];
+}
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    if (id.x >= grid.nx || id.y >= grid.ny) return;
+    int c = cellIndex(id.x, id.y);
+    if (solid[c] >= 1.0) {
+        densityOut[c] = 0.0;
+        temperatureOut[c] = pc.ambient;
+        return;
+    }
+    vec2 p = traceBack((vec2(id) + 0.5) * grid.h, pc.dt);
+    vec2 coord = p * grid.invH - 0.5;
+    float d, t;
+    EDDY_BILERP(readDensity, coord, d);
+    EDDY_BILERP(readTemperature, coord, t);
+    densityOut[c] = d;
+    temperatureOut[c] = t;
+}

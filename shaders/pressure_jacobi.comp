@@ -1,0 +1,38 @@
+#version 450
+// One Jacobi sweep of the pressure Poisson equation with face weights w (open fractions):
+//   sum_f w_f (p_neighbour - p) = h^2 / dt * divergence
+// so p = (sum_f w_f p_neighbour - h^2/dt * divergence) / sum_f w_f. Beyond an outflow side
+// p = 0 (Dirichlet); periodic sides wrap; closed faces have w = 0. Cells with no open face get 0.
+// p is kinematic pressure (pressure / density), m^2/s^2.
+#include "grid.glsl"
+
+layout(set = 0, binding = 1) readonly buffer PIn { float pIn[]; };
+layout(set = 0, binding = 2) writeonly buffer POut { float pOut[]; };
+layout(set = 0, binding = 3) readonly buffer Divergence { float divergence[]; };
+layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
+layout(push_constant) uniform Push { PressurePush pc; };
+
+// Pressure of the neighbour (i, j), which may lie beyond a side: 0 beyond outflow (and beyond
+// closed sides, where its weight is 0 anyway), wrapped on periodic axes.
+float neighbourPressure(int i, int j) {
+    bool outsideX = i < 0 || i >= grid.nx, outsideY = j < 0 || j >= grid.ny;
+    if ((outsideX && !periodicX()) || (outsideY && !periodicY())) return 0.0;
+    return pIn[cellIndex(wrapIndex(i, grid.nx), wrapIndex(j, grid.ny))];
+}
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    if (id.x >= grid.nx || id.y >= grid.ny) return;
+    int i = id.x, j = id.y;
+    float wl = openX[uIndex(i, j)], wr = openX[uIndex(i + 1, j)];
+    float wb = openY[vIndex(i, j)], wt = openY[vIndex(i, j + 1)];
+    float weight = wl + wr + wb + wt;
+    float p = 0.0;
+    if (weight > 0.0) {
+        float sum = wl * neighbourPressure(i - 1, j) + wr * neighbourPressure(i + 1, j) +
+                    wb * neighbourPressure(i, j - 1) + wt * neighbourPressure(i, j + 1);
+        p = (sum - pc.rhsScale * divergence[cellIndex(i, j)]) / weight;
+    }
+    pOut[cellIndex(i, j)] = p;
+}

@@ -1,0 +1,68 @@
+// Structures shared by the GLSL kernels and the C++ host code, so that their layouts are written
+// once. Only 4-byte scalars and 16-byte vectors are used, which lay out identically in std140,
+// std430, push constants and C++.
+#ifndef EDDY_SHARED_TYPES_H
+#define EDDY_SHARED_TYPES_H
+
+#ifdef __cplusplus
+#include <cstdint>
+namespace eddy::gpu {
+using uint = uint32_t;
+struct alignas(16) vec4 { float x = 0, y = 0, z = 0, w = 0; };
+struct alignas(16) ivec4 { int32_t x = 0, y = 0, z = 0, w = 0; };
+#endif
+
+// Every 2D kernel runs in 16 x 16 workgroups.
+#define EDDY_GROUP_SIZE 16
+// Slots of the shared descriptor set: binding 0 is the GridParams uniform buffer, bindings
+// 1..EDDY_STORAGE_SLOTS are storage buffers whose roles each kernel declares.
+#define EDDY_STORAGE_SLOTS 12
+
+// Side indices and boundary types (match eddy::Side and eddy::BoundaryType).
+#define EDDY_LEFT 0
+#define EDDY_RIGHT 1
+#define EDDY_BOTTOM 2
+#define EDDY_TOP 3
+#define EDDY_WALL 0
+#define EDDY_MOVING_WALL 1
+#define EDDY_INFLOW 2
+#define EDDY_OUTFLOW 3
+#define EDDY_PERIODIC 4
+
+// The grid and its boundaries (uniform buffer, std140).
+struct GridParams {
+    int nx, ny, dyeNx, dyeNy;   // cells
+    float h, invH;              // velocity cell size (m) and its inverse
+    float dyeHx, dyeHy;         // dye cell size (m) along x and y
+    ivec4 sideType;             // per side (left, right, bottom, top): EDDY_WALL ...
+    vec4 wallTangent;           // moving-wall tangential speed per side, m/s
+    vec4 inflowSpeed;           // inflow speed into the domain per side, m/s
+    vec4 inflowDensity;         // per side
+    vec4 inflowTemperature;     // per side, K
+    vec4 inflowDye[4];          // RGBA per side
+};
+
+// One splat (storage buffer element, std430).
+struct GpuSplat {
+    float x, y, radius;
+    int falloff;                // 0 linear, 1 gaussian
+    float vx, vy, density, temperature;
+    vec4 dye;
+};
+
+// Push constants, one struct per kernel family.
+struct SplatPush { int target; int count; };            // target: 0 faces, 1 cells, 2 dye
+struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpansion, ambient; };
+struct AdvectPush { float dt; float ambient; };
+struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
+struct PressurePush { float rhsScale; };                // h^2 / dt
+struct SubtractPush { float dt; };
+struct VorticityPush { float dt, epsilon; };
+struct DampVelocityPush { float factor, maxSpeed; };    // factor = exp(-rate*dt); maxSpeed 0 = off
+struct DampScalarsPush { int target; float densityFactor, temperatureFactor, ambient; };
+
+#ifdef __cplusplus
+} // namespace eddy::gpu
+#endif
+
+#endif

@@ -1,0 +1,178 @@
+// Recording of the smoke solver's passes. Each pass ends with a compute->compute barrier, so
+// passes may be recorded in any order the engine wants.
+#include <cmath>
+
+#include "barriers.hpp"
+#include "smoke_solver_impl.hpp"
+
+namespace eddy {
+
+namespace {
+// exp(-rate * dt): the dt-independent per-step factor of an exponential decay at `rate` per second.
+float decayFactor(float rate, float dt) { return std::exp(-rate * dt); }
+} // namespace
+
+void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
+    const bool timed = profiling && queryPool;
+    const uint32_t query = 2 * static_cast<uint32_t>(pass);
+    if (timed) cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, query);
+    switch (pass) {
+    case Pass::Inject: recordInject(cmd); break;
+    case Pass::Buoyancy: recordBuoyancy(cmd, dt); break;
+    case Pass::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass::Advect: recordAdvect(cmd, dt); break;
+    case Pass::Diffuse: recordDiffuse(cmd, dt); break;
+    case Pass::Damping: recordDamping(cmd, dt); break;
+    case Pass::Divergence: recordDivergence(cmd); break;
+    case Pass::PressureSolve: recordPressureSolve(cmd, dt); break;
+    case Pass::SubtractGradient: recordSubtractGradient(cmd, dt); break;
+    case Pass::Count: break;
+    }
+    if (timed) {
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, query + 1);
+        timedPasses.push_back(pass);
+    }
+}
+
+void SmokeSolver::Impl::recordFaceFractions(VkCommandBuffer cmd) {
+    kernels->dispatch(cmd, "face_fractions", {solid.handle(), openX.handle(), openY.handle()}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
+    if (pendingSplats.empty()) return;
+    const uint32_t bytes = static_cast<uint32_t>(pendingSplats.size() * sizeof(gpu::GpuSplat));
+    // The previous step's inject pass may still be reading the splat buffer.
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+    cs.vk.vkCmdUpdateBuffer(cmd, splats.handle(), 0, bytes, pendingSplats.data());
+    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+    const int count = static_cast<int>(pendingSplats.size());
+    std::initializer_list<VkBuffer> buffers = {splats.handle(), u.now(), v.now(), density.now(), temperature.now(),
+                                               dye.now(), openX.handle(), openY.handle()};
+    kernels->dispatch(cmd, "splat", buffers, gpu::SplatPush{0, count}, faceWidth(), faceHeight());
+    kernels->dispatch(cmd, "splat", buffers, gpu::SplatPush{1, count}, nx, ny);
+    kernels->dispatch(cmd, "splat", buffers, gpu::SplatPush{2, count}, dyeNx, dyeNy);
+    detail::computeBarrier(cs, cmd);
+    pendingSplats.clear();
+}
+
+void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
+    if (settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f) return;
+    gpu::BuoyancyPush push{dt, settings.gravity[0], settings.gravity[1], settings.densityWeight,
+                           settings.thermalExpansion, settings.ambientTemperature};
+    kernels->dispatch(cmd, "buoyancy",
+                      {u.now(), v.now(), density.now(), temperature.now(), openX.handle(), openY.handle()}, push,
+                      faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
+    // The curl is always computed: it is also the vorticity diagnostic view.
+    kernels->dispatch(cmd, "curl", {u.now(), v.now(), curl.handle()}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+    if (settings.vorticity == 0.0f) return;
+    kernels->dispatch(cmd, "vorticity_force", {u.now(), v.now(), curl.handle(), openX.handle(), openY.handle()},
+                      gpu::VorticityPush{dt, settings.vorticity}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
+    // All fields are advected by the same (pre-advection) velocity, so the three dispatches are
+    // independent and share one barrier.
+    gpu::AdvectPush push{dt, settings.ambientTemperature};
+    kernels->dispatch(cmd, "advect_scalars",
+                      {u.now(), v.now(), density.now(), temperature.now(), density.other(), temperature.other(),
+                       solid.handle()},
+                      push, nx, ny);
+    kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), dye.now(), dye.other()}, push, dyeNx, dyeNy);
+    kernels->dispatch(cmd, "advect_velocity",
+                      {u.now(), v.now(), u.other(), v.other(), openX.handle(), openY.handle()}, push, faceWidth(),
+                      faceHeight());
+    detail::computeBarrier(cs, cmd);
+    for (PingPong* p : {&u, &v, &density, &temperature, &dye}) p->swap();
+}
+
+void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
+    // Implicit diffusion by Jacobi. The right-hand side b stays in the current copy; iterates
+    // alternate between the other copy and the scratch copy, starting so that the last sweep
+    // writes the other copy, which then becomes current.
+    auto sweepTargets = [](uint32_t iterations, const PingPong& p, uint32_t k) {
+        bool lastIsOther = ((iterations - 1 - k) % 2) == 0;
+        return lastIsOther ? p.other() : p.scratch();
+    };
+    auto sweepSources = [&](uint32_t iterations, const PingPong& p, uint32_t k) {
+        return k == 0 ? p.now() : sweepTargets(iterations, p, k - 1);
+    };
+    const uint32_t iterations = settings.diffusionIterations;
+    if (settings.viscosity > 0.0f && iterations > 0) {
+        float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
+        for (uint32_t k = 0; k < iterations; ++k) {
+            kernels->dispatch(cmd, "diffuse_velocity",
+                              {u.now(), v.now(), sweepSources(iterations, u, k), sweepSources(iterations, v, k),
+                               sweepTargets(iterations, u, k), sweepTargets(iterations, v, k), openX.handle(),
+                               openY.handle()},
+                              gpu::DiffusePush{a, a}, faceWidth(), faceHeight());
+            detail::computeBarrier(cs, cmd);
+        }
+        u.swap();
+        v.swap();
+    }
+    if (settings.dyeDiffusion > 0.0f && iterations > 0) {
+        float hx = settings.cellSize * float(nx) / float(dyeNx), hy = settings.cellSize * float(ny) / float(dyeNy);
+        gpu::DiffusePush push{settings.dyeDiffusion * dt / (hx * hx), settings.dyeDiffusion * dt / (hy * hy)};
+        for (uint32_t k = 0; k < iterations; ++k) {
+            kernels->dispatch(cmd, "diffuse_dye",
+                              {dye.now(), sweepSources(iterations, dye, k), sweepTargets(iterations, dye, k)}, push,
+                              dyeNx, dyeNy);
+            detail::computeBarrier(cs, cmd);
+        }
+        dye.swap();
+    }
+}
+
+void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
+    if (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) {
+        kernels->dispatch(cmd, "damp_velocity", {u.now(), v.now(), u.other(), v.other(), openX.handle(), openY.handle()},
+                          gpu::DampVelocityPush{decayFactor(settings.velocityDamping, dt), settings.maxSpeed},
+                          faceWidth(), faceHeight());
+        u.swap();
+        v.swap();
+    }
+    std::initializer_list<VkBuffer> scalars = {density.now(), temperature.now(), dye.now()};
+    if (settings.densityDamping > 0.0f || settings.temperatureRelaxation > 0.0f)
+        kernels->dispatch(cmd, "damp_scalars", scalars,
+                          gpu::DampScalarsPush{0, decayFactor(settings.densityDamping, dt),
+                                               decayFactor(settings.temperatureRelaxation, dt),
+                                               settings.ambientTemperature},
+                          nx, ny);
+    if (settings.dyeDamping > 0.0f)
+        kernels->dispatch(cmd, "damp_scalars", scalars,
+                          gpu::DampScalarsPush{1, decayFactor(settings.dyeDamping, dt), 1.0f, 0.0f}, dyeNx, dyeNy);
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
+    kernels->dispatch(cmd, "divergence",
+                      {u.now(), v.now(), openX.handle(), openY.handle(), solid.handle(), divergence.handle()}, nx, ny);
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
+    // Warm start: the iteration begins from the previous step's pressure.
+    gpu::PressurePush push{settings.cellSize * settings.cellSize / dt};
+    for (uint32_t k = 0; k < settings.pressureIterations; ++k) {
+        kernels->dispatch(cmd, "pressure_jacobi",
+                          {pressure.now(), pressure.other(), divergence.handle(), openX.handle(), openY.handle()},
+                          push, nx, ny);
+        detail::computeBarrier(cs, cmd);
+        pressure.swap();
+    }
+}
+
+void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    kernels->dispatch(cmd, "subtract_gradient", {u.now(), v.now(), pressure.now(), openX.handle(), openY.handle()},
+                      gpu::SubtractPush{dt}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+} // namespace eddy

@@ -1,0 +1,69 @@
+// SmokeSolver's private state: the GPU buffers (ping-pong pairs with a host-side "current"
+// index), the kernels, queued splats and the timestamp pool.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "eddy/smoke_solver.hpp"
+#include "context_state.hpp"
+#include "gpu_buffer.hpp"
+#include "kernel_set.hpp"
+#include "shared_types.h"
+
+namespace eddy {
+
+// A field stored twice so a pass can read one copy and write the other; `current` says which
+// copy holds the field now. A third copy serves as scratch for Jacobi diffusion.
+struct PingPong {
+    detail::GpuBuffer copies[3];
+    int current = 0;
+    VkBuffer now() const { return copies[current].handle(); }
+    VkBuffer other() const { return copies[1 - current].handle(); }
+    VkBuffer scratch() const { return copies[2].handle(); }
+    void swap() { current = 1 - current; }
+};
+
+struct SmokeSolver::Impl {
+    std::shared_ptr<Context> context;
+    detail::ContextState& cs;
+    SmokeSettings settings;
+    uint32_t nx, ny, dyeNx, dyeNy;
+
+    detail::GpuBuffer gridUniform;
+    PingPong u, v, density, temperature, dye, pressure;
+    detail::GpuBuffer divergence, curl, solid, openX, openY, splats;
+    std::unique_ptr<detail::KernelSet> kernels;
+
+    std::vector<gpu::GpuSplat> pendingSplats;
+    std::vector<float> solidHost;
+
+    VkQueryPool queryPool = VK_NULL_HANDLE;
+    bool profiling = false;
+    std::vector<Pass> timedPasses;  // passes written to the query pool by the last record
+
+    Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s);
+    ~Impl();
+
+    gpu::GridParams gridParams() const;
+    void uploadGridParams();
+    // Recomputes the face open fractions and re-applies the prescribed boundary velocities
+    // (blocking). Called after obstacles or boundaries change.
+    void refreshGeometry();
+
+    void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
+    void recordInject(VkCommandBuffer cmd);
+    void recordBuoyancy(VkCommandBuffer cmd, float dt);
+    void recordVorticity(VkCommandBuffer cmd, float dt);
+    void recordAdvect(VkCommandBuffer cmd, float dt);
+    void recordDiffuse(VkCommandBuffer cmd, float dt);
+    void recordDamping(VkCommandBuffer cmd, float dt);
+    void recordDivergence(VkCommandBuffer cmd);
+    void recordPressureSolve(VkCommandBuffer cmd, float dt);
+    void recordSubtractGradient(VkCommandBuffer cmd, float dt);
+    void recordFaceFractions(VkCommandBuffer cmd);
+    uint32_t faceWidth() const { return nx + 1; }
+    uint32_t faceHeight() const { return ny + 1; }
+};
+
+} // namespace eddy
