@@ -311,8 +311,10 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
     info.ppEnabledExtensionNames = extensions.data();
     EDDY_VK(vkCreateInstance(&info, s.allocator, &s.instance));
     volkLoadInstanceOnly(s.instance);
-    if (validation)
+    if (validation) {
+        debugInfo.pNext = nullptr;  // the validation features belong to instance creation only
         EDDY_VK(vkCreateDebugUtilsMessengerEXT(s.instance, &debugInfo, s.allocator, &s.messenger));
+    }
 
     s.physicalDevice = pickDevice(physicalDevices(s.instance), settings.preference);
     s.queueFamilyIndex = *computeQueueFamily(s.physicalDevice);
