@@ -308,6 +308,10 @@ void SmokeSolver::step(float dt) {
     impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { record(cmd, dt); });
 }
 
+void SmokeSolver::stepPass(Pass pass, float dt) {
+    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { recordPass(cmd, pass, dt); });
+}
+
 void SmokeSolver::setProfiling(bool enabled) { impl_->profiling = enabled; }
 
 std::vector<PassTiming> SmokeSolver::passTimings() {
@@ -366,8 +370,7 @@ std::vector<float> SmokeSolver::download(Field field) {
 }
 
 void SmokeSolver::upload(Field field, std::span<const float> values) {
-    if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl ||
-        field == Field::Divergence)
+    if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl)
         throw InvalidArgument(std::string("upload: field ") + fieldName(field),
                               "is derived by the solver (use setSolidMask for obstacles)");
     if (values.size() != fieldSize(field))

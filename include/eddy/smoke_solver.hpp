@@ -100,6 +100,8 @@ public:
     // Convenience for apps and tests: records a step into an internal command buffer, submits
     // it and waits. Throws DeviceLost / VulkanError on failure.
     void step(float dt);
+    // Likewise for a single pass (tests and tools that inspect one pass at a time).
+    void stepPass(Pass pass, float dt);
 
     // GPU timing per pass of the last step() (or of the last record() once its submission has
     // finished). Empty unless profiling is on and the device supports timestamps.
@@ -109,7 +111,7 @@ public:
     // Host access (blocking; waits for the queue). Sizes are in floats (dye: 4 per cell).
     size_t fieldSize(Field field) const noexcept;
     std::vector<float> download(Field field);
-    void upload(Field field, std::span<const float> values);  // not Solid/OpenX/OpenY/Curl
+    void upload(Field field, std::span<const float> values);  // not Solid/OpenX/OpenY/Curl (derived)
 
     // The GPU buffer currently holding `field` (changes after each recorded step).
     VkBuffer buffer(Field field) const noexcept;

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Eddy needs to build, test and run its demos, skipping the ones
+# already present. Runs apt-get directly as root, through sudo otherwise.
+set -euo pipefail
+
+packages=(
+    # build
+    cmake ninja-build g++ pkg-config
+    # Vulkan: headers, loader, volk sources, glslc + spirv-val, lavapipe, validation layer
+    libvulkan-dev libvulkan1 libvulkan-volk-dev glslc spirv-tools mesa-vulkan-drivers vulkan-validationlayers
+    # tests
+    libgtest-dev
+    # examples: scene files, pictures, animations, the interactive demo and its scripted test
+    nlohmann-json3-dev libpng-dev libglfw3-dev ffmpeg xvfb xdotool x11-apps imagemagick
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    as_root=(sudo)
+fi
+echo "install-deps: installing ${missing[*]}"
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
