@@ -1,5 +1,6 @@
 // Recording of the smoke solver's passes. Each pass ends with a compute->compute barrier, so
 // passes may be recorded in any order the engine wants.
+#include <algorithm>
 #include <cmath>
 
 #include "barriers.hpp"
@@ -15,7 +16,11 @@ float decayFactor(float rate, float dt) { return std::exp(-rate * dt); }
 void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
     const bool timed = profiling && queryPool;
     const uint32_t query = 2 * static_cast<uint32_t>(pass);
-    if (timed) cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, query);
+    if (timed) {
+        // Each pass resets its own two queries, so passes recorded one by one are timed too.
+        cs.vk.vkCmdResetQueryPool(cmd, queryPool, query, 2);
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, query);
+    }
     switch (pass) {
     case Pass::Inject: recordInject(cmd); break;
     case Pass::Buoyancy: recordBuoyancy(cmd, dt); break;
@@ -30,6 +35,7 @@ void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
     }
     if (timed) {
         cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, query + 1);
+        std::erase(timedPasses, pass);
         timedPasses.push_back(pass);
     }
 }

@@ -288,8 +288,6 @@ void SmokeSolver::record(VkCommandBuffer cmd, float dt) {
     if (!cmd) throw InvalidArgument("record: cmd", "is VK_NULL_HANDLE");
     Impl& s = *impl_;
     s.timedPasses.clear();
-    if (s.profiling && s.queryPool)
-        s.cs.vk.vkCmdResetQueryPool(cmd, s.queryPool, 0, 2 * static_cast<uint32_t>(Pass::Count));
     for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) s.recordPass(cmd, static_cast<Pass>(p), dt);
 }
 
@@ -318,16 +316,14 @@ std::vector<PassTiming> SmokeSolver::passTimings() {
     Impl& s = *impl_;
     std::vector<PassTiming> out;
     if (!s.profiling || !s.queryPool || s.timedPasses.empty()) return out;
-    std::vector<uint64_t> ticks(2 * static_cast<uint32_t>(Pass::Count));
-    VkResult r = s.cs.vk.vkGetQueryPoolResults(s.cs.device, s.queryPool, 0, static_cast<uint32_t>(ticks.size()),
-                                               ticks.size() * sizeof(uint64_t), ticks.data(), sizeof(uint64_t),
-                                               VK_QUERY_RESULT_64_BIT);
-    if (r == VK_NOT_READY) return out;
-    EDDY_VK(r);
     const double nsPerTick = s.context->timestampPeriodNs();
     for (Pass p : s.timedPasses) {
-        uint32_t q = 2 * static_cast<uint32_t>(p);
-        out.push_back({p, static_cast<double>(ticks[q + 1] - ticks[q]) * nsPerTick * 1e-6});
+        uint64_t ticks[2] = {0, 0};
+        VkResult r = s.cs.vk.vkGetQueryPoolResults(s.cs.device, s.queryPool, 2 * static_cast<uint32_t>(p), 2,
+                                                   sizeof(ticks), ticks, sizeof(uint64_t), VK_QUERY_RESULT_64_BIT);
+        if (r == VK_NOT_READY) return {};  // the submission has not finished yet: never wait
+        EDDY_VK(r);
+        out.push_back({p, static_cast<double>(ticks[1] - ticks[0]) * nsPerTick * 1e-6});
     }
     return out;
 }
