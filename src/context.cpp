@@ -191,7 +191,7 @@ ContextState::~ContextState() {
     if (device) {
         if (fence) vk.vkDestroyFence(device, fence, allocator);
         if (transientPool) vk.vkDestroyCommandPool(device, transientPool, allocator);
-        if (!embedded) vkDestroyDevice(device, allocator);
+        if (!embedded) vk.vkDestroyDevice(device, allocator);
     }
     if (!embedded && instance) {
         if (messenger) vkDestroyDebugUtilsMessengerEXT(instance, messenger, allocator);
