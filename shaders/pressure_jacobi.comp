@@ -1,7 +1,8 @@
 #version 450
-// One Jacobi sweep of the pressure Poisson equation with face weights w (open fractions):
+// One weighted Jacobi sweep of the pressure Poisson equation with face weights w (open fractions):
 //   sum_f w_f (p_neighbour - p) = h^2 / dt * divergence
-// so p = (sum_f w_f p_neighbour - h^2/dt * divergence) / sum_f w_f. Beyond an outflow side
+// so p_jacobi = (sum_f w_f p_neighbour - h^2/dt * divergence) / sum_f w_f, and
+// p = p_old + kRelaxation * (p_jacobi - p_old). Beyond an outflow side
 // p = 0 (Dirichlet); periodic sides wrap; closed faces have w = 0. Cells with no open face get 0.
 // p is kinematic pressure (pressure / density), m^2/s^2.
 #include "grid.glsl"
@@ -12,6 +13,13 @@ layout(set = 0, binding = 3) readonly buffer Divergence { float divergence[]; };
 layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
 layout(push_constant) uniform Push { PressurePush pc; };
+
+// Plain Jacobi (relaxation 1) never converges on a closed fluid region (walls, obstacles, or
+// periodic with an even cell count): the grid graph is bipartite, so next to the constant null
+// space (eigenvalue 1) the iteration has the checkerboard eigenvalue -1, whose error component
+// flips sign every sweep forever and leaves a checkerboard divergence. With 0.8 that mode decays
+// by |1 - 2 * 0.8| = 0.6 per sweep; smooth modes converge 20% slower.
+const float kRelaxation = 0.8;
 
 // Pressure of the neighbour (i, j), which may lie beyond a side: 0 beyond outflow (and beyond
 // closed sides, where its weight is 0 anyway), wrapped on periodic axes.
@@ -32,7 +40,8 @@ void main() {
     if (weight > 0.0) {
         float sum = wl * neighbourPressure(i - 1, j) + wr * neighbourPressure(i + 1, j) +
                     wb * neighbourPressure(i, j - 1) + wt * neighbourPressure(i, j + 1);
-        p = (sum - pc.rhsScale * divergence[cellIndex(i, j)]) / weight;
+        float previous = pIn[cellIndex(i, j)];
+        p = previous + kRelaxation * ((sum - pc.rhsScale * divergence[cellIndex(i, j)]) / weight - previous);
     }
     pOut[cellIndex(i, j)] = p;
 }

@@ -33,7 +33,7 @@ struct BoundarySide {
 };
 
 enum class PressureSolverType : uint32_t {
-    Jacobi = 0,  // `pressureIterations` weighted-free Jacobi sweeps, warm-started
+    Jacobi = 0,  // `pressureIterations` weighted Jacobi sweeps (relaxation 0.8), warm-started
 };
 
 struct SmokeSettings {
