@@ -276,7 +276,20 @@ void advect(const Grid& g, State& s, double dt, double ambient) {
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
             int c = g.c(i, j);
-            if (s.solid[c] >= 1.0) { out.density[c] = 0; out.temperature[c] = ambient; continue; }
+            if (s.solid[c] >= 1.0) {
+                double sumDensity = 0, sumTemperature = 0, count = 0;
+                const int offsets[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+                for (const auto& o : offsets) {
+                    int a = i + o[0], b = j + o[1];
+                    if (a < 0 || b < 0 || a >= g.nx || b >= g.ny || s.solid[g.c(a, b)] >= 1.0) continue;
+                    sumDensity += s.density[g.c(a, b)];
+                    sumTemperature += s.temperature[g.c(a, b)];
+                    count += 1;
+                }
+                out.density[c] = count > 0 ? sumDensity / count : 0.0;
+                out.temperature[c] = count > 0 ? sumTemperature / count : ambient;
+                continue;
+            }
             Vec2 p = traceBack(g, s, {(i + 0.5) * g.h, (j + 0.5) * g.h}, dt);
             auto scalar = [&](const Field& f, const std::array<double, 4>& inflow) {
                 return bilerp(p.x / g.h - 0.5, p.y / g.h - 0.5, [&](int a, int b) {
