@@ -21,27 +21,15 @@ layout(push_constant) uniform Push { PressurePush pc; };
 // by |1 - 2 * 0.8| = 0.6 per sweep; smooth modes converge 20% slower.
 const float kRelaxation = 0.8;
 
-// Pressure of the neighbour (i, j), which may lie beyond a side: 0 beyond outflow (and beyond
-// closed sides, where its weight is 0 anyway), wrapped on periodic axes.
-float neighbourPressure(int i, int j) {
-    bool outsideX = i < 0 || i >= grid.nx, outsideY = j < 0 || j >= grid.ny;
-    if ((outsideX && !periodicX()) || (outsideY && !periodicY())) return 0.0;
-    return pIn[cellIndex(wrapIndex(i, grid.nx), wrapIndex(j, grid.ny))];
-}
+#include "pressure_stencil.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.nx || id.y >= grid.ny) return;
     int i = id.x, j = id.y;
-    float wl = openX[uIndex(i, j)], wr = openX[uIndex(i + 1, j)];
-    float wb = openY[vIndex(i, j)], wt = openY[vIndex(i, j + 1)];
-    float weight = wl + wr + wb + wt;
-    float p = 0.0;
-    if (weight > 0.0) {
-        float sum = wl * neighbourPressure(i - 1, j) + wr * neighbourPressure(i + 1, j) +
-                    wb * neighbourPressure(i, j - 1) + wt * neighbourPressure(i, j + 1);
-        float previous = pIn[cellIndex(i, j)];
-        p = previous + kRelaxation * ((sum - pc.rhsScale * divergence[cellIndex(i, j)]) / weight - previous);
-    }
+    bool open;
+    float target = stencilSolution(i, j, pc.rhsScale, open);
+    float previous = pIn[cellIndex(i, j)];
+    float p = open ? previous + kRelaxation * (target - previous) : 0.0;
     pOut[cellIndex(i, j)] = p;
 }

@@ -56,6 +56,7 @@ struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpans
 struct AdvectPush { float dt; float ambient; };
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
 struct PressurePush { float rhsScale; };                // h^2 / dt
+struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated
 struct SubtractPush { float dt; };
 struct VorticityPush { float dt, epsilon; };
 struct DampVelocityPush { float factor, maxSpeed; };    // factor = exp(-rate*dt); maxSpeed 0 = off

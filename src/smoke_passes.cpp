@@ -165,7 +165,23 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
 
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     // Warm start: the iteration begins from the previous step's pressure.
-    gpu::PressurePush push{settings.cellSize * settings.cellSize / dt};
+    const float rhsScale = settings.cellSize * settings.cellSize / dt;
+    if (settings.pressureSolver == PressureSolverType::RedBlackSOR) {
+        // Colours 2..7 exist only on periodic axes with an odd cell count (pressure_rbsor.comp).
+        const bool oddX = settings.boundaries[0].type == BoundaryType::Periodic && nx % 2 == 1;
+        const bool oddY = settings.boundaries[2].type == BoundaryType::Periodic && ny % 2 == 1;
+        const int colours = oddY ? 8 : (oddX ? 4 : 2);
+        for (uint32_t k = 0; k < settings.pressureIterations; ++k)
+            for (int colour = 0; colour < colours; ++colour) {
+                if (!oddX && (colour & 2)) continue;
+                kernels->dispatch(cmd, "pressure_rbsor",
+                                  {pressure.now(), divergence.handle(), openX.handle(), openY.handle()},
+                                  gpu::SorPush{rhsScale, settings.sorRelaxation, colour}, nx, ny);
+                detail::computeBarrier(cs, cmd);
+            }
+        return;
+    }
+    gpu::PressurePush push{rhsScale};
     for (uint32_t k = 0; k < settings.pressureIterations; ++k) {
         kernels->dispatch(cmd, "pressure_jacobi",
                           {pressure.now(), pressure.other(), divergence.handle(), openX.handle(), openY.handle()},

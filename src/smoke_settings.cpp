@@ -50,8 +50,11 @@ void SmokeSettings::validate() const {
     requireNonNegative(dyeDiffusion, name("dyeDiffusion"));
     requireIterations(diffusionIterations, name("diffusionIterations"));
     requireIterations(pressureIterations, name("pressureIterations"));
-    if (pressureSolver != PressureSolverType::Jacobi)
+    if (pressureSolver != PressureSolverType::Jacobi && pressureSolver != PressureSolverType::RedBlackSOR)
         throw InvalidArgument(name("pressureSolver"), "unknown solver type");
+    requireFinite(sorRelaxation, name("sorRelaxation"));
+    if (sorRelaxation <= 0.0f || sorRelaxation >= 2.0f)
+        throw InvalidArgument(name("sorRelaxation"), "must be in (0, 2) (got " + std::to_string(sorRelaxation) + ")");
     requireNonNegative(vorticity, name("vorticity"));
     requireNonNegative(velocityDamping, name("velocityDamping"));
     requireNonNegative(densityDamping, name("densityDamping"));

@@ -111,7 +111,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
         cs,
         std::initializer_list<std::string_view>{
             "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye",
-            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "subtract_gradient", "curl",
+            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));
 
@@ -376,6 +376,19 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
         if (!std::isfinite(values[k]))
             throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values[" + std::to_string(k) + "]",
                                   "must be finite");
+    // On a periodic axis the last face and face 0 are one face: keep them equal, as the kernels do.
+    const Impl& s = *impl_;
+    const bool wrapsX = field == Field::VelocityX && s.settings.boundaries[0].type == BoundaryType::Periodic;
+    const bool wrapsY = field == Field::VelocityY && s.settings.boundaries[2].type == BoundaryType::Periodic;
+    if (wrapsX || wrapsY) {
+        std::vector<float> consistent(values.begin(), values.end());
+        if (wrapsX)
+            for (size_t j = 0; j < s.ny; ++j) consistent[s.nx + j * (s.nx + 1)] = consistent[j * (s.nx + 1)];
+        else
+            for (size_t i = 0; i < s.nx; ++i) consistent[i + size_t(s.ny) * s.nx] = consistent[i];
+        detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(std::span(consistent)));
+        return;
+    }
     detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(values));
 }
 

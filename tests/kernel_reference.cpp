@@ -421,6 +421,29 @@ void pressureSweep(const Grid& g, State& s, double dt) {
     s.pressure = out;
 }
 
+void pressureSorIteration(const Grid& g, State& s, double dt, double omega) {
+    const double rhsScale = g.h * g.h / dt;
+    auto colourOf = [&](int i, int j) {
+        int c = (i + j) % 2;
+        if (g.periodicX() && g.nx % 2 == 1 && i == g.nx - 1) c += 2;
+        if (g.periodicY() && g.ny % 2 == 1 && j == g.ny - 1) c += 4;
+        return c;
+    };
+    for (int colour = 0; colour < 8; ++colour)
+        for (int j = 0; j < g.ny; ++j)
+            for (int i = 0; i < g.nx; ++i) {
+                if (colourOf(i, j) != colour) continue;
+                double wl = s.openX[g.u(i, j)], wr = s.openX[g.u(i + 1, j)];
+                double wb = s.openY[g.v(i, j)], wt = s.openY[g.v(i, j + 1)];
+                double weight = wl + wr + wb + wt;
+                double& p = s.pressure[g.c(i, j)];
+                if (weight <= 0) { p = 0; continue; }
+                double sum = wl * neighbourPressure(g, s.pressure, i - 1, j) + wr * neighbourPressure(g, s.pressure, i + 1, j) +
+                             wb * neighbourPressure(g, s.pressure, i, j - 1) + wt * neighbourPressure(g, s.pressure, i, j + 1);
+                p += omega * ((sum - rhsScale * s.divergence[g.c(i, j)]) / weight - p);
+            }
+}
+
 void subtractGradient(const Grid& g, State& s, double dt) {
     const double scale = dt / g.h;
     auto prescribed = [&](int side, bool onSide, double sign) {

@@ -46,6 +46,8 @@ void diffuseDyeOneSweep(const Grid& g, State& s, double ax, double ay);
 void damping(const Grid& g, State& s, const SmokeSettings& settings, double dt);
 void divergence(const Grid& g, State& s);
 void pressureSweep(const Grid& g, State& s, double dt);
+// One red-black SOR iteration: the (i + j) even cells, then the odd ones, in place.
+void pressureSorIteration(const Grid& g, State& s, double dt, double omega);
 void subtractGradient(const Grid& g, State& s, double dt);
 
 } // namespace eddy::reference

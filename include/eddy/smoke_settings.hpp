@@ -33,7 +33,9 @@ struct BoundarySide {
 };
 
 enum class PressureSolverType : uint32_t {
-    Jacobi = 0,  // `pressureIterations` weighted Jacobi sweeps (relaxation 0.8), warm-started
+    Jacobi = 0,        // `pressureIterations` damped Jacobi sweeps (relaxation 0.8), warm-started
+    RedBlackSOR = 1,   // `pressureIterations` red-black Gauss-Seidel sweeps over-relaxed by
+                       // `sorRelaxation` (1 = plain Gauss-Seidel), in place, warm-started
 };
 
 struct SmokeSettings {
@@ -56,6 +58,8 @@ struct SmokeSettings {
     // Pressure solver and its sweep count (warm-started from the previous step's pressure).
     PressureSolverType pressureSolver = PressureSolverType::Jacobi;
     uint32_t pressureIterations = 40;  // default 40 (what the WebGL demo does)
+    // Over-relaxation factor omega of RedBlackSOR, in (0, 2). Default 1.7.
+    float sorRelaxation = 1.7f;
 
     // Vorticity confinement strength epsilon (dimensionless, f = eps * h * (N x omega)). Default 0.
     float vorticity = 0.0f;
