@@ -3,11 +3,19 @@
 // counted from the bytes it must read and write at least once ("compulsory traffic").
 //
 //   eddy_bench [--sizes 256,1024,2048,4096] [--repeat 20] [--warmup 5] [--iterations 40]
+//              [--solvers jacobi,sor] [--converge-sizes 256,1024] [--max-iterations 32768]
+//
+// Cases: "smoke_step" (a full step with each solver at --iterations) and "pressure_to_tolerance"
+// (a projection of a random velocity field with 10, 20, 40, ... iterations until the relative
+// residual ||div after|| / ||div before|| reaches 1e-4 and 1e-6, or --max-iterations).
 //
 // Runs on any Vulkan device (EDDY_DEVICE picks one); CI runs it on lavapipe at a small size.
 #include <algorithm>
 #include <cstdio>
+#include <cmath>
 #include <map>
+#include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -21,7 +29,24 @@ struct Options {
     uint32_t repeat = 20;
     uint32_t warmup = 5;
     uint32_t iterations = 40;
+    std::vector<std::string> solvers{"jacobi", "sor"};
+    std::vector<uint32_t> convergeSizes{256, 1024};
+    uint32_t maxIterations = 32768;
 };
+
+std::vector<uint32_t> parseSizes(const std::string& v) {
+    std::vector<uint32_t> out;
+    std::stringstream ss(v);
+    for (std::string item; std::getline(ss, item, ',');)
+        if (!item.empty()) out.push_back(static_cast<uint32_t>(std::stoul(item)));
+    return out;
+}
+
+eddy::PressureSolverType solverType(const std::string& name) {
+    if (name == "jacobi") return eddy::PressureSolverType::Jacobi;
+    if (name == "sor") return eddy::PressureSolverType::RedBlackSOR;
+    throw std::runtime_error("unknown solver " + name + " (jacobi, sor)");
+}
 
 Options parse(int argc, char** argv) {
     Options o;
@@ -29,10 +54,13 @@ Options parse(int argc, char** argv) {
         std::string a = argv[k];
         if (k + 1 >= argc) throw std::runtime_error(a + " needs a value");
         std::string v = argv[++k];
-        if (a == "--sizes") {
-            o.sizes.clear();
+        if (a == "--sizes") o.sizes = parseSizes(v);
+        else if (a == "--converge-sizes") o.convergeSizes = parseSizes(v);
+        else if (a == "--max-iterations") o.maxIterations = static_cast<uint32_t>(std::stoul(v));
+        else if (a == "--solvers") {
+            o.solvers.clear();
             std::stringstream ss(v);
-            for (std::string item; std::getline(ss, item, ',');) o.sizes.push_back(static_cast<uint32_t>(std::stoul(item)));
+            for (std::string item; std::getline(ss, item, ',');) o.solvers.push_back(item);
         } else if (a == "--repeat") o.repeat = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--warmup") o.warmup = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--iterations") o.iterations = static_cast<uint32_t>(std::stoul(v));
@@ -63,6 +91,65 @@ double passBytes(eddy::Pass pass, double n, uint32_t iterations) {
     }
 }
 
+double l2(const std::vector<float>& v) {
+    double sum = 0.0;
+    for (float x : v) sum += double(x) * x;
+    return std::sqrt(sum);
+}
+
+// Projects the same random velocity field with 10, 20, 40, ... pressure iterations (from p = 0)
+// and reports the first count that reaches each relative residual ||div after|| / ||div before||.
+void convergence(const eddy::Context& info, std::shared_ptr<eddy::Context> context, const std::string& solverName,
+                 uint32_t n, uint32_t maxIterations) {
+    eddy::SmokeSettings s;
+    s.nx = n;
+    s.ny = n;
+    s.cellSize = 1.0f / static_cast<float>(n);
+    s.pressureSolver = solverType(solverName);
+    s.sorRelaxation = 2.0f / (1.0f + std::sin(3.14159265f / static_cast<float>(n)));  // optimal for a square
+    s.boundaries[static_cast<int>(eddy::Side::Top)].type = eddy::BoundaryType::Outflow;
+    eddy::SmokeSolver smoke(context, s);
+    smoke.addCircleObstacle(0.5f, 0.5f, 0.1f);
+    smoke.setProfiling(true);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    std::vector<float> u(smoke.fieldSize(eddy::Field::VelocityX)), v(smoke.fieldSize(eddy::Field::VelocityY));
+    for (float& x : u) x = d(rng);
+    for (float& x : v) x = d(rng);
+    const std::vector<float> zero(smoke.fieldSize(eddy::Field::Pressure), 0.0f);
+    const float dt = 1.0f / 60.0f;
+    const double targets[] = {1e-4, 1e-6};
+    size_t next = 0;
+    for (uint32_t iterations = 10; iterations <= maxIterations && next < 2; iterations *= 2) {
+        s.pressureIterations = iterations;
+        smoke.updateSettings(s);
+        smoke.upload(eddy::Field::VelocityX, u);
+        smoke.upload(eddy::Field::VelocityY, v);
+        smoke.upload(eddy::Field::Pressure, zero);
+        smoke.stepPass(eddy::Pass::SubtractGradient, dt);  // prescribed velocity on closed faces
+        smoke.stepPass(eddy::Pass::Divergence, dt);
+        const double before = l2(smoke.download(eddy::Field::Divergence));
+        smoke.stepPass(eddy::Pass::PressureSolve, dt);
+        double ms = 0.0;
+        for (const eddy::PassTiming& t : smoke.passTimings())
+            if (t.pass == eddy::Pass::PressureSolve) ms = t.milliseconds;
+        smoke.stepPass(eddy::Pass::SubtractGradient, dt);
+        smoke.stepPass(eddy::Pass::Divergence, dt);
+        const double residual = l2(smoke.download(eddy::Field::Divergence)) / before;
+        while (next < 2 && residual <= targets[next]) {
+            std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
+                        "\"iterations\":%u,\"relative_residual\":%.3g,\"ms\":%.4f,\"device\":\"%s\"}\n",
+                        n, n, solverName.c_str(), targets[next], iterations, residual, ms, info.deviceInfo().name.c_str());
+            ++next;
+        }
+        if (iterations * 2 > maxIterations && next < 2)
+            std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
+                        "\"reached\":false,\"iterations\":%u,\"relative_residual\":%.3g,\"ms\":%.4f,\"device\":\"%s\"}\n",
+                        n, n, solverName.c_str(), targets[next], iterations, residual, ms, info.deviceInfo().name.c_str());
+        std::fflush(stdout);
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) try {
@@ -71,8 +158,11 @@ int main(int argc, char** argv) try {
     const eddy::DeviceInfo& device = context->deviceInfo();
     if (!context->supportsTimestamps()) throw std::runtime_error("device has no timestamp support");
 
+    for (const std::string& solverName : o.solvers)
     for (uint32_t n : o.sizes) {
         eddy::SmokeSettings s;
+        s.pressureSolver = solverType(solverName);
+        s.sorRelaxation = 1.9f;
         s.nx = n;
         s.ny = n;
         s.cellSize = 1.0f / static_cast<float>(n);
@@ -104,13 +194,14 @@ int main(int argc, char** argv) try {
             stepMs.push_back(total);
         }
 
-        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"jacobi\",\"iterations\":%u,"
+        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
                     "\"median_ms_per_step\":%.4f,\"passes\":{",
-                    n, n, o.iterations, median(stepMs));
+                    n, n, solverName.c_str(), o.iterations, median(stepMs));
         bool first = true;
         for (auto& [pass, samples] : passMs) {
             double ms = median(samples);
-            double bytes = passBytes(pass, n, o.iterations);
+            // SOR reads every cell's stencil twice per iteration (once per colour).
+            double bytes = passBytes(pass, n, o.iterations) * (pass == eddy::Pass::PressureSolve && solverName == "sor" ? 2 : 1);
             std::printf("%s\"%s\":{\"ms\":%.4f", first ? "" : ",", eddy::passName(pass), ms);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);
             std::printf("}");
@@ -120,6 +211,8 @@ int main(int argc, char** argv) try {
                     VK_API_VERSION_MAJOR(device.apiVersion), VK_API_VERSION_MINOR(device.apiVersion));
         std::fflush(stdout);
     }
+    for (const std::string& solverName : o.solvers)
+        for (uint32_t n : o.convergeSizes) convergence(*context, context, solverName, n, o.maxIterations);
     return 0;
 } catch (const std::exception& e) {
     std::fprintf(stderr, "eddy_bench: %s\n", e.what());
