@@ -54,6 +54,7 @@ struct GpuSplat {
 struct SplatPush { int target; int count; };            // target: 0 faces, 1 cells, 2 dye
 struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpansion, ambient; };
 struct AdvectPush { float dt; float ambient; };
+struct CorrectPush { float dt; int mode; int inflowField; };  // see advect_correct.glsl
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
 struct PressurePush { float rhsScale; };                // h^2 / dt
 struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated

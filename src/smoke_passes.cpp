@@ -83,18 +83,64 @@ void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
 }
 
 void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
-    // All fields are advected by the same (pre-advection) velocity, so the three dispatches are
-    // independent and share one barrier.
-    gpu::AdvectPush push{dt, settings.ambientTemperature};
-    kernels->dispatch(cmd, "advect_scalars",
-                      {u.now(), v.now(), density.now(), temperature.now(), density.other(), temperature.other(),
-                       solid.handle()},
-                      push, nx, ny);
-    kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), dye.now(), dye.other()}, push, dyeNx, dyeNy);
+    // All fields are advected by the same (pre-advection) velocity, so the forward dispatches are
+    // independent and share one barrier. The corrected schemes then add a backward advection and
+    // a correction (MacCormack) or a compensation, a second forward advection and a limiter
+    // (BFECC), in each field's `other` and `scratch` copies; the velocity stays current until the
+    // end, when every ping-pong pair flips.
+    const gpu::AdvectPush forward{dt, settings.ambientTemperature}, backward{-dt, settings.ambientTemperature};
+    auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
+                             const gpu::AdvectPush& push) {
+        kernels->dispatch(cmd, "advect_scalars",
+                          {u.now(), v.now(), densityIn, temperatureIn, densityOut, temperatureOut, solid.handle()}, push,
+                          nx, ny);
+    };
+    auto advectDye = [&](VkBuffer in, VkBuffer out, const gpu::AdvectPush& push) {
+        kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), in, out}, push, dyeNx, dyeNy);
+    };
+    // mode: see shaders/advect_correct.glsl.
+    auto correctScalars = [&](int mode) {
+        int field = 0;
+        for (PingPong* p : {&density, &temperature})
+            kernels->dispatch(cmd, "advect_correct_scalar",
+                              {u.now(), v.now(), p->now(), p->scratch(), p->other(), solid.handle()},
+                              gpu::CorrectPush{dt, mode, field++}, nx, ny);
+    };
+    auto correctDye = [&](int mode) {
+        kernels->dispatch(cmd, "advect_correct_dye", {u.now(), v.now(), dye.now(), dye.scratch(), dye.other()},
+                          gpu::CorrectPush{dt, mode, 0}, dyeNx, dyeNy);
+    };
+    const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection;
+    constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
+
+    advectScalars(density.now(), temperature.now(), density.other(), temperature.other(), forward);
+    advectDye(dye.now(), dye.other(), forward);
     kernels->dispatch(cmd, "advect_velocity",
-                      {u.now(), v.now(), u.other(), v.other(), openX.handle(), openY.handle()}, push, faceWidth(),
+                      {u.now(), v.now(), u.other(), v.other(), openX.handle(), openY.handle()}, forward, faceWidth(),
                       faceHeight());
     detail::computeBarrier(cs, cmd);
+
+    if (scalarScheme != kSL || dyeScheme != kSL) {
+        // Backward: SL(SL(phi, dt), -dt) into scratch.
+        if (scalarScheme != kSL)
+            advectScalars(density.other(), temperature.other(), density.scratch(), temperature.scratch(), backward);
+        if (dyeScheme != kSL) advectDye(dye.other(), dye.scratch(), backward);
+        detail::computeBarrier(cs, cmd);
+        // MacCormack corrects and limits in place; BFECC compensates into `other`.
+        if (scalarScheme != kSL) correctScalars(scalarScheme == kBFECC ? 1 : 0);
+        if (dyeScheme != kSL) correctDye(dyeScheme == kBFECC ? 1 : 0);
+        detail::computeBarrier(cs, cmd);
+        if (scalarScheme == kBFECC || dyeScheme == kBFECC) {
+            // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
+            if (scalarScheme == kBFECC)
+                advectScalars(density.other(), temperature.other(), density.scratch(), temperature.scratch(), forward);
+            if (dyeScheme == kBFECC) advectDye(dye.other(), dye.scratch(), forward);
+            detail::computeBarrier(cs, cmd);
+            if (scalarScheme == kBFECC) correctScalars(2);
+            if (dyeScheme == kBFECC) correctDye(2);
+            detail::computeBarrier(cs, cmd);
+        }
+    }
     for (PingPong* p : {&u, &v, &density, &temperature, &dye}) p->swap();
 }
 

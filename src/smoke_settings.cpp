@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "eddy/error.hpp"
 
@@ -55,6 +56,9 @@ void SmokeSettings::validate() const {
     requireFinite(sorRelaxation, name("sorRelaxation"));
     if (sorRelaxation <= 0.0f || sorRelaxation >= 2.0f)
         throw InvalidArgument(name("sorRelaxation"), "must be in (0, 2) (got " + std::to_string(sorRelaxation) + ")");
+    for (auto [scheme, field] : {std::pair{scalarAdvection, "scalarAdvection"}, std::pair{dyeAdvection, "dyeAdvection"}})
+        if (static_cast<uint32_t>(scheme) > static_cast<uint32_t>(AdvectionScheme::BFECC))
+            throw InvalidArgument(name(field), "unknown advection scheme");
     requireNonNegative(vorticity, name("vorticity"));
     requireNonNegative(velocityDamping, name("velocityDamping"));
     requireNonNegative(densityDamping, name("densityDamping"));

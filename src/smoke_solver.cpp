@@ -95,8 +95,8 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
                             GpuBuffer::Kind::DeviceLocal);
     makePingPong(cs, u, size_t(nx + 1) * ny, 3);
     makePingPong(cs, v, size_t(nx) * (ny + 1), 3);
-    makePingPong(cs, density, cells, 2);
-    makePingPong(cs, temperature, cells, 2);
+    makePingPong(cs, density, cells, 3);
+    makePingPong(cs, temperature, cells, 3);
     makePingPong(cs, dye, size_t(dyeNx) * dyeNy * 4, 3);
     makePingPong(cs, pressure, cells, 2);
     divergence = fieldBuffer(cs, cells);
@@ -110,7 +110,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     kernels = std::make_unique<detail::KernelSet>(
         cs,
         std::initializer_list<std::string_view>{
-            "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye",
+            "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye",
             "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));

@@ -312,6 +312,76 @@ void advect(const Grid& g, State& s, double dt, double ambient) {
     s = out;
 }
 
+void advectCorrected(const Grid& g, State& s, double dt, double ambient, AdvectionScheme scalars, AdvectionScheme dye) {
+    // Semi-Lagrangian advection of fields `f` by the velocity of `s` (fields not asked for are
+    // advected too and ignored).
+    auto sl = [&](const State& fields, double step) {
+        State t = fields;
+        t.u = s.u;
+        t.v = s.v;
+        advect(g, t, step, ambient);
+        return t;
+    };
+    // Limits `value` to the original field's four cells around the forward back-trace of cell (i, j).
+    auto limit = [&](double value, int i, int j, double cellX, double cellY, int sx, int sy,
+                     const std::function<double(int)>& original, const std::function<double(int)>& inflow) {
+        Vec2 p = traceBack(g, s, {(i + 0.5) * cellX, (j + 0.5) * cellY}, dt);
+        int a = int(std::floor(p.x / cellX - 0.5)), b = int(std::floor(p.y / cellY - 0.5));
+        double lo = 1e300, hi = -1e300;
+        for (int dj = 0; dj < 2; ++dj)
+            for (int di = 0; di < 2; ++di) {
+                CellTap t = tapCell(g, a + di, b + dj, sx, sy);
+                double x = t.inflowSide >= 0 ? inflow(t.inflowSide) : original(t.index);
+                lo = std::min(lo, x);
+                hi = std::max(hi, x);
+            }
+        return std::clamp(value, lo, hi);
+    };
+    const State original = s;
+    State forward = sl(original, dt);
+    State backward = sl(forward, -dt);
+    State compensated = original;
+    State result = forward;
+    const bool bfeccScalars = scalars == AdvectionScheme::BFECC, bfeccDye = dye == AdvectionScheme::BFECC;
+    for (size_t k = 0; k < original.density.size(); ++k) {
+        compensated.density[k] = original.density[k] + 0.5 * (original.density[k] - backward.density[k]);
+        compensated.temperature[k] = original.temperature[k] + 0.5 * (original.temperature[k] - backward.temperature[k]);
+    }
+    for (size_t k = 0; k < original.dye.size(); ++k)
+        compensated.dye[k] = original.dye[k] + 0.5 * (original.dye[k] - backward.dye[k]);
+    const State again = sl(compensated, dt);
+
+    if (scalars != AdvectionScheme::SemiLagrangian)
+        for (int j = 0; j < g.ny; ++j)
+            for (int i = 0; i < g.nx; ++i) {
+                int c = g.c(i, j);
+                if (s.solid[c] >= 1.0) {  // not limited: the last forward advection's value
+                    if (bfeccScalars) { result.density[c] = again.density[c]; result.temperature[c] = again.temperature[c]; }
+                    continue;
+                }
+                for (int f = 0; f < 2; ++f) {
+                    Field State::*m = f == 0 ? &State::density : &State::temperature;
+                    const auto& inflowValues = f == 0 ? g.inflowDensity : g.inflowTemperature;
+                    double unlimited = bfeccScalars ? (again.*m)[c]
+                                                    : (forward.*m)[c] + 0.5 * ((original.*m)[c] - (backward.*m)[c]);
+                    (result.*m)[c] = limit(unlimited, i, j, g.h, g.h, g.nx, g.ny,
+                                           [&](int k) { return (original.*m)[k]; },
+                                           [&](int side) { return inflowValues[side]; });
+                }
+            }
+    if (dye != AdvectionScheme::SemiLagrangian)
+        for (int j = 0; j < g.dny; ++j)
+            for (int i = 0; i < g.dnx; ++i)
+                for (int ch = 0; ch < 4; ++ch) {
+                    int k = (i + j * g.dnx) * 4 + ch;
+                    double unlimited = bfeccDye ? again.dye[k] : forward.dye[k] + 0.5 * (original.dye[k] - backward.dye[k]);
+                    result.dye[k] = limit(unlimited, i, j, g.dhx, g.dhy, g.dnx, g.dny,
+                                          [&](int cell) { return original.dye[cell * 4 + ch]; },
+                                          [&](int side) { return g.inflowDye[side][ch]; });
+                }
+    s = result;
+}
+
 void diffuseVelocityOneSweep(const Grid& g, State& s, double a) {
     State out = s;
     const double denominator = 1 + 4 * a;

@@ -41,6 +41,8 @@ void inject(const Grid& g, State& s, const std::vector<Splat>& splats);
 void buoyancy(const Grid& g, State& s, const SmokeSettings& settings, double dt);
 void vorticity(const Grid& g, State& s, double epsilon, double dt);  // curl, then force if epsilon > 0
 void advect(const Grid& g, State& s, double dt, double ambient);
+// The Advect pass with MacCormack/BFECC for scalars and dye (velocity stays semi-Lagrangian).
+void advectCorrected(const Grid& g, State& s, double dt, double ambient, AdvectionScheme scalars, AdvectionScheme dye);
 void diffuseVelocityOneSweep(const Grid& g, State& s, double a);
 void diffuseDyeOneSweep(const Grid& g, State& s, double ax, double ay);
 void damping(const Grid& g, State& s, const SmokeSettings& settings, double dt);

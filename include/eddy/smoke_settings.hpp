@@ -38,6 +38,12 @@ enum class PressureSolverType : uint32_t {
                        // `sorRelaxation` (1 = plain Gauss-Seidel), in place, warm-started
 };
 
+enum class AdvectionScheme : uint32_t {
+    SemiLagrangian = 0,  // RK2 back-trace + bilinear: stable, diffusive
+    MacCormack = 1,      // SL forward + SL backward, error correction, limited to the stencil
+    BFECC = 2,           // back-and-forth error compensation, then SL, limited to the stencil
+};
+
 struct SmokeSettings {
     // Velocity/scalar grid, cells. Default 128 x 128. 1..16384 each.
     uint32_t nx = 128;
@@ -60,6 +66,12 @@ struct SmokeSettings {
     uint32_t pressureIterations = 40;  // default 40 (what the WebGL demo does)
     // Over-relaxation factor omega of RedBlackSOR, in (0, 2). Default 1.7.
     float sorRelaxation = 1.7f;
+
+    // Advection scheme of density + temperature and of the dye (velocity is always advected
+    // semi-Lagrangian). The corrected schemes cost 3 (MacCormack) or 4 (BFECC) advections plus a
+    // limiter pass instead of 1. Defaults: SemiLagrangian.
+    AdvectionScheme scalarAdvection = AdvectionScheme::SemiLagrangian;
+    AdvectionScheme dyeAdvection = AdvectionScheme::SemiLagrangian;
 
     // Vorticity confinement strength epsilon (dimensionless, f = eps * h * (N x omega)). Default 0.
     float vorticity = 0.0f;

@@ -1,0 +1,25 @@
+#version 450
+// MacCormack / BFECC correction of the RGBA dye on its own grid; see advect_correct.glsl.
+#include "grid.glsl"
+
+layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
+layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
+layout(set = 0, binding = 3) readonly buffer Original { vec4 original[]; };
+layout(set = 0, binding = 4) readonly buffer Backward { vec4 backward[]; };
+layout(set = 0, binding = 5) buffer Result { vec4 result[]; };
+layout(push_constant) uniform Push { CorrectPush pc; };
+
+vec4 readOriginal(int i, int j) {
+    CellTap t = tapCell(i, j, dyeGrid());
+    return t.inflowSide >= 0 ? grid.inflowDye[t.inflowSide] : original[t.index];
+}
+
+#define VALUE vec4
+#define FIELD_CELL vec2(grid.dyeHx, grid.dyeHy)
+#include "advect_correct.glsl"
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    if (id.x >= grid.dyeNx || id.y >= grid.dyeNy) return;
+    correct(id, id.x + id.y * grid.dyeNx, pc.mode, pc.dt);
+}
