@@ -227,13 +227,15 @@ void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
             }
         return;
     }
-    gpu::PressurePush push{rhsScale};
-    for (uint32_t k = 0; k < settings.pressureIterations; ++k) {
+    // Jacobi: up to EDDY_JACOBI_SWEEPS sweeps per dispatch, in shared memory.
+    for (uint32_t done = 0; done < settings.pressureIterations;) {
+        const uint32_t sweeps = std::min<uint32_t>(EDDY_JACOBI_SWEEPS, settings.pressureIterations - done);
         kernels->dispatch(cmd, "pressure_jacobi",
                           {pressure.now(), pressure.other(), divergence.handle(), openX.handle(), openY.handle()},
-                          push, nx, ny);
+                          gpu::PressurePush{rhsScale, static_cast<int>(sweeps)}, nx, ny);
         detail::computeBarrier(cs, cmd);
         pressure.swap();
+        done += sweeps;
     }
 }
 

@@ -85,7 +85,9 @@ double passBytes(eddy::Pass pass, double n, uint32_t iterations) {
     case eddy::Pass::Advect: return f * (faces * 3 + cells * 5 + cells * 4 * 2);    // velocity, scalars, dye
     case eddy::Pass::Damping: return f * faces * 3;
     case eddy::Pass::Divergence: return f * (faces * 2 + cells * 2);
-    case eddy::Pass::PressureSolve: return iterations * f * (cells * 2 + faces + cells);  // p in/out, open, div
+    // Jacobi runs 4 sweeps per dispatch in shared memory: each dispatch moves p in/out, the open
+    // fractions and the divergence once.
+    case eddy::Pass::PressureSolve: return ((iterations + 3) / 4) * f * (cells * 2 + faces + cells);
     case eddy::Pass::SubtractGradient: return f * (faces * 3 + cells);
     default: return 0.0;
     }
@@ -200,8 +202,10 @@ int main(int argc, char** argv) try {
         bool first = true;
         for (auto& [pass, samples] : passMs) {
             double ms = median(samples);
-            // SOR reads every cell's stencil twice per iteration (once per colour).
-            double bytes = passBytes(pass, n, o.iterations) * (pass == eddy::Pass::PressureSolve && solverName == "sor" ? 2 : 1);
+            double bytes = passBytes(pass, n, o.iterations);
+            // SOR: two dispatches per iteration (one per colour), each reading the whole stencil.
+            if (pass == eddy::Pass::PressureSolve && solverName == "sor")
+                bytes = 2.0 * o.iterations * 4.0 * (n * n * 2 + 2.0 * n * (n + 1) + n * n);
             std::printf("%s\"%s\":{\"ms\":%.4f", first ? "" : ",", eddy::passName(pass), ms);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);
             std::printf("}");
