@@ -4,7 +4,11 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
 
+// Kernels that shape their own workgroup (e.g. a tile plus halo) define EDDY_OWN_WORKGROUP_SIZE;
+// they still cover EDDY_GROUP_SIZE x EDDY_GROUP_SIZE cells per workgroup.
+#ifndef EDDY_OWN_WORKGROUP_SIZE
 layout(local_size_x = EDDY_GROUP_SIZE, local_size_y = EDDY_GROUP_SIZE) in;
+#endif
 layout(std140, set = 0, binding = 0) uniform GridBlock { GridParams grid; };
 
 bool periodicX() { return grid.sideType[EDDY_LEFT] == EDDY_PERIODIC; }

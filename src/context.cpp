@@ -8,6 +8,7 @@
 #include <string>
 
 #include "context_state.hpp"
+#include "shared_types.h"
 
 namespace eddy {
 namespace {
@@ -172,10 +173,13 @@ void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
     need(p.apiVersion >= VK_API_VERSION_1_1, "Vulkan 1.1 (apiVersion is " +
          std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
          std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + ")");
-    need(l.maxComputeWorkGroupInvocations >= 256,
-         "maxComputeWorkGroupInvocations >= 256 (has " + std::to_string(l.maxComputeWorkGroupInvocations) + ")");
-    need(l.maxComputeWorkGroupSize[0] >= 256 && l.maxComputeWorkGroupSize[1] >= 16,
-         "maxComputeWorkGroupSize >= (256, 16)");
+    // The largest workgroup is the blocked Jacobi kernel's tile plus halo (pressure_jacobi.comp).
+    constexpr uint32_t side = EDDY_GROUP_SIZE + 2 * EDDY_JACOBI_SWEEPS;
+    need(l.maxComputeWorkGroupInvocations >= side * side,
+         "maxComputeWorkGroupInvocations >= " + std::to_string(side * side) + " (has " +
+             std::to_string(l.maxComputeWorkGroupInvocations) + ")");
+    need(l.maxComputeWorkGroupSize[0] >= side && l.maxComputeWorkGroupSize[1] >= side,
+         "maxComputeWorkGroupSize >= (" + std::to_string(side) + ", " + std::to_string(side) + ")");
     need(l.maxPushConstantsSize >= 128,
          "maxPushConstantsSize >= 128 (has " + std::to_string(l.maxPushConstantsSize) + ")");
     need(l.maxPerStageDescriptorStorageBuffers >= 12,

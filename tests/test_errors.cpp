@@ -316,8 +316,8 @@ TEST_F(Errors, MissingDeviceFeatures) {
     p.apiVersion = VK_API_VERSION_1_0;
     expectUnsupported(p, families, 0, "Vulkan 1.1 (apiVersion is 1.0)");
     p = good;
-    p.limits.maxComputeWorkGroupInvocations = 128;
-    expectUnsupported(p, families, 0, "maxComputeWorkGroupInvocations >= 256 (has 128)");
+    p.limits.maxComputeWorkGroupInvocations = 512;
+    expectUnsupported(p, families, 0, "maxComputeWorkGroupInvocations >= 576 (has 512)");
     p = good;
     p.limits.maxComputeWorkGroupSize[1] = 8;
     expectUnsupported(p, families, 0, "maxComputeWorkGroupSize");
