@@ -53,7 +53,10 @@ struct GpuSplat {
 };
 
 // Push constants, one struct per kernel family.
-struct SplatPush { int target; int count; };            // target: 0 faces, 1 cells, 2 dye
+struct SplatPush { int target; int count; int offsetX, offsetY; };  // target: 0 faces, 1 cells, 2 dye
+// A Gaussian splat adds nothing beyond this many radii (its weight there is e^-16 ~ 1e-7), so a
+// splat pass only visits the cells near its splats.
+#define EDDY_GAUSSIAN_REACH 4.0
 struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpansion, ambient; };
 struct AdvectPush { float dt; float ambient; };
 struct CorrectPush { float dt; int mode; int inflowField; };  // see advect_correct.glsl

@@ -1,6 +1,7 @@
 #version 450
 // Adds every queued splat (velocity, density, temperature, dye) weighted by its falloff:
-// linear max(0, 1 - d/r) (seed 000's brush) or Gaussian exp(-d^2/r^2) (the WebGL demo's splat).
+// linear max(0, 1 - d/r) (seed 000's brush) or Gaussian exp(-d^2/r^2) (the WebGL demo's splat),
+// cut off beyond EDDY_GAUSSIAN_REACH radii.
 // target 0: x- and y-faces; 1: density and temperature; 2: dye.
 #include "grid.glsl"
 
@@ -17,11 +18,12 @@ layout(push_constant) uniform Push { SplatPush pc; };
 float splatWeight(GpuSplat s, vec2 p) {
     float d = distance(p, vec2(s.x, s.y));
     if (s.falloff == 0) return max(0.0, 1.0 - d / s.radius);
-    return exp(-(d * d) / (s.radius * s.radius));
+    return d > EDDY_GAUSSIAN_REACH * s.radius ? 0.0 : exp(-(d * d) / (s.radius * s.radius));
 }
 
 void main() {
-    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    // The dispatch covers only the splats' bounding box, which starts at the offset.
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy) + ivec2(pc.offsetX, pc.offsetY);
     float h = grid.h;
     if (pc.target == 0) {
         if (ownsUFace(id) && openX[uIndex(id.x, id.y)] > 0.0) {

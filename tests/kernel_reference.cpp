@@ -167,7 +167,7 @@ void inject(const Grid& g, State& s, const std::vector<Splat>& splats) {
     auto weight = [](const Splat& sp, double x, double y) {
         double d = std::hypot(x - sp.x, y - sp.y);
         if (sp.falloff == Falloff::Linear) return std::max(0.0, 1.0 - d / sp.radius);
-        return std::exp(-(d * d) / (double(sp.radius) * sp.radius));
+        return d > 4.0 * sp.radius ? 0.0 : std::exp(-(d * d) / (double(sp.radius) * sp.radius));  // cut off at 4 radii
     };
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i <= g.nx; ++i)

@@ -153,6 +153,16 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
            {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
 
+    // Small splats: the pass dispatches only over their bounding box (in each grid's own index
+    // space), so everything outside must stay untouched and everything inside must match.
+    std::vector<Splat> small(2);
+    small[0] = {1.73f, 1.21f, 0.12f, Falloff::Gaussian, {0.8f, 0.6f}, 0.7f, 9.0f, {0.3f, 0.6f, 0.9f, 1.0f}};
+    small[1] = {0.02f, 0.07f, 0.15f, Falloff::Linear, {-0.4f, 0.9f}, 0.4f, 2.0f, {0.9f, 0.1f, 0.2f, 0.6f}};
+    for (const Splat& s : small) solver.addSplat(s);
+    check(Pass::Inject, [&](State& s) { reference::inject(g, s, small); },
+          {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
+           {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
+
     check(Pass::Buoyancy, [&](State& s) { reference::buoyancy(g, s, settings, dt); },
           {{&State::u, velocityTol}, {&State::v, velocityTol}});
 
