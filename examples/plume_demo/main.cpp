@@ -1,6 +1,7 @@
 // The README's demo: a buoyant smoke plume rising past two obstacles, run headless. Writes PNG
-// frames of the dye and of the vorticity, and assembles the dye frames into an animated GIF when
-// ffmpeg is available.
+// frames of the dye and of the diagnostic views (vorticity, speed, pressure, divergence: what
+// people look at to debug a fluid), and assembles the dye frames into an animated GIF when ffmpeg
+// is available.
 //
 //   plume_demo [--out DIR] [--size NX] [--frames N] [--every K]
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <eddy/eddy.hpp>
 
 #include "png_writer.hpp"
+#include "views.hpp"
 
 namespace {
 
@@ -39,40 +41,6 @@ Options parse(int argc, char** argv) {
         else throw std::runtime_error("unknown option " + a + " (use --out, --size, --frames, --every)");
     }
     return o;
-}
-
-uint8_t toByte(float x) { return static_cast<uint8_t>(std::clamp(x, 0.0f, 1.0f) * 255.0f + 0.5f); }
-
-// Dye over a dark background, obstacles in grey; rows flipped so +y is up in the picture.
-std::vector<uint8_t> dyePicture(const std::vector<float>& dye, const std::vector<float>& solid, uint32_t dnx,
-                                uint32_t dny, uint32_t nx, uint32_t ny) {
-    std::vector<uint8_t> rgb(size_t(dnx) * dny * 3);
-    for (uint32_t j = 0; j < dny; ++j)
-        for (uint32_t i = 0; i < dnx; ++i) {
-            const float* c = &dye[(i + size_t(j) * dnx) * 4];
-            float s = solid[(i * nx / dnx) + size_t(j * ny / dny) * nx];
-            uint8_t* p = &rgb[(i + size_t(dny - 1 - j) * dnx) * 3];
-            for (int k = 0; k < 3; ++k) p[k] = toByte((1.0f - s) * (0.03f + c[k]) + s * 0.45f);
-        }
-    return rgb;
-}
-
-// Vorticity (nodal curl) as blue (clockwise) / red (counter-clockwise).
-std::vector<uint8_t> curlPicture(const std::vector<float>& curl, uint32_t nx, uint32_t ny) {
-    const uint32_t w = nx + 1, h = ny + 1;
-    float scale = 1e-6f;
-    for (float c : curl) scale = std::max(scale, std::fabs(c));
-    scale *= 0.25f;
-    std::vector<uint8_t> rgb(size_t(w) * h * 3);
-    for (uint32_t j = 0; j < h; ++j)
-        for (uint32_t i = 0; i < w; ++i) {
-            float x = std::clamp(curl[i + size_t(j) * w] / scale, -1.0f, 1.0f);
-            uint8_t* p = &rgb[(i + size_t(h - 1 - j) * w) * 3];
-            p[0] = toByte(1.0f - std::max(-x, 0.0f));
-            p[1] = toByte(1.0f - std::fabs(x));
-            p[2] = toByte(1.0f - std::max(x, 0.0f));
-        }
-    return rgb;
 }
 
 std::string frameName(const std::string& dir, const char* kind, uint32_t index) {
@@ -124,11 +92,17 @@ int main(int argc, char** argv) try {
         smoke.step(dt);
 
         if ((step + 1) % o.every == 0) {
-            auto dye = smoke.download(eddy::Field::Dye);
-            eddy::demo::writePng(frameName(o.out, "dye", picture), s.dyeNx, s.dyeNy,
-                                 dyePicture(dye, smoke.solidMask(), s.dyeNx, s.dyeNy, s.nx, s.ny));
-            eddy::demo::writePng(frameName(o.out, "vorticity", picture), s.nx + 1, s.ny + 1,
-                                 curlPicture(smoke.download(eddy::Field::Curl), s.nx, s.ny));
+            using eddy::demo::writePng;
+            auto write = [&](const char* kind, const eddy::demo::Picture& p) {
+                writePng(frameName(o.out, kind, picture), p.width, p.height, p.rgb);
+            };
+            write("dye", eddy::demo::dyePicture(smoke.download(eddy::Field::Dye), s.dyeNx, s.dyeNy, smoke.solidMask(),
+                                                s.nx, s.ny));
+            write("vorticity", eddy::demo::signedPicture(smoke.download(eddy::Field::Curl), s.nx + 1, s.ny + 1));
+            write("speed", eddy::demo::speedPicture(smoke.download(eddy::Field::VelocityX),
+                                                    smoke.download(eddy::Field::VelocityY), s.nx, s.ny));
+            write("pressure", eddy::demo::signedPicture(smoke.download(eddy::Field::Pressure), s.nx, s.ny));
+            write("divergence", eddy::demo::signedPicture(smoke.download(eddy::Field::Divergence), s.nx, s.ny));
             ++picture;
             double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             double eta = elapsed / (step + 1) * (o.frames - step - 1);
@@ -140,7 +114,8 @@ int main(int argc, char** argv) try {
     std::string command = "ffmpeg -loglevel error -y -framerate 15 -i '" + o.out +
                           "/dye_%04d.png' -vf 'split[a][b];[a]palettegen[p];[b][p]paletteuse' '" + gif + "'";
     bool animated = std::system("command -v ffmpeg >/dev/null 2>&1") == 0 && std::system(command.c_str()) == 0;
-    std::printf("\nwrote %u dye frames and %u vorticity frames to %s/\n", picture, picture, o.out.c_str());
+    std::printf("\nwrote %u frames each of dye, vorticity, speed, pressure and divergence to %s/\n", picture,
+                o.out.c_str());
     if (animated) std::printf("animation: %s\n", gif.c_str());
     return 0;
 } catch (const std::exception& e) {
