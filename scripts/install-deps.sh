@@ -10,8 +10,8 @@ packages=(
     libvulkan-dev libvulkan1 libvulkan-volk-dev glslc spirv-tools mesa-vulkan-drivers vulkan-validationlayers
     # tests
     libgtest-dev
-    # examples: scene files, pictures, animations, the interactive demo and its scripted test
-    nlohmann-json3-dev libpng-dev libglfw3-dev ffmpeg xvfb xdotool x11-apps imagemagick
+    # examples: PNG pictures and the GIF animation of the demo
+    libpng-dev ffmpeg
 )
 
 missing=()
