@@ -14,13 +14,7 @@ layout(push_constant) uniform Push { SorPush pc; };
 
 #include "pressure_stencil.glsl"
 
-// Pressure of the neighbour (i, j), which may lie beyond a side: 0 beyond outflow (and beyond
-// closed sides, where its weight is 0 anyway), wrapped on periodic axes.
-float neighbourPressure(int i, int j) {
-    bool outsideX = i < 0 || i >= grid.nx, outsideY = j < 0 || j >= grid.ny;
-    if ((outsideX && !periodicX()) || (outsideY && !periodicY())) return 0.0;
-    return pIn[cellIndex(wrapIndex(i, grid.nx), wrapIndex(j, grid.ny))];
-}
+#include "pressure_neighbours.glsl"
 
 int sorColour(ivec2 id) {
     int colour = (id.x + id.y) & 1;
@@ -33,8 +27,5 @@ void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.nx || id.y >= grid.ny || sorColour(id) != pc.colour) return;
     int i = id.x, j = id.y, c = cellIndex(i, j);
-    vec4 w = vec4(openX[uIndex(i, j)], openX[uIndex(i + 1, j)], openY[vIndex(i, j)], openY[vIndex(i, j + 1)]);
-    vec4 neighbours = vec4(neighbourPressure(i - 1, j), neighbourPressure(i + 1, j), neighbourPressure(i, j - 1),
-                           neighbourPressure(i, j + 1));
-    pIn[c] = relaxedPressure(w, neighbours, pIn[c], pc.rhsScale * divergence[c], pc.omega);
+    pIn[c] = relaxedPressure(faceWeights(i, j), neighbourPressures(i, j), pIn[c], pc.rhsScale * divergence[c], pc.omega);
 }

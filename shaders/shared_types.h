@@ -62,6 +62,7 @@ struct AdvectPush { float dt; float ambient; };
 struct CorrectPush { float dt; int mode; int inflowField; };  // see advect_correct.glsl
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
 struct PressurePush { float rhsScale; int sweeps; };    // h^2 / dt; sweeps <= EDDY_JACOBI_SWEEPS
+struct ResidualPush { float rhsScale; int slot; };
 struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated
 struct SubtractPush { float dt; };
 struct VorticityPush { float dt, epsilon; };

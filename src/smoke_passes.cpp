@@ -241,6 +241,27 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
 }
 
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
+    recordPressureIterations(cmd, dt);
+    if (settings.trackPressureResidual) recordPressureResidual(cmd, dt);
+}
+
+void SmokeSolver::Impl::recordPressureResidual(VkCommandBuffer cmd, float dt) {
+    const uint32_t slot = residualRecords % kResidualHistory;
+    const VkDeviceSize offset = VkDeviceSize(slot) * 2 * sizeof(uint32_t);
+    // The slot was last written by the residual pass kResidualHistory records ago (and read by the
+    // host after that submission completed); clear it.
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+    cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset, 2 * sizeof(uint32_t), 0);
+    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+    kernels->dispatch(cmd, "pressure_residual",
+                      {pressure.now(), divergence.handle(), openX.handle(), openY.handle(), residualReports.handle()},
+                      gpu::ResidualPush{settings.cellSize * settings.cellSize / dt, static_cast<int>(slot)}, nx, ny);
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
+    residualIterations[slot] = settings.pressureIterations;
+    ++residualRecords;
+}
+
+void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) {
     // Warm start: the iteration begins from the previous step's pressure.
     const float rhsScale = settings.cellSize * settings.cellSize / dt;
     if (settings.pressureSolver == PressureSolverType::RedBlackSOR) {

@@ -107,11 +107,14 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     splats = GpuBuffer(cs, kMaxSplatsPerStep * sizeof(gpu::GpuSplat),
                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                        GpuBuffer::Kind::DeviceLocal);
+    residualReports = GpuBuffer(cs, kResidualHistory * 2 * sizeof(uint32_t),
+                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                GpuBuffer::Kind::Staging);
     kernels = std::make_unique<detail::KernelSet>(
         cs,
         std::initializer_list<std::string_view>{
             "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye",
-            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "subtract_gradient", "curl",
+            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_residual", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));
 
@@ -326,6 +329,21 @@ std::vector<PassTiming> SmokeSolver::passTimings() {
         out.push_back({p, static_cast<double>(ticks[1] - ticks[0]) * nsPerTick * 1e-6});
     }
     return out;
+}
+
+PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
+    const Impl& s = *impl_;
+    if (recordsAgo >= kResidualHistory) throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
+    PressureResidual r;
+    if (s.residualRecords <= recordsAgo) return r;
+    const uint32_t slot = (s.residualRecords - 1 - recordsAgo) % kResidualHistory;
+    const auto* bits = static_cast<const uint32_t*>(s.residualReports.mapped()) + 2 * slot;
+    r.available = true;
+    std::memcpy(&r.maxResidual, &bits[0], sizeof(float));
+    std::memcpy(&r.maxRightHandSide, &bits[1], sizeof(float));
+    r.relative = r.maxRightHandSide > 0.0f ? r.maxResidual / r.maxRightHandSide : 0.0f;
+    r.iterations = s.residualIterations[slot];
+    return r;
 }
 
 size_t SmokeSolver::fieldSize(Field field) const noexcept {

@@ -2,6 +2,7 @@
 // index), the kernels, queued splats and the timestamp pool.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct SmokeSolver::Impl {
     std::vector<gpu::GpuSplat> pendingSplats;
     std::vector<float> solidHost;
 
+    // Pressure residual reports: kResidualHistory slots of two uints (float bits), host-visible.
+    detail::GpuBuffer residualReports;
+    uint32_t residualRecords = 0;  // tracked solves recorded so far
+    std::array<uint32_t, kResidualHistory> residualIterations{};
+
     VkQueryPool queryPool = VK_NULL_HANDLE;
     bool profiling = false;
     std::vector<Pass> timedPasses;  // passes written to the query pool by the last record
@@ -60,6 +66,8 @@ struct SmokeSolver::Impl {
     void recordDamping(VkCommandBuffer cmd, float dt);
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
+    void recordPressureIterations(VkCommandBuffer cmd, float dt);
+    void recordPressureResidual(VkCommandBuffer cmd, float dt);
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
     void recordFaceFractions(VkCommandBuffer cmd);
     uint32_t faceWidth() const { return nx + 1; }

@@ -66,6 +66,9 @@ struct SmokeSettings {
     uint32_t pressureIterations = 40;  // default 40 (what the WebGL demo does)
     // Over-relaxation factor omega of RedBlackSOR, in (0, 2). Default 1.7.
     float sorRelaxation = 1.7f;
+    // Measure the pressure equation's residual after each solve (one extra dispatch) into a
+    // host-visible buffer read by SmokeSolver::pressureResidual(). Default false.
+    bool trackPressureResidual = false;
 
     // Advection scheme of density + temperature and of the dye (velocity is always advected
     // semi-Lagrangian). The corrected schemes cost 3 (MacCormack) or 4 (BFECC) advections plus a

@@ -56,6 +56,16 @@ enum class Pass : uint32_t {
 };
 const char* passName(Pass pass) noexcept;
 
+// The pressure equation's residual after a solve (SmokeSettings::trackPressureResidual), over
+// cells with an open face: sum_f w_f (p_nb - p) - h^2/dt div, in m^2/s^2.
+struct PressureResidual {
+    bool available = false;       // false when no tracked solve has been recorded yet
+    float maxResidual = 0.0f;     // max |residual|
+    float maxRightHandSide = 0.0f;  // max |h^2/dt div| before the solve's correction
+    float relative = 0.0f;        // maxResidual / maxRightHandSide (0 when the right side is 0)
+    uint32_t iterations = 0;      // solver iterations of that solve
+};
+
 struct PassTiming {
     Pass pass;
     double milliseconds;  // GPU time between the pass's first and last dispatch
@@ -107,6 +117,13 @@ public:
     // finished). Empty unless profiling is on and the device supports timestamps.
     void setProfiling(bool enabled);
     std::vector<PassTiming> passTimings();
+
+    // The residual measured by the PressureSolve pass `recordsAgo` recordings back (0 = the last
+    // one, at most kResidualHistory - 1). It is read from host-visible memory without waiting:
+    // valid once that submission has completed (after step(), or after the engine's fence for
+    // that frame; engines with frames in flight read an older one).
+    static constexpr uint32_t kResidualHistory = 4;
+    PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
 
     // Host access (blocking; waits for the queue). Sizes are in floats (dye: 4 per cell).
     size_t fieldSize(Field field) const noexcept;
