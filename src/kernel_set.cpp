@@ -104,9 +104,9 @@ VkDescriptorSet KernelSet::descriptorSet(const SlotList& slots) {
 
     std::array<VkDescriptorBufferInfo, EDDY_STORAGE_SLOTS + 1> infos{};
     std::array<VkWriteDescriptorSet, EDDY_STORAGE_SLOTS + 1> writes{};
-    infos[0] = {uniformBuffer_, 0, uniformSize_};
-    for (uint32_t s = 0; s < EDDY_STORAGE_SLOTS; ++s)
-        infos[s + 1] = {slots[s] ? slots[s] : placeholder_.handle(), 0, VK_WHOLE_SIZE};
+    infos[0] = {slots[0], 0, uniformSize_};
+    for (uint32_t s = 1; s <= EDDY_STORAGE_SLOTS; ++s)
+        infos[s] = {slots[s] ? slots[s] : placeholder_.handle(), 0, VK_WHOLE_SIZE};
     for (uint32_t b = 0; b < writes.size(); ++b) {
         writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
         writes[b].dstSet = set;
@@ -121,12 +121,13 @@ VkDescriptorSet KernelSet::descriptorSet(const SlotList& slots) {
 }
 
 void KernelSet::dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                            const void* push, uint32_t pushSize, uint32_t width, uint32_t height) {
+                            const void* push, uint32_t pushSize, uint32_t width, uint32_t height, VkBuffer grid) {
     auto it = pipelines_.find(kernel);
     if (it == pipelines_.end()) throw Error("internal: kernel " + std::string(kernel) + " was not created");
     if (storage.size() > EDDY_STORAGE_SLOTS) throw Error("internal: too many storage buffers");
     SlotList slots{};
-    std::copy(storage.begin(), storage.end(), slots.begin());
+    slots[0] = grid ? grid : uniformBuffer_;
+    std::copy(storage.begin(), storage.end(), slots.begin() + 1);
     VkDescriptorSet set = descriptorSet(slots);
     const VolkDeviceTable& vk = context_.vk;
     vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, it->second);

@@ -37,11 +37,20 @@ public:
                   uint32_t width, uint32_t height) {
         dispatchRaw(cmd, kernel, storage, nullptr, 0, width, height);
     }
+    // The same with another uniform buffer (of the same size) at binding 0, e.g. the GridParams
+    // of a coarser multigrid level.
+    template <class Push>
+    void dispatchWithGrid(VkCommandBuffer cmd, VkBuffer grid, std::string_view kernel,
+                          std::initializer_list<VkBuffer> storage, const Push& push, uint32_t width, uint32_t height) {
+        static_assert(sizeof(Push) <= 128, "push constants are limited to 128 bytes");
+        dispatchRaw(cmd, kernel, storage, &push, sizeof(Push), width, height, grid);
+    }
 
 private:
-    using SlotList = std::array<VkBuffer, EDDY_STORAGE_SLOTS>;
+    using SlotList = std::array<VkBuffer, EDDY_STORAGE_SLOTS + 1>;  // [0]: the uniform buffer
     void dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                     const void* push, uint32_t pushSize, uint32_t width, uint32_t height);
+                     const void* push, uint32_t pushSize, uint32_t width, uint32_t height,
+                     VkBuffer grid = VK_NULL_HANDLE);
     VkDescriptorSet descriptorSet(const SlotList& slots);
     void destroy() noexcept;
 

@@ -265,18 +265,11 @@ void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) 
     // Warm start: the iteration begins from the previous step's pressure.
     const float rhsScale = settings.cellSize * settings.cellSize / dt;
     if (settings.pressureSolver == PressureSolverType::RedBlackSOR) {
-        // Colours 2..7 exist only on periodic axes with an odd cell count (pressure_rbsor.comp).
-        const bool oddX = settings.boundaries[0].type == BoundaryType::Periodic && nx % 2 == 1;
-        const bool oddY = settings.boundaries[2].type == BoundaryType::Periodic && ny % 2 == 1;
-        const int colours = oddY ? 8 : (oddX ? 4 : 2);
-        for (uint32_t k = 0; k < settings.pressureIterations; ++k)
-            for (int colour = 0; colour < colours; ++colour) {
-                if (!oddX && (colour & 2)) continue;
-                kernels->dispatch(cmd, "pressure_rbsor",
-                                  {pressure.now(), divergence.handle(), openX.handle(), openY.handle()},
-                                  gpu::SorPush{rhsScale, settings.sorRelaxation, colour}, nx, ny);
-                detail::computeBarrier(cs, cmd);
-            }
+        recordRedBlack(cmd, levelView(0, rhsScale), settings.sorRelaxation, settings.pressureIterations);
+        return;
+    }
+    if (settings.pressureSolver == PressureSolverType::Multigrid) {
+        for (uint32_t cycle = 0; cycle < settings.pressureIterations; ++cycle) recordVCycle(cmd, rhsScale);
         return;
     }
     // Jacobi: up to EDDY_JACOBI_SWEEPS sweeps per dispatch, in shared memory.
@@ -288,6 +281,70 @@ void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) 
         detail::computeBarrier(cs, cmd);
         pressure.swap();
         done += sweeps;
+    }
+}
+
+SmokeSolver::Impl::LevelView SmokeSolver::Impl::levelView(size_t level, float rhsScale) const {
+    if (level == 0)
+        return {gridUniform.handle(), pressure.now(), divergence.handle(), openX.handle(), openY.handle(), nx, ny, rhsScale};
+    const MultigridLevel& l = coarseLevels[level - 1];
+    return {l.grid.handle(), l.pressure.handle(), l.rhs.handle(), l.openX.handle(), l.openY.handle(), l.nx, l.ny, 1.0f};
+}
+
+void SmokeSolver::Impl::recordRedBlack(VkCommandBuffer cmd, const LevelView& level, float omega, uint32_t iterations) {
+    // Colours 2..7 exist only on periodic axes with an odd cell count (pressure_rbsor.comp).
+    const bool oddX = settings.boundaries[0].type == BoundaryType::Periodic && level.nx % 2 == 1;
+    const bool oddY = settings.boundaries[2].type == BoundaryType::Periodic && level.ny % 2 == 1;
+    const int colours = oddY ? 8 : (oddX ? 4 : 2);
+    for (uint32_t k = 0; k < iterations; ++k)
+        for (int colour = 0; colour < colours; ++colour) {
+            if (!oddX && (colour & 2)) continue;
+            kernels->dispatchWithGrid(cmd, level.grid, "pressure_rbsor", {level.pressure, level.rhs, level.openX, level.openY},
+                                      gpu::SorPush{level.rhsScale, omega, colour}, level.nx, level.ny);
+            detail::computeBarrier(cs, cmd);
+        }
+}
+
+void SmokeSolver::Impl::recordCoarsenWeights(VkCommandBuffer cmd) {
+    for (size_t k = 0; k < coarseLevels.size(); ++k) {
+        const LevelView fine = levelView(k, 1.0f);
+        const MultigridLevel& coarse = coarseLevels[k];
+        kernels->dispatchWithGrid(cmd, coarse.grid.handle(), "mg_coarsen",
+                                  {fine.openX, fine.openY, coarse.openX.handle(), coarse.openY.handle()},
+                                  gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, coarse.nx + 1,
+                                  coarse.ny + 1);
+        detail::computeBarrier(cs, cmd);
+    }
+}
+
+void SmokeSolver::Impl::recordVCycle(VkCommandBuffer cmd, float rhsScale) {
+    // Gauss-Seidel sweeps before and after each coarse correction, and on the coarsest level.
+    constexpr uint32_t kSmoothing = 2, kCoarsest = 30;
+    const size_t levels = coarseLevels.size();
+    for (size_t l = 0; l < levels; ++l) {
+        const LevelView fine = levelView(l, rhsScale);
+        const MultigridLevel& coarse = coarseLevels[l];
+        VkBuffer residual = l == 0 ? fineResidual.handle() : coarseLevels[l - 1].residual.handle();
+        recordRedBlack(cmd, fine, 1.0f, kSmoothing);
+        kernels->dispatchWithGrid(cmd, fine.grid, "mg_residual", {fine.pressure, fine.rhs, fine.openX, fine.openY, residual},
+                                  gpu::PressurePush{fine.rhsScale, 0}, fine.nx, fine.ny);
+        detail::computeBarrier(cs, cmd);
+        kernels->dispatchWithGrid(cmd, coarse.grid.handle(), "mg_restrict",
+                                  {residual, coarse.rhs.handle(), coarse.pressure.handle()},
+                                  gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, coarse.nx,
+                                  coarse.ny);
+        detail::computeBarrier(cs, cmd);
+    }
+    recordRedBlack(cmd, levelView(levels, rhsScale), 1.0f, levels == 0 ? kSmoothing : kCoarsest);
+    for (size_t l = levels; l-- > 0;) {
+        const LevelView fine = levelView(l, rhsScale);
+        const MultigridLevel& coarse = coarseLevels[l];
+        kernels->dispatchWithGrid(cmd, fine.grid, "mg_prolong",
+                                  {fine.pressure, coarse.pressure.handle(), fine.openX, fine.openY, coarse.openX.handle(),
+                                   coarse.openY.handle()},
+                                  gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, fine.nx, fine.ny);
+        detail::computeBarrier(cs, cmd);
+        recordRedBlack(cmd, fine, 1.0f, kSmoothing);
     }
 }
 

@@ -51,7 +51,7 @@ void SmokeSettings::validate() const {
     requireNonNegative(dyeDiffusion, name("dyeDiffusion"));
     requireIterations(diffusionIterations, name("diffusionIterations"));
     requireIterations(pressureIterations, name("pressureIterations"));
-    if (pressureSolver != PressureSolverType::Jacobi && pressureSolver != PressureSolverType::RedBlackSOR)
+    if (static_cast<uint32_t>(pressureSolver) > static_cast<uint32_t>(PressureSolverType::Multigrid))
         throw InvalidArgument(name("pressureSolver"), "unknown solver type");
     requireFinite(sorRelaxation, name("sorRelaxation"));
     if (sorRelaxation <= 0.0f || sorRelaxation >= 2.0f)

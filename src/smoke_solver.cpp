@@ -114,7 +114,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
         cs,
         std::initializer_list<std::string_view>{
             "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye",
-            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_residual", "subtract_gradient", "curl",
+            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_residual", "mg_residual", "mg_restrict", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));
 
@@ -134,7 +134,35 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
     solidHost.assign(cells, 0.0f);
     uploadGridParams();
+    createMultigridLevels();
     refreshGeometry();
+}
+
+void SmokeSolver::Impl::createMultigridLevels() {
+    fineResidual = fieldBuffer(cs, size_t(nx) * ny);
+    gpu::GridParams g = gridParams();
+    uint32_t lnx = nx, lny = ny;
+    while (std::min(lnx, lny) > 4) {
+        lnx = (lnx + 1) / 2;
+        lny = (lny + 1) / 2;
+        g.nx = static_cast<int>(lnx);
+        g.ny = static_cast<int>(lny);
+        g.h *= 2.0f;
+        g.invH = 1.0f / g.h;
+        MultigridLevel level;
+        level.nx = lnx;
+        level.ny = lny;
+        level.grid = GpuBuffer(cs, sizeof(gpu::GridParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                               GpuBuffer::Kind::DeviceLocal);
+        level.pressure = fieldBuffer(cs, size_t(lnx) * lny);
+        level.rhs = fieldBuffer(cs, size_t(lnx) * lny);
+        level.residual = fieldBuffer(cs, size_t(lnx) * lny);
+        level.openX = fieldBuffer(cs, size_t(lnx + 1) * lny);
+        level.openY = fieldBuffer(cs, size_t(lnx) * (lny + 1));
+        detail::uploadBytes(cs, level.grid.handle(), std::as_bytes(std::span(&g, 1)));
+        for (GpuBuffer* b : {&level.pressure, &level.rhs, &level.residual}) detail::fillZero(cs, b->handle(), b->size());
+        coarseLevels.push_back(std::move(level));
+    }
 }
 
 SmokeSolver::Impl::~Impl() {
@@ -183,6 +211,7 @@ void SmokeSolver::Impl::refreshGeometry() {
     detail::uploadBytes(cs, solid.handle(), std::as_bytes(std::span(solidHost)));
     cs.submitAndWait([&](VkCommandBuffer cmd) {
         recordFaceFractions(cmd);
+        recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity.
         recordSubtractGradient(cmd, 0.0f);
     });

@@ -25,6 +25,13 @@ struct PingPong {
     void swap() { current = 1 - current; }
 };
 
+// A coarse multigrid level: its own grid uniform block, correction, right-hand side, residual and
+// face weights.
+struct MultigridLevel {
+    uint32_t nx = 0, ny = 0;
+    detail::GpuBuffer grid, pressure, rhs, residual, openX, openY;
+};
+
 struct SmokeSolver::Impl {
     std::shared_ptr<Context> context;
     detail::ContextState& cs;
@@ -35,6 +42,8 @@ struct SmokeSolver::Impl {
     PingPong u, v, density, temperature, dye, pressure;
     detail::GpuBuffer divergence, curl, solid, openX, openY, splats;
     std::unique_ptr<detail::KernelSet> kernels;
+    detail::GpuBuffer fineResidual;            // multigrid residual on the finest level
+    std::vector<MultigridLevel> coarseLevels;  // [0] is half the solver's grid, and so on
 
     std::vector<gpu::GpuSplat> pendingSplats;
     std::vector<float> solidHost;
@@ -68,6 +77,13 @@ struct SmokeSolver::Impl {
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
     void recordPressureIterations(VkCommandBuffer cmd, float dt);
     void recordPressureResidual(VkCommandBuffer cmd, float dt);
+    // Red-black Gauss-Seidel/SOR iterations on one level (the solver's grid or a coarse one).
+    struct LevelView { VkBuffer grid, pressure, rhs, openX, openY; uint32_t nx, ny; float rhsScale; };
+    LevelView levelView(size_t level, float rhsScale) const;
+    void recordRedBlack(VkCommandBuffer cmd, const LevelView& level, float omega, uint32_t iterations);
+    void recordVCycle(VkCommandBuffer cmd, float rhsScale);
+    void createMultigridLevels();
+    void recordCoarsenWeights(VkCommandBuffer cmd);
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
     void recordFaceFractions(VkCommandBuffer cmd);
     uint32_t faceWidth() const { return nx + 1; }

@@ -140,5 +140,49 @@ TEST_F(PressureSolvers, ResidualReportMatchesHostAndFallsWithIterations) {
     EXPECT_LT(relative[1], 0.1 * relative[0]);
 }
 
+// Multigrid: relative residual after `cycles` V-cycles from p = 0 for a random velocity field on an
+// n x n grid with an obstacle and an outflow side.
+double multigridResidual(std::shared_ptr<Context> context, uint32_t n, uint32_t cycles, std::array<BoundaryType, 4> sides) {
+    SmokeSettings s;
+    s.nx = n;
+    s.ny = n;
+    s.cellSize = 1.0f / float(n);
+    s.pressureSolver = PressureSolverType::Multigrid;
+    s.pressureIterations = cycles;
+    s.trackPressureResidual = true;
+    for (int k = 0; k < 4; ++k) s.boundaries[k].type = sides[k];
+    SmokeSolver smoke(context, s);
+    smoke.addCircleObstacle(0.4f, 0.55f, 0.12f);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+        std::vector<float> values(smoke.fieldSize(f));
+        for (float& x : values) x = d(rng);
+        smoke.upload(f, values);
+    }
+    const float dt = 0.02f;
+    smoke.stepPass(Pass::SubtractGradient, dt);
+    smoke.stepPass(Pass::Divergence, dt);
+    smoke.stepPass(Pass::PressureSolve, dt);
+    return smoke.pressureResidual().relative;
+}
+
+// Multigrid must converge on every size with obstacles, outflow and periodic sides: 12 V-cycles cut
+// the relative residual of 1 cycle by at least 50x and below 5e-4 on 64^2, 128^2 and 256^2.
+// (Measured: the per-cycle reduction still degrades from ~0.4 at 64^2 to ~0.8 at 256^2, so a
+// size-independent cycle count is not asserted yet; docs/performance.md records the numbers.)
+TEST_F(PressureSolvers, MultigridConvergesOnEverySize) {
+    using B = BoundaryType;
+    for (auto sides : {std::array<B, 4>{B::Wall, B::Outflow, B::Wall, B::Wall},
+                       std::array<B, 4>{B::Periodic, B::Periodic, B::Wall, B::Outflow}})
+        for (uint32_t n : {64u, 128u, 256u}) {
+            const double one = multigridResidual(context(), n, 1, sides);
+            const double twelve = multigridResidual(context(), n, 12, sides);
+            std::printf("multigrid %ux%u: relative residual %.3g after 1 cycle, %.3g after 12\n", n, n, one, twelve);
+            EXPECT_LT(twelve, one / 50.0) << n;
+            EXPECT_LT(twelve, 5e-4) << n;
+        }
+}
+
 } // namespace
 } // namespace eddy::test

@@ -36,6 +36,9 @@ enum class PressureSolverType : uint32_t {
     Jacobi = 0,        // `pressureIterations` damped Jacobi sweeps (relaxation 0.8), warm-started
     RedBlackSOR = 1,   // `pressureIterations` red-black Gauss-Seidel sweeps over-relaxed by
                        // `sorRelaxation` (1 = plain Gauss-Seidel), in place, warm-started
+    Multigrid = 2,     // `pressureIterations` geometric multigrid V-cycles (red-black Gauss-Seidel
+                       // smoothing, 2 sweeps before and after; cell-sum restriction, bilinear
+                       // prolongation), warm-started
 };
 
 enum class AdvectionScheme : uint32_t {

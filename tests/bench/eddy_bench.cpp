@@ -29,6 +29,7 @@ struct Options {
     uint32_t repeat = 20;
     uint32_t warmup = 5;
     uint32_t iterations = 40;
+    uint32_t cycles = 2;  // multigrid V-cycles per step in the smoke_step case
     std::vector<std::string> solvers{"jacobi", "sor"};
     std::vector<uint32_t> convergeSizes{256, 1024};
     uint32_t maxIterations = 32768;
@@ -45,7 +46,8 @@ std::vector<uint32_t> parseSizes(const std::string& v) {
 eddy::PressureSolverType solverType(const std::string& name) {
     if (name == "jacobi") return eddy::PressureSolverType::Jacobi;
     if (name == "sor") return eddy::PressureSolverType::RedBlackSOR;
-    throw std::runtime_error("unknown solver " + name + " (jacobi, sor)");
+    if (name == "mg") return eddy::PressureSolverType::Multigrid;
+    throw std::runtime_error("unknown solver " + name + " (jacobi, sor, mg)");
 }
 
 Options parse(int argc, char** argv) {
@@ -64,6 +66,7 @@ Options parse(int argc, char** argv) {
         } else if (a == "--repeat") o.repeat = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--warmup") o.warmup = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--iterations") o.iterations = static_cast<uint32_t>(std::stoul(v));
+        else if (a == "--cycles") o.cycles = static_cast<uint32_t>(std::stoul(v));
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -122,7 +125,9 @@ void convergence(const eddy::Context& info, std::shared_ptr<eddy::Context> conte
     const float dt = 1.0f / 60.0f;
     const double targets[] = {1e-4, 1e-6};
     size_t next = 0;
-    for (uint32_t iterations = 10; iterations <= maxIterations && next < 2; iterations *= 2) {
+    const bool multigrid = s.pressureSolver == eddy::PressureSolverType::Multigrid;
+    for (uint32_t iterations = multigrid ? 1 : 10; iterations <= maxIterations && next < 2;
+         iterations = multigrid ? iterations + 1 : iterations * 2) {
         s.pressureIterations = iterations;
         smoke.updateSettings(s);
         smoke.upload(eddy::Field::VelocityX, u);
@@ -144,7 +149,8 @@ void convergence(const eddy::Context& info, std::shared_ptr<eddy::Context> conte
                         n, n, solverName.c_str(), targets[next], iterations, residual, ms, info.deviceInfo().name.c_str());
             ++next;
         }
-        if (iterations * 2 > maxIterations && next < 2)
+        const uint32_t following = multigrid ? iterations + 1 : iterations * 2;
+        if (following > maxIterations && next < 2)
             std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
                         "\"reached\":false,\"iterations\":%u,\"relative_residual\":%.3g,\"ms\":%.4f,\"device\":\"%s\"}\n",
                         n, n, solverName.c_str(), targets[next], iterations, residual, ms, info.deviceInfo().name.c_str());
@@ -171,7 +177,8 @@ int main(int argc, char** argv) try {
         s.vorticity = 0.2f;
         s.thermalExpansion = 0.02f;
         s.velocityDamping = 0.05f;
-        s.pressureIterations = o.iterations;
+        const uint32_t iterations = s.pressureSolver == eddy::PressureSolverType::Multigrid ? o.cycles : o.iterations;
+        s.pressureIterations = iterations;
         eddy::SmokeSolver smoke(context, s);
         smoke.setProfiling(true);
 
@@ -198,11 +205,11 @@ int main(int argc, char** argv) try {
 
         std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
                     "\"median_ms_per_step\":%.4f,\"passes\":{",
-                    n, n, solverName.c_str(), o.iterations, median(stepMs));
+                    n, n, solverName.c_str(), iterations, median(stepMs));
         bool first = true;
         for (auto& [pass, samples] : passMs) {
             double ms = median(samples);
-            double bytes = passBytes(pass, n, o.iterations);
+            double bytes = solverName == "mg" && pass == eddy::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations);
             // SOR: two dispatches per iteration (one per colour), each reading the whole stencil.
             if (pass == eddy::Pass::PressureSolve && solverName == "sor")
                 bytes = 2.0 * o.iterations * 4.0 * (n * n * 2 + 2.0 * n * (n + 1) + n * n);

@@ -1,0 +1,52 @@
+#version 450
+// Multigrid prolongation onto the fine level (whose grid is bound): each fine cell with an open
+// face adds the coarse correction interpolated bilinearly at its centre (weights 9/16, 3/16, 3/16,
+// 1/16 from its parent and the parent's neighbours towards it). A neighbour beyond an outflow side
+// takes the value that makes the correction 0 on that side (-parent); beyond other closed sides,
+// or inside an obstacle, it takes the parent's value (zero gradient); periodic sides wrap.
+#include "grid.glsl"
+
+layout(set = 0, binding = 1) buffer FinePressure { float finePressure[]; };
+layout(set = 0, binding = 2) readonly buffer CoarsePressure { float coarsePressure[]; };
+layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 5) readonly buffer CoarseOpenX { float coarseOpenX[]; };
+layout(set = 0, binding = 6) readonly buffer CoarseOpenY { float coarseOpenY[]; };
+layout(push_constant) uniform Push { LevelPush pc; };
+
+bool coarseCellOpen(int i, int j) {
+    int nx = pc.coarseNx;
+    return coarseOpenX[i + j * (nx + 1)] + coarseOpenX[i + 1 + j * (nx + 1)] + coarseOpenY[i + j * nx] +
+           coarseOpenY[i + (j + 1) * nx] > 0.0;
+}
+
+// The coarse correction at coarse cell (i, j), which may lie one cell beyond a side.
+float coarseAt(int i, int j, float parent) {
+    int side = -1;
+    if (i < 0 || i >= pc.coarseNx) {
+        if (periodicX()) i = wrapIndex(i, pc.coarseNx); else side = i < 0 ? EDDY_LEFT : EDDY_RIGHT;
+    }
+    if (j < 0 || j >= pc.coarseNy) {
+        if (periodicY()) j = wrapIndex(j, pc.coarseNy); else if (side < 0) side = j < 0 ? EDDY_BOTTOM : EDDY_TOP;
+    }
+    if (side >= 0) return grid.sideType[side] == EDDY_OUTFLOW ? -parent : parent;
+    if (!coarseCellOpen(i, j)) return parent;
+    return coarsePressure[i + j * pc.coarseNx];
+}
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    if (id.x >= grid.nx || id.y >= grid.ny) return;
+    float open = openX[uIndex(id.x, id.y)] + openX[uIndex(id.x + 1, id.y)] + openY[vIndex(id.x, id.y)] +
+                 openY[vIndex(id.x, id.y + 1)];
+    if (!(open > 0.0)) return;
+    ivec2 parent = id / 2;
+    // Towards the fine cell's side of its parent; a parent covering a single fine cell (odd edge)
+    // has its centre there, so its neighbour on the far side is used with the same weights.
+    ivec2 toward = ivec2((id.x & 1) == 1 ? 1 : -1, (id.y & 1) == 1 ? 1 : -1);
+    float p = coarsePressure[parent.x + parent.y * pc.coarseNx];
+    float value = 0.5625 * p + 0.1875 * coarseAt(parent.x + toward.x, parent.y, p) +
+                  0.1875 * coarseAt(parent.x, parent.y + toward.y, p) +
+                  0.0625 * coarseAt(parent.x + toward.x, parent.y + toward.y, p);
+    finePressure[cellIndex(id.x, id.y)] += value;
+}
