@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "barriers.hpp"
+#include "pressure_jacobi_tiled.h"
 #include "smoke_solver_impl.hpp"
 
 namespace eddy {
