@@ -8,7 +8,6 @@
 #include <string>
 
 #include "context_state.hpp"
-#include "pressure_jacobi_tiled.h"
 #include "shared_types.h"
 
 namespace eddy {
@@ -181,9 +180,6 @@ void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
              std::to_string(l.maxComputeWorkGroupInvocations) + ")");
     need(l.maxComputeWorkGroupSize[0] >= side && l.maxComputeWorkGroupSize[1] >= side,
          "maxComputeWorkGroupSize >= (" + std::to_string(side) + ", " + std::to_string(side) + ")");
-    need(l.maxComputeSharedMemorySize >= EDDY_STRIP_SHARED_BYTES,
-         "maxComputeSharedMemorySize >= " + std::to_string(EDDY_STRIP_SHARED_BYTES) + " (has " +
-             std::to_string(l.maxComputeSharedMemorySize) + "; pressure_jacobi_strips.comp)");
     need(l.maxPushConstantsSize >= 128,
          "maxPushConstantsSize >= 128 (has " + std::to_string(l.maxPushConstantsSize) + ")");
     need(l.maxPerStageDescriptorStorageBuffers >= 12,
