@@ -5,3 +5,5 @@
 #include "eddy/error.hpp"
 #include "eddy/smoke_settings.hpp"
 #include "eddy/smoke_solver.hpp"
+#include "eddy/water_settings.hpp"
+#include "eddy/water_solver.hpp"

@@ -1,0 +1,98 @@
+// Recording of a water frame: brushes, substeps (accelerate, outflow scaling, depth update) and
+// dye advection, with a compute->compute barrier after every dispatch.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "barriers.hpp"
+#include "water_solver_impl.hpp"
+
+namespace eddy {
+
+uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
+    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    const double limit = stableTimeStep();
+    const double needed = std::ceil(double(dt) / limit);
+    if (needed > settings.maxSubsteps)
+        throw InvalidArgument("dt", "a frame of " + std::to_string(dt) + " s needs " + std::to_string(needed) +
+                                        " substeps of at most " + std::to_string(limit) +
+                                        " s (the stability limit), more than WaterSettings::maxSubsteps = " +
+                                        std::to_string(settings.maxSubsteps));
+    const uint32_t substeps = std::max(1u, static_cast<uint32_t>(needed));
+    const float subDt = static_cast<float>(double(dt) / substeps);
+
+    const bool timed = profiling && queryPool;
+    if (timed) {
+        cs.vk.vkCmdResetQueryPool(cmd, queryPool, 0, 2);
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
+    }
+    recordBrushes(cmd);
+
+    // DepthPipes: the last substep measures the largest depth into this frame's slot.
+    int trackSlot = 0;
+    if (settings.model == WaterModel::DepthPipes) {
+        const uint32_t slot = static_cast<uint32_t>(framesRecorded % kDepthSlots);
+        detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+        cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), slot * sizeof(uint32_t), sizeof(uint32_t), 0);
+        detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+        trackSlot = static_cast<int>(slot) + 1;
+    }
+    for (uint32_t s = 0; s < substeps; ++s)
+        recordSubstep(cmd, subDt, time + double(s) * subDt, s + 1 == substeps ? trackSlot : 0);
+    recordDye(cmd, dt);
+
+    if (timed) {
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
+        timedFrameRecorded = true;
+    }
+    time += dt;
+    lastSubsteps = substeps;
+    ++framesRecorded;
+    return substeps;
+}
+
+void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
+    if (pendingBrushes.empty()) return;
+    const uint32_t bytes = static_cast<uint32_t>(pendingBrushes.size() * sizeof(gpu::WaterBrushGpu));
+    // The previous frame's brush pass may still be reading the brush buffer.
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+    cs.vk.vkCmdUpdateBuffer(cmd, brushes.handle(), 0, bytes, pendingBrushes.data());
+    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+    gpu::WaterBrushPush push{static_cast<int>(pendingBrushes.size())};
+    kernels->dispatch(cmd, "water_brush", {brushes.handle(), depth.handle(), terrain.handle(), dye[dyeCurrent].handle()},
+                      push, nx, ny);
+    detail::computeBarrier(cs, cmd);
+    pendingBrushes.clear();
+}
+
+void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double startTime, int trackSlot) {
+    gpu::WaterStepPush push{};
+    push.dt = dt;
+    push.time = static_cast<float>(startTime);
+    push.frictionFactor = static_cast<float>(std::pow(1.0 - double(settings.friction), double(dt)));
+    push.trackMaxDepth = trackSlot;
+    kernels->dispatch(cmd, "water_accelerate",
+                      {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle()}, push,
+                      nx + 1, ny + 1);
+    detail::computeBarrier(cs, cmd);
+    kernels->dispatch(cmd, "water_outflow_scale", {depth.handle(), flowX.handle(), flowY.handle(), scale.handle()}, push,
+                      nx, ny);
+    detail::computeBarrier(cs, cmd);
+    kernels->dispatch(cmd, "water_apply_scale", {scale.handle(), flowX.handle(), flowY.handle()}, nx + 1, ny + 1);
+    detail::computeBarrier(cs, cmd);
+    kernels->dispatch(cmd, "water_depth",
+                      {depth.handle(), flowX.handle(), flowY.handle(), velocity.handle(), depthStats.handle()}, push,
+                      nx, ny);
+    detail::computeBarrier(cs, cmd);
+}
+
+void WaterSolver::Impl::recordDye(VkCommandBuffer cmd, float dt) {
+    gpu::WaterDyePush push{dt, static_cast<float>(std::exp(-double(settings.dyeDecay) * dt))};
+    kernels->dispatch(cmd, "water_dye",
+                      {velocity.handle(), depth.handle(), dye[dyeCurrent].handle(), dye[1 - dyeCurrent].handle()}, push,
+                      nx, ny);
+    detail::computeBarrier(cs, cmd);
+    dyeCurrent = 1 - dyeCurrent;
+}
+
+} // namespace eddy

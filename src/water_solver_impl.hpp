@@ -1,0 +1,64 @@
+// WaterSolver's private state: the GPU buffers, the kernels, queued brushes, the host-visible
+// depth measurements and the timestamp pool.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "eddy/water_solver.hpp"
+#include "context_state.hpp"
+#include "gpu_buffer.hpp"
+#include "kernel_set.hpp"
+#include "shared_types.h"
+#include "water_types.h"
+
+namespace eddy {
+
+struct WaterSolver::Impl {
+    std::shared_ptr<Context> context;
+    detail::ContextState& cs;
+    WaterSettings settings;
+    uint32_t nx, ny;
+
+    detail::GpuBuffer params;         // WaterParams uniform block
+    detail::GpuBuffer boundaryTable;  // WaterBoundaryFace per boundary face
+    detail::GpuBuffer terrain, depth, flowX, flowY, scale, velocity;
+    std::array<detail::GpuBuffer, 2> dye;  // ping-pong for advection
+    int dyeCurrent = 0;
+    detail::GpuBuffer brushes;
+    std::unique_ptr<detail::KernelSet> kernels;
+    std::vector<gpu::WaterBrushGpu> pendingBrushes;
+
+    // Largest depth per frame (float bits), measured by the last substep of frames recorded in
+    // DepthPipes mode; frame n writes slot n % kDepthSlots. Host-visible, read without waiting.
+    static constexpr uint32_t kDepthSlots = 4;
+    detail::GpuBuffer depthStats;
+    uint64_t framesRecorded = 0;
+    // A bound the host knows without the GPU: the largest uploaded depth plus the water brushes
+    // added since; forgotten once every slot holds a measurement recorded after it.
+    float hostDepthBound = 0.0f;
+    uint64_t hostBoundFrame = 0;
+
+    double time = 0.0;
+    uint32_t lastSubsteps = 0;
+
+    VkQueryPool queryPool = VK_NULL_HANDLE;
+    bool profiling = false;
+    bool timedFrameRecorded = false;
+
+    Impl(std::shared_ptr<Context> ctx, const WaterSettings& s);
+    ~Impl();
+
+    void uploadParams();  // WaterParams and the boundary table (blocking)
+    float knownMaxDepth() const;
+    double waveSpeed() const;
+    double stableTimeStep() const;
+
+    uint32_t recordFrame(VkCommandBuffer cmd, float dt);
+    void recordBrushes(VkCommandBuffer cmd);
+    void recordSubstep(VkCommandBuffer cmd, float dt, double time, int trackSlot);
+    void recordDye(VkCommandBuffer cmd, float dt);
+};
+
+} // namespace eddy
