@@ -1,0 +1,24 @@
+// Command-line options of the interactive demo.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace eddy::interactive {
+
+struct Options {
+    uint32_t width = 512, height = 512;  // --size WxH: window size, pixels
+    uint32_t gridNx = 128;               // --grid N: velocity cells across; rows follow the aspect
+    uint32_t dyeScale = 2;               // --dye-scale K: dye cells per velocity cell (each axis)
+    uint32_t frames = 0;                 // --frames N: quit after N frames (0: run until closed)
+    std::string screenshot;              // --screenshot path.png: written after the last frame;
+                                         // the P key writes path-1.png, path-2.png, ...
+    bool validation = false;             // --validation (or EDDY_VALIDATION=1)
+    uint32_t seed = 1;                   // --seed N: splat colours
+};
+
+// Parses argv; throws std::invalid_argument naming the bad option. Sets `help` for --help.
+Options parseOptions(int argc, char** argv, bool& help);
+const char* usage();
+
+} // namespace eddy::interactive
