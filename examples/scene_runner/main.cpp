@@ -1,0 +1,100 @@
+// scene_runner: runs a JSON scene headless and writes pictures, fields, metrics and an
+// animation. See docs/scene-format.md and `scene_runner --help`.
+#include <cstdio>
+#include <cstdlib>
+
+#include <eddy/eddy.hpp>
+
+#include "cli.hpp"
+#include "runner.hpp"
+#include "scene_error.hpp"
+#include "scene_parser.hpp"
+
+using namespace eddy::scene;
+
+namespace {
+
+const char* deviceTypeName(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+    default: return "other";
+    }
+}
+
+int listDevices() {
+    const auto devices = eddy::Context::listDevices();
+    if (devices.empty()) std::printf("no Vulkan devices found\n");
+    for (const auto& d : devices)
+        std::printf("%u: %s (%s, Vulkan %u.%u)\n", d.index, d.name.c_str(), deviceTypeName(d.type),
+                    VK_API_VERSION_MAJOR(d.apiVersion), VK_API_VERSION_MINOR(d.apiVersion));
+    std::printf("choose one with --device INDEX (or \"discrete\", \"integrated\", \"cpu\", part of a name)\n");
+    return 0;
+}
+
+int run(const CommandLine& c) {
+    // Everything the file says is checked before anything is created or written.
+    const Scene scene = loadScene(c.scenePath, c.load);
+    if (c.checkOnly) {
+        std::printf("%s: valid (%u x %u cells, %u steps of %g s)\n", c.scenePath.c_str(), scene.settings.nx,
+                    scene.settings.ny, scene.steps, scene.dt);
+        return 0;
+    }
+    if (!c.device.empty()) setenv("EDDY_DEVICE", c.device.c_str(), 1);
+    eddy::StandaloneSettings contextSettings;
+    contextSettings.validation = c.validation;
+    auto context = eddy::Context::createStandalone(contextSettings);
+    std::printf("scene %s: %u x %u cells (dye %u x %u), %u steps of %g s on %s\n", scene.name.c_str(),
+                scene.settings.nx, scene.settings.ny, scene.settings.effectiveDyeNx(), scene.settings.effectiveDyeNy(),
+                scene.steps, scene.dt, context->deviceInfo().name.c_str());
+    std::fflush(stdout);
+
+    RunOptions options;
+    options.outDir = c.outDir.empty() ? "out/" + scene.name : c.outDir;
+    options.progress = c.progress;
+    const RunSummary summary = runScene(context, scene, options);
+
+    std::printf("done in %.1f s. Output in %s/:\n", summary.seconds, options.outDir.c_str());
+    if (summary.frames) {
+        std::printf("  pictures:  %u frames each of", summary.frames);
+        for (View v : scene.output.views) std::printf(" %s", viewName(v));
+        std::printf(" (%s/%s_NNNN.png)\n", options.outDir.c_str(), viewName(scene.output.views.front()));
+    }
+    if (summary.fieldDumps) std::printf("  fields:    %s/fields/*.npy (numpy.load)\n", options.outDir.c_str());
+    if (scene.output.metricsEvery) std::printf("  metrics:   %s/metrics.jsonl\n", options.outDir.c_str());
+    if (!summary.animation.empty()) std::printf("  animation: %s\n", summary.animation.c_str());
+    else if (!summary.animationProblem.empty()) std::printf("  no animation: %s\n", summary.animationProblem.c_str());
+    if (c.validation && context->validationMessageCount() > 0) {
+        std::fprintf(stderr, "scene_runner: %u Vulkan validation messages\n", context->validationMessageCount());
+        return 3;
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CommandLine c;
+    try {
+        c = parseCommandLine(argc, argv);
+        if (c.help) {
+            std::fputs(usageText(), stdout);
+            return 0;
+        }
+        if (c.device == "list" && c.scenePath.empty()) return listDevices();
+        if (c.device == "list") {
+            listDevices();
+            return 0;
+        }
+        return run(c);
+    } catch (const SceneError& e) {
+        std::fprintf(stderr, "scene_runner: %s%s%s\n", c.scenePath.empty() ? "" : c.scenePath.c_str(),
+                     c.scenePath.empty() ? "" : ": ", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "scene_runner: %s\n", e.what());
+        return 1;
+    }
+}

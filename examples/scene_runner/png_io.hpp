@@ -1,0 +1,25 @@
+// PNG files through libpng's simplified API: 8-bit RGB writing for pictures, RGBA reading for
+// dye images and obstacle masks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace eddy::scene {
+
+struct Image {
+    uint32_t width = 0, height = 0;
+    std::vector<uint8_t> pixels;  // channels per pixel as stated by the producer, first row at the top
+};
+
+// Writes `rgb` (width*height*3 bytes, first row at the top). Throws std::runtime_error.
+void writePngRgb(const std::string& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgb);
+// Reads any PNG as 8-bit RGBA (4 bytes per pixel). Throws std::runtime_error naming the file.
+Image readPngRgba(const std::string& path);
+
+// Bilinear sample of channel `channel` (0..3) of an RGBA image, in [0, 1], at (s, t) in [0, 1]^2
+// with t = 0 at the BOTTOM of the picture (the domain's y axis points up).
+float sampleRgba(const Image& image, int channel, float s, float t);
+
+} // namespace eddy::scene

@@ -1,0 +1,89 @@
+#include "runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "animation.hpp"
+#include "emitters.hpp"
+#include "metrics.hpp"
+#include "output_writer.hpp"
+#include "scene_setup.hpp"
+
+namespace eddy::scene {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+bool due(uint32_t every, uint32_t step) { return every != 0 && step % every == 0; }
+
+bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool metrics) {
+    const bool inViews = std::find(plan.views.begin(), plan.views.end(), View::Divergence) != plan.views.end();
+    const bool inFields = std::find(plan.fields.begin(), plan.fields.end(), Field::Divergence) != plan.fields.end();
+    return metrics || (pictures && inViews) || (fields && inFields);
+}
+
+} // namespace
+
+RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options) {
+    const auto runStart = Clock::now();
+    const OutputPlan& plan = scene.output;
+    auto solver = createSolver(std::move(context), scene);
+    solver->setProfiling(plan.metricsEvery != 0);
+    OutputWriter writer(options.outDir, scene);
+    Progress progress(scene.steps, options.progress);
+
+    uint32_t frame = 0;
+    auto writeOutputs = [&](uint32_t step, const StepMetrics* metrics) {
+        const bool pictures = due(plan.pictureEvery, step);
+        const bool fields = !plan.fields.empty() && (plan.fieldEvery ? step % plan.fieldEvery == 0 : step == scene.steps);
+        if (!pictures && !fields && !metrics) return;
+        // The solver's divergence buffer holds the divergence BEFORE the last projection; measure
+        // it again so pictures and metrics show what the projection left.
+        if (wantsDivergence(plan, pictures, fields, metrics != nullptr))
+            solver->stepPass(Pass::Divergence, static_cast<float>(scene.dt));
+        FieldCache cache(*solver);
+        if (pictures) writer.writePictures(cache, frame++);
+        if (fields) writer.writeFields(cache, step);
+        if (metrics) {
+            StepMetrics m = *metrics;
+            measureFields(cache, m);
+            writer.writeMetrics(metricsLine(m));
+        }
+    };
+
+    writeOutputs(0, nullptr);
+    for (uint32_t step = 1; step <= scene.steps; ++step) {
+        const double time = (step - 1) * scene.dt;
+        for (const Splat& splat : splatsForStep(scene, time, scene.dt)) solver->addSplat(splat);
+        const auto stepStart = Clock::now();
+        solver->step(static_cast<float>(scene.dt));
+        StepMetrics metrics;
+        metrics.wallMs = millisecondsSince(stepStart);
+        metrics.step = step;
+        metrics.time = step * scene.dt;
+        const bool measure = due(plan.metricsEvery, step);
+        if (measure) metrics.gpu = solver->passTimings();  // before any other submission
+        writeOutputs(step, measure ? &metrics : nullptr);
+        progress.update(step);
+    }
+    progress.finish();
+
+    RunSummary summary;
+    summary.frames = writer.framesWritten();
+    summary.fieldDumps = writer.fieldDumps();
+    if (plan.animation != AnimationFormat::None) {
+        const AnimationResult a = makeAnimation(writer.dir(), viewName(plan.animationView), scene.name,
+                                                writer.animationWidth(), plan.animation, plan.fps);
+        summary.animation = a.path;
+        summary.animationProblem = a.problem;
+    }
+    summary.seconds = millisecondsSince(runStart) / 1000.0;
+    return summary;
+}
+
+} // namespace eddy::scene

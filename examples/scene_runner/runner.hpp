@@ -1,0 +1,30 @@
+// Runs a loaded scene: steps the solver, feeds the emitters, writes pictures, fields and metrics,
+// shows progress and assembles the animation.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <eddy/context.hpp>
+
+#include "progress.hpp"
+#include "scene.hpp"
+
+namespace eddy::scene {
+
+struct RunOptions {
+    std::string outDir;
+    ProgressStyle progress = ProgressStyle::Auto;
+};
+
+struct RunSummary {
+    uint32_t frames = 0;
+    uint32_t fieldDumps = 0;
+    std::string animation;         // path, empty when none
+    std::string animationProblem;  // why there is none, when one was asked for
+    double seconds = 0.0;          // wall time of the run
+};
+
+RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options);
+
+} // namespace eddy::scene

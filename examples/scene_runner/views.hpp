@@ -1,0 +1,23 @@
+// Pictures of the solver's state: the dye as people see it, and the diagnostic views people debug
+// a fluid with (seed 003): velocity direction/magnitude, speed, vorticity, pressure, divergence,
+// density, temperature. Obstacles are drawn grey. Each diagnostic is scaled to its own largest
+// magnitude in the frame (square-root ramp for signed fields, so small values stay visible).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "field_cache.hpp"
+#include "scene.hpp"
+
+namespace eddy::scene {
+
+struct Picture {
+    uint32_t width = 0, height = 0;
+    std::vector<uint8_t> rgb;  // first row at the top (+y up in the domain)
+};
+
+// Grid views are enlarged (nearest neighbour) by a whole factor so they match the dye picture.
+Picture renderView(View view, FieldCache& fields);
+
+} // namespace eddy::scene
