@@ -11,8 +11,8 @@ namespace {
 
 // Brush sizes and strengths for the demo's 1 m wide domain.
 constexpr float kSplatRadius = 0.03f;         // m, Gaussian falloff exp(-d^2/r^2)
-constexpr float kMaxDragSpeed = 3.0f;         // m/s: a flick cannot add more than this
-constexpr float kDyePerRadius = 0.6f;         // dye added per radius of stroke length
+constexpr float kMaxDragSpeed = 2.0f;         // m/s: a flick cannot add more than this
+constexpr float kStrokeDye = 0.8f;            // dye along the middle of a stroke
 constexpr float kObstacleRadius = 0.03f;      // m
 constexpr uint32_t kColourFrames = 20;        // frames before a long stroke changes colour
 constexpr uint32_t kMaxSplatsPerFrame = 64;   // well under SmokeSolver::kMaxSplatsPerStep
@@ -82,8 +82,12 @@ void FluidControls::injectAlong(SmokeSolver& solver, const std::vector<Point>& p
     const SmokeSettings& s = solver.settings();
     std::array<float, 2> from = toDomain(last_, s);
     // Splats every half radius along the path; each carries the dye and the velocity of its
-    // share of the stroke, so what a stroke leaves does not depend on the frame rate.
+    // share of the stroke, so what a stroke leaves does not depend on the frame rate. Gaussians
+    // exp(-d^2/r^2) spaced s apart along a line add up to sqrt(pi) r / s times one of them, so
+    // each splat is scaled by s / (sqrt(pi) r): the stroke's middle then moves at the drag
+    // velocity and holds kStrokeDye.
     const float spacing = 0.5f * kSplatRadius;
+    const float kSqrtPi = 1.7724539f;
     std::vector<Splat> splats;
     for (const Point& p : path) {
         std::array<float, 2> to = toDomain(p, s);
@@ -93,7 +97,7 @@ void FluidControls::injectAlong(SmokeSolver& solver, const std::vector<Point>& p
         const float speed = std::hypot(vx, vy);
         if (speed > kMaxDragSpeed) vx *= kMaxDragSpeed / speed, vy *= kMaxDragSpeed / speed;
         const uint32_t count = std::max(1u, static_cast<uint32_t>(std::ceil(length / spacing)));
-        const float share = std::min(length, spacing) / kSplatRadius;  // stroke length per splat, radii
+        const float share = std::min(length, spacing) / (kSqrtPi * kSplatRadius);
         for (uint32_t k = 1; k <= count && length > 0.0f; ++k) {
             Splat splat;
             const float t = float(k) / float(count);
@@ -102,7 +106,7 @@ void FluidControls::injectAlong(SmokeSolver& solver, const std::vector<Point>& p
             splat.radius = kSplatRadius;
             splat.falloff = Falloff::Gaussian;
             splat.velocity = {vx * share, vy * share};
-            for (int c = 0; c < 4; ++c) splat.dye[c] = colour_[c] * kDyePerRadius * share;
+            for (int c = 0; c < 4; ++c) splat.dye[c] = colour_[c] * kStrokeDye * share;
             splats.push_back(splat);
         }
         from = to;
@@ -113,7 +117,7 @@ void FluidControls::injectAlong(SmokeSolver& solver, const std::vector<Point>& p
         dab.x = at[0];
         dab.y = at[1];
         dab.radius = kSplatRadius;
-        for (int c = 0; c < 4; ++c) dab.dye[c] = colour_[c] * kDyePerRadius;
+        for (int c = 0; c < 4; ++c) dab.dye[c] = colour_[c] * kStrokeDye;
         splats.push_back(dab);
     }
     // Keep the newest splats if a very long path would exceed the per-step limit.
