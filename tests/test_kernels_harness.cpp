@@ -68,7 +68,6 @@ std::vector<BoundaryCase> boundaryCases() {
         {"PeriodicX", {periodic(), periodic(), movingWall(0.9f), outflow()}, true, 29, 41},
         {"PeriodicY", {in1, outflow(), periodic(), periodic()}, true, kNx, kNy},
         {"PeriodicXY", {periodic(), periodic(), periodic(), periodic()}, true, 29, 41},
-        {"PeriodicXYSameDyeGrid", {periodic(), periodic(), periodic(), periodic()}, false, kNx, kNy},
         {"InflowCorner", {in1, outflow(), in2, outflow()}, true, 29, 41},
     };
 }
@@ -112,7 +111,10 @@ SmokeSolver& KernelReferenceTest::solver(const SmokeSettings& settings) {
     std::unique_ptr<SmokeSolver>& s = solverCache()[{settings.effectiveDyeNx(), settings.effectiveDyeNy()}];
     if (!s) s = std::make_unique<SmokeSolver>(context(), settings);
     else s->updateSettings(settings);
-    s->setSolidMask(obstacleMask(1000));
+    // Each case its own obstacles (a fixed seed from its name).
+    uint32_t seed = 2166136261u;
+    for (char c : GetParam().name) seed = (seed ^ uint8_t(c)) * 16777619u;
+    s->setSolidMask(obstacleMask(seed));
     return *s;
 }
 
