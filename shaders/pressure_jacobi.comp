@@ -1,13 +1,22 @@
 #version 450
 // Up to EDDY_JACOBI_SWEEPS weighted Jacobi sweeps of the pressure Poisson equation in one dispatch
-// (temporal blocking): each workgroup loads a 16 x 16 tile plus a halo of EDDY_JACOBI_SWEEPS
-// cells into shared memory, one thread per shared cell, sweeps there, and writes the tile. A sweep leaves the outermost ring
-// of the shared region stale, one ring per sweep, so after `sweeps` sweeps the tile itself equals
-// what `sweeps` separate global sweeps give, for a fraction of the memory traffic.
+// (temporal blocking). Each workgroup loads a 48 x 48 output tile plus an 8-cell halo (a 64 x 64
+// region) and sweeps it in shared memory. A sweep leaves the outermost ring of the region stale,
+// one ring per sweep, so after `sweeps` sweeps the tile equals what `sweeps` separate global
+// sweeps give, for a fraction of the memory traffic (constants: pressure_jacobi_tiles.h).
+//
+// Each thread keeps a strip of EDDY_JACOBI_STRIP cells of one column in registers (pressure, face
+// weights, right-hand side): the bottom and top neighbours inside the strip come from registers,
+// so a sweep stores 1 and loads about 2.5 shared values per cell. Shared pressure is
+// double-buffered, so a sweep needs one barrier. Measured on the H100 against the first blocked
+// kernel (16 x 16 tile, 4-cell halo, one thread per cell): 1.6x faster from 512^2 up
+// (docs/performance.md).
 //
 // The stencil is in pressure_stencil.glsl; p is kinematic pressure (pressure / density), m^2/s^2.
+#extension GL_EXT_control_flow_attributes : require
 #define EDDY_OWN_WORKGROUP_SIZE
 #include "grid.glsl"
+#include "pressure_jacobi_tiles.h"
 
 layout(set = 0, binding = 1) readonly buffer PIn { float pIn[]; };
 layout(set = 0, binding = 2) writeonly buffer POut { float pOut[]; };
@@ -25,49 +34,65 @@ const float kRelaxation = 0.8;
 
 #include "pressure_stencil.glsl"
 
-const int kHalo = EDDY_JACOBI_SWEEPS;
-const int kSide = EDDY_GROUP_SIZE + 2 * kHalo;
-const int kCells = kSide * kSide;
+const int kRegion = EDDY_JACOBI_REGION;
+const int kStrip = EDDY_JACOBI_STRIP;
 
-layout(local_size_x = kSide, local_size_y = kSide) in;
+layout(local_size_x = EDDY_JACOBI_REGION, local_size_y = EDDY_JACOBI_REGION / EDDY_JACOBI_STRIP) in;
 
-shared float pressure[2][kCells];
+shared float pressure[2][kRegion * kRegion];
 
 void main() {
-    const ivec2 local = ivec2(gl_LocalInvocationID.xy);
-    const ivec2 g = ivec2(gl_WorkGroupID.xy) * EDDY_GROUP_SIZE - kHalo + local;
-    const int s = local.y * kSide + local.x;
+    const int column = int(gl_LocalInvocationID.x);
+    const int firstRow = int(gl_LocalInvocationID.y) * kStrip;
+    const ivec2 origin = ivec2(gl_WorkGroupID.xy) * EDDY_JACOBI_TILE - EDDY_JACOBI_SWEEPS;
+    const int gx = origin.x + column;
 
-    // Load this thread's cell. Cells beyond a periodic side are their wrapped twins; cells beyond
-    // any other side hold p = 0 with no open face, which is what the stencil sees there.
-    vec4 weights = vec4(0.0);
-    float rhs = 0.0, p = 0.0;
-    bool insideX = g.x >= 0 && g.x < grid.nx, insideY = g.y >= 0 && g.y < grid.ny;
-    if ((insideX || periodicX()) && (insideY || periodicY())) {
-        int i = wrapIndex(g.x, grid.nx), j = wrapIndex(g.y, grid.ny);
-        p = pIn[cellIndex(i, j)];
-        weights = vec4(openX[uIndex(i, j)], openX[uIndex(i + 1, j)], openY[vIndex(i, j)], openY[vIndex(i, j + 1)]);
-        rhs = pc.rhsScale * divergence[cellIndex(i, j)];
-    }
-    pressure[0][s] = p;
-    pressure[1][s] = p;  // the outer ring is never swept: keep it defined
-    barrier();
-
-    // The outer ring has neighbours outside the shared region and is not swept.
-    const bool swept = local.x > 0 && local.y > 0 && local.x < kSide - 1 && local.y < kSide - 1;
-    int from = 0;
-    for (int sweep = 0; sweep < pc.sweeps; ++sweep) {
-        if (swept) {
-            vec4 neighbours = vec4(pressure[from][s - 1], pressure[from][s + 1], pressure[from][s - kSide],
-                                   pressure[from][s + kSide]);
-            pressure[1 - from][s] = relaxedPressure(weights, neighbours, pressure[from][s], rhs, kRelaxation);
+    // Load the strip. Cells beyond a periodic side are their wrapped twins; cells beyond any other
+    // side hold p = 0 with no open face, which is what the stencil sees there.
+    float p[kStrip], rhs[kStrip];
+    vec4 w[kStrip];
+    const bool insideX = gx >= 0 && gx < grid.nx;
+    [[unroll]] for (int k = 0; k < kStrip; ++k) {
+        const int gy = origin.y + firstRow + k;
+        p[k] = 0.0;
+        rhs[k] = 0.0;
+        w[k] = vec4(0.0);
+        bool insideY = gy >= 0 && gy < grid.ny;
+        if ((insideX || periodicX()) && (insideY || periodicY())) {
+            int i = wrapIndex(gx, grid.nx), j = wrapIndex(gy, grid.ny);
+            p[k] = pIn[cellIndex(i, j)];
+            w[k] = vec4(openX[uIndex(i, j)], openX[uIndex(i + 1, j)], openY[vIndex(i, j)], openY[vIndex(i, j + 1)]);
+            rhs[k] = pc.rhsScale * divergence[cellIndex(i, j)];
         }
-        barrier();
-        from = 1 - from;
     }
 
-    const ivec2 inTile = local - kHalo;
-    if (all(greaterThanEqual(inTile, ivec2(0))) && all(lessThan(inTile, ivec2(EDDY_GROUP_SIZE))) && g.x < grid.nx &&
-        g.y < grid.ny)
-        pOut[cellIndex(g.x, g.y)] = pressure[from][s];
+    // The region's outer ring has neighbours outside it and is never swept.
+    const bool sweptColumn = column > 0 && column < kRegion - 1;
+    for (int sweep = 0; sweep < pc.sweeps; ++sweep) {
+        const int b = sweep & 1;
+        [[unroll]] for (int k = 0; k < kStrip; ++k) pressure[b][(firstRow + k) * kRegion + column] = p[k];
+        // Double buffering: the copy written here was last read two sweeps ago, before the
+        // barrier of the previous sweep, so one barrier per sweep suffices.
+        barrier();
+        if (sweptColumn) {
+            float below = firstRow > 0 ? pressure[b][(firstRow - 1) * kRegion + column] : 0.0;
+            float above = firstRow + kStrip < kRegion ? pressure[b][(firstRow + kStrip) * kRegion + column] : 0.0;
+            [[unroll]] for (int k = 0; k < kStrip; ++k) {
+                const int row = firstRow + k, s = row * kRegion + column;
+                const float previous = p[k];
+                const float top = k + 1 < kStrip ? p[k + 1] : above;
+                if (row > 0 && row < kRegion - 1)
+                    p[k] = relaxedPressure(w[k], vec4(pressure[b][s - 1], pressure[b][s + 1], below, top), previous, rhs[k],
+                                           kRelaxation);
+                below = previous;
+            }
+        }
+    }
+
+    const int tileColumn = column - EDDY_JACOBI_SWEEPS;
+    if (tileColumn < 0 || tileColumn >= EDDY_JACOBI_TILE || gx >= grid.nx) return;
+    [[unroll]] for (int k = 0; k < kStrip; ++k) {
+        const int tileRow = firstRow + k - EDDY_JACOBI_SWEEPS, gy = origin.y + firstRow + k;
+        if (tileRow >= 0 && tileRow < EDDY_JACOBI_TILE && gy < grid.ny) pOut[cellIndex(gx, gy)] = p[k];
+    }
 }

@@ -14,8 +14,6 @@ struct alignas(16) ivec4 { int32_t x = 0, y = 0, z = 0, w = 0; };
 
 // Every 2D kernel runs in 16 x 16 workgroups.
 #define EDDY_GROUP_SIZE 16
-// Most pressure Jacobi sweeps one dispatch performs in shared memory (pressure_jacobi.comp).
-#define EDDY_JACOBI_SWEEPS 4
 // Slots of the shared descriptor set: binding 0 is the GridParams uniform buffer, bindings
 // 1..EDDY_STORAGE_SLOTS are storage buffers whose roles each kernel declares.
 #define EDDY_STORAGE_SLOTS 12
@@ -61,7 +59,7 @@ struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpans
 struct AdvectPush { float dt; float ambient; };
 struct CorrectPush { float dt; int mode; int inflowField; };  // see advect_correct.glsl
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
-struct PressurePush { float rhsScale; int sweeps; };    // h^2 / dt; sweeps <= EDDY_JACOBI_SWEEPS
+struct PressurePush { float rhsScale; int sweeps; };    // h^2 / dt; sweeps <= EDDY_JACOBI_SWEEPS (pressure_jacobi_tiles.h)
 struct ResidualPush { float rhsScale; int slot; };
 struct LevelPush { int fineNx, fineNy, coarseNx, coarseNy; };  // multigrid transfers between levels
 struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated

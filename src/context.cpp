@@ -8,6 +8,7 @@
 #include <string>
 
 #include "context_state.hpp"
+#include "pressure_jacobi_tiles.h"
 #include "shared_types.h"
 
 namespace eddy {
@@ -173,13 +174,17 @@ void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
     need(p.apiVersion >= VK_API_VERSION_1_1, "Vulkan 1.1 (apiVersion is " +
          std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
          std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + ")");
-    // The largest workgroup is the blocked Jacobi kernel's tile plus halo (pressure_jacobi.comp).
-    constexpr uint32_t side = EDDY_GROUP_SIZE + 2 * EDDY_JACOBI_SWEEPS;
-    need(l.maxComputeWorkGroupInvocations >= side * side,
-         "maxComputeWorkGroupInvocations >= " + std::to_string(side * side) + " (has " +
+    // The largest workgroup and shared memory are the blocked Jacobi kernel's (pressure_jacobi.comp):
+    // a REGION x REGION/STRIP workgroup holding two copies of the region's pressure.
+    constexpr uint32_t width = EDDY_JACOBI_REGION, height = EDDY_JACOBI_REGION / EDDY_JACOBI_STRIP;
+    need(l.maxComputeWorkGroupInvocations >= EDDY_JACOBI_INVOCATIONS,
+         "maxComputeWorkGroupInvocations >= " + std::to_string(EDDY_JACOBI_INVOCATIONS) + " (has " +
              std::to_string(l.maxComputeWorkGroupInvocations) + ")");
-    need(l.maxComputeWorkGroupSize[0] >= side && l.maxComputeWorkGroupSize[1] >= side,
-         "maxComputeWorkGroupSize >= (" + std::to_string(side) + ", " + std::to_string(side) + ")");
+    need(l.maxComputeWorkGroupSize[0] >= width && l.maxComputeWorkGroupSize[1] >= height,
+         "maxComputeWorkGroupSize >= (" + std::to_string(width) + ", " + std::to_string(height) + ")");
+    need(l.maxComputeSharedMemorySize >= EDDY_JACOBI_SHARED_BYTES,
+         "maxComputeSharedMemorySize >= " + std::to_string(EDDY_JACOBI_SHARED_BYTES) + " (has " +
+             std::to_string(l.maxComputeSharedMemorySize) + ")");
     need(l.maxPushConstantsSize >= 128,
          "maxPushConstantsSize >= 128 (has " + std::to_string(l.maxPushConstantsSize) + ")");
     need(l.maxPerStageDescriptorStorageBuffers >= 12,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "barriers.hpp"
+#include "pressure_jacobi_tiles.h"
 #include "smoke_solver_impl.hpp"
 
 namespace eddy {
@@ -272,12 +273,15 @@ void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) 
         for (uint32_t cycle = 0; cycle < settings.pressureIterations; ++cycle) recordVCycle(cmd, rhsScale);
         return;
     }
-    // Jacobi: up to EDDY_JACOBI_SWEEPS sweeps per dispatch, in shared memory.
+    // Jacobi: up to EDDY_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per
+    // EDDY_JACOBI_TILE^2 tile (the dispatch helper counts 16x16 groups, hence the scaled size).
+    const uint32_t tilesX = (nx + EDDY_JACOBI_TILE - 1) / EDDY_JACOBI_TILE, tilesY = (ny + EDDY_JACOBI_TILE - 1) / EDDY_JACOBI_TILE;
     for (uint32_t done = 0; done < settings.pressureIterations;) {
         const uint32_t sweeps = std::min<uint32_t>(EDDY_JACOBI_SWEEPS, settings.pressureIterations - done);
         kernels->dispatch(cmd, "pressure_jacobi",
                           {pressure.now(), pressure.other(), divergence.handle(), openX.handle(), openY.handle()},
-                          gpu::PressurePush{rhsScale, static_cast<int>(sweeps)}, nx, ny);
+                          gpu::PressurePush{rhsScale, static_cast<int>(sweeps)}, tilesX * EDDY_GROUP_SIZE,
+                          tilesY * EDDY_GROUP_SIZE);
         detail::computeBarrier(cs, cmd);
         pressure.swap();
         done += sweeps;

@@ -317,7 +317,7 @@ TEST_F(Errors, MissingDeviceFeatures) {
     expectUnsupported(p, families, 0, "Vulkan 1.1 (apiVersion is 1.0)");
     p = good;
     p.limits.maxComputeWorkGroupInvocations = 512;
-    expectUnsupported(p, families, 0, "maxComputeWorkGroupInvocations >= 576 (has 512)");
+    expectUnsupported(p, families, 0, "maxComputeWorkGroupInvocations >= 1024 (has 512)");
     p = good;
     p.limits.maxComputeWorkGroupSize[1] = 8;
     expectUnsupported(p, families, 0, "maxComputeWorkGroupSize");

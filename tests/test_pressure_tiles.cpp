@@ -1,5 +1,5 @@
-// The Jacobi kernel sweeps whole tiles in shared memory (pressure_jacobi_strips.comp: 48 x 48
-// tiles, 8-cell halo, up to 8 sweeps per dispatch, strips of 8 cells per thread). test_kernels
+// The Jacobi kernel sweeps whole tiles in shared memory (pressure_jacobi.comp: 48 x 48 tiles,
+// 8-cell halo, up to 8 sweeps per dispatch, strips of 4 cells per thread). test_kernels
 // runs on a grid smaller than one tile; this runs on grids of several tiles, with partial tiles
 // on both axes, obstacles across tile seams and each boundary type, against 13 double-precision
 // reference sweeps (one dispatch of 8, one of 5).

@@ -88,9 +88,9 @@ double passBytes(eddy::Pass pass, double n, uint32_t iterations) {
     case eddy::Pass::Advect: return f * (faces * 3 + cells * 5 + cells * 4 * 2);    // velocity, scalars, dye
     case eddy::Pass::Damping: return f * faces * 3;
     case eddy::Pass::Divergence: return f * (faces * 2 + cells * 2);
-    // Jacobi runs 4 sweeps per dispatch in shared memory: each dispatch moves p in/out, the open
-    // fractions and the divergence once.
-    case eddy::Pass::PressureSolve: return ((iterations + 3) / 4) * f * (cells * 2 + faces + cells);
+    // Jacobi runs up to 8 sweeps per dispatch in shared memory (EDDY_JACOBI_SWEEPS): each dispatch
+    // moves p in/out, the open fractions and the divergence once.
+    case eddy::Pass::PressureSolve: return ((iterations + 7) / 8) * f * (cells * 2 + faces + cells);
     case eddy::Pass::SubtractGradient: return f * (faces * 3 + cells);
     default: return 0.0;
     }
