@@ -122,7 +122,9 @@ int run(GLFWwindow* window, const Options& options) {
         if (!controls.paused) {
             // ENTRY barrier (docs/integration.md): the previous frame, possibly still running,
             // read Eddy's buffers in its fragment shader; Eddy's step overwrites some of them.
-            // A read before a write needs only an execution dependency.
+            // A read before a write needs only an execution dependency. (The previous step's
+            // writes are already covered by the COMPUTE -> COMPUTE barrier Eddy records after
+            // every pass.)
             VkMemoryBarrier entry{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
             vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
                                  &entry, 0, nullptr, 0, nullptr);
