@@ -10,8 +10,9 @@ the pictures numerically:
   4. the vorticity view (key 3, named in the window title) shows the drag's shear layer:
      counter-clockwise (red) above the stroke, clockwise (blue) below it;
   5. the obstacle brush (O + drag) paints grey solid cells;
-  6. R resets the fluid: the dye is gone;
-  7. Esc quits with exit status 0 (the demo returns non-zero on any validation message).
+  6. +, ] and V change the settings and Space pauses (the title says so; the picture stands still);
+  7. R resets the fluid and the obstacles: only the background is left;
+  8. Esc quits with exit status 0 (the demo returns non-zero on any validation message).
 """
 import argparse
 import os
@@ -166,6 +167,8 @@ def main():
         total, cx, cy = centroid(after, dye_amount)
         dyed = sum(1 for row in after for p in row if dye_amount(p) > 40)
         print(f"     dye after the drag: {dyed} pixels, centroid ({cx:.1f}, {cy:.1f})")
+        # One splat (radius 0.03 m = 7.7 pixels) alone covers about pi * 7.7^2 = 190 pixels
+        # within its radius; the 100 pixel stroke leaves several times that.
         expect(dyed >= 500, "dye appeared (at least 500 clearly coloured pixels)")
         # The stroke's dye is carried along by the velocity it injects, so it gathers near and
         # a little beyond the drag's end (the WebGL demo's mushroom): on the drag's row, not
@@ -190,7 +193,8 @@ def main():
         time.sleep(0.5)
         title = demo.title()
         print(f"     title: {title}")
-        expect("vorticity" in title and "ms/step" in title, "key 3 shows the vorticity view; the title names it and ms/step")
+        expect(title.startswith("Eddy | vorticity | ") and "ms/step" in title,
+               "key 3 shows the vorticity view; the title names it and ms/step")
         vort, _ = demo.screenshot()
         red_total, _, red_y = centroid(vort, lambda p: max(0, p[0] - p[2] - 10))
         blue_total, _, blue_y = centroid(vort, lambda p: max(0, p[2] - p[0] - 10))
@@ -206,7 +210,27 @@ def main():
         grey = sum(1 for row in painted[40:80] for p in row[160:240]
                    if max(p) - min(p) < 8 and 100 < p[0] < 130)
         print(f"     obstacle brush: {grey} grey pixels near the stroke")
+        # The brush (radius 0.03 m = 7.7 pixels) along 40 pixels covers about 40 * 15 + 190 =
+        # 790 pixels, whole cells of the 48-cell grid, so somewhat fewer or more.
         expect(grey >= 300, "O + drag paints obstacles (grey solid cells along the stroke)")
+
+        demo.key("plus")
+        demo.key("bracketright")
+        demo.key("v")
+        demo.key("space")
+        wanted = "vorticity 0.35 | 25 pressure iterations | viscosity on | paused"
+        deadline = time.time() + 20
+        while wanted not in demo.title() and time.time() < deadline:
+            time.sleep(0.1)
+        title = demo.title()
+        print(f"     title: {title}")
+        expect(wanted in title, "+, ] and V change the settings, Space pauses (as the title says)")
+        still, still_frame = demo.screenshot()
+        time.sleep(0.5)
+        still2, still2_frame = demo.screenshot()
+        expect(still_frame < still2_frame and still == still2,
+               f"paused: frames {still_frame} and {still2_frame} show the same picture")
+        demo.key("space")
 
         demo.key("r")
         reset, _ = demo.screenshot()
