@@ -89,8 +89,8 @@ int run(GLFWwindow* window, const Options& options) {
     uint32_t shotsWritten = 0;
     uint32_t slot = 0;
     const auto started = std::chrono::steady_clock::now();
-    uint64_t frames = 0;
-    for (uint64_t& frame = frames; !glfwWindowShouldClose(window) && !controls.quit;) {
+    uint64_t frame = 0;  // frames submitted so far
+    while (!glfwWindowShouldClose(window) && !controls.quit) {
         glfwPollEvents();
         check(vkWaitForFences(vulkan.device, 1, &slots.fences[slot], VK_TRUE, UINT64_MAX), "vkWaitForFences");
         timer.collect(slot);
@@ -190,7 +190,7 @@ int run(GLFWwindow* window, const Options& options) {
     }
     check(vkDeviceWaitIdle(vulkan.device), "vkDeviceWaitIdle");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::printf("%llu frames in %.1f s; GPU step %.3f ms (mean of the last %s)\n", static_cast<unsigned long long>(frames),
+    std::printf("%llu frames in %.1f s; GPU step %.3f ms (mean of the last %s)\n", static_cast<unsigned long long>(frame),
                 seconds, timer.millisecondsPerStep(), timer.usesGpu() ? "30 steps" : "frames");
     if (uint32_t n = vulkan.validationMessages()) {
         std::fprintf(stderr, "%u validation message(s)\n", n);
