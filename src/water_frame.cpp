@@ -40,6 +40,8 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     for (uint32_t s = 0; s < substeps; ++s)
         recordSubstep(cmd, subDt, time + double(s) * subDt, s + 1 == substeps ? trackSlot : 0);
     recordDye(cmd, dt);
+    // The depth measurement is read by the host once the frame has completed.
+    if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
 
     if (timed) {
         cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
