@@ -20,6 +20,7 @@ options:
   --size NX           NX cells across (the other sizes follow in proportion)
   --steps N           run N steps instead of the scene's duration
   --seconds S         run S simulated seconds instead
+  --fields-every N    write the scene's output.fields every N steps (0 = at the end only)
   --animation KIND    gif, mp4 or none (overrides output.animation.format)
   --device list|D     list the GPUs, or choose one: an index from the list, "discrete",
                       "integrated", "cpu" or part of its name (sets EDDY_DEVICE)
@@ -68,6 +69,7 @@ CommandLine parseCommandLine(int argc, char** argv) {
             if (!(c.load.scale > 0.0 && c.load.scale <= 64.0)) throw SceneError(a, "expected a number in (0, 64]");
         } else if (a == "--size") c.load.size = parseCount(a, value(), 2);
         else if (a == "--steps") c.load.steps = parseCount(a, value(), 0);
+        else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0);
         else if (a == "--seconds") {
             const double s = parseNumber(a, value());
             if (s < 0) throw SceneError(a, "expected a number >= 0");

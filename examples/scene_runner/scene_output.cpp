@@ -103,6 +103,10 @@ void readOutput(ObjectReader& top, const LoadOptions& options, Scene& scene) {
     }
     r.finish();
     if (options.animation) plan.animation = *options.animation;
+    if (options.fieldEvery) {
+        if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
+        plan.fieldEvery = *options.fieldEvery;
+    }
     if (plan.animation != AnimationFormat::None) {
         if (plan.pictureEvery == 0)
             throw SceneError("output.animation", "needs pictures: set output.pictures.every > 0 or format \"none\"");

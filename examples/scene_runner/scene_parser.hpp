@@ -18,6 +18,7 @@ struct LoadOptions {
     std::optional<uint32_t> steps;  // replace the scene's duration
     std::optional<double> seconds;
     std::optional<AnimationFormat> animation;
+    std::optional<uint32_t> fieldEvery;  // replace output.fields.every
 };
 
 Scene loadScene(const std::string& path, const LoadOptions& options = {});
