@@ -1,9 +1,12 @@
 #version 450
 // Multigrid prolongation onto the fine level (whose grid is bound): each fine cell with an open
 // face adds the coarse correction interpolated bilinearly at its centre (weights 9/16, 3/16, 3/16,
-// 1/16 from its parent and the parent's neighbours towards it). A neighbour beyond an outflow side
-// takes the value that makes the correction 0 on that side (-parent); beyond other closed sides,
-// or inside an obstacle, it takes the parent's value (zero gradient); periodic sides wrap.
+// 1/16 from its parent and the parent's neighbours towards it). Periodic sides wrap; an obstacle
+// neighbour takes the parent's value (zero gradient). Beyond other sides the neighbour continues
+// the correction linearly to where it is 0: a boundary face of weight w puts that point h / w from
+// the parent's centre (see mg_coarsen.comp), which makes the ghost value (1 - w) * parent. Closed
+// sides (w = 0) give zero gradient; outflow sides give -parent / 3 on the first coarse level, as
+// the finest level has p = 0 half a fine cell beyond the side.
 #include "grid.glsl"
 
 layout(set = 0, binding = 1) buffer FinePressure { float finePressure[]; };
@@ -20,8 +23,18 @@ bool coarseCellOpen(int i, int j) {
            coarseOpenY[i + (j + 1) * nx] > 0.0;
 }
 
-// The coarse correction at coarse cell (i, j), which may lie one cell beyond a side.
-float coarseAt(int i, int j, float parent) {
+// The weight of the coarse boundary face on `side` next to coarse cell `cell`.
+float boundaryWeight(int side, ivec2 cell) {
+    int nx = pc.coarseNx;
+    if (side == EDDY_LEFT) return coarseOpenX[cell.y * (nx + 1)];
+    if (side == EDDY_RIGHT) return coarseOpenX[nx + cell.y * (nx + 1)];
+    if (side == EDDY_BOTTOM) return coarseOpenY[cell.x];
+    return coarseOpenY[cell.x + pc.coarseNy * nx];
+}
+
+// The coarse correction at coarse cell (i, j), which may lie one cell beyond a side, next to the
+// fine cell's parent `cell` whose correction is `parent`.
+float coarseAt(int i, int j, float parent, ivec2 cell) {
     int side = -1;
     if (i < 0 || i >= pc.coarseNx) {
         if (periodicX()) i = wrapIndex(i, pc.coarseNx); else side = i < 0 ? EDDY_LEFT : EDDY_RIGHT;
@@ -29,7 +42,7 @@ float coarseAt(int i, int j, float parent) {
     if (j < 0 || j >= pc.coarseNy) {
         if (periodicY()) j = wrapIndex(j, pc.coarseNy); else if (side < 0) side = j < 0 ? EDDY_BOTTOM : EDDY_TOP;
     }
-    if (side >= 0) return grid.sideType[side] == EDDY_OUTFLOW ? -parent : parent;
+    if (side >= 0) return (1.0 - boundaryWeight(side, cell)) * parent;
     if (!coarseCellOpen(i, j)) return parent;
     return coarsePressure[i + j * pc.coarseNx];
 }
@@ -45,8 +58,8 @@ void main() {
     // has its centre there, so its neighbour on the far side is used with the same weights.
     ivec2 toward = ivec2((id.x & 1) == 1 ? 1 : -1, (id.y & 1) == 1 ? 1 : -1);
     float p = coarsePressure[parent.x + parent.y * pc.coarseNx];
-    float value = 0.5625 * p + 0.1875 * coarseAt(parent.x + toward.x, parent.y, p) +
-                  0.1875 * coarseAt(parent.x, parent.y + toward.y, p) +
-                  0.0625 * coarseAt(parent.x + toward.x, parent.y + toward.y, p);
+    float value = 0.5625 * p + 0.1875 * coarseAt(parent.x + toward.x, parent.y, p, parent) +
+                  0.1875 * coarseAt(parent.x, parent.y + toward.y, p, parent) +
+                  0.0625 * coarseAt(parent.x + toward.x, parent.y + toward.y, p, parent);
     finePressure[cellIndex(id.x, id.y)] += value;
 }

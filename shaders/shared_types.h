@@ -62,6 +62,11 @@ struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
 struct PressurePush { float rhsScale; int sweeps; };    // h^2 / dt; sweeps <= EDDY_JACOBI_SWEEPS (pressure_jacobi_tiles.h)
 struct ResidualPush { float rhsScale; int slot; };
 struct LevelPush { int fineNx, fineNy, coarseNx, coarseNy; };  // multigrid transfers between levels
+struct RestrictPush { int fineNx, fineNy, coarseNx, coarseNy; float rhsScale; };  // mg_restrict_residual
+struct CoarseSolvePush { float rhsScale; float omega; int iterations; };        // mg_coarse_solve
+// Multigrid coarsens until a level has at most this many cells along each axis, then solves that
+// level in one workgroup of EDDY_MG_COARSEST^2 threads (mg_coarse_solve.comp).
+#define EDDY_MG_COARSEST 32
 struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated
 struct SubtractPush { float dt; };
 struct VorticityPush { float dt, epsilon; };

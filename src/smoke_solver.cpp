@@ -114,7 +114,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
         cs,
         std::initializer_list<std::string_view>{
             "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye",
-            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_residual", "mg_residual", "mg_restrict", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
+            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_residual", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));
 
@@ -139,10 +139,9 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
 }
 
 void SmokeSolver::Impl::createMultigridLevels() {
-    fineResidual = fieldBuffer(cs, size_t(nx) * ny);
     gpu::GridParams g = gridParams();
     uint32_t lnx = nx, lny = ny;
-    while (std::min(lnx, lny) > 4) {
+    while (lnx > EDDY_MG_COARSEST || lny > EDDY_MG_COARSEST) {
         lnx = (lnx + 1) / 2;
         lny = (lny + 1) / 2;
         g.nx = static_cast<int>(lnx);
@@ -156,11 +155,10 @@ void SmokeSolver::Impl::createMultigridLevels() {
                                GpuBuffer::Kind::DeviceLocal);
         level.pressure = fieldBuffer(cs, size_t(lnx) * lny);
         level.rhs = fieldBuffer(cs, size_t(lnx) * lny);
-        level.residual = fieldBuffer(cs, size_t(lnx) * lny);
         level.openX = fieldBuffer(cs, size_t(lnx + 1) * lny);
         level.openY = fieldBuffer(cs, size_t(lnx) * (lny + 1));
         detail::uploadBytes(cs, level.grid.handle(), std::as_bytes(std::span(&g, 1)));
-        for (GpuBuffer* b : {&level.pressure, &level.rhs, &level.residual}) detail::fillZero(cs, b->handle(), b->size());
+        for (GpuBuffer* b : {&level.pressure, &level.rhs}) detail::fillZero(cs, b->handle(), b->size());
         coarseLevels.push_back(std::move(level));
     }
 }

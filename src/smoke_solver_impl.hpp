@@ -25,11 +25,11 @@ struct PingPong {
     void swap() { current = 1 - current; }
 };
 
-// A coarse multigrid level: its own grid uniform block, correction, right-hand side, residual and
-// face weights.
+// A coarse multigrid level: its own grid uniform block, correction, right-hand side and face
+// weights.
 struct MultigridLevel {
     uint32_t nx = 0, ny = 0;
-    detail::GpuBuffer grid, pressure, rhs, residual, openX, openY;
+    detail::GpuBuffer grid, pressure, rhs, openX, openY;
 };
 
 struct SmokeSolver::Impl {
@@ -42,8 +42,7 @@ struct SmokeSolver::Impl {
     PingPong u, v, density, temperature, dye, pressure;
     detail::GpuBuffer divergence, curl, solid, openX, openY, splats;
     std::unique_ptr<detail::KernelSet> kernels;
-    detail::GpuBuffer fineResidual;            // multigrid residual on the finest level
-    std::vector<MultigridLevel> coarseLevels;  // [0] is half the solver's grid, and so on
+    std::vector<MultigridLevel> coarseLevels;  // [0] is half the solver's grid, and so on down to EDDY_MG_COARSEST
 
     std::vector<gpu::GpuSplat> pendingSplats;
     std::vector<float> solidHost;
@@ -82,6 +81,7 @@ struct SmokeSolver::Impl {
     LevelView levelView(size_t level, float rhsScale) const;
     void recordRedBlack(VkCommandBuffer cmd, const LevelView& level, float omega, uint32_t iterations);
     void recordVCycle(VkCommandBuffer cmd, float rhsScale);
+    void recordCoarseSolve(VkCommandBuffer cmd, const LevelView& level);
     void createMultigridLevels();
     void recordCoarsenWeights(VkCommandBuffer cmd);
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
