@@ -147,11 +147,11 @@ TEST(SceneRunner, PlumeDyeCentroidRises) {
 TEST(SceneRunner, CylinderWakeOscillates) {
     const std::string dir = outputDir("cylinder");
     const Result r = runRunner(std::string(EDDY_SCENES_DIR) +
-                               "/cylinder.json --size 128 --seconds 12 --fields-every 5 --animation none --out " + dir);
+                               "/cylinder.json --size 128 --seconds 6 --fields-every 5 --animation none --out " + dir);
     ASSERT_EQ(r.status, 0) << r.output;
     // Scene: 4 m x 1 m, cylinder at (0.8, 0.52), radius 0.1, inflow 1 m/s.
     std::vector<float> probe;
-    for (uint32_t step = 5; step <= 720; step += 5) {
+    for (uint32_t step = 5; step <= 360; step += 5) {
         char name[64];
         std::snprintf(name, sizeof(name), "/fields/velocityY_%06u.npy", step);
         const NpyArray v = readNpy(dir + name);
@@ -162,12 +162,13 @@ TEST(SceneRunner, CylinderWakeOscillates) {
         ASSERT_LT(j, ny1);
         probe.push_back(v.values[j * nx + i]);
     }
-    // Count sign changes of clear swings (|v| > 5 % of the inflow) over the last two thirds.
+    // Shedding sets in after about 2 s (period about 1.25 s at this resolution). Count sign changes
+    // of clear swings (|v| > 10 % of the inflow) over the last two thirds (4 s).
     int changes = 0, sign = 0;
     float largest = 0.0f;
     for (size_t k = probe.size() / 3; k < probe.size(); ++k) {
         largest = std::max(largest, std::fabs(probe[k]));
-        if (std::fabs(probe[k]) < 0.05f) continue;
+        if (std::fabs(probe[k]) < 0.1f) continue;
         const int s = probe[k] > 0 ? 1 : -1;
         if (sign != 0 && s != sign) ++changes;
         sign = s;
