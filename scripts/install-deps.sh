@@ -10,8 +10,9 @@ packages=(
     libvulkan-dev libvulkan1 libvulkan-volk-dev glslc spirv-tools mesa-vulkan-drivers vulkan-validationlayers
     # tests
     libgtest-dev
-    # examples: PNG pictures and the GIF animation of the demo
-    libpng-dev ffmpeg
+    # examples: scene files (JSON), PNG pictures, GIF/MP4 animations, the interactive demo (GLFW)
+    # and its scripted test under a virtual X server
+    nlohmann-json3-dev libpng-dev ffmpeg libglfw3-dev xvfb xauth xdotool python3
 )
 
 missing=()
