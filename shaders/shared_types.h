@@ -64,6 +64,9 @@ struct ResidualPush { float rhsScale; int slot; };
 struct LevelPush { int fineNx, fineNy, coarseNx, coarseNy; };  // multigrid transfers between levels
 struct RestrictPush { int fineNx, fineNy, coarseNx, coarseNy; float rhsScale; };  // mg_restrict_residual
 struct CoarseSolvePush { float rhsScale; float omega; int iterations; };        // mg_coarse_solve
+struct SorBlockPush { float rhsScale; float omega; int iterations; };           // pressure_rbsor_tiles
+// Most red-black SOR iterations pressure_rbsor_tiles.comp does per dispatch (its halo is twice this).
+#define EDDY_SOR_BLOCK_ITERATIONS 2
 // Multigrid coarsens until a level has at most this many cells along each axis, then solves that
 // level in one workgroup of EDDY_MG_COARSEST^2 threads (mg_coarse_solve.comp).
 #define EDDY_MG_COARSEST 32

@@ -266,7 +266,7 @@ void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) 
     // Warm start: the iteration begins from the previous step's pressure.
     const float rhsScale = settings.cellSize * settings.cellSize / dt;
     if (settings.pressureSolver == PressureSolverType::RedBlackSOR) {
-        recordRedBlack(cmd, levelView(0, rhsScale), settings.sorRelaxation, settings.pressureIterations);
+        recordRedBlack(cmd, 0, rhsScale, settings.sorRelaxation, settings.pressureIterations);
         return;
     }
     if (settings.pressureSolver == PressureSolverType::Multigrid) {
@@ -292,14 +292,34 @@ SmokeSolver::Impl::LevelView SmokeSolver::Impl::levelView(size_t level, float rh
     if (level == 0)
         return {gridUniform.handle(), pressure.now(), divergence.handle(), openX.handle(), openY.handle(), nx, ny, rhsScale};
     const MultigridLevel& l = coarseLevels[level - 1];
-    return {l.grid.handle(), l.pressure.handle(), l.rhs.handle(), l.openX.handle(), l.openY.handle(), l.nx, l.ny, 1.0f};
+    return {l.grid.handle(), l.pressure.now(), l.rhs.handle(), l.openX.handle(), l.openY.handle(), l.nx, l.ny, 1.0f};
 }
 
-void SmokeSolver::Impl::recordRedBlack(VkCommandBuffer cmd, const LevelView& level, float omega, uint32_t iterations) {
+void SmokeSolver::Impl::recordRedBlack(VkCommandBuffer cmd, size_t levelIndex, float rhsScale, float omega,
+                                       uint32_t iterations) {
     // Colours 2..7 exist only on periodic axes with an odd cell count (pressure_rbsor.comp).
+    const LevelView level = levelView(levelIndex, rhsScale);
     const bool oddX = settings.boundaries[0].type == BoundaryType::Periodic && level.nx % 2 == 1;
     const bool oddY = settings.boundaries[2].type == BoundaryType::Periodic && level.ny % 2 == 1;
-    const int colours = oddY ? 8 : (oddX ? 4 : 2);
+    if (!oddX && !oddY) {
+        // Plain red-black colouring: up to EDDY_SOR_BLOCK_ITERATIONS iterations per dispatch in
+        // shared memory (tiles of 64 - 4 * EDDY_SOR_BLOCK_ITERATIONS cells), ping-ponged.
+        const uint32_t tile = 64 - 4 * EDDY_SOR_BLOCK_ITERATIONS;
+        const uint32_t tilesX = (level.nx + tile - 1) / tile, tilesY = (level.ny + tile - 1) / tile;
+        PingPong& p = levelPressure(levelIndex);
+        for (uint32_t done = 0; done < iterations;) {
+            const uint32_t now = std::min<uint32_t>(EDDY_SOR_BLOCK_ITERATIONS, iterations - done);
+            kernels->dispatchWithGrid(cmd, level.grid, "pressure_rbsor_tiles",
+                                      {p.now(), level.rhs, level.openX, level.openY, p.other()},
+                                      gpu::SorBlockPush{level.rhsScale, omega, int(now)}, tilesX * EDDY_GROUP_SIZE,
+                                      tilesY * EDDY_GROUP_SIZE);
+            detail::computeBarrier(cs, cmd);
+            p.swap();
+            done += now;
+        }
+        return;
+    }
+    const int colours = oddY ? 8 : 4;
     for (uint32_t k = 0; k < iterations; ++k)
         for (int colour = 0; colour < colours; ++colour) {
             if (!oddX && (colour & 2)) continue;
@@ -327,11 +347,11 @@ void SmokeSolver::Impl::recordVCycle(VkCommandBuffer cmd, float rhsScale) {
     constexpr uint32_t kSmoothing = 2;
     const size_t levels = coarseLevels.size();
     for (size_t l = 0; l < levels; ++l) {
+        recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
         const LevelView fine = levelView(l, rhsScale);
         const MultigridLevel& coarse = coarseLevels[l];
-        recordRedBlack(cmd, fine, 1.0f, kSmoothing);
         kernels->dispatchWithGrid(cmd, coarse.grid.handle(), "mg_restrict_residual",
-                                  {fine.pressure, fine.rhs, fine.openX, fine.openY, coarse.rhs.handle(), coarse.pressure.handle()},
+                                  {fine.pressure, fine.rhs, fine.openX, fine.openY, coarse.rhs.handle(), coarse.pressure.now()},
                                   gpu::RestrictPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny), fine.rhsScale},
                                   coarse.nx, coarse.ny);
         detail::computeBarrier(cs, cmd);
@@ -341,11 +361,11 @@ void SmokeSolver::Impl::recordVCycle(VkCommandBuffer cmd, float rhsScale) {
         const LevelView fine = levelView(l, rhsScale);
         const MultigridLevel& coarse = coarseLevels[l];
         kernels->dispatchWithGrid(cmd, fine.grid, "mg_prolong",
-                                  {fine.pressure, coarse.pressure.handle(), fine.openX, fine.openY, coarse.openX.handle(),
+                                  {fine.pressure, coarse.pressure.now(), fine.openX, fine.openY, coarse.openX.handle(),
                                    coarse.openY.handle()},
                                   gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, fine.nx, fine.ny);
         detail::computeBarrier(cs, cmd);
-        recordRedBlack(cmd, fine, 1.0f, kSmoothing);
+        recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
     }
 }
 

@@ -114,7 +114,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
         cs,
         std::initializer_list<std::string_view>{
             "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye",
-            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_residual", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
+            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_rbsor_tiles", "pressure_residual", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));
 
@@ -153,12 +153,13 @@ void SmokeSolver::Impl::createMultigridLevels() {
         level.ny = lny;
         level.grid = GpuBuffer(cs, sizeof(gpu::GridParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                GpuBuffer::Kind::DeviceLocal);
-        level.pressure = fieldBuffer(cs, size_t(lnx) * lny);
+        makePingPong(cs, level.pressure, size_t(lnx) * lny, 2);
         level.rhs = fieldBuffer(cs, size_t(lnx) * lny);
         level.openX = fieldBuffer(cs, size_t(lnx + 1) * lny);
         level.openY = fieldBuffer(cs, size_t(lnx) * (lny + 1));
         detail::uploadBytes(cs, level.grid.handle(), std::as_bytes(std::span(&g, 1)));
-        for (GpuBuffer* b : {&level.pressure, &level.rhs}) detail::fillZero(cs, b->handle(), b->size());
+        for (GpuBuffer* b : {&level.pressure.copies[0], &level.pressure.copies[1], &level.rhs})
+            detail::fillZero(cs, b->handle(), b->size());
         coarseLevels.push_back(std::move(level));
     }
 }

@@ -25,11 +25,12 @@ struct PingPong {
     void swap() { current = 1 - current; }
 };
 
-// A coarse multigrid level: its own grid uniform block, correction, right-hand side and face
-// weights.
+// A coarse multigrid level: its own grid uniform block, correction (ping-ponged by the blocked
+// smoother), right-hand side and face weights.
 struct MultigridLevel {
     uint32_t nx = 0, ny = 0;
-    detail::GpuBuffer grid, pressure, rhs, openX, openY;
+    detail::GpuBuffer grid, rhs, openX, openY;
+    PingPong pressure;
 };
 
 struct SmokeSolver::Impl {
@@ -79,7 +80,9 @@ struct SmokeSolver::Impl {
     // Red-black Gauss-Seidel/SOR iterations on one level (the solver's grid or a coarse one).
     struct LevelView { VkBuffer grid, pressure, rhs, openX, openY; uint32_t nx, ny; float rhsScale; };
     LevelView levelView(size_t level, float rhsScale) const;
-    void recordRedBlack(VkCommandBuffer cmd, const LevelView& level, float omega, uint32_t iterations);
+    // Views hold the level's current pressure buffer: take a new one after recordRedBlack.
+    void recordRedBlack(VkCommandBuffer cmd, size_t level, float rhsScale, float omega, uint32_t iterations);
+    PingPong& levelPressure(size_t level) { return level == 0 ? pressure : coarseLevels[level - 1].pressure; }
     void recordVCycle(VkCommandBuffer cmd, float rhsScale);
     void recordCoarseSolve(VkCommandBuffer cmd, const LevelView& level);
     void createMultigridLevels();

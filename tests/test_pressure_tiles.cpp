@@ -1,8 +1,8 @@
-// The Jacobi kernel sweeps whole tiles in shared memory (pressure_jacobi.comp: 48 x 48 tiles,
-// 8-cell halo, up to 8 sweeps per dispatch, strips of 4 cells per thread). test_kernels
-// runs on a grid smaller than one tile; this runs on grids of several tiles, with partial tiles
-// on both axes, obstacles across tile seams and each boundary type, against 13 double-precision
-// reference sweeps (one dispatch of 8, one of 5).
+// The Jacobi and red-black SOR kernels sweep whole tiles in shared memory (pressure_jacobi.comp:
+// 48 x 48 tiles, 8-cell halo, up to 8 sweeps per dispatch; pressure_rbsor_tiles.comp: 56 x 56
+// tiles, 4-cell halo, 2 iterations per dispatch). test_kernels runs on a grid smaller than one
+// tile; this runs on grids of several tiles, with partial tiles on both axes, obstacles across
+// tile seams and each boundary type, against double-precision reference iterations.
 //
 // Tolerance: each sweep is the stencil of test_kernels (64 eps * 10 per sweep for pressures ~3
 // and right-hand sides ~1); a Jacobi sweep is a contraction, so round-off adds up at most linearly.
@@ -33,16 +33,19 @@ std::vector<float> randomField(size_t n, float low, float high, std::mt19937& rn
 
 class PressureTiles : public GpuTest, public ::testing::WithParamInterface<TileCase> {};
 
-TEST_P(PressureTiles, ThirteenSweepsMatchTheReference) {
-    const TileCase& c = GetParam();
+// `iterations` of `solver` on the case's grid with obstacles across tile seams, against `reference`
+// applied as often; the worst difference must stay within `tolerancePerIteration` each.
+void checkAgainstReference(std::shared_ptr<Context> context, const TileCase& c, PressureSolverType type,
+                           uint32_t iterations, double tolerancePerIteration) {
     SmokeSettings s;
     s.nx = c.nx;
     s.ny = c.ny;
     s.cellSize = 0.1f;
-    s.pressureIterations = 13;
+    s.pressureSolver = type;
+    s.pressureIterations = iterations;
     for (int k = 0; k < 4; ++k) s.boundaries[k].type = c.types[k];
     const double dt = 0.05;
-    SmokeSolver solver(context(), s);
+    SmokeSolver solver(context, s);
 
     // Discs centred on tile seams (x = 48, y = 48) and near the corners, plus fractional cells.
     std::mt19937 rng(77);
@@ -62,7 +65,10 @@ TEST_P(PressureTiles, ThirteenSweepsMatchTheReference) {
     const reference::Grid g(s);
     solver.stepPass(Pass::PressureSolve, float(dt));
     const reference::State gpu = reference::fromSolver(solver);
-    for (uint32_t k = 0; k < s.pressureIterations; ++k) reference::pressureSweep(g, ref, dt);
+    for (uint32_t k = 0; k < s.pressureIterations; ++k) {
+        if (type == PressureSolverType::Jacobi) reference::pressureSweep(g, ref, dt);
+        else reference::pressureSorIteration(g, ref, dt, s.sorRelaxation);
+    }
 
     double worst = 0.0;
     size_t at = 0;
@@ -70,8 +76,19 @@ TEST_P(PressureTiles, ThirteenSweepsMatchTheReference) {
         const double e = std::abs(gpu.pressure[k] - ref.pressure[k]);
         if (!(e <= worst)) { worst = e; at = k; }
     }
-    EXPECT_LE(worst, s.pressureIterations * 64 * kEps * 10.0)
+    EXPECT_LE(worst, s.pressureIterations * tolerancePerIteration)
         << "cell (" << at % c.nx << ", " << at / c.nx << "): gpu " << gpu.pressure[at] << ", reference " << ref.pressure[at];
+}
+
+TEST_P(PressureTiles, ThirteenJacobiSweepsMatchTheReference) {
+    checkAgainstReference(context(), GetParam(), PressureSolverType::Jacobi, 13, 64 * kEps * 10.0);
+}
+
+// Red-black SOR runs 2 iterations per dispatch in shared memory where the colouring is plain
+// (i + j) % 2, and one dispatch per colour on odd periodic axes; 5 iterations = 2 + 2 + 1. One
+// iteration with omega = 1.7 amplifies a sweep's round-off by at most 2 (as in test_kernels).
+TEST_P(PressureTiles, FiveSorIterationsMatchTheReference) {
+    checkAgainstReference(context(), GetParam(), PressureSolverType::RedBlackSOR, 5, 2 * 64 * kEps * 10.0);
 }
 
 using B = BoundaryType;
@@ -80,7 +97,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(TileCase{"Walls101x53", 101, 53, {B::Wall, B::Wall, B::Wall, B::Wall}},
                       TileCase{"InflowOutflow97x50", 97, 50, {B::Inflow, B::Outflow, B::MovingWall, B::Outflow}},
                       TileCase{"PeriodicX99x61", 99, 61, {B::Periodic, B::Periodic, B::Wall, B::Outflow}},
-                      TileCase{"PeriodicBoth97x49", 97, 49, {B::Periodic, B::Periodic, B::Periodic, B::Periodic}}),
+                      TileCase{"PeriodicBoth97x49", 97, 49, {B::Periodic, B::Periodic, B::Periodic, B::Periodic}},
+                      TileCase{"PeriodicBoth120x58", 120, 58, {B::Periodic, B::Periodic, B::Periodic, B::Periodic}}),
     [](const ::testing::TestParamInfo<TileCase>& info) { return std::string(info.param.name); });
 
 } // namespace
