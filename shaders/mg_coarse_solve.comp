@@ -18,11 +18,15 @@ layout(push_constant) uniform Push { CoarseSolvePush pc; };
 
 shared float pressure[EDDY_MG_COARSEST * EDDY_MG_COARSEST];
 
-float sharedNeighbour(int i, int j) {
+// Where a neighbour's pressure lives in shared memory, or -1 for p = 0 (beyond outflow and closed
+// sides); computed once, since the sweeps below are bound by their barriers and index arithmetic.
+int neighbourSlot(int i, int j) {
     bool outsideX = i < 0 || i >= grid.nx, outsideY = j < 0 || j >= grid.ny;
-    if ((outsideX && !periodicX()) || (outsideY && !periodicY())) return 0.0;
-    return pressure[wrapIndex(i, grid.nx) + wrapIndex(j, grid.ny) * grid.nx];
+    if ((outsideX && !periodicX()) || (outsideY && !periodicY())) return -1;
+    return wrapIndex(i, grid.nx) + wrapIndex(j, grid.ny) * grid.nx;
 }
+
+float slotPressure(int slot) { return slot >= 0 ? pressure[slot] : 0.0; }
 
 int sorColour(ivec2 id) {
     int colour = (id.x + id.y) & 1;
@@ -38,6 +42,8 @@ void main() {
     vec4 w = vec4(0.0);
     float rhs = 0.0;
     int colour = -1;
+    const ivec4 slots = ivec4(neighbourSlot(id.x - 1, id.y), neighbourSlot(id.x + 1, id.y), neighbourSlot(id.x, id.y - 1),
+                              neighbourSlot(id.x, id.y + 1));
     if (mine) {
         pressure[c] = pIn[c];
         w = vec4(openX[uIndex(id.x, id.y)], openX[uIndex(id.x + 1, id.y)], openY[vIndex(id.x, id.y)],
@@ -53,8 +59,8 @@ void main() {
             if ((pass & 2) != 0 && !oddX) continue;  // uniform across the workgroup
             if ((pass & 4) != 0 && !oddY) continue;
             if (colour == pass) {
-                vec4 neighbours = vec4(sharedNeighbour(id.x - 1, id.y), sharedNeighbour(id.x + 1, id.y),
-                                       sharedNeighbour(id.x, id.y - 1), sharedNeighbour(id.x, id.y + 1));
+                vec4 neighbours = vec4(slotPressure(slots.x), slotPressure(slots.y), slotPressure(slots.z),
+                                       slotPressure(slots.w));
                 pressure[c] = relaxedPressure(w, neighbours, pressure[c], rhs, pc.omega);
             }
             barrier();
