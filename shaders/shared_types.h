@@ -69,7 +69,7 @@ struct SorBlockPush { float rhsScale; float omega; int iterations; };           
 #define EDDY_SOR_BLOCK_ITERATIONS 2
 // Multigrid coarsens until a level has at most this many cells along each axis, then solves that
 // level in one workgroup of EDDY_MG_COARSEST^2 threads (mg_coarse_solve.comp).
-#define EDDY_MG_COARSEST 32
+#define EDDY_MG_COARSEST 16
 struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated
 struct SubtractPush { float dt; };
 struct VorticityPush { float dt, epsilon; };

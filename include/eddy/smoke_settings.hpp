@@ -38,7 +38,7 @@ enum class PressureSolverType : uint32_t {
                        // `sorRelaxation` (1 = plain Gauss-Seidel), in place, warm-started
     Multigrid = 2,     // `pressureIterations` geometric multigrid V-cycles (red-black Gauss-Seidel
                        // smoothing, 2 sweeps before and after; cell-sum restriction, bilinear
-                       // prolongation; the level at or below 32 x 32 solved by SOR in one
+                       // prolongation; the level at or below 16 x 16 solved by SOR in one
                        // workgroup), warm-started
 };
 
