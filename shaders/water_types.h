@@ -51,7 +51,8 @@ struct WaterBrushGpu {
 };
 
 // Push constants.
-struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; };
+// lastSubstep != 0: the frame's last substep, which writes the per-cell velocity.
+struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; int lastSubstep; };
 struct WaterBrushPush { int count; };
 struct WaterDyePush { float dt; float decayFactor; };
 

@@ -1,4 +1,4 @@
-// Recording of a water frame: brushes, substeps (accelerate, outflow scaling, depth update) and
+// Recording of a water frame: brushes, substeps (flows + outflow scale, then scaling + depth update) and
 // dye advection, with a compute->compute barrier after every dispatch.
 #include <cmath>
 #include <limits>
@@ -38,7 +38,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
         trackSlot = static_cast<int>(slot) + 1;
     }
     for (uint32_t s = 0; s < substeps; ++s)
-        recordSubstep(cmd, subDt, time + double(s) * subDt, s + 1 == substeps ? trackSlot : 0);
+        recordSubstep(cmd, subDt, time + double(s) * subDt, s + 1 == substeps, s + 1 == substeps ? trackSlot : 0);
     recordDye(cmd, dt);
     // The depth measurement is read by the host once the frame has completed.
     if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
@@ -67,24 +67,24 @@ void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
     pendingBrushes.clear();
 }
 
-void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double startTime, int trackSlot) {
+void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double startTime, bool last, int trackSlot) {
     gpu::WaterStepPush push{};
     push.dt = dt;
     push.time = static_cast<float>(startTime);
     push.frictionFactor = static_cast<float>(std::pow(1.0 - double(settings.friction), double(dt)));
     push.trackMaxDepth = trackSlot;
-    kernels->dispatch(cmd, "water_accelerate",
-                      {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle()}, push,
-                      nx + 1, ny + 1);
-    detail::computeBarrier(cs, cmd);
-    kernels->dispatch(cmd, "water_outflow_scale", {depth.handle(), flowX.handle(), flowY.handle(), scale.handle()}, push,
-                      nx, ny);
-    detail::computeBarrier(cs, cmd);
-    kernels->dispatch(cmd, "water_apply_scale", {scale.handle(), flowX.handle(), flowY.handle()}, nx + 1, ny + 1);
+    push.lastSubstep = last ? 1 : 0;
+    // Two passes (shaders/water_flow.comp and water_depth.comp say why the flows go through the
+    // unscaled buffers and back).
+    kernels->dispatch(cmd, "water_flow",
+                      {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle(),
+                       flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+                      push, nx, ny);
     detail::computeBarrier(cs, cmd);
     kernels->dispatch(cmd, "water_depth",
-                      {depth.handle(), flowX.handle(), flowY.handle(), velocity.handle(), depthStats.handle()}, push,
-                      nx, ny);
+                      {depth.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle(), flowX.handle(),
+                       flowY.handle(), velocity.handle(), depthStats.handle()},
+                      push, nx, ny);
     detail::computeBarrier(cs, cmd);
 }
 

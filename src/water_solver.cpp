@@ -66,6 +66,8 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     depth = fieldBuffer(cs, cells);
     flowX = fieldBuffer(cs, size_t(nx + 1) * ny);
     flowY = fieldBuffer(cs, size_t(nx) * (ny + 1));
+    flowXUnscaled = fieldBuffer(cs, flowX.size() / sizeof(float));
+    flowYUnscaled = fieldBuffer(cs, flowY.size() / sizeof(float));
     scale = fieldBuffer(cs, cells);
     velocity = fieldBuffer(cs, 2 * cells);
     for (GpuBuffer& d : dye) d = fieldBuffer(cs, cells);
@@ -78,8 +80,7 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     std::memset(depthStats.mapped(), 0, depthStats.size());
     kernels = std::make_unique<detail::KernelSet>(
         cs,
-        std::initializer_list<std::string_view>{"water_accelerate", "water_outflow_scale", "water_apply_scale",
-                                                "water_depth", "water_dye", "water_brush"},
+        std::initializer_list<std::string_view>{"water_flow", "water_depth", "water_dye", "water_brush"},
         params.handle(), sizeof(gpu::WaterParams));
     if (context->supportsTimestamps()) {
         VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
@@ -87,7 +88,7 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
         info.queryCount = 2;
         EDDY_VK(cs.vk.vkCreateQueryPool(cs.device, &info, cs.allocator, &queryPool));
     }
-    for (GpuBuffer* b : {&terrain, &depth, &flowX, &flowY, &scale, &velocity, &dye[0], &dye[1], &brushes})
+    for (GpuBuffer* b : {&terrain, &depth, &flowX, &flowY, &flowXUnscaled, &flowYUnscaled, &scale, &velocity, &dye[0], &dye[1], &brushes})
         detail::fillZero(cs, b->handle(), b->size());
     uploadParams();
 }

@@ -24,6 +24,9 @@ struct WaterSolver::Impl {
     detail::GpuBuffer params;         // WaterParams uniform block
     detail::GpuBuffer boundaryTable;  // WaterBoundaryFace per boundary face
     detail::GpuBuffer terrain, depth, flowX, flowY, scale, velocity;
+    // A substep's new flows before outflow scaling: written by water_flow while it reads flowX /
+    // flowY, then read by water_depth while it writes the scaled flows back to flowX / flowY.
+    detail::GpuBuffer flowXUnscaled, flowYUnscaled;
     std::array<detail::GpuBuffer, 2> dye;  // ping-pong for advection
     int dyeCurrent = 0;
     detail::GpuBuffer brushes;
@@ -57,7 +60,7 @@ struct WaterSolver::Impl {
 
     uint32_t recordFrame(VkCommandBuffer cmd, float dt);
     void recordBrushes(VkCommandBuffer cmd);
-    void recordSubstep(VkCommandBuffer cmd, float dt, double time, int trackSlot);
+    void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     void recordDye(VkCommandBuffer cmd, float dt);
 };
 

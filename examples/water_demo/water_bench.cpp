@@ -77,11 +77,11 @@ void run(const std::shared_ptr<eddy::Context>& context, const Options& o, const 
     if (ms.empty()) throw std::runtime_error("no timestamps (device without timestamp support?)");
     std::sort(ms.begin(), ms.end());
     const double median = ms[ms.size() / 2];
-    // Compulsory traffic of a step: accelerate reads terrain + depth and reads/writes both flow
-    // fields; scaling reads depth + flows and writes the factor, then reads the factor and
-    // reads/writes flows; the depth pass reads flows, reads/writes depth, writes velocity (2);
-    // dye reads velocity (2), depth, dye and writes dye. About 24 floats per cell.
-    const double bytes = 24.0 * 4.0 * double(cells);
+    // Compulsory traffic of a step (one substep), in floats per cell: the flow pass reads terrain,
+    // depth and both flow fields and writes the unscaled flows and the scale (7); the depth pass
+    // reads the unscaled flows and the scale, reads/writes depth, writes the scaled flows and the
+    // velocity (2) (9); dye reads velocity (2) and depth, reads/writes dye (5). 21 in all.
+    const double bytes = 21.0 * 4.0 * double(cells);
     std::printf("{\"case\": \"water_step\", \"model\": \"%s\", \"device\": \"%s\", \"size\": %u, \"repeat\": %zu, "
                 "\"median_ms\": %.4f, \"min_ms\": %.4f, \"max_ms\": %.4f, \"bandwidth_gbs\": %.1f}\n",
                 model.c_str(), context->deviceInfo().name.c_str(), o.size, ms.size(), median, ms.front(), ms.back(),
