@@ -5,9 +5,9 @@
 #include "shared_types.h"
 
 // Kernels that shape their own workgroup (e.g. a tile plus halo) define EDDY_OWN_WORKGROUP_SIZE;
-// they still cover EDDY_GROUP_SIZE x EDDY_GROUP_SIZE cells per workgroup.
+// they are dispatched one workgroup per tile (see KernelSet::dispatch).
 #ifndef EDDY_OWN_WORKGROUP_SIZE
-layout(local_size_x = EDDY_GROUP_SIZE, local_size_y = EDDY_GROUP_SIZE) in;
+layout(local_size_x = EDDY_GROUP_X, local_size_y = EDDY_GROUP_Y) in;
 #endif
 layout(std140, set = 0, binding = 0) uniform GridBlock { GridParams grid; };
 

@@ -12,8 +12,15 @@ struct alignas(16) vec4 { float x = 0, y = 0, z = 0, w = 0; };
 struct alignas(16) ivec4 { int32_t x = 0, y = 0, z = 0, w = 0; };
 #endif
 
-// Every 2D kernel runs in 16 x 16 workgroups.
-#define EDDY_GROUP_SIZE 16
+// Workgroup shape of every 2D kernel that does not shape its own (x along rows, y across):
+// measured on the H100 in docs/performance.md ("Workgroup shape"). Overridable at build time
+// for such measurements.
+#ifndef EDDY_GROUP_X
+#define EDDY_GROUP_X 16
+#endif
+#ifndef EDDY_GROUP_Y
+#define EDDY_GROUP_Y 16
+#endif
 // Slots of the shared descriptor set: binding 0 is the GridParams uniform buffer, bindings
 // 1..EDDY_STORAGE_SLOTS are storage buffers whose roles each kernel declares.
 #define EDDY_STORAGE_SLOTS 12

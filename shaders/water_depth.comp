@@ -19,7 +19,7 @@ layout(set = 0, binding = 7) writeonly buffer Velocity { vec2 velocity[]; };
 layout(set = 0, binding = 8) buffer Stats { uint maxDepthBits[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
-shared float groupMax[EDDY_GROUP_SIZE * EDDY_GROUP_SIZE];
+shared float groupMax[EDDY_GROUP_X * EDDY_GROUP_Y];
 
 // Flow `q` of a face scaled by the factor of the cell it leaves; `upwind` may lie outside the grid.
 float scaled(float q, int upwindI, int upwindJ) {
@@ -69,7 +69,7 @@ void main() {
         groupMax[lid] = newDepth;
         memoryBarrierShared();
         barrier();
-        for (uint s = EDDY_GROUP_SIZE * EDDY_GROUP_SIZE / 2; s > 0; s >>= 1) {
+        for (uint s = EDDY_GROUP_X * EDDY_GROUP_Y / 2; s > 0; s >>= 1) {
             if (lid < s) groupMax[lid] = max(groupMax[lid], groupMax[lid + s]);
             memoryBarrierShared();
             barrier();

@@ -3,7 +3,7 @@
 #include "shared_types.h"
 #include "water_types.h"
 
-layout(local_size_x = EDDY_GROUP_SIZE, local_size_y = EDDY_GROUP_SIZE) in;
+layout(local_size_x = EDDY_GROUP_X, local_size_y = EDDY_GROUP_Y) in;
 layout(std140, set = 0, binding = 0) uniform WaterBlock { WaterParams water; };
 
 int cellIndex(int i, int j) { return i + j * water.nx; }         // cells: nx * ny

@@ -133,8 +133,8 @@ void KernelSet::dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::i
     vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, it->second);
     vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
     if (pushSize) vk.vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
-    const uint32_t groupsX = (width + EDDY_GROUP_SIZE - 1) / EDDY_GROUP_SIZE;
-    const uint32_t groupsY = (height + EDDY_GROUP_SIZE - 1) / EDDY_GROUP_SIZE;
+    const uint32_t groupsX = (width + EDDY_GROUP_X - 1) / EDDY_GROUP_X;
+    const uint32_t groupsY = (height + EDDY_GROUP_Y - 1) / EDDY_GROUP_Y;
     vk.vkCmdDispatch(cmd, groupsX, groupsY, 1);
 }
 

@@ -25,7 +25,7 @@ public:
     KernelSet(const KernelSet&) = delete;
     KernelSet& operator=(const KernelSet&) = delete;
 
-    // Binds `kernel` with `storage` at bindings 1.. and dispatches enough 16x16 groups to cover
+    // Binds `kernel` with `storage` at bindings 1.. and dispatches enough EDDY_GROUP_X x EDDY_GROUP_Y groups to cover
     // width x height threads.
     template <class Push>
     void dispatch(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,

@@ -274,14 +274,14 @@ void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) 
         return;
     }
     // Jacobi: up to EDDY_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per
-    // EDDY_JACOBI_TILE^2 tile (the dispatch helper counts 16x16 groups, hence the scaled size).
+    // EDDY_JACOBI_TILE^2 tile (the dispatch helper counts EDDY_GROUP_X x EDDY_GROUP_Y groups, hence the scaled size).
     const uint32_t tilesX = (nx + EDDY_JACOBI_TILE - 1) / EDDY_JACOBI_TILE, tilesY = (ny + EDDY_JACOBI_TILE - 1) / EDDY_JACOBI_TILE;
     for (uint32_t done = 0; done < settings.pressureIterations;) {
         const uint32_t sweeps = std::min<uint32_t>(EDDY_JACOBI_SWEEPS, settings.pressureIterations - done);
         kernels->dispatch(cmd, "pressure_jacobi",
                           {pressure.now(), pressure.other(), divergence.handle(), openX.handle(), openY.handle()},
-                          gpu::PressurePush{rhsScale, static_cast<int>(sweeps)}, tilesX * EDDY_GROUP_SIZE,
-                          tilesY * EDDY_GROUP_SIZE);
+                          gpu::PressurePush{rhsScale, static_cast<int>(sweeps)}, tilesX * EDDY_GROUP_X,
+                          tilesY * EDDY_GROUP_Y);
         detail::computeBarrier(cs, cmd);
         pressure.swap();
         done += sweeps;
@@ -311,8 +311,8 @@ void SmokeSolver::Impl::recordRedBlack(VkCommandBuffer cmd, size_t levelIndex, f
             const uint32_t now = std::min<uint32_t>(EDDY_SOR_BLOCK_ITERATIONS, iterations - done);
             kernels->dispatchWithGrid(cmd, level.grid, "pressure_rbsor_tiles",
                                       {p.now(), level.rhs, level.openX, level.openY, p.other()},
-                                      gpu::SorBlockPush{level.rhsScale, omega, int(now)}, tilesX * EDDY_GROUP_SIZE,
-                                      tilesY * EDDY_GROUP_SIZE);
+                                      gpu::SorBlockPush{level.rhsScale, omega, int(now)}, tilesX * EDDY_GROUP_X,
+                                      tilesY * EDDY_GROUP_Y);
             detail::computeBarrier(cs, cmd);
             p.swap();
             done += now;
