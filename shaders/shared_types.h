@@ -16,10 +16,10 @@ struct alignas(16) ivec4 { int32_t x = 0, y = 0, z = 0, w = 0; };
 // measured on the H100 in docs/performance.md ("Workgroup shape"). Overridable at build time
 // for such measurements.
 #ifndef EDDY_GROUP_X
-#define EDDY_GROUP_X 16
+#define EDDY_GROUP_X 32
 #endif
 #ifndef EDDY_GROUP_Y
-#define EDDY_GROUP_Y 16
+#define EDDY_GROUP_Y 8
 #endif
 // Slots of the shared descriptor set: binding 0 is the GridParams uniform buffer, bindings
 // 1..EDDY_STORAGE_SLOTS are storage buffers whose roles each kernel declares.

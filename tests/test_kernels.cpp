@@ -1,5 +1,5 @@
 // Every smoke kernel against the double-precision CPU reference (kernel_reference.cpp), on a
-// 37 x 23 grid (not a multiple of the 16 x 16 workgroup) with a 29 x 41 dye grid, random inputs,
+// 37 x 23 grid (not a multiple of the 32 x 8 workgroup) with a 29 x 41 dye grid, random inputs,
 // fractional and solid obstacles, for each boundary configuration.
 //
 // Each pass starts from the GPU's own state (downloaded as floats, promoted to double), so errors

@@ -9,7 +9,7 @@
 namespace eddy::test {
 
 namespace {
-constexpr uint32_t kNx = 37, kNy = 23;  // not multiples of the 16 x 16 workgroup
+constexpr uint32_t kNx = 37, kNy = 23;  // not multiples of the 32 x 8 workgroup
 constexpr float kAmbient = 293.15f;
 
 BoundarySide wall() { return {}; }

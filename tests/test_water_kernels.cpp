@@ -1,5 +1,5 @@
 // The water kernels against the double-precision CPU reference (test_water_reference.cpp), on a
-// 37 x 23 grid (not a multiple of the 16 x 16 workgroup) with random terrain, depths (a third of
+// 37 x 23 grid (not a multiple of the 32 x 8 workgroup) with random terrain, depths (a third of
 // the cells dry), flows large enough that outflow scaling acts on many cells, random dye, and
 // brushes; once per boundary type, plus overrides, viscosity + friction, and the DepthPipes model.
 // Tolerances are the float-rounding bounds the reference carries with each value.
