@@ -141,7 +141,8 @@ RandomSplats readRandomSplats(ObjectReader& r) {
     return g;
 }
 
-// Loads a .npy initial field and checks its shape against the (scaled) grid.
+} // namespace
+
 std::vector<float> readFieldFile(ObjectReader& r, const char* key, const std::filesystem::path& dir,
                                  std::vector<uint64_t> shape, const char* shapeWords) {
     if (!r.has(key)) return {};
@@ -161,8 +162,6 @@ std::vector<float> readFieldFile(ObjectReader& r, const char* key, const std::fi
         if (!std::isfinite(x)) throw SceneError(path, "expected finite values (the file has NaN or infinity)");
     return a.values;
 }
-
-} // namespace
 
 void readObstacles(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
     const nlohmann::json* list = top.child("obstacles");

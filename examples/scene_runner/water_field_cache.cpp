@@ -1,0 +1,21 @@
+#include "water_field_cache.hpp"
+
+namespace eddy::scene {
+
+const std::vector<float>& WaterFieldCache::get(WaterField field) {
+    auto it = fields_.find(field);
+    if (it == fields_.end()) it = fields_.emplace(field, solver_.download(field)).first;
+    return it->second;
+}
+
+std::vector<uint64_t> waterFieldShape(WaterField field, const WaterSettings& s) {
+    const uint64_t nx = s.nx, ny = s.ny;
+    switch (field) {
+    case WaterField::FlowX: return {ny, nx + 1};
+    case WaterField::FlowY: return {ny + 1, nx};
+    case WaterField::Velocity: return {ny, nx, 2};
+    default: return {ny, nx};
+    }
+}
+
+} // namespace eddy::scene
