@@ -35,24 +35,26 @@ constexpr float kRainReach = 100.0f;
 } // namespace
 
 std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
+    // Exactly radius / 4 apart from the first point on: overlapping cones at a spacing that
+    // divides the radius add up to the same depth everywhere along a straight centre line. The
+    // trench therefore ends within radius / 4 of the last point.
     const double length = pathLength(e.path);
     if (e.path.size() < 2 || length <= 0.0) return {e.path.front()};
-    const auto segments = static_cast<uint32_t>(std::ceil(length / (e.radius / 4.0)));
+    const double spacing = e.radius / 4.0;
+    const auto count = static_cast<uint32_t>(std::floor(length / spacing + 1e-9)) + 1;
     std::vector<Vec2> out;
     size_t leg = 1;
     double legStart = 0.0;
-    for (uint32_t k = 0; k <= segments; ++k) {
-        const double at = length * k / segments;
-        while (leg + 1 < e.path.size()) {
-            const double legLength = std::hypot(e.path[leg][0] - e.path[leg - 1][0], e.path[leg][1] - e.path[leg - 1][1]);
-            if (at <= legStart + legLength) break;
-            legStart += legLength;
+    for (uint32_t k = 0; k < count; ++k) {
+        const double at = k * spacing;
+        auto legLength = [&] { return std::hypot(e.path[leg][0] - e.path[leg - 1][0], e.path[leg][1] - e.path[leg - 1][1]); };
+        while (leg + 1 < e.path.size() && at > legStart + legLength()) {
+            legStart += legLength();
             ++leg;
         }
         const Vec2 a = e.path[leg - 1], b = e.path[leg];
-        const double legLength = std::hypot(b[0] - a[0], b[1] - a[1]);
-        const float f = legLength > 0 ? static_cast<float>(std::clamp((at - legStart) / legLength, 0.0, 1.0)) : 0.0f;
-        out.push_back({a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])});
+        const double f = legLength() > 0 ? std::clamp((at - legStart) / legLength(), 0.0, 1.0) : 0.0;
+        out.push_back({static_cast<float>(a[0] + f * (b[0] - a[0])), static_cast<float>(a[1] + f * (b[1] - a[1]))});
     }
     return out;
 }
@@ -74,9 +76,8 @@ StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
             else if (e.start >= t0 && e.start < t1) share = 1.0;
             if (share <= 0.0) continue;
             const std::vector<Vec2> centres = pathBrushCentres(e);
-            // Overlapping cones along the line add up to radius / spacing times one cone.
-            const double spacing = centres.size() > 1 ? pathLength(e.path) / (centres.size() - 1) : e.radius;
-            const double perBrush = share * std::min(1.0, spacing / e.radius);
+            // Cones radius / 4 apart add up to 4 cones along the line; one point is one cone.
+            const double perBrush = centres.size() > 1 ? share / 4.0 : share;
             const float sign = e.kind == K::Dig ? -1.0f : 1.0f;
             for (const Vec2& c : centres) {
                 WaterBrush b;

@@ -11,8 +11,9 @@
 
 namespace eddy::scene {
 
-// Dig/raise events place brushes along their path at most radius / 4 apart (their sum along the
-// centre line is then radius / spacing brushes' worth, which the amounts divide out).
+// Dig/raise events place brushes along their path, radius / 4 apart from its first point (their
+// sum along a straight centre line is then 4 brushes' worth everywhere, which the amounts divide
+// out).
 std::vector<Vec2> pathBrushCentres(const WaterEvent& event);
 // How many brushes the event adds in a step where it is active.
 uint32_t brushesPerStep(const WaterEvent& event);
