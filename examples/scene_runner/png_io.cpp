@@ -43,4 +43,8 @@ float sampleRgba(const Image& image, int channel, float s, float t) {
     return bilinearSample(image.width, image.height, s * image.width - 0.5f, (1.0f - t) * image.height - 0.5f, at);
 }
 
+float sampleGrey(const Image& image, float s, float t) {
+    return (sampleRgba(image, 0, s, t) + sampleRgba(image, 1, s, t) + sampleRgba(image, 2, s, t)) / 3.0f;
+}
+
 } // namespace eddy::scene

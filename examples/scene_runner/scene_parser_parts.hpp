@@ -48,6 +48,16 @@ void requireInsideDomain(const Settings& s, Vec2 p, const std::string& key, floa
 // the (scaled) grid; `shapeWords` says the shape in words, e.g. "(ny, nx)".
 std::vector<float> readFieldFile(ObjectReader& r, const char* key, const std::filesystem::path& dir,
                                  std::vector<uint64_t> shape, const char* shapeWords);
+// Runs `read` (a file reader that throws std::exception) and turns its error into a SceneError
+// naming `key`.
+template <typename Read>
+auto readForKey(const std::string& key, const Read& read) {
+    try {
+        return read();
+    } catch (const std::exception& e) {
+        throw SceneError(key, e.what());
+    }
+}
 std::filesystem::path resolveFile(const std::filesystem::path& dir, const std::string& name, const std::string& key);
 
 } // namespace eddy::scene::detail

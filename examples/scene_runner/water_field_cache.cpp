@@ -2,12 +2,6 @@
 
 namespace eddy::scene {
 
-const std::vector<float>& WaterFieldCache::get(WaterField field) {
-    auto it = fields_.find(field);
-    if (it == fields_.end()) it = fields_.emplace(field, solver_.download(field)).first;
-    return it->second;
-}
-
 std::vector<uint64_t> waterFieldShape(WaterField field, const WaterSettings& s) {
     const uint64_t nx = s.nx, ny = s.ny;
     switch (field) {

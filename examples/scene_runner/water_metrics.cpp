@@ -42,21 +42,15 @@ void measureWaterFields(WaterFieldCache& fields, WaterStepMetrics& m) {
 }
 
 std::string waterMetricsLine(const WaterStepMetrics& m) {
-    nlohmann::ordered_json line;
-    line["step"] = m.step;
-    line["time"] = m.time;
-    line["substeps"] = m.substeps;
-    line["gpuMs"] = m.gpuMs ? nlohmann::ordered_json(*m.gpuMs) : nlohmann::ordered_json(nullptr);
-    line["wallMs"] = m.wallMs;
-    line["totalWater"] = m.totalWater;
-    line["addedWater"] = m.addedWater;
-    line["boundaryOutflow"] = m.boundaryOutflow;
-    line["boundaryInflow"] = m.boundaryInflow;
-    line["maxDepth"] = m.maxDepth;
-    line["maxSpeed"] = m.maxSpeed;
-    line["wetArea"] = m.wetArea;
-    line["totalDye"] = m.totalDye;
-    return line.dump();
+    const nlohmann::ordered_json gpu = m.gpuMs ? nlohmann::ordered_json(*m.gpuMs) : nlohmann::ordered_json(nullptr);
+    return nlohmann::ordered_json{{"step", m.step},         {"time", m.time},
+                                  {"substeps", m.substeps}, {"gpuMs", gpu},
+                                  {"wallMs", m.wallMs},     {"totalWater", m.totalWater},
+                                  {"addedWater", m.addedWater}, {"boundaryOutflow", m.boundaryOutflow},
+                                  {"boundaryInflow", m.boundaryInflow}, {"maxDepth", m.maxDepth},
+                                  {"maxSpeed", m.maxSpeed}, {"wetArea", m.wetArea},
+                                  {"totalDye", m.totalDye}}
+        .dump();
 }
 
 } // namespace eddy::scene

@@ -32,11 +32,12 @@ std::vector<std::string> allWaterViewNames() {
 RunSummary runWaterScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options) {
     const auto runStart = RunClock::now();
     const WaterOutputPlan& plan = scene.output;
+    const bool metricsOn = plan.metricsEvery != 0;
+    OutputFolder folder(options.outDir, scene.name, allWaterViewNames(), metricsOn, !plan.fields.empty());
     auto solver = createWaterSolver(std::move(context), scene);
-    solver->setProfiling(plan.metricsEvery != 0);
-    OutputFolder folder(options.outDir, scene.name, allWaterViewNames(), plan.metricsEvery != 0, !plan.fields.empty());
-    Progress progress(scene.steps, options.progress);
+    solver->setProfiling(metricsOn);  // GPU timestamps only when they are written
     RunSummary summary;
+    Progress progress(scene.steps, options.progress);
     for (WaterView v : plan.views) summary.views.push_back(waterViewName(v));
     uint32_t animationWidth = 0;
 

@@ -27,17 +27,10 @@ void addHeightmap(ObjectReader& r, const std::filesystem::path& dir, const Water
     const double low = r.requiredNumber("low");
     const double high = r.requiredNumber("high");
     r.finish();
-    Image image;
-    try {
-        image = readPngRgba(file.string());
-    } catch (const std::exception& e) {
-        throw SceneError(key, e.what());
-    }
+    const Image image = readForKey(key, [&] { return readPngRgba(file.string()); });
     const float width = s.nx * s.cellSize, height = s.ny * s.cellSize;
     forEachCell(s, [&](size_t c, float x, float y) {
-        const float u = x / width, t = y / height;
-        const float grey = (sampleRgba(image, 0, u, t) + sampleRgba(image, 1, u, t) + sampleRgba(image, 2, u, t)) / 3.0f;
-        terrain[c] += static_cast<float>(low + grey * (high - low));
+        terrain[c] += static_cast<float>(low + sampleGrey(image, x / width, y / height) * (high - low));
     });
 }
 
@@ -45,12 +38,7 @@ void addHeightmap(ObjectReader& r, const std::filesystem::path& dir, const Water
 // of the grid's shape maps one value to one cell).
 void addNpyTerrain(const std::string& key, const std::filesystem::path& file, const WaterSettings& s,
                    std::vector<float>& terrain) {
-    NpyArray a;
-    try {
-        a = readNpy(file.string());
-    } catch (const std::exception& e) {
-        throw SceneError(key, e.what());
-    }
+    const NpyArray a = readForKey(key, [&] { return readNpy(file.string()); });
     if (a.shape.size() != 2 || a.shape[0] < 1 || a.shape[1] < 1)
         throw SceneError(key, "expected a 2-D array (rows from the bottom, columns from the left), got shape " + shapeText(a.shape));
     for (float x : a.values)
