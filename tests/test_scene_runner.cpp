@@ -260,6 +260,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"bad_water_dig_path.json", "events[0].path[1]: expected a point inside the domain"},
         BadScene{"bad_water_brushes.json", "events[0]: needs 66 brushes in one step"},
         BadScene{"bad_water_spring_flow.json", "events[0].flow: expected a number > 0, got -1"},
+        BadScene{"bad_water_dt.json", "time.dt: needs 627 substeps of at most 0.0015"},
         BadScene{"bad_water_solver.json", "solver: expected one of \"smoke\", \"water\", got \"lava\""}),
     [](const testing::TestParamInfo<BadScene>& info) {
         std::string name = info.param.file;

@@ -1,4 +1,7 @@
 // A water scene ("solver": "water") from its sections, and the names its outputs go by.
+#include <algorithm>
+#include <cmath>
+
 #include <eddy/error.hpp>
 
 #include "output_plan_reader.hpp"
@@ -22,6 +25,24 @@ const char* nameIn(detail::WordTable<T> table, T value) {
     for (const auto& [word, v] : table)
         if (v == value) return word;
     return "?";
+}
+
+// Refuses a dt whose substeps the solver would refuse at the first step, naming time.dt instead
+// of failing mid-run. Virtual pipes have a fixed wave speed; the depth-based models' speed grows
+// with the depth, so the initial water gives the least they need.
+void requireFeasibleDt(const WaterScene& scene) {
+    const WaterSettings& s = scene.settings;
+    double speedDepth = s.pipeDepth;
+    if (s.model != WaterModel::VirtualPipes) {
+        speedDepth = 0.0;
+        for (float d : scene.depth) speedDepth = std::max(speedDepth, double(d));
+    }
+    const double substepLimit = s.courant * s.cellSize / std::sqrt(s.gravity * speedDepth);
+    const double substeps = std::ceil(scene.dt / substepLimit);
+    if (speedDepth > 0.0 && substeps > s.maxSubsteps)
+        throw SceneError("time.dt", "needs " + std::to_string(static_cast<uint64_t>(substeps)) + " substeps of at most " +
+                                        std::to_string(substepLimit) + " s, more than settings.maxSubsteps = " +
+                                        std::to_string(s.maxSubsteps) + " (a smaller dt, or more maxSubsteps)");
 }
 
 } // namespace
@@ -49,6 +70,7 @@ void readWaterScene(ObjectReader& top, const std::filesystem::path& dir, const L
     } catch (const InvalidArgument& e) {
         throw SceneError("settings", e.what());
     }
+    requireFeasibleDt(scene);
 }
 
 } // namespace detail
