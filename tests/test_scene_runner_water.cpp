@@ -94,6 +94,8 @@ TEST(WaterScenes, LakeDrainsAfterTheDigAndTheWaterBalanceCloses) {
     EXPECT_GT(fall, 1000.0);
     EXPECT_NEAR(leftThroughSides, fall, tolerance) << "tolerance " << tolerance << " m^3";
     EXPECT_EQ(metrics.back()["addedWater"].get<double>(), 0.0);
+    // The river: 0.4 m^2/s over the opening [96, 100] m of the top side, one 4 m face here.
+    EXPECT_NEAR(metrics.back()["boundaryInflow"].get<double>(), 0.4 * 4.0, 1e-6);
 }
 
 // A 4 x 3 PNG on a 4 x 3 grid: each cell gets low + grey / 255 * (high - low); the picture's top
