@@ -6,6 +6,7 @@
 #   scripts/demo.sh                  # the plume; smaller on a CPU-only machine (about 1-2 min on 2 cores)
 #   scripts/demo.sh --scale 1        # full size anywhere; any scene_runner option passes through
 #   SCENE=examples/scenes/cylinder.json scripts/demo.sh    # another bundled scene
+#   SCENE=examples/scenes/lake_drain.json scripts/demo.sh  # shallow water: a lake drains through a dug channel
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scene="${SCENE:-examples/scenes/plume.json}"
@@ -26,5 +27,5 @@ fi
 "$runner" "$scene" --out "out/$name" "${options[@]}" "$@"
 
 echo
-echo "Open out/$name/$name.gif (the animation), or the frames out/$name/dye_NNNN.png and the"
-echo "diagnostic views next to them (velocity, speed, vorticity, pressure, divergence, temperature)."
+echo "Open out/$name/$name.gif (the animation), or the picture frames out/$name/<view>_NNNN.png:"
+echo "dye and the diagnostic views for smoke scenes, water over shaded terrain, depth and speed for water."

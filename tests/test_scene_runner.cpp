@@ -1,7 +1,10 @@
 // The scene runner as a user runs it: every bundled scene at a small size (under the validation
-// layer), the physics the scenes promise (the plume rises, the cylinder sheds vortices), exact
-// .npy round trips, and the promised errors for bad scene files (with nothing written).
+// layer), the physics the smoke scenes promise (the plume rises, the cylinder sheds vortices),
+// exact .npy round trips, and the promised errors for bad scene files (with nothing written).
+// Water scenes' own checks are in test_scene_runner_water.cpp.
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
@@ -16,49 +19,15 @@
 
 #include "npy_io.hpp"
 #include "png_io.hpp"
+#include "scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;
 using eddy::scene::NpyArray;
 using eddy::scene::readNpy;
 using eddy::scene::writeNpy;
+using namespace eddy::scene_test;
 
 namespace {
-
-struct Result {
-    int status = -1;
-    std::string output;  // stdout and stderr together
-};
-
-// Runs scene_runner with `args` and captures what it prints.
-Result runRunner(const std::string& args) {
-    const std::string command = std::string(SCENE_RUNNER) + " " + args + " --progress none 2>&1";
-    Result r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buffer;
-    size_t n;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), n);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
-}
-
-// A fresh, empty folder for one test's output.
-std::string outputDir(const std::string& name) {
-    const fs::path dir = fs::path(TEST_OUTPUT_DIR) / name;
-    fs::remove_all(dir);
-    return dir.string();
-}
-
-std::string readText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-size_t countLines(const fs::path& path) {
-    const std::string text = readText(path);
-    return static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
-}
 
 // Dye-weighted mean height (m) of an RGBA dye array of shape (dyeNy, dyeNx, 4) over a domain of
 // height `height`; the weight is the sum of the colour channels.
@@ -98,26 +67,30 @@ TEST(Npy, RoundTripsExactlyWithAlignedHeader) {
     EXPECT_NE(bytes.find("{'descr': '<f4', 'fortran_order': False, 'shape': (23, 37, 4), }"), std::string::npos);
 }
 
-// Every scene in examples/scenes runs at a small size and writes what it promises.
+// Every scene in examples/scenes runs at a small size and writes what it promises: smoke scenes
+// dye pictures and divergence metrics, water scenes water pictures and water totals.
 TEST(SceneRunner, EveryBundledSceneRunsSmall) {
-    size_t scenes = 0;
+    size_t scenes = 0, waterScenes = 0;
     for (const auto& entry : fs::directory_iterator(EDDY_SCENES_DIR)) {
         if (entry.path().extension() != ".json") continue;
         ++scenes;
         const std::string name = entry.path().stem().string();
         SCOPED_TRACE(name);
+        const bool water = nlohmann::json::parse(readText(entry.path()), nullptr, true, true).value("solver", "") == "water";
+        waterScenes += water;
         const std::string dir = outputDir("bundled_" + name);
         const Result r = runRunner(entry.path().string() + " --size 24 --steps 12 --validation --out " + dir);
         ASSERT_EQ(r.status, 0) << r.output;
-        EXPECT_TRUE(fs::exists(dir + "/dye_0000.png")) << r.output;
+        EXPECT_TRUE(fs::exists(dir + (water ? "/water_0000.png" : "/dye_0000.png"))) << r.output;
         EXPECT_TRUE(fs::exists(dir + "/" + name + ".gif")) << r.output;
         EXPECT_EQ(countLines(dir + "/metrics.jsonl"), 12u);
         const std::string metrics = readText(dir + "/metrics.jsonl");
-        EXPECT_NE(metrics.find("\"maxDivergence\""), std::string::npos);
+        EXPECT_NE(metrics.find(water ? "\"totalWater\"" : "\"maxDivergence\""), std::string::npos);
         EXPECT_NE(metrics.find("\"gpuMs\""), std::string::npos);
         EXPECT_EQ(metrics.find("nan"), std::string::npos);
     }
-    EXPECT_GE(scenes, 4u);
+    EXPECT_GE(scenes, 5u);
+    EXPECT_GE(waterScenes, 1u);
 }
 
 // The plume's dye rises: its centroid is higher after 2.5 s than after 1 s, and well above the
@@ -275,7 +248,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"bad_path_times.json", "emitters[0].path[1].time: expected times that increase"},
         BadScene{"bad_obstacle_shape.json", "obstacles[0].shape: expected one of \"circle\", \"box\", \"walls\", \"mask\""},
         BadScene{"bad_dt.json", "time.dt: expected a number in (0, 1], got 0"},
-        BadScene{"bad_outside.json", "obstacles[0].centre: expected a point inside the domain"}),
+        BadScene{"bad_outside.json", "obstacles[0].centre: expected a point inside the domain"},
+        BadScene{"bad_water_model.json", "settings.model: expected one of \"virtualPipes\", \"depthPipes\""},
+        BadScene{"bad_water_courant.json", "settings.courant: expected a number in (0, 0.7071], got 0.9"},
+        BadScene{"bad_water_unknown_key.json", "settings.frictoin: unknown key (expected one of:"},
+        BadScene{"bad_water_smoke_key.json", "emitters: unknown key (expected one of:"},
+        BadScene{"bad_water_boundary_type.json", "boundaries.left.type: expected one of \"wall\", \"inflow\", \"outflow\", \"waveMaker\", got \"periodic\""},
+        BadScene{"bad_water_opening.json", "boundaries.openings[0].to: expected to > from"},
+        BadScene{"bad_water_heightmap.json", "terrain.heightmap.image: file not found"},
+        BadScene{"bad_water_terrain_npy.json", "terrain.npy: expected a 2-D array"},
+        BadScene{"bad_water_dig_path.json", "events[0].path[1]: expected a point inside the domain"},
+        BadScene{"bad_water_brushes.json", "events[0]: needs 66 brushes in one step"},
+        BadScene{"bad_water_spring_flow.json", "events[0].flow: expected a number > 0, got -1"},
+        BadScene{"bad_water_dt.json", "time.dt: needs 627 substeps of at most 0.0015"},
+        BadScene{"bad_water_solver.json", "solver: expected one of \"smoke\", \"water\", got \"lava\""}),
     [](const testing::TestParamInfo<BadScene>& info) {
         std::string name = info.param.file;
         return name.substr(0, name.find('.'));

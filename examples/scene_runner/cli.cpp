@@ -11,8 +11,9 @@ const char* usageText() {
     return R"(usage: scene_runner SCENE.json [options]
        scene_runner --device list
 
-Runs a scene file (see docs/scene-format.md) headless and writes PNG frames, .npy fields,
-metrics (JSON lines) and an animation into the output folder.
+Runs a smoke or shallow-water ("solver": "water") scene file (see docs/scene-format.md)
+headless and writes PNG frames, .npy fields, metrics (JSON lines) and an animation into the
+output folder.
 
 options:
   --out DIR           output folder (default: out/<scene name>)

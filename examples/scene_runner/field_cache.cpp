@@ -2,12 +2,6 @@
 
 namespace eddy::scene {
 
-const std::vector<float>& FieldCache::get(Field field) {
-    auto it = fields_.find(field);
-    if (it == fields_.end()) it = fields_.emplace(field, solver_.download(field)).first;
-    return it->second;
-}
-
 const std::vector<float>& FieldCache::cellVelocity() {
     if (!cellVelocity_.empty()) return cellVelocity_;
     const SmokeSettings& s = settings();

@@ -2,6 +2,9 @@
 // animation. See docs/scene-format.md and `scene_runner --help`.
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <tuple>
+#include <variant>
 
 #include <eddy/eddy.hpp>
 
@@ -9,6 +12,7 @@
 #include "runner.hpp"
 #include "scene_error.hpp"
 #include "scene_parser.hpp"
+#include "water_runner.hpp"
 
 using namespace eddy::scene;
 
@@ -34,36 +38,51 @@ int listDevices() {
     return 0;
 }
 
+// What the run is about, in one line, for each kind of scene.
+std::string describe(const Scene& scene) {
+    const auto& s = scene.settings;
+    return std::to_string(s.nx) + " x " + std::to_string(s.ny) + " cells (dye " + std::to_string(s.effectiveDyeNx()) + " x " +
+           std::to_string(s.effectiveDyeNy()) + ")";
+}
+std::string describe(const WaterScene& scene) {
+    return "shallow water, " + std::to_string(scene.settings.nx) + " x " + std::to_string(scene.settings.ny) + " cells";
+}
+
 int run(const CommandLine& c) {
     // Everything the file says is checked before anything is created or written.
-    const Scene scene = loadScene(c.scenePath, c.load);
+    const LoadedScene loaded = loadScene(c.scenePath, c.load);
+    const auto [name, steps, dt, metrics, what] = std::visit(
+        [](const auto& scene) {
+            return std::make_tuple(scene.name, scene.steps, scene.dt, scene.output.metricsEvery != 0, describe(scene));
+        },
+        loaded);
     if (c.checkOnly) {
-        std::printf("%s: valid (%u x %u cells, %u steps of %g s)\n", c.scenePath.c_str(), scene.settings.nx,
-                    scene.settings.ny, scene.steps, scene.dt);
+        std::printf("%s: valid (%s, %u steps of %g s)\n", c.scenePath.c_str(), what.c_str(), steps, dt);
         return 0;
     }
     if (!c.device.empty()) setenv("EDDY_DEVICE", c.device.c_str(), 1);
     eddy::StandaloneSettings contextSettings;
     contextSettings.validation = c.validation;
     auto context = eddy::Context::createStandalone(contextSettings);
-    std::printf("scene %s: %u x %u cells (dye %u x %u), %u steps of %g s on %s\n", scene.name.c_str(),
-                scene.settings.nx, scene.settings.ny, scene.settings.effectiveDyeNx(), scene.settings.effectiveDyeNy(),
-                scene.steps, scene.dt, context->deviceInfo().name.c_str());
+    std::printf("scene %s: %s, %u steps of %g s on %s\n", name.c_str(), what.c_str(), steps, dt,
+                context->deviceInfo().name.c_str());
     std::fflush(stdout);
 
     RunOptions options;
-    options.outDir = c.outDir.empty() ? "out/" + scene.name : c.outDir;
+    options.outDir = c.outDir.empty() ? "out/" + name : c.outDir;
     options.progress = c.progress;
-    const RunSummary summary = runScene(context, scene, options);
+    const RunSummary summary = std::holds_alternative<WaterScene>(loaded)
+                                   ? runWaterScene(context, std::get<WaterScene>(loaded), options)
+                                   : runScene(context, std::get<Scene>(loaded), options);
 
     std::printf("done in %.1f s. Output in %s/:\n", summary.seconds, options.outDir.c_str());
     if (summary.frames) {
         std::printf("  pictures:  %u frames each of", summary.frames);
-        for (View v : scene.output.views) std::printf(" %s", viewName(v));
-        std::printf(" (%s/%s_NNNN.png)\n", options.outDir.c_str(), viewName(scene.output.views.front()));
+        for (const std::string& v : summary.views) std::printf(" %s", v.c_str());
+        std::printf(" (%s/%s_NNNN.png)\n", options.outDir.c_str(), summary.views.front().c_str());
     }
     if (summary.fieldDumps) std::printf("  fields:    %s/fields/*.npy (numpy.load)\n", options.outDir.c_str());
-    if (scene.output.metricsEvery) std::printf("  metrics:   %s/metrics.jsonl\n", options.outDir.c_str());
+    if (metrics) std::printf("  metrics:   %s/metrics.jsonl\n", options.outDir.c_str());
     if (!summary.animation.empty()) std::printf("  animation: %s\n", summary.animation.c_str());
     else if (!summary.animationProblem.empty()) std::printf("  no animation: %s\n", summary.animationProblem.c_str());
     if (c.validation && context->validationMessageCount() > 0) {

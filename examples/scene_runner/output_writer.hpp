@@ -1,17 +1,11 @@
-// Where a run's files go and what they are called:
-//   <dir>/<view>_NNNN.png        picture frames (NNNN = frame number, frame 0 = initial state)
-//   <dir>/fields/<field>_SSSSSS.npy   fields at step SSSSSS
-//   <dir>/metrics.jsonl          one JSON line per measured step
-//   <dir>/<scene name>.gif|.mp4  the animation
-// Opening the folder removes what an earlier run of the same kinds left there, so frames of a
-// longer earlier run never end up in a new animation.
+// The smoke solver's outputs: its views and fields written into an OutputFolder.
 #pragma once
 
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "field_cache.hpp"
+#include "output_folder.hpp"
 #include "scene.hpp"
 
 namespace eddy::scene {
@@ -29,15 +23,14 @@ public:
     void writeFields(FieldCache& fields, uint32_t step);
     void writeMetrics(const std::string& line);
 
-    const std::string& dir() const { return dir_; }
+    const std::string& dir() const { return folder_.dir(); }
     uint32_t framesWritten() const { return frames_; }
     uint32_t fieldDumps() const { return fieldDumps_; }
     uint32_t animationWidth() const { return animationWidth_; }
 
 private:
-    std::string dir_;
     const Scene& scene_;
-    std::ofstream metrics_;
+    OutputFolder folder_;
     uint32_t frames_ = 0, fieldDumps_ = 0, animationWidth_ = 0;
 };
 

@@ -2,6 +2,8 @@
 
 #include <png.h>
 
+#include "bilinear.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -36,14 +38,13 @@ Image readPngRgba(const std::string& path) {
 }
 
 float sampleRgba(const Image& image, int channel, float s, float t) {
-    // Pixel centres sit at (k + 0.5) / size; clamp at the edges.
-    const float x = std::clamp(s * image.width - 0.5f, 0.0f, float(image.width - 1));
-    const float y = std::clamp((1.0f - t) * image.height - 0.5f, 0.0f, float(image.height - 1));
-    const uint32_t x0 = static_cast<uint32_t>(x), y0 = static_cast<uint32_t>(y);
-    const uint32_t x1 = std::min(x0 + 1, image.width - 1), y1 = std::min(y0 + 1, image.height - 1);
-    const float fx = x - x0, fy = y - y0;
+    // Pixel centres sit at (k + 0.5) / size; rows count from the top.
     auto at = [&](uint32_t i, uint32_t j) { return image.pixels[(i + size_t(j) * image.width) * 4 + channel] / 255.0f; };
-    return (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x1, y0)) + fy * ((1 - fx) * at(x0, y1) + fx * at(x1, y1));
+    return bilinearSample(image.width, image.height, s * image.width - 0.5f, (1.0f - t) * image.height - 0.5f, at);
+}
+
+float sampleGrey(const Image& image, float s, float t) {
+    return (sampleRgba(image, 0, s, t) + sampleRgba(image, 1, s, t) + sampleRgba(image, 2, s, t)) / 3.0f;
 }
 
 } // namespace eddy::scene

@@ -21,5 +21,7 @@ Image readPngRgba(const std::string& path);
 // Bilinear sample of channel `channel` (0..3) of an RGBA image, in [0, 1], at (s, t) in [0, 1]^2
 // with t = 0 at the BOTTOM of the picture (the domain's y axis points up).
 float sampleRgba(const Image& image, int channel, float s, float t);
+// The grey level (mean of R, G and B) there, in [0, 1].
+float sampleGrey(const Image& image, float s, float t);
 
 } // namespace eddy::scene

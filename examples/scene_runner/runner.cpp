@@ -1,25 +1,17 @@
 #include "runner.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 #include "animation.hpp"
 #include "emitters.hpp"
 #include "metrics.hpp"
 #include "output_writer.hpp"
+#include "run_timing.hpp"
 #include "scene_setup.hpp"
 
 namespace eddy::scene {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double millisecondsSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-bool due(uint32_t every, uint32_t step) { return every != 0 && step % every == 0; }
 
 bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool metrics) {
     const bool inViews = std::find(plan.views.begin(), plan.views.end(), View::Divergence) != plan.views.end();
@@ -30,7 +22,7 @@ bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool me
 } // namespace
 
 RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options) {
-    const auto runStart = Clock::now();
+    const auto runStart = RunClock::now();
     const OutputPlan& plan = scene.output;
     auto solver = createSolver(std::move(context), scene);
     solver->setProfiling(plan.metricsEvery != 0);
@@ -60,7 +52,7 @@ RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const 
     for (uint32_t step = 1; step <= scene.steps; ++step) {
         const double time = (step - 1) * scene.dt;
         for (const Splat& splat : splatsForStep(scene, time, scene.dt)) solver->addSplat(splat);
-        const auto stepStart = Clock::now();
+        const auto stepStart = RunClock::now();
         solver->step(static_cast<float>(scene.dt));
         StepMetrics metrics;
         metrics.wallMs = millisecondsSince(stepStart);
@@ -74,6 +66,7 @@ RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const 
     progress.finish();
 
     RunSummary summary;
+    for (View v : plan.views) summary.views.push_back(viewName(v));
     summary.frames = writer.framesWritten();
     summary.fieldDumps = writer.fieldDumps();
     if (plan.animation != AnimationFormat::None) {

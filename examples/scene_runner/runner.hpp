@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <eddy/context.hpp>
 
@@ -18,6 +19,7 @@ struct RunOptions {
 };
 
 struct RunSummary {
+    std::vector<std::string> views;  // names of the views drawn in each picture frame
     uint32_t frames = 0;
     uint32_t fieldDumps = 0;
     std::string animation;         // path, empty when none

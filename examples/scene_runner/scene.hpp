@@ -80,16 +80,22 @@ const char* viewName(View view);
 
 enum class AnimationFormat { None, Gif, Mp4 };
 
-struct OutputPlan {
+// What a run writes and how often. The same keys serve every solver; each solver has its own
+// views and fields, and its first view is the default picture (so ViewT{} is it).
+template <typename ViewT, typename FieldT>
+struct OutputPlanOf {
     uint32_t pictureEvery = 6;  // steps between picture frames (frame 0 is the initial state)
-    std::vector<View> views{View::Dye};
+    std::vector<ViewT> views{ViewT{}};
+    uint32_t pixelsPerCell = 0;  // water pictures: 0 = automatic (about 512 pixels across)
     uint32_t fieldEvery = 0;  // steps between .npy dumps; 0 = only at the end
-    std::vector<Field> fields;
+    std::vector<FieldT> fields;
     uint32_t metricsEvery = 1;  // 0 = no metrics file
     AnimationFormat animation = AnimationFormat::Gif;
-    View animationView = View::Dye;
+    ViewT animationView{};
     double fps = 20.0;
 };
+
+using OutputPlan = OutputPlanOf<View, Field>;
 
 struct Scene {
     std::string name;

@@ -13,8 +13,6 @@ uint32_t scaled(uint32_t cells, double factor) {
     return static_cast<uint32_t>(std::max(2.0, std::round(cells * factor)));
 }
 
-const char* kSideKeys[4] = {"left", "right", "bottom", "top"};
-
 BoundarySide readSide(const nlohmann::json& value, const std::string& path, float ambient) {
     BoundarySide side;
     side.temperature = ambient;
@@ -46,17 +44,33 @@ BoundarySide readSide(const nlohmann::json& value, const std::string& path, floa
 
 } // namespace
 
+GridSize readGridSize(ObjectReader& r, const LoadOptions& options) {
+    const uint32_t nx = r.integer("nx", 128, 2, kMaxCells);
+    const uint32_t ny = r.integer("ny", 128, 2, kMaxCells);
+    if (r.has("cellSize") && r.has("width"))
+        throw SceneError(r.keyPath("width"), "give either cellSize or width (the domain width), not both");
+    double cellSize = 1.0 / nx;
+    if (r.has("cellSize")) cellSize = r.number("cellSize", cellSize, Range::positive());
+    if (r.has("width")) cellSize = r.number("width", 1.0, Range::positive()) / nx;
+    // Scaling keeps the domain and changes the number of cells.
+    GridSize g;
+    g.fileNx = nx;
+    g.fileNy = ny;
+    const double factor = options.size ? double(options.size) / nx : options.scale;
+    g.nx = scaled(nx, factor);
+    g.ny = scaled(ny, factor);
+    if (g.nx > kMaxCells || g.ny > kMaxCells)
+        throw SceneError("--scale", "the scaled grid " + std::to_string(g.nx) + " x " + std::to_string(g.ny) +
+                                        " exceeds " + std::to_string(kMaxCells) + " cells per axis");
+    g.cellSize = static_cast<float>(cellSize * nx / g.nx);
+    return g;
+}
+
 void readGrid(ObjectReader& top, const LoadOptions& options, SmokeSettings& s) {
     const nlohmann::json* value = top.child("grid");
     const nlohmann::json empty = nlohmann::json::object();
     ObjectReader r(value ? *value : empty, "grid");
-    const uint32_t nx = r.integer("nx", 128, 2, kMaxCells);
-    const uint32_t ny = r.integer("ny", 128, 2, kMaxCells);
-    if (r.has("cellSize") && r.has("width"))
-        throw SceneError("grid.width", "give either cellSize or width (the domain width), not both");
-    double cellSize = 1.0 / nx;
-    if (r.has("cellSize")) cellSize = r.number("cellSize", cellSize, Range::positive());
-    if (r.has("width")) cellSize = r.number("width", 1.0, Range::positive()) / nx;
+    const GridSize g = readGridSize(r, options);
     const bool byFactor = r.has("dyeScale");
     if (byFactor && (r.has("dyeNx") || r.has("dyeNy")))
         throw SceneError("grid.dyeScale", "give either dyeScale or dyeNx/dyeNy, not both");
@@ -66,21 +80,15 @@ void readGrid(ObjectReader& top, const LoadOptions& options, SmokeSettings& s) {
     if ((dyeNx == 0) != (dyeNy == 0)) throw SceneError("grid.dyeNy", "give both dyeNx and dyeNy, or neither");
     if (dyeNx == 1 || dyeNy == 1) throw SceneError("grid.dyeNx", "expected at least 2 dye cells per axis");
     r.finish();
-
-    // Scaling keeps the domain and changes the number of cells.
-    const double factor = options.size ? double(options.size) / nx : options.scale;
-    s.nx = scaled(nx, factor);
-    s.ny = scaled(ny, factor);
-    if (s.nx > kMaxCells || s.ny > kMaxCells)
-        throw SceneError("--scale", "the scaled grid " + std::to_string(s.nx) + " x " + std::to_string(s.ny) +
-                                        " exceeds " + std::to_string(kMaxCells) + " cells per axis");
-    s.cellSize = static_cast<float>(cellSize * nx / s.nx);
+    s.nx = g.nx;
+    s.ny = g.ny;
+    s.cellSize = g.cellSize;
     if (byFactor) {
         s.dyeNx = scaled(s.nx, dyeScale);
         s.dyeNy = scaled(s.ny, dyeScale);
     } else if (dyeNx) {
-        s.dyeNx = scaled(dyeNx, double(s.nx) / nx);
-        s.dyeNy = scaled(dyeNy, double(s.ny) / ny);
+        s.dyeNx = scaled(dyeNx, double(s.nx) / g.fileNx);
+        s.dyeNy = scaled(dyeNy, double(s.ny) / g.fileNy);
     }
 }
 
@@ -145,8 +153,7 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     r.finish();
 }
 
-void requireInsideDomain(const SmokeSettings& s, Vec2 p, const std::string& key, float slack) {
-    const float w = s.nx * s.cellSize, h = s.ny * s.cellSize;
+void requireInsideBox(float w, float h, Vec2 p, const std::string& key, float slack) {
     if (p[0] < -slack || p[0] > w + slack || p[1] < -slack || p[1] > h + slack)
         throw SceneError(key, "expected a point inside the domain [0, " + std::to_string(w) + "] x [0, " +
                                   std::to_string(h) + "] m, got [" + std::to_string(p[0]) + ", " +

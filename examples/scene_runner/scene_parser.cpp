@@ -6,6 +6,7 @@
 #include <eddy/error.hpp>
 
 #include "scene_parser_parts.hpp"
+#include "water_parser_parts.hpp"
 
 namespace eddy::scene {
 
@@ -26,17 +27,29 @@ nlohmann::json readJsonFile(const std::string& path) {
 
 } // namespace
 
-Scene loadScene(const std::string& path, const LoadOptions& options) {
+LoadedScene loadScene(const std::string& path, const LoadOptions& options) {
     if (!(options.scale > 0.0 && options.scale <= 64.0))
         throw SceneError("--scale", "expected a number in (0, 64]");
     const nlohmann::json json = readJsonFile(path);
     const std::filesystem::path dir = std::filesystem::path(path).parent_path();
     ObjectReader top(json, "");
-    Scene scene;
-    scene.name = top.text("name", std::filesystem::path(path).stem().string());
-    scene.description = top.text("description", "");
-    if (scene.name.empty() || scene.name.find_first_of("/\\") != std::string::npos)
+    enum class Solver { Smoke, Water };
+    const Solver solver = top.choice<Solver>("solver", Solver::Smoke, {{"smoke", Solver::Smoke}, {"water", Solver::Water}});
+    const std::string name = top.text("name", std::filesystem::path(path).stem().string());
+    const std::string description = top.text("description", "");
+    if (name.empty() || name.find_first_of("/\\") != std::string::npos)
         throw SceneError("name", "expected a non-empty name without slashes (it names the output folder)");
+    if (solver == Solver::Water) {
+        WaterScene water;
+        water.name = name;
+        water.description = description;
+        detail::readWaterScene(top, dir, options, water);
+        top.finish();
+        return water;
+    }
+    Scene scene;
+    scene.name = name;
+    scene.description = description;
 
     // Order matters: the grid (after scaling) decides how images and .npy files are checked.
     detail::readGrid(top, options, scene.settings);
@@ -45,7 +58,7 @@ Scene loadScene(const std::string& path, const LoadOptions& options) {
     detail::readObstacles(top, dir, scene);
     detail::readEmitters(top, scene);
     detail::readInitialFields(top, dir, scene);
-    detail::readTime(top, options, scene);
+    detail::readTime(top, options, scene.dt, scene.steps);
     detail::readOutput(top, options, scene);
     top.finish();
 

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "scene.hpp"
+#include "water_scene.hpp"
 
 namespace eddy::scene {
 
@@ -21,6 +23,8 @@ struct LoadOptions {
     std::optional<uint32_t> fieldEvery;  // replace output.fields.every
 };
 
-Scene loadScene(const std::string& path, const LoadOptions& options = {});
+// A smoke scene (the default) or a water scene ("solver": "water").
+using LoadedScene = std::variant<Scene, WaterScene>;
+LoadedScene loadScene(const std::string& path, const LoadOptions& options = {});
 
 } // namespace eddy::scene

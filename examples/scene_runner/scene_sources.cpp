@@ -17,8 +17,7 @@ std::vector<float> maskFromImage(const Image& image, const SmokeSettings& s, boo
     for (uint32_t j = 0; j < s.ny; ++j)
         for (uint32_t i = 0; i < s.nx; ++i) {
             const float u = (i + 0.5f) / s.nx, t = (j + 0.5f) / s.ny;
-            const float lum = (sampleRgba(image, 0, u, t) + sampleRgba(image, 1, u, t) + sampleRgba(image, 2, u, t)) / 3;
-            float x = lum * sampleRgba(image, 3, u, t);
+            float x = sampleGrey(image, u, t) * sampleRgba(image, 3, u, t);
             if (invert) x = 1.0f - x;
             if (threshold >= 0.0) x = x >= threshold ? 1.0f : 0.0f;
             solid[i + size_t(j) * s.nx] = std::clamp(x, 0.0f, 1.0f);
@@ -66,12 +65,7 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
         const auto file = resolveFile(dir, r.text("image", ""), key);
         const bool invert = r.boolean("invert", false);
         const double threshold = r.number("threshold", -1.0, {-1.0, 1.0});
-        Image image;
-        try {
-            image = readPngRgba(file.string());
-        } catch (const std::exception& e) {
-            throw SceneError(key, e.what());
-        }
+        const Image image = readForKey(key, [&] { return readPngRgba(file.string()); });
         auto mask = maskFromImage(image, s, invert, threshold);
         if (scene.maskSolid.empty()) scene.maskSolid.assign(mask.size(), 0.0f);
         for (size_t k = 0; k < mask.size(); ++k) scene.maskSolid[k] = std::max(scene.maskSolid[k], mask[k]);
@@ -141,18 +135,14 @@ RandomSplats readRandomSplats(ObjectReader& r) {
     return g;
 }
 
-// Loads a .npy initial field and checks its shape against the (scaled) grid.
+} // namespace
+
 std::vector<float> readFieldFile(ObjectReader& r, const char* key, const std::filesystem::path& dir,
                                  std::vector<uint64_t> shape, const char* shapeWords) {
     if (!r.has(key)) return {};
     const std::string path = r.keyPath(key);
     const auto file = resolveFile(dir, r.text(key, ""), path);
-    NpyArray a;
-    try {
-        a = readNpy(file.string());
-    } catch (const std::exception& e) {
-        throw SceneError(path, e.what());
-    }
+    const NpyArray a = readForKey(path, [&] { return readNpy(file.string()); });
     if (a.shape != shape)
         throw SceneError(path, std::string("expected an array of shape ") + shapeWords + " = " + shapeText(shape) +
                                    " for this grid, got " + shapeText(a.shape) +
@@ -161,8 +151,6 @@ std::vector<float> readFieldFile(ObjectReader& r, const char* key, const std::fi
         if (!std::isfinite(x)) throw SceneError(path, "expected finite values (the file has NaN or infinity)");
     return a.values;
 }
-
-} // namespace
 
 void readObstacles(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
     const nlohmann::json* list = top.child("obstacles");
@@ -215,12 +203,7 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
         const auto file = resolveFile(dir, ir.text("file", ""), image->is_string() ? key : ir.keyPath("file"));
         const float brightness = static_cast<float>(ir.number("brightness", 1.0, Range::nonNegative()));
         ir.finish();
-        Image picture;
-        try {
-            picture = readPngRgba(file.string());
-        } catch (const std::exception& e) {
-            throw SceneError(key, e.what());
-        }
+        const Image picture = readForKey(key, [&] { return readPngRgba(file.string()); });
         // Stretched over the whole domain; colour premultiplied by the picture's alpha.
         in.dye.resize(dnx * dny * 4);
         for (uint64_t j = 0; j < dny; ++j)

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 
 #include "colour_maps.hpp"
 
@@ -11,28 +10,6 @@ namespace eddy::scene {
 namespace {
 
 constexpr Rgb8 kObstacle = {115, 115, 115};
-
-// A width x height picture from a per-sample colour function (i, j with j = 0 at the bottom),
-// each sample drawn as a `zoom` x `zoom` block.
-Picture draw(uint32_t width, uint32_t height, uint32_t zoom, const std::function<Rgb8(uint32_t, uint32_t)>& colour) {
-    Picture p{width * zoom, height * zoom, std::vector<uint8_t>(size_t(width) * height * zoom * zoom * 3)};
-    for (uint32_t j = 0; j < height; ++j)
-        for (uint32_t i = 0; i < width; ++i) {
-            const Rgb8 c = colour(i, j);
-            for (uint32_t y = 0; y < zoom; ++y)
-                for (uint32_t x = 0; x < zoom; ++x) {
-                    const size_t row = size_t(height - 1 - j) * zoom + y;
-                    std::copy(c.begin(), c.end(), &p.rgb[(row * p.width + size_t(i) * zoom + x) * 3]);
-                }
-        }
-    return p;
-}
-
-float largestMagnitude(const std::vector<float>& values) {
-    float top = 1e-20f;
-    for (float x : values) top = std::max(top, std::fabs(x));
-    return top;
-}
 
 float signedRamp(float x) { return std::copysign(std::sqrt(std::fabs(x)), x); }
 

@@ -8,14 +8,10 @@
 #include <vector>
 
 #include "field_cache.hpp"
+#include "picture.hpp"
 #include "scene.hpp"
 
 namespace eddy::scene {
-
-struct Picture {
-    uint32_t width = 0, height = 0;
-    std::vector<uint8_t> rgb;  // first row at the top (+y up in the domain)
-};
 
 // Grid views are enlarged (nearest neighbour) by a whole factor so they match the dye picture.
 Picture renderView(View view, FieldCache& fields);

@@ -1,9 +1,9 @@
-#include "water_view.hpp"
+#include "water_shading.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace eddy::demo {
+namespace eddy::scene {
 namespace {
 
 struct Rgb { float r, g, b; };
@@ -17,7 +17,7 @@ Rgb terrainColour(float t01) {
 
 } // namespace
 
-std::vector<uint8_t> renderWater(const WaterFrame& f, uint32_t scale) {
+Picture renderWater(const WaterFrame& f, uint32_t scale) {
     const std::vector<float>& terrain = *f.terrain;
     const std::vector<float>& depth = *f.depth;
     auto [lowIt, highIt] = std::minmax_element(terrain.begin(), terrain.end());
@@ -46,17 +46,10 @@ std::vector<uint8_t> renderWater(const WaterFrame& f, uint32_t scale) {
             }
             cells[i + j * f.nx] = {c.r * light, c.g * light, c.b * light};
         }
-    const uint32_t width = f.nx * scale, height = f.ny * scale;
-    std::vector<uint8_t> rgb(size_t(width) * height * 3);
-    for (uint32_t y = 0; y < height; ++y)
-        for (uint32_t x = 0; x < width; ++x) {
-            const Rgb& c = cells[(x / scale) + (f.ny - 1 - y / scale) * f.nx];
-            uint8_t* p = &rgb[(size_t(y) * width + x) * 3];
-            p[0] = static_cast<uint8_t>(std::clamp(c.r, 0.0f, 1.0f) * 255.0f + 0.5f);
-            p[1] = static_cast<uint8_t>(std::clamp(c.g, 0.0f, 1.0f) * 255.0f + 0.5f);
-            p[2] = static_cast<uint8_t>(std::clamp(c.b, 0.0f, 1.0f) * 255.0f + 0.5f);
-        }
-    return rgb;
+    return draw(f.nx, f.ny, scale, [&](uint32_t i, uint32_t j) {
+        const Rgb& c = cells[i + j * f.nx];
+        return Rgb8{toByte(c.r), toByte(c.g), toByte(c.b)};
+    });
 }
 
-} // namespace eddy::demo
+} // namespace eddy::scene
