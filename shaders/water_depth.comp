@@ -11,7 +11,7 @@ layout(set = 0, binding = 4) writeonly buffer Velocity { vec2 velocity[]; };
 layout(set = 0, binding = 5) buffer Stats { uint maxDepthBits[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
-shared float groupMax[EDDY_GROUP_SIZE * EDDY_GROUP_SIZE];
+#include "water_group_max.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
@@ -32,17 +32,9 @@ void main() {
         float meanDepth = 0.5 * (oldDepth + newDepth);
         velocity[c] = meanDepth > water.dryDepth ? vec2(ql + qr, qb + qt) * (0.5 * water.invH / meanDepth) : vec2(0.0);
     }
-    if (pc.trackMaxDepth != 0) {  // push constant: uniform, so the barriers below are too
-        uint lid = gl_LocalInvocationIndex;
-        groupMax[lid] = newDepth;
-        memoryBarrierShared();
-        barrier();
-        for (uint s = EDDY_GROUP_SIZE * EDDY_GROUP_SIZE / 2; s > 0; s >>= 1) {
-            if (lid < s) groupMax[lid] = max(groupMax[lid], groupMax[lid + s]);
-            memoryBarrierShared();
-            barrier();
-        }
+    if (pc.trackMaxDepth != 0) {  // push constant: uniform, so the barriers inside are too
+        float deepest = groupMaximum(newDepth);
         // Non-negative floats order like their bit patterns.
-        if (lid == 0) atomicMax(maxDepthBits[pc.trackMaxDepth - 1], floatBitsToUint(groupMax[0]));
+        if (gl_LocalInvocationIndex == 0) atomicMax(maxDepthBits[pc.trackMaxDepth - 1], floatBitsToUint(deepest));
     }
 }

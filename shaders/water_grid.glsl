@@ -19,3 +19,17 @@ int topEntry(int i) { return 2 * water.ny + water.nx + i; }
 // Threads cover the (nx+1) x (ny+1) union of x-faces and y-faces; these tell which one a thread has.
 bool ownsXFace(ivec2 id) { return id.x <= water.nx && id.y < water.ny; }
 bool ownsYFace(ivec2 id) { return id.x < water.nx && id.y <= water.ny; }
+
+// Seed 001's viscosity: a flow (or face velocity) q times H^2 / (H^2 + 3 dt nu), H the depth of
+// the cell it leaves.
+float seedViscosity(float q, float upwindDepth, float dt) {
+    float h2 = upwindDepth * upwindDepth;
+    if (water.viscosity <= 0.0 || h2 <= 0.0) return q;
+    return q * h2 / (h2 + 3.0 * dt * water.viscosity);
+}
+
+// The flow an Inflow or WaveMaker face gives into the domain at `time`, m^2/s per metre of side.
+float prescribedInflow(WaterBoundaryFace b, float time) {
+    if (b.type == EDDY_WATER_WAVE) return b.flow + b.amplitude * sin(b.omega * time + b.phase);
+    return b.flow;
+}

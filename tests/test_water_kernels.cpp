@@ -1,7 +1,8 @@
 // The water kernels against the double-precision CPU reference (test_water_reference.cpp), on a
 // 37 x 23 grid (not a multiple of the 16 x 16 workgroup) with random terrain, depths (a third of
 // the cells dry), flows large enough that outflow scaling acts on many cells, random dye, and
-// brushes; once per boundary type, plus overrides, viscosity + friction, and the DepthPipes model.
+// brushes; once per boundary type, plus overrides, viscosity + friction, and the DepthPipes model;
+// the Momentum model (random face velocities) once per boundary type as well.
 // Tolerances are the float-rounding bounds the reference carries with each value.
 #include <algorithm>
 #include <cmath>
@@ -54,6 +55,18 @@ WaterState uploadRandomState(WaterSolver& solver, uint32_t seed) {
     }
     solver.upload(WaterField::Terrain, terrain);
     solver.upload(WaterField::Depth, depth);  // DepthPipes: sets the stability limit
+    WaterState st;
+    if (s.model == WaterModel::Momentum) {
+        // Up to 6 m/s each way: with the substep this sets, a cell's faces can together carry
+        // more than it holds, so outflow scaling acts here too.
+        std::vector<float> u(size_t(s.nx + 1) * s.ny), v(size_t(s.nx) * (s.ny + 1));
+        for (float& x : u) x = 6.0f * (2.0f * unit(rng) - 1.0f);
+        for (float& x : v) x = 6.0f * (2.0f * unit(rng) - 1.0f);
+        solver.upload(WaterField::FaceVelocityX, u);
+        solver.upload(WaterField::FaceVelocityY, v);
+        st.faceVelocityX = toDouble(u);
+        st.faceVelocityY = toDouble(v);
+    }
     // Flows up to twice what a 1 m deep cell can give in the substep: scaling acts often.
     const float dt = static_cast<float>(solver.stableTimeStep());
     const float flowScale = 2.0f * s.cellSize * s.cellSize / dt;
@@ -63,7 +76,6 @@ WaterState uploadRandomState(WaterSolver& solver, uint32_t seed) {
     solver.upload(WaterField::FlowX, flowX);
     solver.upload(WaterField::FlowY, flowY);
     solver.upload(WaterField::Dye, dye);
-    WaterState st;
     st.terrain = toDouble(terrain);
     st.depth = toDouble(depth);
     st.flowX = toDouble(flowX);
@@ -98,6 +110,12 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     for (size_t c = 0; c < st.depth.size(); ++c) bounds.depth[c] += 4.0 * kFloatUlp * (st.depth[c] + 1.0);
 
     const std::vector<float> gpuDepth = solver.download(WaterField::Depth);
+    if (s.model == WaterModel::Momentum) {
+        expectWithin("faceVelocityX", solver.download(WaterField::FaceVelocityX), st.faceVelocityX,
+                     bounds.faceVelocityX);
+        expectWithin("faceVelocityY", solver.download(WaterField::FaceVelocityY), st.faceVelocityY,
+                     bounds.faceVelocityY);
+    }
     expectWithin("flowX", solver.download(WaterField::FlowX), st.flowX, bounds.flowX);
     expectWithin("flowY", solver.download(WaterField::FlowY), st.flowY, bounds.flowY);
     expectWithin("depth", gpuDepth, st.depth, bounds.depth);
@@ -191,6 +209,51 @@ TEST_F(WaterKernels, DepthPipes) {
     s.boundaries[3] = boundaryOf(WaterBoundaryType::WaveMaker);
     WaterSolver solver(context(), s);
     checkOneFrame(solver, 7);
+}
+
+// The momentum model: random face velocities, every boundary type, friction and viscosity.
+WaterSettings momentumSettings() {
+    WaterSettings s = baseSettings();
+    s.model = WaterModel::Momentum;
+    return s;
+}
+
+TEST_F(WaterKernels, MomentumWalls) {
+    WaterSolver solver(context(), momentumSettings());
+    checkOneFrame(solver, 11);
+}
+
+TEST_F(WaterKernels, MomentumInflowAndOutflow) {
+    WaterSettings s = momentumSettings();
+    s.boundaries[0] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[0].flow = 2.5f;  // enough that the clamp to the critical speed acts in shallow cells
+    s.boundaries[1] = boundaryOf(WaterBoundaryType::Outflow);
+    s.boundaries[2] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[2].flow = -0.4f;
+    s.boundaries[3] = boundaryOf(WaterBoundaryType::Outflow);
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 12);
+}
+
+TEST_F(WaterKernels, MomentumWaveMakersAndOverrides) {
+    WaterSettings s = momentumSettings();
+    s.boundaries.fill(boundaryOf(WaterBoundaryType::WaveMaker));
+    s.boundaries[3].period = 0.7f;
+    s.overrides.push_back({Side::Top, 5, 4, boundaryOf(WaterBoundaryType::Inflow)});
+    s.overrides.push_back({Side::Right, 0, 3, WaterBoundary{}});
+    s.overrides.push_back({Side::Left, 7, 2, boundaryOf(WaterBoundaryType::Outflow)});
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 13);
+}
+
+TEST_F(WaterKernels, MomentumFrictionAndViscosity) {
+    WaterSettings s = momentumSettings();
+    s.friction = 0.3f;
+    s.viscosity = 0.05f;
+    s.dyeDecay = 0.5f;
+    s.boundaries[1] = boundaryOf(WaterBoundaryType::Outflow);
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 14);
 }
 
 } // namespace

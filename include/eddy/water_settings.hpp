@@ -1,4 +1,4 @@
-// Settings of the shallow-water solver ("virtual pipes", seed 001). Every field has a unit and a
+// Settings of the shallow-water solver ("virtual pipes", seed 001, or the momentum model). Every field has a unit and a
 // default; `validate()` (called by WaterSolver's constructor and updateSettings) throws
 // InvalidArgument naming the first offending field.
 //
@@ -59,6 +59,14 @@ enum class WaterModel : uint32_t {
     // small waves travel at the shallow-water speed sqrt(g * H). The stability limit then follows
     // the deepest water, measured on the GPU (see WaterSolver::stableTimeStep).
     DepthPipes = 1,
+    // Shallow-water equations with inertia (Stelling & Duinmeijer 2003): a velocity u (m/s) per
+    // face, advected in momentum-conserving form and accelerated by gravity along the surface
+    // slope; the face flow is u times the depth of the upwind cell. Dam-break fronts and bores
+    // move at the right speed and hydraulic jumps form. The stability limit follows the fastest
+    // flow plus the fastest wave, |u| + sqrt(g * H), both measured on the GPU. Slower than the
+    // pipe models (one more pass of reads per substep, smaller substeps in fast flow).
+    // docs/shallow-water.md has the equations and how the boundaries behave.
+    Momentum = 2,
 };
 
 struct WaterSettings {
@@ -69,7 +77,7 @@ struct WaterSettings {
     float cellSize = 1.0f;
     // Gravitational acceleration, m/s^2, > 0. Default 9.81.
     float gravity = 9.81f;
-    // Which pipe model (above). Default VirtualPipes.
+    // Which model (above). Default VirtualPipes.
     WaterModel model = WaterModel::VirtualPipes;
     // VirtualPipes: pipe cross-section is cellSize * pipeDepth, m; waves move like waves on water
     // this deep. > 0. Default 1 (with cellSize 1 this is the seed's formula).
@@ -87,7 +95,9 @@ struct WaterSettings {
     // naming "dt" (never silently unstable). 1..1000000. Default 1000.
     uint32_t maxSubsteps = 1000;
     // Cells whose mean depth over a substep is below this report velocity 0 and hold no dye, m,
-    // >= 0. Default 1e-4.
+    // >= 0. Momentum: a face whose mean depth, or whose upwind cell's depth, is at most this has
+    // velocity 0 (nothing flows out of a dry cell, and no velocity is divided by a vanishing
+    // depth). Default 1e-4.
     float dryDepth = 1e-4f;
     // Decay rate of the dye/foam field, 1/s (multiplied by exp(-rate * dt)), >= 0. Default 0.
     float dyeDecay = 0.0f;
