@@ -83,6 +83,11 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
                            faceVelocityX[out].handle(), faceVelocityY[out].handle(), flowX.handle(), flowY.handle(),
                            boundaryTable.handle(), depthStats.handle()},
                           push, nx + 1, ny + 1);
+        detail::computeBarrier(cs, cmd);
+        kernels->dispatch(cmd, "water_momentum_flow",
+                          {depth.handle(), faceVelocityX[out].handle(), faceVelocityY[out].handle(), flowX.handle(),
+                           flowY.handle(), boundaryTable.handle()},
+                          push, nx + 1, ny + 1);
         faceVelocityCurrent = out;
     } else {
         kernels->dispatch(cmd, "water_accelerate",

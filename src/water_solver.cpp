@@ -84,7 +84,7 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
         cs,
         std::initializer_list<std::string_view>{"water_accelerate", "water_outflow_scale", "water_apply_scale",
                                                 "water_depth", "water_dye", "water_brush",
-                                                "water_momentum"},
+                                                "water_momentum", "water_momentum_flow"},
         params.handle(), sizeof(gpu::WaterParams));
     if (context->supportsTimestamps()) {
         VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};

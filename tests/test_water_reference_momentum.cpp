@@ -1,10 +1,11 @@
-// Double-precision reference of the momentum model's face update (shaders/water_momentum.comp):
-// face velocities advected in momentum-conserving form (Stelling & Duinmeijer 2003), accelerated
-// by the surface slope, and the flows Q = h * (upwind depth) * u, each value with a bound on the
-// float rounding the GPU's value may carry.
+// Double-precision reference of the momentum model's face update (shaders/water_momentum.comp and
+// water_momentum_flow.comp): face velocities advected in momentum-conserving form (Stelling &
+// Duinmeijer 2003) with the flows the last depth update applied, accelerated by the surface
+// slope, and the new flows Q = h * (upwind depth) * u, each value with a bound on the float
+// rounding the GPU's value may carry.
 //
 // Bounds: every quantity is a short chain of float operations (at most ~15 roundings from an
-// input to a face velocity: the flow per metre u*H, the corner average, the difference and
+// input to a face velocity: the flow per metre Q/h, the corner average, the difference and
 // product, the sum of four sides, the multiplication by 1/h and the division by the face depth,
 // the surface difference times g/h, the update u*f - dt*a, the viscosity factor). Each rounding
 // adds at most one ulp of the intermediate, and every intermediate is at most the sum of the
@@ -26,12 +27,16 @@ using water_ref::Grid;
 
 constexpr double kVelocityUlps = 32.0;
 
-// The face velocities of one axis (0: x-faces, 1: y-faces), read-only, with their geometry.
+// The state at the start of the substep, read-only, with the face geometry (axis 0: x-faces,
+// axis 1: y-faces).
 struct FaceField {
     const Grid& g;
+    double invH;
     const std::vector<double>& depth;
-    const std::vector<double>& u0;  // x-face velocities at the start of the substep
+    const std::vector<double>& u0;  // x-face velocities
     const std::vector<double>& v0;  // y-face velocities
+    const std::vector<double>& flowX;  // flows the last depth update applied, m^3/s
+    const std::vector<double>& flowY;
 
     int cellsAlong(int axis) const { return axis == 0 ? g.nx : g.ny; }
     double velocity(int axis, int i, int j) const { return axis == 0 ? u0[g.xFace(i, j)] : v0[g.yFace(i, j)]; }
@@ -42,10 +47,7 @@ struct FaceField {
         const bool low = (u > 0.0 && hasLow) || !hasHigh;
         return low ? depth[g.cell(i - di, j - dj)] : depth[g.cell(i, j)];
     }
-    double unitFlow(int axis, int i, int j) const {
-        const double u = velocity(axis, i, j);
-        return u * upwindDepth(axis, i, j, u);
-    }
+    double unitFlow(int axis, int i, int j) const { return (axis == 0 ? flowX[g.xFace(i, j)] : flowY[g.yFace(i, j)]) * invH; }
 };
 
 struct Value { double value, bound; };
@@ -65,7 +67,7 @@ Value advection(const FaceField& f, int axis, int i, int j, double u, double fac
         else term += std::min(qbar, 0.0) * (uBeyond - u);
         magnitude += 0.5 * (std::abs(q1) + std::abs(q2)) * (std::abs(u) + std::abs(uBeyond));
     };
-    const double qHere = u * f.upwindDepth(axis, i, j, u);
+    const double qHere = f.unitFlow(axis, i, j);
     side(f.unitFlow(axis, i - ei, j - ej), qHere, f.velocity(axis, i - ei, j - ej), true);
     side(qHere, f.unitFlow(axis, i + ei, j + ej), f.velocity(axis, i + ei, j + ej), false);
     const int acrossPos = axis == 0 ? j : i;
@@ -83,8 +85,8 @@ void referenceMomentumFaces(const WaterSettings& s, WaterState& st, double dt, d
     const Grid g{int(s.nx), int(s.ny)};
     const double h = s.cellSize, invH = 1.0 / h, gravity = s.gravity, dry = s.dryDepth;
     const double friction = std::pow(1.0 - double(s.friction), dt);
-    const std::vector<double> u0 = st.faceVelocityX, v0 = st.faceVelocityY;
-    const FaceField field{g, st.depth, u0, v0};
+    const std::vector<double> u0 = st.faceVelocityX, v0 = st.faceVelocityY, flowX0 = st.flowX, flowY0 = st.flowY;
+    const FaceField field{g, invH, st.depth, u0, v0, flowX0, flowY0};
     const std::vector<double>& H = st.depth;
     const std::vector<double>& T = st.terrain;
     const double ulp = kFloatUlp;
