@@ -1,9 +1,12 @@
 // GPU benchmark of the water solver: the median GPU time (Vulkan timestamp queries around each
 // frame, after warm-up) of one water step at the given size: one substep (accelerate, outflow
-// scaling in two passes, depth + velocity) plus the dye advection, on a wet random landscape with
-// open sides. Prints one JSON line per model.
+// scaling in two passes, depth + velocity; the Momentum model replaces accelerate with its
+// momentum and flow passes) plus the dye advection, on a wet random landscape with open sides.
+// Prints one JSON line per model.
 //
-//   water_bench [--size 2048] [--repeat 50] [--warmup 10] [--models pipes,depth]
+//   water_bench [--size 2048] [--repeat 50] [--warmup 10] [--models pipes,depth,momentum]
+//
+// Models: pipes (WaterModel::VirtualPipes), depth (DepthPipes), momentum (Momentum).
 //
 // Runs on any Vulkan device (EDDY_DEVICE picks one); CTest runs it at --size 128 on lavapipe.
 #include <algorithm>
@@ -21,7 +24,7 @@ namespace {
 
 struct Options {
     uint32_t size = 2048, repeat = 50, warmup = 10;
-    std::vector<std::string> models{"pipes", "depth"};
+    std::vector<std::string> models{"pipes", "depth", "momentum"};
 };
 
 Options parse(int argc, char** argv) {
@@ -47,7 +50,8 @@ void run(const std::shared_ptr<eddy::Context>& context, const Options& o, const 
     s.nx = s.ny = o.size;
     s.cellSize = 1.0f;
     if (model == "depth") s.model = eddy::WaterModel::DepthPipes;
-    else if (model != "pipes") throw std::runtime_error("unknown model " + model + " (pipes, depth)");
+    else if (model == "momentum") s.model = eddy::WaterModel::Momentum;
+    else if (model != "pipes") throw std::runtime_error("unknown model " + model + " (pipes, depth, momentum)");
     s.friction = 0.05f;
     s.boundaries[0] = {eddy::WaterBoundaryType::WaveMaker, 0.2f, 0.5f, 4.0f};
     s.boundaries[1] = {eddy::WaterBoundaryType::Outflow};
@@ -80,8 +84,12 @@ void run(const std::shared_ptr<eddy::Context>& context, const Options& o, const 
     // Compulsory traffic of a step: accelerate reads terrain + depth and reads/writes both flow
     // fields; scaling reads depth + flows and writes the factor, then reads the factor and
     // reads/writes flows; the depth pass reads flows, reads/writes depth, writes velocity (2);
-    // dye reads velocity (2), depth, dye and writes dye. About 24 floats per cell.
-    const double bytes = 24.0 * 4.0 * double(cells);
+    // dye reads velocity (2), depth, dye and writes dye. About 24 floats per cell. Momentum:
+    // instead of accelerate's 6, the momentum pass reads terrain, depth, both face velocities and
+    // both flows and writes both velocities (8), the flow pass reads depth and both velocities
+    // and writes both flows (5): about 31.
+    const double floatsPerCell = s.model == eddy::WaterModel::Momentum ? 31.0 : 24.0;
+    const double bytes = floatsPerCell * 4.0 * double(cells);
     std::printf("{\"case\": \"water_step\", \"model\": \"%s\", \"device\": \"%s\", \"size\": %u, \"repeat\": %zu, "
                 "\"median_ms\": %.4f, \"min_ms\": %.4f, \"max_ms\": %.4f, \"bandwidth_gbs\": %.1f}\n",
                 model.c_str(), context->deviceInfo().name.c_str(), o.size, ms.size(), median, ms.front(), ms.back(),
