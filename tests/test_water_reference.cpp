@@ -116,6 +116,7 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
 
     // Outflow scaling: a factor per cell, then each face takes its upwind cell's factor.
     std::vector<double> scale(H.size(), 1.0), cellMag(H.size(), 0.0);
+    bounds.scaledCells = 0;
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
             const int c = g.cell(i, j);
@@ -123,6 +124,7 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
                                std::max(-st.flowY[g.yFace(i, j)], 0.0) + std::max(st.flowY[g.yFace(i, j + 1)], 0.0);
             const double available = H[c] * (1.0 - kMargin) * h * h / dt;
             scale[c] = out > available ? available / out : 1.0;
+            bounds.scaledCells += scale[c] < 1.0;
             cellMag[c] = magX[g.xFace(i, j)] + magX[g.xFace(i + 1, j)] + magY[g.yFace(i, j)] + magY[g.yFace(i, j + 1)];
         }
     bounds.flowX.assign(st.flowX.size(), 0.0);

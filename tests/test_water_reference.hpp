@@ -19,6 +19,7 @@ struct WaterState {
 struct WaterBounds {
     std::vector<double> depth, flowX, flowY, velocity;
     std::vector<double> faceVelocityX, faceVelocityY;  // Momentum model
+    size_t scaledCells = 0;  // cells whose outflow scaling acted (scale < 1)
 };
 
 // One unit of float rounding, 2^-24.

@@ -37,7 +37,8 @@ struct WaterBoundary {
     // WaveMaker: phase at t = 0, radians. Default 0.
     float phase = 0.0f;
     // Outflow: how far the (dry) ground beyond the side lies below the edge cell's terrain, m, >= 0.
-    // Default 0 (the edge water drains under its own depth).
+    // Default 0 (the edge water drains under its own depth). The Momentum model ignores it: its
+    // drain is a free overfall at the critical speed sqrt(g H).
     float drop = 0.0f;
 };
 
@@ -82,14 +83,15 @@ struct WaterSettings {
     // VirtualPipes: pipe cross-section is cellSize * pipeDepth, m; waves move like waves on water
     // this deep. > 0. Default 1 (with cellSize 1 this is the seed's formula).
     float pipeDepth = 1.0f;
-    // Fraction of the flow lost per second, in [0, 1): each step multiplies flows by
-    // (1 - friction)^dt, so the loss does not depend on dt. Default 0.
+    // Fraction of the flow lost per second, in [0, 1): each step multiplies flows (Momentum: face
+    // velocities) by (1 - friction)^dt, so the loss does not depend on dt. Default 0.
     float friction = 0.0f;
-    // Viscosity nu, m^2/s, >= 0: each step multiplies a face flow by H^2 / (H^2 + 3 dt nu) with H
-    // the depth of the upwind cell (seed 001). 0 skips it. Default 0.
+    // Viscosity nu, m^2/s, >= 0: each step multiplies a face flow (Momentum: face velocity) by
+    // H^2 / (H^2 + 3 dt nu) with H the depth of the upwind cell (seed 001). 0 skips it. Default 0.
     float viscosity = 0.0f;
-    // Courant number of the substeps: dt_sub <= courant * cellSize / wave speed. The explicit
-    // scheme is stable up to 1/sqrt(2) ~ 0.707 (docs/shallow-water.md). In (0, 0.7071]. Default 0.5.
+    // Courant number of the substeps: dt_sub <= courant * cellSize / wave speed (Momentum: flow
+    // speed + wave speed). The explicit scheme is stable up to 1/sqrt(2) ~ 0.707
+    // (docs/shallow-water.md). In (0, 0.7071]. Default 0.5.
     float courant = 0.5f;
     // Most substeps one frame may take; a frame dt needing more is refused with InvalidArgument
     // naming "dt" (never silently unstable). 1..1000000. Default 1000.
