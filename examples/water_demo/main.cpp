@@ -2,7 +2,7 @@
 // .npy dumps of depth and terrain.
 //
 //   water_demo [--out DIR] [--size 128] [--frames 800] [--dt 0.3] [--every 100] [--dig-at 100]
-//              [--dig-frames 20] [--terrain FILE.npy] [--model pipes|depth] [--scale 4]
+//              [--dig-frames 20] [--terrain FILE.npy] [--model pipes|depth|momentum] [--scale 4]
 //
 // The bundled scene (lake_scene.cpp): a lake drains through a channel dug mid-run (from frame
 // --dig-at over --dig-frames frames) into a valley with a drain on the right side. --terrain
@@ -36,7 +36,7 @@ Options parse(int argc, char** argv) {
         const std::string a = argv[k];
         if (a == "--help" || a == "-h") {
             std::puts("water_demo [--out DIR] [--size N] [--frames N] [--dt S] [--every N] [--dig-at N] "
-                      "[--dig-frames N] [--terrain FILE.npy] [--model pipes|depth] [--scale N]");
+                      "[--dig-frames N] [--terrain FILE.npy] [--model pipes|depth|momentum] [--scale N]");
             std::exit(0);
         }
         if (k + 1 >= argc) throw std::runtime_error(a + " needs a value");
@@ -53,7 +53,8 @@ Options parse(int argc, char** argv) {
         else if (a == "--model") o.model = v;
         else throw std::runtime_error("unknown option " + a + " (--help lists them)");
     }
-    if (o.model != "pipes" && o.model != "depth") throw std::runtime_error("--model must be pipes or depth");
+    if (o.model != "pipes" && o.model != "depth" && o.model != "momentum")
+        throw std::runtime_error("--model must be pipes, depth or momentum");
     return o;
 }
 
@@ -88,6 +89,7 @@ int main(int argc, char** argv) {
         std::filesystem::create_directories(o.out);
         eddy::demo::LakeScene scene = eddy::demo::makeLakeScene(o.size);
         if (o.model == "depth") scene.settings.model = eddy::WaterModel::DepthPipes;
+        if (o.model == "momentum") scene.settings.model = eddy::WaterModel::Momentum;
         if (!o.terrain.empty()) scene.terrain = resample(eddy::demo::readNpy(o.terrain), o.size);
 
         auto context = eddy::Context::createStandalone();
