@@ -6,7 +6,7 @@
 // and the scaled flows written back to the flow fields (the cell stores its left and bottom faces,
 // the last column / row also its right / top face). On the frame's last substep it also writes the
 // cell's velocity (face flows over the mean depth of the substep) and, when asked, the largest
-// depth (DepthPipes: it sets the stability limit) into one slot of a host-visible buffer.
+// depth (DepthPipes and Momentum: it sets the stability limit) into one slot of a host-visible buffer.
 #include "water_grid.glsl"
 
 layout(set = 0, binding = 1) buffer Depth { float depth[]; };
@@ -19,7 +19,7 @@ layout(set = 0, binding = 7) writeonly buffer Velocity { vec2 velocity[]; };
 layout(set = 0, binding = 8) buffer Stats { uint maxDepthBits[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
-shared float groupMax[EDDY_GROUP_X * EDDY_GROUP_Y];
+#include "water_group_max.glsl"
 
 // Flow `q` of a face scaled by the factor of the cell it leaves; `upwind` may lie outside the grid.
 float scaled(float q, int upwindI, int upwindJ) {
@@ -64,17 +64,9 @@ void main() {
             velocity[c] = meanDepth > water.dryDepth ? vec2(ql + qr, qb + qt) * (0.5 * water.invH / meanDepth) : vec2(0.0);
         }
     }
-    if (pc.trackMaxDepth != 0) {  // push constant: uniform, so the barriers below are too
-        uint lid = gl_LocalInvocationIndex;
-        groupMax[lid] = newDepth;
-        memoryBarrierShared();
-        barrier();
-        for (uint s = EDDY_GROUP_X * EDDY_GROUP_Y / 2; s > 0; s >>= 1) {
-            if (lid < s) groupMax[lid] = max(groupMax[lid], groupMax[lid + s]);
-            memoryBarrierShared();
-            barrier();
-        }
+    if (pc.trackMaxDepth != 0) {  // push constant: uniform, so the barriers inside are too
+        float deepest = groupMaximum(newDepth);
         // Non-negative floats order like their bit patterns.
-        if (lid == 0) atomicMax(maxDepthBits[pc.trackMaxDepth - 1], floatBitsToUint(groupMax[0]));
+        if (gl_LocalInvocationIndex == 0) atomicMax(maxDepthBits[pc.trackMaxDepth - 1], floatBitsToUint(deepest));
     }
 }

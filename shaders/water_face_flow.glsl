@@ -11,13 +11,7 @@ float pipeArea(float faceDepth) {
     return water.h * (water.model == EDDY_WATER_DEPTH_PIPES ? faceDepth : water.pipeDepth);
 }
 
-// Seed 001's viscosity: Q * H^2 / (H^2 + 3 dt nu), H the depth of the cell the flow leaves.
-float viscous(float q, float upwindDepth) {
-    precise float h2 = upwindDepth * upwindDepth;
-    if (water.viscosity <= 0.0 || h2 <= 0.0) return q;
-    precise float damped = q * h2 / (h2 + 3.0 * pc.dt * water.viscosity);
-    return damped;
-}
+float viscous(float q, float upwindDepth) { return seedViscosity(q, upwindDepth, pc.dt); }
 
 // New flow of the interior face from cell a (left / below) to cell b.
 float interiorFlow(float q, int a, int b) {
@@ -30,8 +24,7 @@ float interiorFlow(float q, int a, int b) {
 // New flow into the domain (m^3/s, > 0 enters) of a boundary face whose inner cell is `inner`;
 // `inflowBefore` is the face's flow into the domain before this substep.
 float boundaryInflow(WaterBoundaryFace b, int inner, float inflowBefore) {
-    if (b.type == EDDY_WATER_INFLOW) return b.flow * water.h;
-    if (b.type == EDDY_WATER_WAVE) return (b.flow + b.amplitude * sin(b.omega * pc.time + b.phase)) * water.h;
+    if (b.type == EDDY_WATER_INFLOW || b.type == EDDY_WATER_WAVE) return prescribedInflow(b, pc.time) * water.h;
     if (b.type == EDDY_WATER_OUTFLOW) {
         // A pipe into a dry cell `drop` below the inner cell's terrain; a drain never lets water in.
         float d = depth[inner];

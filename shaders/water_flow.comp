@@ -47,9 +47,5 @@ void main() {
     if (i == water.nx - 1) flowXOut[xFaceIndex(i + 1, j)] = qr;
     if (j == water.ny - 1) flowYOut[yFaceIndex(i, j + 1)] = qt;
 
-    // Outgoing: negative flow on the left/bottom face, positive on the right/top face.
-    float outflow = max(-ql, 0.0) + max(qr, 0.0) + max(-qb, 0.0) + max(qt, 0.0);
-    int c = cellIndex(i, j);
-    float available = depth[c] * (1.0 - EDDY_WATER_SCALE_MARGIN) * water.h * water.h / pc.dt;
-    scale[c] = outflow > available ? available / outflow : 1.0;
+    scale[cellIndex(i, j)] = outflowScale(depth[cellIndex(i, j)], ql, qr, qb, qt, pc.dt);
 }

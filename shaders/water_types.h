@@ -14,6 +14,11 @@ namespace eddy::gpu {
 #define EDDY_WATER_WAVE 3
 #define EDDY_WATER_VIRTUAL_PIPES 0
 #define EDDY_WATER_DEPTH_PIPES 1
+#define EDDY_WATER_MOMENTUM 2
+
+// Host-visible measurements of the last substep of a frame, one slot per frame in flight:
+// uint bits of the largest depth in [0, SLOTS), of the largest face speed |u| in [SLOTS, 2 SLOTS).
+#define EDDY_WATER_STAT_SLOTS 4
 
 // Outflow scaling lets a cell give at most (1 - EDDY_WATER_SCALE_MARGIN) of its water in one
 // substep. The margin (2^-17 ~ 7.6e-6) exceeds the float rounding of the scaled outflow sum (a few
@@ -28,7 +33,7 @@ struct WaterParams {
     float pipeDepth;       // VirtualPipes: pipe area = h * pipeDepth, m
     float viscosity;       // m^2/s (0: off)
     float dryDepth;        // m
-    int model;             // EDDY_WATER_VIRTUAL_PIPES or EDDY_WATER_DEPTH_PIPES
+    int model;             // EDDY_WATER_VIRTUAL_PIPES, EDDY_WATER_DEPTH_PIPES or EDDY_WATER_MOMENTUM
     int pad0, pad1, pad2;
 };
 
@@ -51,6 +56,7 @@ struct WaterBrushGpu {
 };
 
 // Push constants.
+// trackMaxDepth: 0, or 1 + the stat slot into which this substep measures its maxima.
 // lastSubstep != 0: the frame's last substep, which writes the per-cell velocity.
 struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; int lastSubstep; };
 struct WaterBrushPush { int count; };

@@ -1,4 +1,4 @@
-// Recording of a water frame: brushes, substeps (flows + outflow scale, then scaling + depth update) and
+// Recording of a water frame: brushes, substeps (new flows + outflow scale, then scaling + depth update) and
 // dye advection, with a compute->compute barrier after every dispatch.
 #include <cmath>
 #include <limits>
@@ -28,12 +28,15 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     }
     recordBrushes(cmd);
 
-    // DepthPipes: the last substep measures the largest depth into this frame's slot.
+    // DepthPipes and Momentum: the last substep measures the largest depth (and face speed) into
+    // this frame's slot.
     int trackSlot = 0;
-    if (settings.model == WaterModel::DepthPipes) {
+    if (measuresMaxima()) {
         const uint32_t slot = static_cast<uint32_t>(framesRecorded % kDepthSlots);
         detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
         cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), slot * sizeof(uint32_t), sizeof(uint32_t), 0);
+        if (settings.model == WaterModel::Momentum)
+            cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), (kDepthSlots + slot) * sizeof(uint32_t), sizeof(uint32_t), 0);
         detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
         trackSlot = static_cast<int>(slot) + 1;
     }
@@ -74,12 +77,28 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     push.frictionFactor = static_cast<float>(std::pow(1.0 - double(settings.friction), double(dt)));
     push.trackMaxDepth = trackSlot;
     push.lastSubstep = last ? 1 : 0;
-    // Two passes (shaders/water_flow.comp and water_depth.comp say why the flows go through the
-    // unscaled buffers and back).
-    kernels->dispatch(cmd, "water_flow",
-                      {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle(),
-                       flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
-                      push, nx, ny);
+    // The pipe models take two passes, the momentum model three (shaders/water_flow.comp,
+    // water_momentum*.comp and water_depth.comp say why the flows go through the unscaled buffers
+    // and back).
+    if (settings.model == WaterModel::Momentum) {
+        const int in = faceVelocityCurrent, out = 1 - in;
+        kernels->dispatch(cmd, "water_momentum",
+                          {terrain.handle(), depth.handle(), faceVelocityX[in].handle(), faceVelocityY[in].handle(),
+                           faceVelocityX[out].handle(), faceVelocityY[out].handle(), flowX.handle(), flowY.handle(),
+                           boundaryTable.handle(), depthStats.handle()},
+                          push, nx + 1, ny + 1);
+        detail::computeBarrier(cs, cmd);
+        kernels->dispatch(cmd, "water_momentum_flow",
+                          {depth.handle(), faceVelocityX[out].handle(), faceVelocityY[out].handle(),
+                           boundaryTable.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+                          push, nx, ny);
+        faceVelocityCurrent = out;
+    } else {
+        kernels->dispatch(cmd, "water_flow",
+                          {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle(),
+                           flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+                          push, nx, ny);
+    }
     detail::computeBarrier(cs, cmd);
     kernels->dispatch(cmd, "water_depth",
                       {depth.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle(), flowX.handle(),

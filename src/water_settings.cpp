@@ -51,7 +51,7 @@ void WaterSettings::validate() const {
                                                    std::to_string(value) + ")");
     requirePositive(cellSize, name("cellSize"));
     requirePositive(gravity, name("gravity"));
-    if (static_cast<uint32_t>(model) > static_cast<uint32_t>(WaterModel::DepthPipes))
+    if (static_cast<uint32_t>(model) > static_cast<uint32_t>(WaterModel::Momentum))
         throw InvalidArgument(name("model"), "unknown water model");
     requirePositive(pipeDepth, name("pipeDepth"));
     requireNonNegative(friction, name("friction"));

@@ -24,6 +24,8 @@ const char* waterFieldName(WaterField field) noexcept {
     case WaterField::FlowY: return "FlowY";
     case WaterField::Velocity: return "Velocity";
     case WaterField::Dye: return "Dye";
+    case WaterField::FaceVelocityX: return "FaceVelocityX";
+    case WaterField::FaceVelocityY: return "FaceVelocityY";
     }
     return "?";
 }
@@ -71,16 +73,19 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     scale = fieldBuffer(cs, cells);
     velocity = fieldBuffer(cs, 2 * cells);
     for (GpuBuffer& d : dye) d = fieldBuffer(cs, cells);
+    for (GpuBuffer& u : faceVelocityX) u = fieldBuffer(cs, size_t(nx + 1) * ny);
+    for (GpuBuffer& v : faceVelocityY) v = fieldBuffer(cs, size_t(nx) * (ny + 1));
     brushes = GpuBuffer(cs, kMaxBrushesPerFrame * sizeof(gpu::WaterBrushGpu),
                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                         GpuBuffer::Kind::DeviceLocal);
-    depthStats = GpuBuffer(cs, kDepthSlots * sizeof(uint32_t),
+    depthStats = GpuBuffer(cs, 2 * kDepthSlots * sizeof(uint32_t),
                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                            GpuBuffer::Kind::Staging);
     std::memset(depthStats.mapped(), 0, depthStats.size());
     kernels = std::make_unique<detail::KernelSet>(
         cs,
-        std::initializer_list<std::string_view>{"water_flow", "water_depth", "water_dye", "water_brush"},
+        std::initializer_list<std::string_view>{"water_flow", "water_depth", "water_dye", "water_brush",
+                                                "water_momentum", "water_momentum_flow"},
         params.handle(), sizeof(gpu::WaterParams));
     if (context->supportsTimestamps()) {
         VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
@@ -88,7 +93,8 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
         info.queryCount = 2;
         EDDY_VK(cs.vk.vkCreateQueryPool(cs.device, &info, cs.allocator, &queryPool));
     }
-    for (GpuBuffer* b : {&terrain, &depth, &flowX, &flowY, &flowXUnscaled, &flowYUnscaled, &scale, &velocity, &dye[0], &dye[1], &brushes})
+    for (GpuBuffer* b : {&terrain, &depth, &flowX, &flowY, &flowXUnscaled, &flowYUnscaled, &scale, &velocity, &dye[0],
+                         &dye[1], &brushes, &faceVelocityX[0], &faceVelocityX[1], &faceVelocityY[0], &faceVelocityY[1]})
         detail::fillZero(cs, b->handle(), b->size());
     uploadParams();
 }
@@ -118,20 +124,40 @@ void WaterSolver::Impl::uploadParams() {
     });
 }
 
-float WaterSolver::Impl::knownMaxDepth() const {
-    float deepest = framesRecorded < hostBoundFrame + kDepthSlots ? hostDepthBound : 0.0f;
-    const auto* bits = static_cast<const uint32_t*>(depthStats.mapped());
-    for (uint32_t slot = 0; slot < kDepthSlots; ++slot) {
+namespace {
+
+// The largest of a host bound (while fresh: fewer than `slots` frames recorded since it was set)
+// and the GPU's measurements in slots [first, first + slots) of the stats buffer.
+float knownMaximum(const detail::GpuBuffer& stats, uint32_t first, uint32_t slots, float hostBound,
+                   uint64_t hostFrame, uint64_t framesRecorded) {
+    float largest = framesRecorded < hostFrame + slots ? hostBound : 0.0f;
+    const auto* bits = static_cast<const uint32_t*>(stats.mapped());
+    for (uint32_t slot = first; slot < first + slots; ++slot) {
         float measured;
         std::memcpy(&measured, &bits[slot], sizeof(float));
-        deepest = std::max(deepest, measured);
+        largest = std::max(largest, measured);
     }
-    return deepest;
+    return largest;
+}
+
+} // namespace
+
+float WaterSolver::Impl::knownMaxDepth() const {
+    return knownMaximum(depthStats, 0, kDepthSlots, hostDepthBound, hostBoundFrame, framesRecorded);
+}
+
+float WaterSolver::Impl::knownMaxSpeed() const {
+    return knownMaximum(depthStats, kDepthSlots, kDepthSlots, hostSpeedBound, hostSpeedFrame, framesRecorded);
 }
 
 double WaterSolver::Impl::waveSpeed() const {
-    const double depthScale = settings.model == WaterModel::DepthPipes ? knownMaxDepth() : settings.pipeDepth;
-    return std::sqrt(double(settings.gravity) * depthScale);
+    switch (settings.model) {
+    case WaterModel::VirtualPipes: return std::sqrt(double(settings.gravity) * settings.pipeDepth);
+    case WaterModel::DepthPipes: return std::sqrt(double(settings.gravity) * knownMaxDepth());
+    case WaterModel::Momentum:  // the fastest flow carrying the fastest wave
+        return double(knownMaxSpeed()) + std::sqrt(double(settings.gravity) * knownMaxDepth());
+    }
+    return 0.0;
 }
 
 double WaterSolver::Impl::stableTimeStep() const {
@@ -212,6 +238,8 @@ size_t WaterSolver::fieldSize(WaterField field) const noexcept {
     switch (field) {
     case WaterField::FlowX: return (nx + 1) * ny;
     case WaterField::FlowY: return nx * (ny + 1);
+    case WaterField::FaceVelocityX: return (nx + 1) * ny;
+    case WaterField::FaceVelocityY: return nx * (ny + 1);
     case WaterField::Velocity: return 2 * nx * ny;
     default: return nx * ny;
     }
@@ -226,6 +254,8 @@ VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
     case WaterField::FlowY: return s.flowY.handle();
     case WaterField::Velocity: return s.velocity.handle();
     case WaterField::Dye: return s.dye[s.dyeCurrent].handle();
+    case WaterField::FaceVelocityX: return s.faceVelocityX[s.faceVelocityCurrent].handle();
+    case WaterField::FaceVelocityY: return s.faceVelocityY[s.faceVelocityCurrent].handle();
     }
     return VK_NULL_HANDLE;
 }
@@ -239,26 +269,31 @@ std::vector<float> WaterSolver::download(WaterField field) {
 void WaterSolver::upload(WaterField field, std::span<const float> values) {
     const std::string what = std::string("upload(") + waterFieldName(field) + ")";
     if (field == WaterField::Velocity) throw InvalidArgument(what, "Velocity is derived from the flows; upload FlowX/FlowY");
-    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(WaterField::Dye)) throw InvalidArgument("upload: field", "unknown field");
+    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(WaterField::FaceVelocityY)) throw InvalidArgument("upload: field", "unknown field");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()", "must be " + std::to_string(fieldSize(field)) + " (got " +
                                                             std::to_string(values.size()) + ")");
     const bool nonNegative = field == WaterField::Depth || field == WaterField::Dye;
-    float deepest = 0.0f;
+    float largest = 0.0f;  // of the magnitudes
     for (size_t k = 0; k < values.size(); ++k) {
         if (!std::isfinite(values[k]) || (nonNegative && values[k] < 0.0f))
             throw InvalidArgument(what + ": values[" + std::to_string(k) + "]",
                                   std::string(nonNegative ? "must be finite and >= 0" : "must be finite") + " (got " +
                                       std::to_string(values[k]) + ")");
-        deepest = std::max(deepest, values[k]);
+        largest = std::max(largest, std::abs(values[k]));
     }
     detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(values));
+    Impl& s = *impl_;
     if (field == WaterField::Depth) {
-        Impl& s = *impl_;
-        // The uploaded field replaces what the GPU measured before.
-        std::memset(s.depthStats.mapped(), 0, s.depthStats.size());
-        s.hostDepthBound = deepest;
+        // The uploaded field replaces the depths the GPU measured before.
+        std::memset(s.depthStats.mapped(), 0, Impl::kDepthSlots * sizeof(uint32_t));
+        s.hostDepthBound = largest;
         s.hostBoundFrame = s.framesRecorded;
+    }
+    if (field == WaterField::FaceVelocityX || field == WaterField::FaceVelocityY) {
+        // The measurements also cover the other axis's velocities, which stay: keep them.
+        s.hostSpeedBound = std::max(s.knownMaxSpeed(), largest);
+        s.hostSpeedFrame = s.framesRecorded;
     }
 }
 

@@ -29,19 +29,26 @@ struct WaterSolver::Impl {
     detail::GpuBuffer flowXUnscaled, flowYUnscaled;
     std::array<detail::GpuBuffer, 2> dye;  // ping-pong for advection
     int dyeCurrent = 0;
+    // Momentum model: face velocities, ping-pong (each face reads its neighbours').
+    std::array<detail::GpuBuffer, 2> faceVelocityX, faceVelocityY;
+    int faceVelocityCurrent = 0;
     detail::GpuBuffer brushes;
     std::unique_ptr<detail::KernelSet> kernels;
     std::vector<gpu::WaterBrushGpu> pendingBrushes;
 
-    // Largest depth per frame (float bits), measured by the last substep of frames recorded in
-    // DepthPipes mode; frame n writes slot n % kDepthSlots. Host-visible, read without waiting.
-    static constexpr uint32_t kDepthSlots = 4;
+    // Largest depth (and, Momentum, largest face speed) per frame (float bits), measured by the
+    // last substep of frames recorded in DepthPipes or Momentum mode; frame n writes slot
+    // n % kDepthSlots (speeds at kDepthSlots + that). Host-visible, read without waiting.
+    static constexpr uint32_t kDepthSlots = EDDY_WATER_STAT_SLOTS;
     detail::GpuBuffer depthStats;
     uint64_t framesRecorded = 0;
     // A bound the host knows without the GPU: the largest uploaded depth plus the water brushes
     // added since; forgotten once every slot holds a measurement recorded after it.
     float hostDepthBound = 0.0f;
     uint64_t hostBoundFrame = 0;
+    // The same for the face speed: the largest uploaded face velocity.
+    float hostSpeedBound = 0.0f;
+    uint64_t hostSpeedFrame = 0;
 
     double time = 0.0;
     uint32_t lastSubsteps = 0;
@@ -55,6 +62,8 @@ struct WaterSolver::Impl {
 
     void uploadParams();  // WaterParams and the boundary table (blocking)
     float knownMaxDepth() const;
+    float knownMaxSpeed() const;
+    bool measuresMaxima() const { return settings.model != WaterModel::VirtualPipes; }
     double waveSpeed() const;
     double stableTimeStep() const;
 

@@ -68,6 +68,11 @@ TEST_F(WaterErrors, RuntimeInputNamesTheProblem) {
     depth[7] = std::numeric_limits<float>::infinity();
     EXPECT_EQ(fieldOf([&] { solver.upload(WaterField::Terrain, depth); }), "upload(Terrain): values[7]");
     EXPECT_EQ(fieldOf([&] { solver.upload(WaterField::Velocity, std::vector<float>(126)); }), "upload(Velocity)");
+    std::vector<float> faceVelocities(10 * 7, 0.0f);  // (nx + 1) * ny x-faces
+    faceVelocities[3] = std::nanf("");
+    EXPECT_EQ(fieldOf([&] { solver.upload(WaterField::FaceVelocityX, faceVelocities); }), "upload(FaceVelocityX): values[3]");
+    EXPECT_EQ(fieldOf([&] { solver.upload(WaterField::FaceVelocityY, faceVelocities); }),
+              "upload(FaceVelocityY): values.size()");
     EXPECT_EQ(fieldOf([&] { solver.step(0.0f); }), "dt");
     EXPECT_EQ(fieldOf([&] { solver.step(std::numeric_limits<float>::quiet_NaN()); }), "dt");
     EXPECT_EQ(fieldOf([&] { solver.addBrush({1.0f, 1.0f, 0.0f}); }), "WaterBrush::radius");

@@ -1,10 +1,12 @@
 // The water kernels against the double-precision CPU reference (test_water_reference.cpp), on a
 // 37 x 23 grid (not a multiple of the 32 x 8 workgroup) with random terrain, depths (a third of
 // the cells dry), flows large enough that outflow scaling acts on many cells, random dye, and
-// brushes; once per boundary type, plus overrides, viscosity + friction, and the DepthPipes model.
+// brushes; once per boundary type, plus overrides, viscosity + friction, and the DepthPipes model;
+// the Momentum model (random face velocities) once per boundary type as well.
 // Tolerances are the float-rounding bounds the reference carries with each value.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 
@@ -40,8 +42,9 @@ WaterSettings baseSettings() {
     return s;
 }
 
-// Uploads a random violent state and returns it (as the floats the GPU holds).
-WaterState uploadRandomState(WaterSolver& solver, uint32_t seed) {
+// Uploads a random violent state and returns it (as the floats the GPU holds). `stillMomentum`:
+// in the Momentum model, start from rest (face velocities and flows 0).
+WaterState uploadRandomState(WaterSolver& solver, uint32_t seed, bool stillMomentum = false) {
     const WaterSettings& s = solver.settings();
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
@@ -54,16 +57,53 @@ WaterState uploadRandomState(WaterSolver& solver, uint32_t seed) {
     }
     solver.upload(WaterField::Terrain, terrain);
     solver.upload(WaterField::Depth, depth);  // DepthPipes: sets the stability limit
-    // Flows up to twice what a 1 m deep cell can give in the substep: scaling acts often.
-    const float dt = static_cast<float>(solver.stableTimeStep());
-    const float flowScale = 2.0f * s.cellSize * s.cellSize / dt;
+    WaterState st;
     std::vector<float> flowX(size_t(s.nx + 1) * s.ny), flowY(size_t(s.nx) * (s.ny + 1));
-    for (float& q : flowX) q = flowScale * (2.0f * unit(rng) - 1.0f);
-    for (float& q : flowY) q = flowScale * (2.0f * unit(rng) - 1.0f);
+    if (s.model == WaterModel::Momentum) {
+        // Face velocities of 4.8 to 6 m/s, pointing out of the cells with even i (x-faces) and
+        // even j (y-faces): a cell with both even has all four faces draining it, which at
+        // Courant number 0.7 carries more than it holds in a substep (sum of |u| dt / h above 1),
+        // so outflow scaling acts on the momentum model's flows too. The applied flows, which
+        // the advection reads, are about those the velocities carry (h * upwind depth * u, +-20%).
+        std::vector<float> u(flowX.size()), v(flowY.size());
+        auto speed = [&](int face) { return (face % 2 == 0 ? -6.0f : 6.0f) * (0.8f + 0.2f * unit(rng)); };
+        auto upwind = [&](int i, int j, int di, int dj, float vel) {
+            const int n = di ? int(s.nx) : int(s.ny), k = di ? i : j;
+            const bool low = (vel > 0.0f && k > 0) || k == n;
+            return depth[size_t(low ? (i - di) + (j - dj) * int(s.nx) : i + j * int(s.nx))];
+        };
+        for (int j = 0; j < int(s.ny); ++j)
+            for (int i = 0; i <= int(s.nx); ++i) {
+                const size_t f = size_t(i + j * int(s.nx + 1));
+                u[f] = speed(i);
+                flowX[f] = s.cellSize * upwind(i, j, 1, 0, u[f]) * u[f] * (0.8f + 0.4f * unit(rng));
+            }
+        for (int j = 0; j <= int(s.ny); ++j)
+            for (int i = 0; i < int(s.nx); ++i) {
+                const size_t f = size_t(i + j * int(s.nx));
+                v[f] = speed(j);
+                flowY[f] = s.cellSize * upwind(i, j, 0, 1, v[f]) * v[f] * (0.8f + 0.4f * unit(rng));
+            }
+        if (stillMomentum) {
+            std::fill(u.begin(), u.end(), 0.0f);
+            std::fill(v.begin(), v.end(), 0.0f);
+            std::fill(flowX.begin(), flowX.end(), 0.0f);
+            std::fill(flowY.begin(), flowY.end(), 0.0f);
+        }
+        solver.upload(WaterField::FaceVelocityX, u);
+        solver.upload(WaterField::FaceVelocityY, v);
+        st.faceVelocityX = toDouble(u);
+        st.faceVelocityY = toDouble(v);
+    } else {
+        // Flows up to twice what a 1 m deep cell can give in the substep: scaling acts often.
+        const float dt = static_cast<float>(solver.stableTimeStep());
+        const float flowScale = 2.0f * s.cellSize * s.cellSize / dt;
+        for (float& q : flowX) q = flowScale * (2.0f * unit(rng) - 1.0f);
+        for (float& q : flowY) q = flowScale * (2.0f * unit(rng) - 1.0f);
+    }
     solver.upload(WaterField::FlowX, flowX);
     solver.upload(WaterField::FlowY, flowY);
     solver.upload(WaterField::Dye, dye);
-    WaterState st;
     st.terrain = toDouble(terrain);
     st.depth = toDouble(depth);
     st.flowX = toDouble(flowX);
@@ -75,8 +115,10 @@ WaterState uploadRandomState(WaterSolver& solver, uint32_t seed) {
 
 void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     const WaterSettings& s = solver.settings();
-    // A first frame moves the clock (the wave makers' phase) away from 0.
-    uploadRandomState(solver, seed + 100);
+    // A first frame moves the clock (the wave makers' phase) away from 0. In the Momentum model it
+    // starts from rest: the fastest face it measures then stays below the velocities uploaded
+    // next, which set the substep (so outflow scaling acts where four of them drain a cell).
+    uploadRandomState(solver, seed + 100, true);
     solver.step(0.37f * static_cast<float>(solver.stableTimeStep()));
     WaterState st = uploadRandomState(solver, seed);
     const double startTime = solver.time();
@@ -94,10 +136,19 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     referenceBrushes(s, st, brushes);
     WaterBounds bounds;
     referenceSubstep(s, st, subDt, startTime, bounds);
+    // The random state is violent enough that outflow scaling (the non-negativity safety net) acts.
+    EXPECT_GT(bounds.scaledCells, 0u);
+    std::printf("outflow scaling acted in %zu of %zu cells\n", bounds.scaledCells, st.depth.size());
     // Brushes change depth by float-rounded amounts before the substep: a few ulps more.
     for (size_t c = 0; c < st.depth.size(); ++c) bounds.depth[c] += 4.0 * kFloatUlp * (st.depth[c] + 1.0);
 
     const std::vector<float> gpuDepth = solver.download(WaterField::Depth);
+    if (s.model == WaterModel::Momentum) {
+        expectWithin("faceVelocityX", solver.download(WaterField::FaceVelocityX), st.faceVelocityX,
+                     bounds.faceVelocityX);
+        expectWithin("faceVelocityY", solver.download(WaterField::FaceVelocityY), st.faceVelocityY,
+                     bounds.faceVelocityY);
+    }
     expectWithin("flowX", solver.download(WaterField::FlowX), st.flowX, bounds.flowX);
     expectWithin("flowY", solver.download(WaterField::FlowY), st.flowY, bounds.flowY);
     expectWithin("depth", gpuDepth, st.depth, bounds.depth);
@@ -191,6 +242,52 @@ TEST_F(WaterKernels, DepthPipes) {
     s.boundaries[3] = boundaryOf(WaterBoundaryType::WaveMaker);
     WaterSolver solver(context(), s);
     checkOneFrame(solver, 7);
+}
+
+// The momentum model: random face velocities, every boundary type, friction and viscosity.
+WaterSettings momentumSettings() {
+    WaterSettings s = baseSettings();
+    s.model = WaterModel::Momentum;
+    s.courant = 0.7f;
+    return s;
+}
+
+TEST_F(WaterKernels, MomentumWalls) {
+    WaterSolver solver(context(), momentumSettings());
+    checkOneFrame(solver, 11);
+}
+
+TEST_F(WaterKernels, MomentumInflowAndOutflow) {
+    WaterSettings s = momentumSettings();
+    s.boundaries[0] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[0].flow = 2.5f;  // enough that the clamp to the critical speed acts in shallow cells
+    s.boundaries[1] = boundaryOf(WaterBoundaryType::Outflow);
+    s.boundaries[2] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[2].flow = -0.4f;
+    s.boundaries[3] = boundaryOf(WaterBoundaryType::Outflow);
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 12);
+}
+
+TEST_F(WaterKernels, MomentumWaveMakersAndOverrides) {
+    WaterSettings s = momentumSettings();
+    s.boundaries.fill(boundaryOf(WaterBoundaryType::WaveMaker));
+    s.boundaries[3].period = 0.7f;
+    s.overrides.push_back({Side::Top, 5, 4, boundaryOf(WaterBoundaryType::Inflow)});
+    s.overrides.push_back({Side::Right, 0, 3, WaterBoundary{}});
+    s.overrides.push_back({Side::Left, 7, 2, boundaryOf(WaterBoundaryType::Outflow)});
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 13);
+}
+
+TEST_F(WaterKernels, MomentumFrictionAndViscosity) {
+    WaterSettings s = momentumSettings();
+    s.friction = 0.3f;
+    s.viscosity = 0.05f;
+    s.dyeDecay = 0.5f;
+    s.boundaries[1] = boundaryOf(WaterBoundaryType::Outflow);
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 14);
 }
 
 } // namespace

@@ -4,23 +4,13 @@
 #include <cmath>
 #include <numbers>
 
+#include "test_water_reference_grid.hpp"
+
 namespace eddy::test {
 namespace {
 
-struct Grid {
-    int nx, ny;
-    int cell(int i, int j) const { return i + j * nx; }
-    int xFace(int i, int j) const { return i + j * (nx + 1); }
-    int yFace(int i, int j) const { return i + j * nx; }
-};
-
-// The boundary rule of face k along `side` (per-side setting, then overrides in order).
-WaterBoundary boundaryAt(const WaterSettings& s, Side side, uint32_t k) {
-    WaterBoundary b = s.boundaries[static_cast<size_t>(side)];
-    for (const WaterFaceOverride& o : s.overrides)
-        if (o.side == side && k >= o.first && k < o.first + o.count) b = o.boundary;
-    return b;
-}
+using water_ref::boundaryAt;
+using water_ref::Grid;
 
 // Mirrors the GPU's float constants (the margin and the wave frequency) exactly.
 constexpr double kMargin = 7.62939453125e-6;
@@ -41,6 +31,17 @@ void referenceBrushes(const WaterSettings& s, WaterState& st, const std::vector<
                 st.dye[c] = std::max(st.dye[c] + w * b.dye, 0.0);
             }
         }
+}
+
+double referencePrescribedInflow(const WaterBoundary& b, double time, double& magnitude) {
+    if (b.type != WaterBoundaryType::WaveMaker) {
+        magnitude = std::abs(b.flow);
+        return b.flow;
+    }
+    const double omega = double(float(2.0 * std::numbers::pi / b.period));
+    const double t = double(float(time));  // the GPU receives the time as a float
+    magnitude = (std::abs(b.flow) + std::abs(b.amplitude)) * (1.0 + std::abs(omega * t + b.phase));
+    return b.flow + b.amplitude * std::sin(omega * t + b.phase);
 }
 
 void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double time, WaterBounds& bounds) {
@@ -71,10 +72,10 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
         switch (b.type) {
         case WaterBoundaryType::Inflow: mag = std::abs(b.flow * h); return double(b.flow) * h;
         case WaterBoundaryType::WaveMaker: {
-            const double omega = double(float(2.0 * std::numbers::pi / b.period));
-            const double t = double(float(time));  // the GPU receives the time as a float
-            mag = (std::abs(b.flow) + std::abs(b.amplitude)) * h * (1.0 + std::abs(omega * t + b.phase));
-            return (b.flow + b.amplitude * std::sin(omega * t + b.phase)) * h;
+            double unitMag;
+            const double q = referencePrescribedInflow(b, time, unitMag);
+            mag = unitMag * h;
+            return q * h;
         }
         case WaterBoundaryType::Outflow: {
             const double d = H[inner];
@@ -86,25 +87,36 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
         }
         return 0.0;
     };
-    for (int j = 0; j < g.ny; ++j)
-        for (int i = 0; i <= g.nx; ++i) {
-            double& q = st.flowX[g.xFace(i, j)];
-            double& mag = magX[g.xFace(i, j)];
-            if (i == 0) q = boundary(boundaryAt(s, Side::Left, j), g.cell(0, j), q, mag);
-            else if (i == g.nx) q = -boundary(boundaryAt(s, Side::Right, j), g.cell(i - 1, j), -q, mag);
-            else interior(q, mag, g.cell(i - 1, j), g.cell(i, j));
-        }
-    for (int j = 0; j <= g.ny; ++j)
-        for (int i = 0; i < g.nx; ++i) {
-            double& q = st.flowY[g.yFace(i, j)];
-            double& mag = magY[g.yFace(i, j)];
-            if (j == 0) q = boundary(boundaryAt(s, Side::Bottom, i), g.cell(i, 0), q, mag);
-            else if (j == g.ny) q = -boundary(boundaryAt(s, Side::Top, i), g.cell(i, j - 1), -q, mag);
-            else interior(q, mag, g.cell(i, j - 1), g.cell(i, j));
-        }
+    // Rounding of a scaled flow: its own and, through the factor, its upwind cell's other faces.
+    constexpr double kFlowUlps = 32.0;  // ~12 roundings in the acceleration, ~10 in the scaling
+    if (s.model == WaterModel::Momentum) {
+        // The face velocities give the flows and each flow's own rounding bound, which the
+        // scaling below reads as kFlowUlps ulps of a magnitude.
+        referenceMomentumFaces(s, st, dt, time, magX, magY, bounds);
+        for (double& m : magX) m /= kFlowUlps * kFloatUlp;
+        for (double& m : magY) m /= kFlowUlps * kFloatUlp;
+    } else {
+        for (int j = 0; j < g.ny; ++j)
+            for (int i = 0; i <= g.nx; ++i) {
+                double& q = st.flowX[g.xFace(i, j)];
+                double& mag = magX[g.xFace(i, j)];
+                if (i == 0) q = boundary(boundaryAt(s, Side::Left, j), g.cell(0, j), q, mag);
+                else if (i == g.nx) q = -boundary(boundaryAt(s, Side::Right, j), g.cell(i - 1, j), -q, mag);
+                else interior(q, mag, g.cell(i - 1, j), g.cell(i, j));
+            }
+        for (int j = 0; j <= g.ny; ++j)
+            for (int i = 0; i < g.nx; ++i) {
+                double& q = st.flowY[g.yFace(i, j)];
+                double& mag = magY[g.yFace(i, j)];
+                if (j == 0) q = boundary(boundaryAt(s, Side::Bottom, i), g.cell(i, 0), q, mag);
+                else if (j == g.ny) q = -boundary(boundaryAt(s, Side::Top, i), g.cell(i, j - 1), -q, mag);
+                else interior(q, mag, g.cell(i, j - 1), g.cell(i, j));
+            }
+    }
 
     // Outflow scaling: a factor per cell, then each face takes its upwind cell's factor.
     std::vector<double> scale(H.size(), 1.0), cellMag(H.size(), 0.0);
+    bounds.scaledCells = 0;
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
             const int c = g.cell(i, j);
@@ -112,10 +124,9 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
                                std::max(-st.flowY[g.yFace(i, j)], 0.0) + std::max(st.flowY[g.yFace(i, j + 1)], 0.0);
             const double available = H[c] * (1.0 - kMargin) * h * h / dt;
             scale[c] = out > available ? available / out : 1.0;
+            bounds.scaledCells += scale[c] < 1.0;
             cellMag[c] = magX[g.xFace(i, j)] + magX[g.xFace(i + 1, j)] + magY[g.yFace(i, j)] + magY[g.yFace(i, j + 1)];
         }
-    // Rounding of a scaled flow: its own and, through the factor, its upwind cell's other faces.
-    constexpr double kFlowUlps = 32.0;  // ~12 roundings in the acceleration, ~10 in the scaling
     bounds.flowX.assign(st.flowX.size(), 0.0);
     bounds.flowY.assign(st.flowY.size(), 0.0);
     for (int j = 0; j < g.ny; ++j)

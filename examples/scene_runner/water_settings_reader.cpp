@@ -13,6 +13,7 @@ namespace {
 const std::initializer_list<std::pair<const char*, WaterModel>> kWaterModels = {
     {"virtualPipes", WaterModel::VirtualPipes},
     {"depthPipes", WaterModel::DepthPipes},
+    {"momentum", WaterModel::Momentum},
 };
 
 const std::initializer_list<std::pair<const char*, WaterBoundaryType>> kBoundaryTypes = {

@@ -1,9 +1,12 @@
 // GPU benchmark of the water solver: the median GPU time (Vulkan timestamp queries around each
 // frame, after warm-up) of one water step at the given size: one substep (accelerate, outflow
-// scaling in two passes, depth + velocity) plus the dye advection, on a wet random landscape with
-// open sides. Prints one JSON line per model.
+// scaling in two passes, depth + velocity; the Momentum model replaces accelerate with its
+// momentum and flow passes) plus the dye advection, on a wet random landscape with open sides.
+// Prints one JSON line per model.
 //
-//   water_bench [--size 2048] [--repeat 50] [--warmup 10] [--models pipes,depth]
+//   water_bench [--size 2048] [--repeat 50] [--warmup 10] [--models pipes,depth,momentum]
+//
+// Models: pipes (WaterModel::VirtualPipes), depth (DepthPipes), momentum (Momentum).
 //
 // Runs on any Vulkan device (EDDY_DEVICE picks one); CTest runs it at --size 128 on lavapipe.
 #include <algorithm>
@@ -21,7 +24,7 @@ namespace {
 
 struct Options {
     uint32_t size = 2048, repeat = 50, warmup = 10;
-    std::vector<std::string> models{"pipes", "depth"};
+    std::vector<std::string> models{"pipes", "depth", "momentum"};
 };
 
 Options parse(int argc, char** argv) {
@@ -47,7 +50,8 @@ void run(const std::shared_ptr<eddy::Context>& context, const Options& o, const 
     s.nx = s.ny = o.size;
     s.cellSize = 1.0f;
     if (model == "depth") s.model = eddy::WaterModel::DepthPipes;
-    else if (model != "pipes") throw std::runtime_error("unknown model " + model + " (pipes, depth)");
+    else if (model == "momentum") s.model = eddy::WaterModel::Momentum;
+    else if (model != "pipes") throw std::runtime_error("unknown model " + model + " (pipes, depth, momentum)");
     s.friction = 0.05f;
     s.boundaries[0] = {eddy::WaterBoundaryType::WaveMaker, 0.2f, 0.5f, 4.0f};
     s.boundaries[1] = {eddy::WaterBoundaryType::Outflow};
@@ -77,11 +81,15 @@ void run(const std::shared_ptr<eddy::Context>& context, const Options& o, const 
     if (ms.empty()) throw std::runtime_error("no timestamps (device without timestamp support?)");
     std::sort(ms.begin(), ms.end());
     const double median = ms[ms.size() / 2];
-    // Compulsory traffic of a step (one substep), in floats per cell: the flow pass reads terrain,
-    // depth and both flow fields and writes the unscaled flows and the scale (7); the depth pass
-    // reads the unscaled flows and the scale, reads/writes depth, writes the scaled flows and the
-    // velocity (2) (9); dye reads velocity (2) and depth, reads/writes dye (5). 21 in all.
-    const double bytes = 21.0 * 4.0 * double(cells);
+    // Compulsory traffic of a step (one substep), in floats per cell. Pipe models: the flow pass
+    // reads terrain, depth and both flow fields and writes the unscaled flows and the scale (7);
+    // the depth pass reads the unscaled flows and the scale, reads/writes depth, writes the scaled
+    // flows and the velocity (2) (9); dye reads velocity (2) and depth, reads/writes dye (5): 21.
+    // Momentum: instead of the flow pass, the momentum pass reads terrain, depth, both face
+    // velocities and both flows and writes both velocities (8), and its flow pass reads depth and
+    // both velocities and writes the unscaled flows and the scale (6): 28.
+    const double floatsPerCell = s.model == eddy::WaterModel::Momentum ? 28.0 : 21.0;
+    const double bytes = floatsPerCell * 4.0 * double(cells);
     std::printf("{\"case\": \"water_step\", \"model\": \"%s\", \"device\": \"%s\", \"size\": %u, \"repeat\": %zu, "
                 "\"median_ms\": %.4f, \"min_ms\": %.4f, \"max_ms\": %.4f, \"bandwidth_gbs\": %.1f}\n",
                 model.c_str(), context->deviceInfo().name.c_str(), o.size, ms.size(), median, ms.front(), ms.back(),

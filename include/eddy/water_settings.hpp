@@ -1,4 +1,4 @@
-// Settings of the shallow-water solver ("virtual pipes", seed 001). Every field has a unit and a
+// Settings of the shallow-water solver ("virtual pipes", seed 001, or the momentum model). Every field has a unit and a
 // default; `validate()` (called by WaterSolver's constructor and updateSettings) throws
 // InvalidArgument naming the first offending field.
 //
@@ -37,7 +37,8 @@ struct WaterBoundary {
     // WaveMaker: phase at t = 0, radians. Default 0.
     float phase = 0.0f;
     // Outflow: how far the (dry) ground beyond the side lies below the edge cell's terrain, m, >= 0.
-    // Default 0 (the edge water drains under its own depth).
+    // Default 0 (the edge water drains under its own depth). The Momentum model ignores it: its
+    // drain is a free overfall at the critical speed sqrt(g H).
     float drop = 0.0f;
 };
 
@@ -59,6 +60,14 @@ enum class WaterModel : uint32_t {
     // small waves travel at the shallow-water speed sqrt(g * H). The stability limit then follows
     // the deepest water, measured on the GPU (see WaterSolver::stableTimeStep).
     DepthPipes = 1,
+    // Shallow-water equations with inertia (Stelling & Duinmeijer 2003): a velocity u (m/s) per
+    // face, advected in momentum-conserving form and accelerated by gravity along the surface
+    // slope; the face flow is u times the depth of the upwind cell. Dam-break fronts and bores
+    // move at the right speed and hydraulic jumps form. The stability limit follows the fastest
+    // flow plus the fastest wave, |u| + sqrt(g * H), both measured on the GPU. Slower than the
+    // pipe models (one more pass of reads per substep, smaller substeps in fast flow).
+    // docs/shallow-water.md has the equations and how the boundaries behave.
+    Momentum = 2,
 };
 
 struct WaterSettings {
@@ -69,25 +78,28 @@ struct WaterSettings {
     float cellSize = 1.0f;
     // Gravitational acceleration, m/s^2, > 0. Default 9.81.
     float gravity = 9.81f;
-    // Which pipe model (above). Default VirtualPipes.
+    // Which model (above). Default VirtualPipes.
     WaterModel model = WaterModel::VirtualPipes;
     // VirtualPipes: pipe cross-section is cellSize * pipeDepth, m; waves move like waves on water
     // this deep. > 0. Default 1 (with cellSize 1 this is the seed's formula).
     float pipeDepth = 1.0f;
-    // Fraction of the flow lost per second, in [0, 1): each step multiplies flows by
-    // (1 - friction)^dt, so the loss does not depend on dt. Default 0.
+    // Fraction of the flow lost per second, in [0, 1): each step multiplies flows (Momentum: face
+    // velocities) by (1 - friction)^dt, so the loss does not depend on dt. Default 0.
     float friction = 0.0f;
-    // Viscosity nu, m^2/s, >= 0: each step multiplies a face flow by H^2 / (H^2 + 3 dt nu) with H
-    // the depth of the upwind cell (seed 001). 0 skips it. Default 0.
+    // Viscosity nu, m^2/s, >= 0: each step multiplies a face flow (Momentum: face velocity) by
+    // H^2 / (H^2 + 3 dt nu) with H the depth of the upwind cell (seed 001). 0 skips it. Default 0.
     float viscosity = 0.0f;
-    // Courant number of the substeps: dt_sub <= courant * cellSize / wave speed. The explicit
-    // scheme is stable up to 1/sqrt(2) ~ 0.707 (docs/shallow-water.md). In (0, 0.7071]. Default 0.5.
+    // Courant number of the substeps: dt_sub <= courant * cellSize / wave speed (Momentum: flow
+    // speed + wave speed). The explicit scheme is stable up to 1/sqrt(2) ~ 0.707
+    // (docs/shallow-water.md). In (0, 0.7071]. Default 0.5.
     float courant = 0.5f;
     // Most substeps one frame may take; a frame dt needing more is refused with InvalidArgument
     // naming "dt" (never silently unstable). 1..1000000. Default 1000.
     uint32_t maxSubsteps = 1000;
     // Cells whose mean depth over a substep is below this report velocity 0 and hold no dye, m,
-    // >= 0. Default 1e-4.
+    // >= 0. Momentum: a face whose mean depth, or whose upwind cell's depth, is at most this has
+    // velocity 0 (nothing flows out of a dry cell, and no velocity is divided by a vanishing
+    // depth). Default 1e-4.
     float dryDepth = 1e-4f;
     // Decay rate of the dye/foam field, 1/s (multiplied by exp(-rate * dt)), >= 0. Default 0.
     float dyeDecay = 0.0f;

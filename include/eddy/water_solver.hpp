@@ -5,6 +5,9 @@
 //   flowX: x-faces, (nx+1) * ny floats, index i + j*(nx+1), volume flow m^3/s, > 0 towards +x
 //   flowY: y-faces, nx * (ny+1) floats, index i + j*nx, volume flow m^3/s, > 0 towards +y
 //   velocity: cells, 2 floats (vx, vy) per cell, m/s, derived from the flows and the mean depth
+//   faceVelocityX / faceVelocityY: the Momentum model's state, a velocity per face (same layout as
+//     flowX / flowY), m/s, > 0 towards +x / +y; 0 in the pipe models. In the Momentum model the
+//     flows are outputs (recomputed from these velocities every substep).
 //
 // A frame: brushes queued since the last frame, then as many substeps as the stability limit
 // needs (boundaries, flow acceleration, outflow scaling, depth update), then dye advection.
@@ -23,7 +26,7 @@
 
 namespace eddy {
 
-enum class WaterField : uint32_t { Depth, Terrain, FlowX, FlowY, Velocity, Dye };
+enum class WaterField : uint32_t { Depth, Terrain, FlowX, FlowY, Velocity, Dye, FaceVelocityX, FaceVelocityY };
 const char* waterFieldName(WaterField field) noexcept;
 
 // A GPU edit applied at the start of the next frame, weighted by max(0, 1 - distance / radius)
@@ -52,7 +55,8 @@ public:
     // The largest substep the stability limit allows now, s: courant * cellSize / wave speed.
     // VirtualPipes: wave speed sqrt(g * pipeDepth). DepthPipes: sqrt(g * Hmax) with Hmax the
     // largest depth known to the host (uploads, brushes, and the GPU's measurement of earlier
-    // frames, read without waiting).
+    // frames, read without waiting). Momentum: Umax + sqrt(g * Hmax) with Umax the largest face
+    // speed known the same way (uploads of FaceVelocityX/Y and the GPU's measurement).
     double stableTimeStep() const;
     // Substeps a frame of `dt` seconds needs: ceil(dt / stableTimeStep()).
     uint32_t substepsFor(float dt) const;
@@ -74,7 +78,7 @@ public:
     void addBrush(const WaterBrush& brush);
 
     // Host access (blocking). Sizes in floats. Depth must be >= 0; Velocity is derived (download
-    // only).
+    // only). FaceVelocityX/Y set the Momentum model's motion (the pipe models ignore them).
     size_t fieldSize(WaterField field) const noexcept;
     std::vector<float> download(WaterField field);
     void upload(WaterField field, std::span<const float> values);
