@@ -33,5 +33,5 @@ void main() {
         if (pc.mode == 2) result[k] = backward[k];
         return;
     }
-    correct(id, k, pc.mode, pc.dt);
+    correct(id, k, pc.mode, pc.limiter, pc.dt);
 }

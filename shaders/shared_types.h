@@ -60,8 +60,10 @@ struct SplatPush { int target; int count; int offsetX, offsetY; };  // target: 0
 struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpansion, ambient; };
 struct AdvectPush { float dt; float ambient; };
 // See advect_correct.glsl. field: which field the kernel corrects (advect_correct_scalar: 0 density,
-// 1 temperature; advect_correct_velocity: 0 u, 1 v).
-struct CorrectPush { float dt; int mode; int field; };
+// 1 temperature; advect_correct_velocity: 0 u, 1 v). limiter: EDDY_LIMITER_*.
+struct CorrectPush { float dt; int mode; int field; int limiter; };
+#define EDDY_LIMITER_CLAMP 0   // match eddy::AdvectionLimiter
+#define EDDY_LIMITER_REVERT 1
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
 struct PressurePush { float rhsScale; int sweeps; };    // h^2 / dt; sweeps <= EDDY_JACOBI_SWEEPS (pressure_jacobi_tiles.h)
 struct ResidualPush { float rhsScale; int slot; };

@@ -131,16 +131,19 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), in, out}, push, dyeNx, dyeNy);
     };
     // mode: see shaders/advect_correct.glsl.
+    static_assert(int(AdvectionLimiter::Clamp) == EDDY_LIMITER_CLAMP &&
+                  int(AdvectionLimiter::RevertToSemiLagrangian) == EDDY_LIMITER_REVERT);
+    const int limiter = static_cast<int>(settings.advectionLimiter);
     auto correctScalars = [&](int mode) {
         int field = 0;
         for (PingPong* p : {&density, &temperature})
             kernels->dispatch(cmd, "advect_correct_scalar",
                               {u.now(), v.now(), p->now(), p->scratch(), p->other(), solid.handle()},
-                              gpu::CorrectPush{dt, mode, field++}, nx, ny);
+                              gpu::CorrectPush{dt, mode, field++, limiter}, nx, ny);
     };
     auto correctDye = [&](int mode) {
         kernels->dispatch(cmd, "advect_correct_dye", {u.now(), v.now(), dye.now(), dye.scratch(), dye.other()},
-                          gpu::CorrectPush{dt, mode, 0}, dyeNx, dyeNy);
+                          gpu::CorrectPush{dt, mode, 0, limiter}, dyeNx, dyeNy);
     };
     // The velocity is both the advecting velocity (always u.now(), v.now()) and the carried field.
     auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
@@ -154,7 +157,7 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         for (auto [p, open] : {std::pair{&u, openX.handle()}, std::pair{&v, openY.handle()}})
             kernels->dispatch(cmd, "advect_correct_velocity",
                               {u.now(), v.now(), p->now(), p->scratch(), p->other(), open},
-                              gpu::CorrectPush{dt, mode, component++}, faceWidth(), faceHeight());
+                              gpu::CorrectPush{dt, mode, component++, limiter}, faceWidth(), faceHeight());
     };
     const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection,
                           velocityScheme = settings.velocityAdvection;

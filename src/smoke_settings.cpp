@@ -60,6 +60,8 @@ void SmokeSettings::validate() const {
                                  std::pair{velocityAdvection, "velocityAdvection"}})
         if (static_cast<uint32_t>(scheme) > static_cast<uint32_t>(AdvectionScheme::BFECC))
             throw InvalidArgument(name(field), "unknown advection scheme");
+    if (static_cast<uint32_t>(advectionLimiter) > static_cast<uint32_t>(AdvectionLimiter::RevertToSemiLagrangian))
+        throw InvalidArgument(name("advectionLimiter"), "unknown limiter");
     if (static_cast<uint32_t>(dyeStorage) > static_cast<uint32_t>(DyeStorage::Float16))
         throw InvalidArgument(name("dyeStorage"), "unknown dye storage");
     requireNonNegative(vorticity, name("vorticity"));

@@ -156,6 +156,9 @@ TEST_F(Errors, UnknownEnumValues) {
     s.velocityAdvection = static_cast<AdvectionScheme>(3);
     expectInvalidSettings(s, "SmokeSettings::velocityAdvection");
     s = smallSettings();
+    s.advectionLimiter = static_cast<AdvectionLimiter>(2);
+    expectInvalidSettings(s, "SmokeSettings::advectionLimiter");
+    s = smallSettings();
     s.dyeStorage = static_cast<DyeStorage>(2);
     expectInvalidSettings(s, "SmokeSettings::dyeStorage");
 }

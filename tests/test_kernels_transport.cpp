@@ -44,18 +44,21 @@ TEST_P(TransportKernels, SemiLagrangianAdvectionOfEveryField) {
 }
 
 TEST_P(TransportKernels, CorrectedVelocityAdvection) {
+    for (AdvectionLimiter limiter : {AdvectionLimiter::Clamp, AdvectionLimiter::RevertToSemiLagrangian})
     for (AdvectionScheme scheme : {AdvectionScheme::MacCormack, AdvectionScheme::BFECC}) {
-        const bool bfecc = scheme == AdvectionScheme::BFECC;
-        SCOPED_TRACE(bfecc ? "BFECC" : "MacCormack");
+        const bool bfecc = scheme == AdvectionScheme::BFECC, revert = limiter != AdvectionLimiter::Clamp;
+        SCOPED_TRACE(std::string(bfecc ? "BFECC" : "MacCormack") + (revert ? ", revert" : ", clamp"));
         SmokeSettings settings = baseSettings();
         settings.velocityAdvection = scheme;
+        settings.advectionLimiter = limiter;
         SmokeSolver& s = solver(settings);
         const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-        ref::RefFields f = uploadRandom(s, g, 31 + uint32_t(scheme));
+        ref::RefFields f = uploadRandom(s, g, 31 + uint32_t(scheme) + 2 * uint32_t(limiter));
         const float dt = 0.15f;
         s.stepPass(Pass::Advect, dt);
         ref::RefFields expected = f;
-        ref::advectVelocityCorrected(g, expected, dt, scheme);
+        ref::FaceField revertMargin;
+        ref::advectVelocityCorrected(g, expected, dt, scheme, limiter, &revertMargin);
 
         // T: one semi-Lagrangian advection's error, as in SemiLagrangianAdvectionOfEveryField, for
         // a field of range 2 ub and magnitude ub. Bilinear weights are >= 0 and sum to 1, so an
@@ -71,9 +74,15 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
         const double tolerance = (bfecc ? 3.0 : 2.0) * T + 8.0 * kEps * ub;
         // The limiter's stencil is the cell the forward back-trace lands in: where that point is
         // within the position error of a grid line, float and double may pick neighbouring
-        // stencils, and the clamp bounds differ by up to the field's range there.
+        // stencils, and the clamp bounds differ by up to the field's range there. The Revert
+        // limiter switches between two values where the unlimited one crosses a bound: within the
+        // tolerance of a bound, float and double may take different sides.
         auto tolerances = [&](bool xFaces) {
             ref::Values t(xFaces ? g.uCount() : g.vCount(), tolerance);
+            const ref::Values& margin = xFaces ? revertMargin.u : revertMargin.v;
+            if (revert)
+                for (size_t k = 0; k < t.size(); ++k)
+                    if (margin[k] <= tolerance) t[k] = 4.0 * ub;
             const double delta = positionError / g.h;
             auto nearLine = [&](double c) { return std::abs(c - std::round(c)) <= delta; };
             for (int j = 0; j < g.ny + (xFaces ? 0 : 1); ++j)

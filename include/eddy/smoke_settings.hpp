@@ -53,6 +53,13 @@ enum class DyeStorage : uint32_t {
     Float16 = 1,  // uvec2 per cell: packHalf2x16(r, g), packHalf2x16(b, a)
 };
 
+// How MacCormack and BFECC keep a corrected value inside the four samples its forward back-trace
+// interpolates from (the correction can overshoot at sharp features).
+enum class AdvectionLimiter : uint32_t {
+    Clamp = 0,                   // clamp to the four samples' min/max
+    RevertToSemiLagrangian = 1,  // outside that range, use the plain semi-Lagrangian value instead
+};
+
 struct SmokeSettings {
     // Velocity/scalar grid, cells. Default 128 x 128. 1..16384 each.
     uint32_t nx = 128;
@@ -87,6 +94,8 @@ struct SmokeSettings {
     AdvectionScheme scalarAdvection = AdvectionScheme::SemiLagrangian;
     AdvectionScheme dyeAdvection = AdvectionScheme::SemiLagrangian;
     AdvectionScheme velocityAdvection = AdvectionScheme::SemiLagrangian;
+    // Limiter of every field advected with MacCormack or BFECC. Default Clamp.
+    AdvectionLimiter advectionLimiter = AdvectionLimiter::Clamp;
     // How the dye buffer stores RGBA: Float32 (16 bytes a cell) or Float16 (two uints of packed
     // halves, RG then BA: 8 bytes a cell; ~3 significant digits, |value| <= 65504). Fixed when the
     // solver is created. Default Float32.

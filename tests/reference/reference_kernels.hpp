@@ -50,9 +50,12 @@ struct FaceField { Values u, v; };
 FaceField advectFaces(const RefGrid& g, const RefFields& f, const FaceField& field, double dt);
 // The Advect pass's velocity with velocityAdvection = MacCormack or BFECC (advect_velocity +
 // advect_correct_velocity): the corrections of advect_correct.glsl per component at the face
-// positions, limited to the four face values (ghost rules applied) the forward sample used;
-// closed faces keep their value. The result replaces f.u and f.v.
-void advectVelocityCorrected(const RefGrid& g, RefFields& f, double dt, AdvectionScheme scheme);
+// positions, limited to the four face values (ghost rules applied) the forward sample used, by
+// clamping or by reverting to their bilinear (semi-Lagrangian) value; closed faces keep their
+// value. The result replaces f.u and f.v. `revertMargin`, when given, receives per face the
+// distance of the unlimited value to the nearer bound (the Revert limiter switches there).
+void advectVelocityCorrected(const RefGrid& g, RefFields& f, double dt, AdvectionScheme scheme,
+                             AdvectionLimiter limiter, FaceField* revertMargin = nullptr);
 
 // diffuse_velocity / diffuse_dye: Jacobi sweeps of (1 - a Laplacian) x = b starting from x = b.
 void diffuseVelocity(const RefGrid& g, RefFields& f, double a, int sweeps);
