@@ -87,8 +87,8 @@ struct SmokeSettings {
     bool trackPressureResidual = false;
 
     // Advection scheme of density + temperature, of the dye and of the velocity (each face
-    // component at its own staggered position, by the pre-advection velocity; the limiter clamps
-    // per component to the face values the forward sample used). The corrected schemes cost 3
+    // component at its own staggered position, by the pre-advection velocity; limited per
+    // component by the face values the forward sample used). The corrected schemes cost 3
     // (MacCormack) or 4 (BFECC) advections plus a limiter pass instead of 1. Defaults:
     // SemiLagrangian.
     AdvectionScheme scalarAdvection = AdvectionScheme::SemiLagrangian;
