@@ -4,22 +4,25 @@
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
-layout(set = 0, binding = 3) readonly buffer Original { vec4 original[]; };
-layout(set = 0, binding = 4) readonly buffer Backward { vec4 backward[]; };
-layout(set = 0, binding = 5) buffer Result { vec4 result[]; };
+#include "dye_storage.glsl"
+EDDY_DYE_BUFFER(3, readonly, original)
+EDDY_DYE_BUFFER(4, readonly, backward)
+EDDY_DYE_BUFFER(5, restrict, result)
 layout(push_constant) uniform Push { CorrectPush pc; };
 
 vec4 readOriginal(int i, int j) {
     CellTap t = tapCell(i, j, dyeGrid());
-    return t.inflowSide >= 0 ? grid.inflowDye[t.inflowSide] : original[t.index];
+    return t.inflowSide >= 0 ? grid.inflowDye[t.inflowSide] : EDDY_LOAD_DYE(original, t.index);
 }
 
 #define VALUE vec4
 #define FIELD_CELL vec2(grid.dyeHx, grid.dyeHy)
+#define LOAD(BUFFER, k) EDDY_LOAD_DYE(BUFFER, k)
+#define STORE(BUFFER, k, value) EDDY_STORE_DYE(BUFFER, k, value)
 #include "advect_correct.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.dyeNx || id.y >= grid.dyeNy) return;
-    correct(id, id.x + id.y * grid.dyeNx, pc.mode, pc.dt);
+    correct(id, id.x + id.y * grid.dyeNx, pc.mode, pc.limiter, pc.dt);
 }

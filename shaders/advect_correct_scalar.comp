@@ -1,6 +1,6 @@
 #version 450
 // MacCormack / BFECC correction of one cell-centred scalar (density or temperature); see
-// advect_correct.glsl. `inflowField` picks the inflow values the boundary taps use (0 density,
+// advect_correct.glsl. `pc.field` picks the inflow values the boundary taps use (0 density,
 // 1 temperature).
 #include "grid.glsl"
 
@@ -15,7 +15,7 @@ layout(push_constant) uniform Push { CorrectPush pc; };
 float readOriginal(int i, int j) {
     CellTap t = tapCell(i, j, cellGrid());
     if (t.inflowSide < 0) return original[t.index];
-    return pc.inflowField == 0 ? grid.inflowDensity[t.inflowSide] : grid.inflowTemperature[t.inflowSide];
+    return pc.field == 0 ? grid.inflowDensity[t.inflowSide] : grid.inflowTemperature[t.inflowSide];
 }
 
 #define VALUE float
@@ -33,5 +33,5 @@ void main() {
         if (pc.mode == 2) result[k] = backward[k];
         return;
     }
-    correct(id, k, pc.mode, pc.dt);
+    correct(id, k, pc.mode, pc.limiter, pc.dt);
 }

@@ -5,15 +5,16 @@
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
-layout(set = 0, binding = 3) readonly buffer DyeIn { vec4 dyeIn[]; };
-layout(set = 0, binding = 4) writeonly buffer DyeOut { vec4 dyeOut[]; };
+#include "dye_storage.glsl"
+EDDY_DYE_BUFFER(3, readonly, dyeIn)
+EDDY_DYE_BUFFER(4, writeonly, dyeOut)
 layout(push_constant) uniform Push { AdvectPush pc; };
 
 #include "velocity_sampling.glsl"
 
 vec4 readDye(int i, int j) {
     CellTap t = tapCell(i, j, dyeGrid());
-    return t.inflowSide >= 0 ? grid.inflowDye[t.inflowSide] : dyeIn[t.index];
+    return t.inflowSide >= 0 ? grid.inflowDye[t.inflowSide] : EDDY_LOAD_DYE(dyeIn, t.index);
 }
 
 void main() {
@@ -23,5 +24,5 @@ void main() {
     vec2 p = traceBack((vec2(id) + 0.5) * cellSize, pc.dt);
     vec4 value;
     EDDY_BILERP(readDye, p / cellSize - 0.5, value);
-    dyeOut[id.x + id.y * grid.dyeNx] = value;
+    EDDY_STORE_DYE(dyeOut, id.x + id.y * grid.dyeNx, value);
 }

@@ -1,7 +1,10 @@
 #version 450
-// Semi-Lagrangian advection of the staggered velocity: each open face traces back with RK2 and
-// samples u and v bilinearly at their own staggered positions. Closed faces keep their prescribed
-// value.
+// Semi-Lagrangian advection of a staggered face field (uField, vField) by the velocity (uIn, vIn):
+// each open face traces back with RK2 and samples the field bilinearly at its component's own
+// staggered positions. Closed faces keep the field's (prescribed) value. The plain velocity
+// advection passes the velocity as the field too; the corrected schemes (MacCormack, BFECC) also
+// carry the forward result backward and the compensated field forward, by the pre-advection
+// velocity.
 #include "grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
@@ -10,9 +13,14 @@ layout(set = 0, binding = 3) writeonly buffer UOut { float uOut[]; };
 layout(set = 0, binding = 4) writeonly buffer VOut { float vOut[]; };
 layout(set = 0, binding = 5) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 6) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 7) readonly buffer UField { float uField[]; };
+layout(set = 0, binding = 8) readonly buffer VField { float vField[]; };
 layout(push_constant) uniform Push { AdvectPush pc; };
 
 #include "velocity_sampling.glsl"
+
+EDDY_FACE_READER(readFieldU, tapU, uField)
+EDDY_FACE_READER(readFieldV, tapV, vField)
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
@@ -20,15 +28,21 @@ void main() {
     if (ownsUFace(id)) {
         int i = canonicalUColumn(id.x);
         int k = uIndex(i, id.y);
-        float value = uIn[k];
-        if (openX[k] > 0.0) value = sampleU(traceBack(vec2(float(i) * h, (float(id.y) + 0.5) * h), pc.dt));
+        float value = uField[k];
+        if (openX[k] > 0.0) {
+            vec2 p = traceBack(vec2(float(i) * h, (float(id.y) + 0.5) * h), pc.dt);
+            EDDY_SAMPLE_X_FACES(readFieldU, p, value);
+        }
         uOut[uIndex(id.x, id.y)] = value;
     }
     if (ownsVFace(id)) {
         int j = canonicalVRow(id.y);
         int k = vIndex(id.x, j);
-        float value = vIn[k];
-        if (openY[k] > 0.0) value = sampleV(traceBack(vec2((float(id.x) + 0.5) * h, float(j) * h), pc.dt));
+        float value = vField[k];
+        if (openY[k] > 0.0) {
+            vec2 p = traceBack(vec2((float(id.x) + 0.5) * h, float(j) * h), pc.dt);
+            EDDY_SAMPLE_Y_FACES(readFieldV, p, value);
+        }
         vOut[vIndex(id.x, id.y)] = value;
     }
 }

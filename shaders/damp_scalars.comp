@@ -6,7 +6,8 @@
 
 layout(set = 0, binding = 1) buffer Density { float density[]; };
 layout(set = 0, binding = 2) buffer Temperature { float temperature[]; };
-layout(set = 0, binding = 3) buffer Dye { vec4 dye[]; };
+#include "dye_storage.glsl"
+EDDY_DYE_BUFFER(3, restrict, dye)
 layout(push_constant) uniform Push { DampScalarsPush pc; };
 
 void main() {
@@ -18,6 +19,7 @@ void main() {
         temperature[c] = pc.ambient + (temperature[c] - pc.ambient) * pc.temperatureFactor;
     } else {
         if (id.x >= grid.dyeNx || id.y >= grid.dyeNy) return;
-        dye[id.x + id.y * grid.dyeNx] *= pc.densityFactor;
+        int k = id.x + id.y * grid.dyeNx;
+        EDDY_STORE_DYE(dye, k, EDDY_LOAD_DYE(dye, k) * pc.densityFactor);
     }
 }

@@ -3,14 +3,15 @@
 //   x = (b + ax (x_left + x_right) + ay (x_down + x_up)) / (1 + 2 ax + 2 ay),  a = D dt / h^2.
 #include "grid.glsl"
 
-layout(set = 0, binding = 1) readonly buffer DyeB { vec4 dyeB[]; };
-layout(set = 0, binding = 2) readonly buffer DyeIn { vec4 dyeIn[]; };
-layout(set = 0, binding = 3) writeonly buffer DyeOut { vec4 dyeOut[]; };
+#include "dye_storage.glsl"
+EDDY_DYE_BUFFER(1, readonly, dyeB)
+EDDY_DYE_BUFFER(2, readonly, dyeIn)
+EDDY_DYE_BUFFER(3, writeonly, dyeOut)
 layout(push_constant) uniform Push { DiffusePush pc; };
 
 vec4 readDye(int i, int j) {
     CellTap t = tapCell(i, j, dyeGrid());
-    return t.inflowSide >= 0 ? grid.inflowDye[t.inflowSide] : dyeIn[t.index];
+    return t.inflowSide >= 0 ? grid.inflowDye[t.inflowSide] : EDDY_LOAD_DYE(dyeIn, t.index);
 }
 
 void main() {
@@ -19,5 +20,5 @@ void main() {
     int k = id.x + id.y * grid.dyeNx;
     vec4 sum = pc.ax * (readDye(id.x - 1, id.y) + readDye(id.x + 1, id.y)) +
                pc.ay * (readDye(id.x, id.y - 1) + readDye(id.x, id.y + 1));
-    dyeOut[k] = (dyeB[k] + sum) / (1.0 + 2.0 * pc.ax + 2.0 * pc.ay);
+    EDDY_STORE_DYE(dyeOut, k, (EDDY_LOAD_DYE(dyeB, k) + sum) / (1.0 + 2.0 * pc.ax + 2.0 * pc.ay));
 }

@@ -41,6 +41,8 @@ struct GridParams {
     int nx, ny, dyeNx, dyeNy;   // cells
     float h, invH;              // velocity cell size (m) and its inverse
     float dyeHx, dyeHy;         // dye cell size (m) along x and y
+    int dyeHalf;                // 1: dye stored as packed halves (dye_storage.glsl), 0: as vec4
+    int unused0, unused1, unused2;  // keeps the vectors below 16-byte aligned
     ivec4 sideType;             // per side (left, right, bottom, top): EDDY_WALL ...
     vec4 wallTangent;           // moving-wall tangential speed per side, m/s
     vec4 inflowSpeed;           // inflow speed into the domain per side, m/s
@@ -64,7 +66,11 @@ struct SplatPush { int target; int count; int offsetX, offsetY; };  // target: 0
 #define EDDY_GAUSSIAN_REACH 4.0
 struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpansion, ambient; };
 struct AdvectPush { float dt; float ambient; };
-struct CorrectPush { float dt; int mode; int inflowField; };  // see advect_correct.glsl
+// See advect_correct.glsl. field: which field the kernel corrects (advect_correct_scalar: 0 density,
+// 1 temperature; advect_correct_velocity: 0 u, 1 v). limiter: EDDY_LIMITER_*.
+struct CorrectPush { float dt; int mode; int field; int limiter; };
+#define EDDY_LIMITER_CLAMP 0   // match eddy::AdvectionLimiter
+#define EDDY_LIMITER_REVERT 1
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
 struct PressurePush { float rhsScale; int sweeps; };    // h^2 / dt; sweeps <= EDDY_JACOBI_SWEEPS (pressure_jacobi_tiles.h)
 struct ResidualPush { float rhsScale; int slot; };

@@ -10,7 +10,8 @@ layout(set = 0, binding = 2) buffer U { float u[]; };
 layout(set = 0, binding = 3) buffer V { float v[]; };
 layout(set = 0, binding = 4) buffer Density { float density[]; };
 layout(set = 0, binding = 5) buffer Temperature { float temperature[]; };
-layout(set = 0, binding = 6) buffer Dye { vec4 dye[]; };
+#include "dye_storage.glsl"
+EDDY_DYE_BUFFER(6, restrict, dye)
 layout(set = 0, binding = 7) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 8) readonly buffer OpenY { float openY[]; };
 layout(push_constant) uniform Push { SplatPush pc; };
@@ -55,6 +56,7 @@ void main() {
         vec2 p = (vec2(id) + 0.5) * vec2(grid.dyeHx, grid.dyeHy);
         vec4 add = vec4(0.0);
         for (int k = 0; k < pc.count; ++k) add += splatWeight(splats[k], p) * splats[k].dye;
-        dye[id.x + id.y * grid.dyeNx] += add;
+        int k = id.x + id.y * grid.dyeNx;
+        EDDY_STORE_DYE(dye, k, EDDY_LOAD_DYE(dye, k) + add);
     }
 }

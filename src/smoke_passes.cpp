@@ -131,45 +131,65 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), in, out}, push, dyeNx, dyeNy);
     };
     // mode: see shaders/advect_correct.glsl.
+    static_assert(int(AdvectionLimiter::Clamp) == EDDY_LIMITER_CLAMP &&
+                  int(AdvectionLimiter::RevertToSemiLagrangian) == EDDY_LIMITER_REVERT);
+    const int limiter = static_cast<int>(settings.advectionLimiter);
     auto correctScalars = [&](int mode) {
         int field = 0;
         for (PingPong* p : {&density, &temperature})
             kernels->dispatch(cmd, "advect_correct_scalar",
                               {u.now(), v.now(), p->now(), p->scratch(), p->other(), solid.handle()},
-                              gpu::CorrectPush{dt, mode, field++}, nx, ny);
+                              gpu::CorrectPush{dt, mode, field++, limiter}, nx, ny);
     };
     auto correctDye = [&](int mode) {
         kernels->dispatch(cmd, "advect_correct_dye", {u.now(), v.now(), dye.now(), dye.scratch(), dye.other()},
-                          gpu::CorrectPush{dt, mode, 0}, dyeNx, dyeNy);
+                          gpu::CorrectPush{dt, mode, 0, limiter}, dyeNx, dyeNy);
     };
-    const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection;
+    // The velocity is both the advecting velocity (always u.now(), v.now()) and the carried field.
+    auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
+                              const gpu::AdvectPush& push) {
+        kernels->dispatch(cmd, "advect_velocity",
+                          {u.now(), v.now(), outU, outV, openX.handle(), openY.handle(), fieldU, fieldV}, push,
+                          faceWidth(), faceHeight());
+    };
+    auto correctVelocity = [&](int mode) {
+        int component = 0;
+        for (auto [p, open] : {std::pair{&u, openX.handle()}, std::pair{&v, openY.handle()}})
+            kernels->dispatch(cmd, "advect_correct_velocity",
+                              {u.now(), v.now(), p->now(), p->scratch(), p->other(), open},
+                              gpu::CorrectPush{dt, mode, component++, limiter}, faceWidth(), faceHeight());
+    };
+    const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection,
+                          velocityScheme = settings.velocityAdvection;
     constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
 
     advectScalars(density.now(), temperature.now(), density.other(), temperature.other(), forward);
     advectDye(dye.now(), dye.other(), forward);
-    kernels->dispatch(cmd, "advect_velocity",
-                      {u.now(), v.now(), u.other(), v.other(), openX.handle(), openY.handle()}, forward, faceWidth(),
-                      faceHeight());
+    advectVelocity(u.now(), v.now(), u.other(), v.other(), forward);
     detail::computeBarrier(cs, cmd);
 
-    if (scalarScheme != kSL || dyeScheme != kSL) {
+    if (scalarScheme != kSL || dyeScheme != kSL || velocityScheme != kSL) {
         // Backward: SL(SL(phi, dt), -dt) into scratch.
         if (scalarScheme != kSL)
             advectScalars(density.other(), temperature.other(), density.scratch(), temperature.scratch(), backward);
         if (dyeScheme != kSL) advectDye(dye.other(), dye.scratch(), backward);
+        if (velocityScheme != kSL) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), backward);
         detail::computeBarrier(cs, cmd);
         // MacCormack corrects and limits in place; BFECC compensates into `other`.
         if (scalarScheme != kSL) correctScalars(scalarScheme == kBFECC ? 1 : 0);
         if (dyeScheme != kSL) correctDye(dyeScheme == kBFECC ? 1 : 0);
+        if (velocityScheme != kSL) correctVelocity(velocityScheme == kBFECC ? 1 : 0);
         detail::computeBarrier(cs, cmd);
-        if (scalarScheme == kBFECC || dyeScheme == kBFECC) {
+        if (scalarScheme == kBFECC || dyeScheme == kBFECC || velocityScheme == kBFECC) {
             // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
             if (scalarScheme == kBFECC)
                 advectScalars(density.other(), temperature.other(), density.scratch(), temperature.scratch(), forward);
             if (dyeScheme == kBFECC) advectDye(dye.other(), dye.scratch(), forward);
+            if (velocityScheme == kBFECC) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), forward);
             detail::computeBarrier(cs, cmd);
             if (scalarScheme == kBFECC) correctScalars(2);
             if (dyeScheme == kBFECC) correctDye(2);
+            if (velocityScheme == kBFECC) correctVelocity(2);
             detail::computeBarrier(cs, cmd);
         }
     }

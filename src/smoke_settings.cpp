@@ -56,9 +56,14 @@ void SmokeSettings::validate() const {
     requireFinite(sorRelaxation, name("sorRelaxation"));
     if (sorRelaxation <= 0.0f || sorRelaxation >= 2.0f)
         throw InvalidArgument(name("sorRelaxation"), "must be in (0, 2) (got " + std::to_string(sorRelaxation) + ")");
-    for (auto [scheme, field] : {std::pair{scalarAdvection, "scalarAdvection"}, std::pair{dyeAdvection, "dyeAdvection"}})
+    for (auto [scheme, field] : {std::pair{scalarAdvection, "scalarAdvection"}, std::pair{dyeAdvection, "dyeAdvection"},
+                                 std::pair{velocityAdvection, "velocityAdvection"}})
         if (static_cast<uint32_t>(scheme) > static_cast<uint32_t>(AdvectionScheme::BFECC))
             throw InvalidArgument(name(field), "unknown advection scheme");
+    if (static_cast<uint32_t>(advectionLimiter) > static_cast<uint32_t>(AdvectionLimiter::RevertToSemiLagrangian))
+        throw InvalidArgument(name("advectionLimiter"), "unknown limiter");
+    if (static_cast<uint32_t>(dyeStorage) > static_cast<uint32_t>(DyeStorage::Float16))
+        throw InvalidArgument(name("dyeStorage"), "unknown dye storage");
     requireNonNegative(vorticity, name("vorticity"));
     requireNonNegative(velocityDamping, name("velocityDamping"));
     requireNonNegative(densityDamping, name("densityDamping"));

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "barriers.hpp"
+#include "half_float.hpp"
 #include "obstacles.hpp"
 #include "smoke_solver_impl.hpp"
 
@@ -50,6 +51,9 @@ void makePingPong(detail::ContextState& cs, PingPong& p, size_t floats, int copi
     for (int c = 0; c < copies; ++c) p.copies[c] = fieldBuffer(cs, floats);
 }
 
+// RGBA as 4 floats, or as 4 packed halves (dye_storage.glsl).
+size_t dyeBytesPerCell(DyeStorage storage) { return storage == DyeStorage::Float16 ? 8 : 16; }
+
 // Checks that the largest field fits the device's storage-buffer range before allocating.
 void checkBufferRange(const detail::ContextState& cs, const SmokeSettings& s) {
     const uint64_t limit = cs.properties.limits.maxStorageBufferRange;
@@ -58,7 +62,7 @@ void checkBufferRange(const detail::ContextState& cs, const SmokeSettings& s) {
         throw InvalidArgument("SmokeSettings::nx/ny", "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) +
                               " grid needs " + std::to_string(velocityBytes) + " bytes per field, above this device's "
                               "maxStorageBufferRange of " + std::to_string(limit));
-    const uint64_t dyeBytes = uint64_t(s.effectiveDyeNx()) * s.effectiveDyeNy() * 4 * sizeof(float);
+    const uint64_t dyeBytes = uint64_t(s.effectiveDyeNx()) * s.effectiveDyeNy() * dyeBytesPerCell(s.dyeStorage);
     if (dyeBytes > limit)
         throw InvalidArgument("SmokeSettings::dyeNx/dyeNy", "the dye grid needs " + std::to_string(dyeBytes) +
                               " bytes, above this device's maxStorageBufferRange of " + std::to_string(limit));
@@ -97,7 +101,9 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     makePingPong(cs, v, size_t(nx) * (ny + 1), 3);
     makePingPong(cs, density, cells, 3);
     makePingPong(cs, temperature, cells, 3);
-    makePingPong(cs, dye, size_t(dyeNx) * dyeNy * 4, 3);
+    for (GpuBuffer& copy : dye.copies)
+        copy = GpuBuffer(cs, size_t(dyeNx) * dyeNy * dyeBytesPerCell(settings.dyeStorage), kFieldUsage,
+                         GpuBuffer::Kind::DeviceLocal);
     makePingPong(cs, pressure, cells, 2);
     divergence = fieldBuffer(cs, cells);
     curl = fieldBuffer(cs, size_t(nx + 1) * (ny + 1));
@@ -113,7 +119,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     kernels = std::make_unique<detail::KernelSet>(
         cs,
         std::initializer_list<std::string_view>{
-            "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye",
+            "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye", "advect_correct_velocity",
             "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_rbsor_tiles", "pressure_residual", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));
@@ -178,6 +184,7 @@ gpu::GridParams SmokeSolver::Impl::gridParams() const {
     g.invH = 1.0f / settings.cellSize;
     g.dyeHx = settings.cellSize * static_cast<float>(nx) / static_cast<float>(dyeNx);
     g.dyeHy = settings.cellSize * static_cast<float>(ny) / static_cast<float>(dyeNy);
+    g.dyeHalf = settings.dyeStorage == DyeStorage::Float16 ? 1 : 0;
     int32_t* types = &g.sideType.x;
     float* tangent = &g.wallTangent.x;
     float* speed = &g.inflowSpeed.x;
@@ -240,6 +247,8 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
         throw InvalidArgument("SmokeSettings::nx/ny", "cannot change on an existing solver; create a new one");
     if (settings.effectiveDyeNx() != old.effectiveDyeNx() || settings.effectiveDyeNy() != old.effectiveDyeNy())
         throw InvalidArgument("SmokeSettings::dyeNx/dyeNy", "cannot change on an existing solver; create a new one");
+    if (settings.dyeStorage != old.dyeStorage)
+        throw InvalidArgument("SmokeSettings::dyeStorage", "cannot change on an existing solver; create a new one");
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
     impl_->settings = settings;
@@ -403,10 +412,19 @@ VkBuffer SmokeSolver::buffer(Field field) const noexcept {
     return VK_NULL_HANDLE;
 }
 
-VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept { return fieldSize(field) * sizeof(float); }
+VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept {
+    if (field == Field::Dye) return VkDeviceSize(impl_->dyeNx) * impl_->dyeNy * dyeBytesPerCell(impl_->settings.dyeStorage);
+    return fieldSize(field) * sizeof(float);
+}
 
 std::vector<float> SmokeSolver::download(Field field) {
     std::vector<float> out(fieldSize(field));
+    if (field == Field::Dye && impl_->settings.dyeStorage == DyeStorage::Float16) {
+        std::vector<uint16_t> halves(out.size());
+        detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(halves)));
+        std::transform(halves.begin(), halves.end(), out.begin(), detail::halfToFloat);
+        return out;
+    }
     detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(out)));
     return out;
 }
@@ -422,8 +440,20 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
         if (!std::isfinite(values[k]))
             throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values[" + std::to_string(k) + "]",
                                   "must be finite");
-    // On a periodic axis the last face and face 0 are one face: keep them equal, as the kernels do.
     const Impl& s = *impl_;
+    if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
+        // Packed halves, in the order packHalf2x16 writes them (r, g, b, a: low half first).
+        std::vector<uint16_t> halves(values.size());
+        for (size_t k = 0; k < values.size(); ++k) {
+            if (std::abs(values[k]) > detail::kHalfMax)
+                throw InvalidArgument("upload(Dye): values[" + std::to_string(k) + "]",
+                                      "must be within +-65504 with dyeStorage Float16 (got " + std::to_string(values[k]) + ")");
+            halves[k] = detail::floatToHalf(values[k]);
+        }
+        detail::uploadBytes(s.cs, buffer(field), std::as_bytes(std::span(halves)));
+        return;
+    }
+    // On a periodic axis the last face and face 0 are one face: keep them equal, as the kernels do.
     const bool wrapsX = field == Field::VelocityX && s.settings.boundaries[0].type == BoundaryType::Periodic;
     const bool wrapsY = field == Field::VelocityY && s.settings.boundaries[2].type == BoundaryType::Periodic;
     if (wrapsX || wrapsY) {

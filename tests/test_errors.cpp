@@ -152,6 +152,15 @@ TEST_F(Errors, UnknownEnumValues) {
     s = smallSettings();
     s.pressureSolver = static_cast<PressureSolverType>(7);
     expectInvalidSettings(s, "SmokeSettings::pressureSolver");
+    s = smallSettings();
+    s.velocityAdvection = static_cast<AdvectionScheme>(3);
+    expectInvalidSettings(s, "SmokeSettings::velocityAdvection");
+    s = smallSettings();
+    s.advectionLimiter = static_cast<AdvectionLimiter>(2);
+    expectInvalidSettings(s, "SmokeSettings::advectionLimiter");
+    s = smallSettings();
+    s.dyeStorage = static_cast<DyeStorage>(2);
+    expectInvalidSettings(s, "SmokeSettings::dyeStorage");
 }
 
 TEST_F(Errors, MismatchedPeriodicSides) {

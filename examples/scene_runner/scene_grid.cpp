@@ -140,6 +140,12 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
         {"bfecc", AdvectionScheme::BFECC}};
     s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, schemes);
     s.dyeAdvection = r.choice("dyeAdvection", s.dyeAdvection, schemes);
+    s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, schemes);
+    s.advectionLimiter = r.choice<AdvectionLimiter>(
+        "advectionLimiter", s.advectionLimiter,
+        {{"clamp", AdvectionLimiter::Clamp}, {"revertToSemiLagrangian", AdvectionLimiter::RevertToSemiLagrangian}});
+    s.dyeStorage = r.choice<DyeStorage>("dyeStorage", s.dyeStorage,
+                                        {{"float32", DyeStorage::Float32}, {"float16", DyeStorage::Float16}});
     s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
     s.velocityDamping = f("velocityDamping", s.velocityDamping, Range::nonNegative());
     s.densityDamping = f("densityDamping", s.densityDamping, Range::nonNegative());

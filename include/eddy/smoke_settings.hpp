@@ -48,6 +48,18 @@ enum class AdvectionScheme : uint32_t {
     BFECC = 2,           // back-and-forth error compensation, then SL, limited to the stencil
 };
 
+enum class DyeStorage : uint32_t {
+    Float32 = 0,  // vec4 per cell
+    Float16 = 1,  // uvec2 per cell: packHalf2x16(r, g), packHalf2x16(b, a)
+};
+
+// How MacCormack and BFECC keep a corrected value inside the four samples its forward back-trace
+// interpolates from (the correction can overshoot at sharp features).
+enum class AdvectionLimiter : uint32_t {
+    Clamp = 0,                   // clamp to the four samples' min/max
+    RevertToSemiLagrangian = 1,  // outside that range, use the plain semi-Lagrangian value instead
+};
+
 struct SmokeSettings {
     // Velocity/scalar grid, cells. Default 128 x 128. 1..16384 each.
     uint32_t nx = 128;
@@ -74,11 +86,20 @@ struct SmokeSettings {
     // host-visible buffer read by SmokeSolver::pressureResidual(). Default false.
     bool trackPressureResidual = false;
 
-    // Advection scheme of density + temperature and of the dye (velocity is always advected
-    // semi-Lagrangian). The corrected schemes cost 3 (MacCormack) or 4 (BFECC) advections plus a
-    // limiter pass instead of 1. Defaults: SemiLagrangian.
+    // Advection scheme of density + temperature, of the dye and of the velocity (each face
+    // component at its own staggered position, by the pre-advection velocity; limited per
+    // component by the face values the forward sample used). The corrected schemes cost 3
+    // (MacCormack) or 4 (BFECC) advections plus a limiter pass instead of 1. Defaults:
+    // SemiLagrangian.
     AdvectionScheme scalarAdvection = AdvectionScheme::SemiLagrangian;
     AdvectionScheme dyeAdvection = AdvectionScheme::SemiLagrangian;
+    AdvectionScheme velocityAdvection = AdvectionScheme::SemiLagrangian;
+    // Limiter of every field advected with MacCormack or BFECC. Default Clamp.
+    AdvectionLimiter advectionLimiter = AdvectionLimiter::Clamp;
+    // How the dye buffer stores RGBA: Float32 (16 bytes a cell) or Float16 (two uints of packed
+    // halves, RG then BA: 8 bytes a cell; ~3 significant digits, |value| <= 65504). Fixed when the
+    // solver is created. Default Float32.
+    DyeStorage dyeStorage = DyeStorage::Float32;
 
     // Vorticity confinement strength epsilon (dimensionless, f = eps * h * (N x omega)). Default 0.
     float vorticity = 0.0f;

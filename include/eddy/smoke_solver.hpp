@@ -6,7 +6,8 @@
 //   density, temperature, pressure, divergence, solid: cell centres, nx * ny, index i + j*nx
 //   curl: grid nodes, (nx+1) * (ny+1), index i + j*(nx+1)
 //   openX / openY: open fraction of each x-/y-face (0 closed, 1 open), same layout as u / v
-//   dye: RGBA, 4 floats per cell of the dye grid (dyeNx * dyeNy cells), covering the same domain
+//   dye: RGBA, 4 floats per cell of the dye grid (dyeNx * dyeNy cells), covering the same domain;
+//        on the GPU with dyeStorage = Float16, 2 uints of packed halves per cell (see buffer())
 //
 // Recording: record() appends a whole step to the caller's command buffer; every pass can also be
 // recorded on its own. Eddy places the barriers between its own passes. What the caller owes
@@ -125,12 +126,15 @@ public:
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
 
-    // Host access (blocking; waits for the queue). Sizes are in floats (dye: 4 per cell).
+    // Host access (blocking; waits for the queue). Sizes are in floats (dye: 4 per cell, whatever
+    // its dyeStorage: Float16 dye is converted, and uploads beyond +-65504 are refused).
     size_t fieldSize(Field field) const noexcept;
     std::vector<float> download(Field field);
     void upload(Field field, std::span<const float> values);  // not Solid/OpenX/OpenY/Curl (derived)
 
-    // The GPU buffer currently holding `field` (changes after each recorded step).
+    // The GPU buffer currently holding `field` (changes after each recorded step) and its size in
+    // bytes: 4 per float, except the dye with dyeStorage = Float16, 8 bytes a cell holding
+    // packHalf2x16(r, g) then packHalf2x16(b, a) (docs/integration.md).
     VkBuffer buffer(Field field) const noexcept;
     VkDeviceSize bufferSize(Field field) const noexcept;
 

@@ -4,6 +4,7 @@
 //
 //   eddy_bench [--sizes 256,1024,2048,4096] [--repeat 20] [--warmup 5] [--iterations 40]
 //              [--solvers jacobi,sor] [--converge-sizes 256,1024] [--max-iterations 32768]
+//              [--dye-storage fp32|fp16]
 //
 // Cases: "smoke_step" (a full step with each solver at --iterations) and "pressure_to_tolerance"
 // (a projection of a random velocity field with 10, 20, 40, ... iterations until the relative
@@ -33,6 +34,7 @@ struct Options {
     std::vector<std::string> solvers{"jacobi", "sor"};
     std::vector<uint32_t> convergeSizes{256, 1024};
     uint32_t maxIterations = 32768;
+    eddy::DyeStorage dyeStorage = eddy::DyeStorage::Float32;  // smoke_step's dye buffer
 };
 
 std::vector<uint32_t> parseSizes(const std::string& v) {
@@ -67,6 +69,10 @@ Options parse(int argc, char** argv) {
         else if (a == "--warmup") o.warmup = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--iterations") o.iterations = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--cycles") o.cycles = static_cast<uint32_t>(std::stoul(v));
+        else if (a == "--dye-storage") {
+            if (v != "fp32" && v != "fp16") throw std::runtime_error("--dye-storage: fp32 or fp16, not " + v);
+            o.dyeStorage = v == "fp16" ? eddy::DyeStorage::Float16 : eddy::DyeStorage::Float32;
+        }
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -78,14 +84,14 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-// Compulsory bytes per pass for an n x n grid (dye on the same grid, 4 floats per cell), 4-byte
-// floats: each buffer a pass reads or writes counted once per element.
-double passBytes(eddy::Pass pass, double n, uint32_t iterations) {
+// Compulsory bytes per pass for an n x n grid (dye on the same grid, `dyeBytes` per cell: 16 as
+// floats, 8 as halves), 4-byte floats: each buffer a pass reads or writes counted once per element.
+double passBytes(eddy::Pass pass, double n, uint32_t iterations, double dyeBytes) {
     const double cells = n * n, faces = 2.0 * n * (n + 1), f = 4.0;
     switch (pass) {
     case eddy::Pass::Buoyancy: return f * (faces * 3 + cells * 2);                 // u,v rw + open, rho, T
     case eddy::Pass::Vorticity: return f * (faces * 2 + cells + faces * 3 + cells); // curl, then force
-    case eddy::Pass::Advect: return f * (faces * 3 + cells * 5 + cells * 4 * 2);    // velocity, scalars, dye
+    case eddy::Pass::Advect: return f * (faces * 3 + cells * 5) + cells * dyeBytes * 2;  // velocity, scalars, dye
     case eddy::Pass::Damping: return f * faces * 3;
     case eddy::Pass::Divergence: return f * (faces * 2 + cells * 2);
     // Jacobi runs up to 8 sweeps per dispatch in shared memory (EDDY_JACOBI_SWEEPS): each dispatch
@@ -177,6 +183,7 @@ int main(int argc, char** argv) try {
         s.vorticity = 0.2f;
         s.thermalExpansion = 0.02f;
         s.velocityDamping = 0.05f;
+        s.dyeStorage = o.dyeStorage;
         const uint32_t iterations = s.pressureSolver == eddy::PressureSolverType::Multigrid ? o.cycles : o.iterations;
         s.pressureIterations = iterations;
         eddy::SmokeSolver smoke(context, s);
@@ -204,12 +211,13 @@ int main(int argc, char** argv) try {
         }
 
         std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
-                    "\"median_ms_per_step\":%.4f,\"passes\":{",
-                    n, n, solverName.c_str(), iterations, median(stepMs));
+                    "\"dye\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
+                    n, n, solverName.c_str(), iterations, o.dyeStorage == eddy::DyeStorage::Float16 ? "fp16" : "fp32", median(stepMs));
         bool first = true;
+        const double dyeBytes = o.dyeStorage == eddy::DyeStorage::Float16 ? 8.0 : 16.0;
         for (auto& [pass, samples] : passMs) {
             double ms = median(samples);
-            double bytes = solverName == "mg" && pass == eddy::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations);
+            double bytes = solverName == "mg" && pass == eddy::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations, dyeBytes);
             // SOR: two dispatches per iteration (one per colour), each reading the whole stencil.
             if (pass == eddy::Pass::PressureSolve && solverName == "sor")
                 bytes = 2.0 * o.iterations * 4.0 * (n * n * 2 + 2.0 * n * (n + 1) + n * n);

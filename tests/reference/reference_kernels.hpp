@@ -43,6 +43,20 @@ void advectDye(const RefGrid& g, RefFields& f, double dt);
 // All three as the Advect pass does them: every field by the same pre-advection velocity.
 void advectAll(const RefGrid& g, RefFields& f, double dt, double ambient);
 
+// A staggered face field: u on the x-faces, v on the y-faces (the velocity's layout).
+struct FaceField { Values u, v; };
+// advect_velocity with a separate carried field: `field` advected semi-Lagrangian by the velocity
+// in f; closed faces keep the field's value.
+FaceField advectFaces(const RefGrid& g, const RefFields& f, const FaceField& field, double dt);
+// The Advect pass's velocity with velocityAdvection = MacCormack or BFECC (advect_velocity +
+// advect_correct_velocity): the corrections of advect_correct.glsl per component at the face
+// positions, limited to the four face values (ghost rules applied) the forward sample used, by
+// clamping or by reverting to their bilinear (semi-Lagrangian) value; closed faces keep their
+// value. The result replaces f.u and f.v. `revertMargin`, when given, receives per face the
+// distance of the unlimited value to the nearer bound (the Revert limiter switches there).
+void advectVelocityCorrected(const RefGrid& g, RefFields& f, double dt, AdvectionScheme scheme,
+                             AdvectionLimiter limiter, FaceField* revertMargin = nullptr);
+
 // diffuse_velocity / diffuse_dye: Jacobi sweeps of (1 - a Laplacian) x = b starting from x = b.
 void diffuseVelocity(const RefGrid& g, RefFields& f, double a, int sweeps);
 void diffuseDye(const RefGrid& g, RefFields& f, double ax, double ay, int sweeps);

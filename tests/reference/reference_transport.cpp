@@ -4,19 +4,24 @@
 
 namespace eddy::ref {
 
-void advectVelocity(const RefGrid& g, RefFields& f, double dt) {
-    Values u = f.u, v = f.v;  // closed faces keep their (prescribed) value
+FaceField advectFaces(const RefGrid& g, const RefFields& f, const FaceField& field, double dt) {
+    FaceField out = field;  // closed faces keep their (prescribed) value
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i <= g.nx; ++i)
             if (f.openX[g.u(i, j)] > 0.0)
-                u[g.u(i, j)] = g.sampleU(f.u, g.traceBack(f.u, f.v, {i * g.h, (j + 0.5) * g.h}, dt));
+                out.u[g.u(i, j)] = g.sampleU(field.u, g.traceBack(f.u, f.v, {i * g.h, (j + 0.5) * g.h}, dt));
     for (int j = 0; j <= g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
             if (f.openY[g.v(i, j)] > 0.0)
-                v[g.v(i, j)] = g.sampleV(f.v, g.traceBack(f.u, f.v, {(i + 0.5) * g.h, j * g.h}, dt));
-    copyPeriodicFaces(g, u, v);
-    f.u = std::move(u);
-    f.v = std::move(v);
+                out.v[g.v(i, j)] = g.sampleV(field.v, g.traceBack(f.u, f.v, {(i + 0.5) * g.h, j * g.h}, dt));
+    copyPeriodicFaces(g, out.u, out.v);
+    return out;
+}
+
+void advectVelocity(const RefGrid& g, RefFields& f, double dt) {
+    FaceField advected = advectFaces(g, f, {f.u, f.v}, dt);
+    f.u = std::move(advected.u);
+    f.v = std::move(advected.v);
 }
 
 void advectScalars(const RefGrid& g, RefFields& f, double dt, double ambient) {
