@@ -15,14 +15,15 @@
 layout(local_size_x = 1) in;
 
 layout(set = 0, binding = 1) buffer State { uint state[]; };
+layout(set = 0, binding = 2) buffer Commands { uint commands[]; };  // active, then full-size
 layout(push_constant) uniform Push { GatePush pc; };
 
-const int kFull = EDDY_GATE_COMMANDS + 3 * EDDY_GATE_SLOTS;
+const int kFull = 3 * EDDY_GATE_SLOTS;
 
 void main() {
     if (pc.mode == 0) {
-        for (int w = 0; w < EDDY_GATE_COMMANDS; ++w) state[w] = 0u;
-        for (int w = 0; w < 3 * EDDY_GATE_SLOTS; ++w) state[EDDY_GATE_COMMANDS + w] = state[kFull + w];
+        for (int w = 0; w < EDDY_GATE_STATE_WORDS; ++w) state[w] = 0u;
+        for (int w = 0; w < kFull; ++w) commands[w] = commands[kFull + w];
         return;
     }
     if (state[EDDY_GATE_CONVERGED] != 0u) return;
@@ -33,7 +34,7 @@ void main() {
     state[EDDY_GATE_RESIDUAL_ACC] = 0u;
     if (residual <= pc.tolerance * rhs) {
         state[EDDY_GATE_CONVERGED] = 1u;
-        for (int w = 0; w < 3 * EDDY_GATE_SLOTS; ++w) state[EDDY_GATE_COMMANDS + w] = 0u;
+        for (int w = 0; w < kFull; ++w) commands[w] = 0u;
     } else if (pc.finalCheck == 0) {
         state[EDDY_GATE_ITERATIONS] += 1u;
     }

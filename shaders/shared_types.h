@@ -71,8 +71,10 @@ struct SorBlockPush { float rhsScale; float omega; int iterations; };           
 // level in one workgroup of EDDY_MG_COARSEST^2 threads (mg_coarse_solve.comp).
 #define EDDY_MG_COARSEST 16
 // Pressure solve gate (pressure_gate.comp): GPU-side stopping at a tolerance. The gate's state
-// buffer holds these uint words (floats as bits), then EDDY_GATE_SLOTS indirect dispatch commands
-// (3 uints each) that gated dispatches read, then the same number of full-size commands.
+// buffer holds these EDDY_GATE_STATE_WORDS uint words (floats as bits); its commands buffer holds
+// EDDY_GATE_SLOTS indirect dispatch commands (3 uints each) that gated dispatches read, then the
+// same number of full-size ones. Only the gate kernel writes the commands (a separate buffer, so
+// the solver kernels' writes to the state need no barrier against indirect reads).
 #define EDDY_GATE_RESIDUAL_ACC 0   // max |residual| of the current measurement (atomicMax on bits)
 #define EDDY_GATE_RHS_ACC 1        // max |right-hand side| (atomicMax on bits)
 #define EDDY_GATE_RESIDUAL 4       // the report: residual at the last check,
@@ -83,7 +85,7 @@ struct SorBlockPush { float rhsScale; float omega; int iterations; };           
 #define EDDY_CG_ALPHA 9            //   the step length,
 #define EDDY_CG_BETA 10            //   the direction update factor,
 #define EDDY_CG_MEAN 11            //   the mean residual (removed where the system is singular)
-#define EDDY_GATE_COMMANDS 16      // first word of the active dispatch commands
+#define EDDY_GATE_STATE_WORDS 16
 #define EDDY_GATE_SLOTS 64         // distinct dispatch sizes a gated solve may use
 struct GatePush { int mode; float tolerance; int finalCheck; };  // mode: 0 begin, 1 check
 // The pressure report ring (SmokeSolver::pressureResidual): uint words per recorded solve:

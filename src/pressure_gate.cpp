@@ -7,8 +7,7 @@
 
 namespace eddy::detail {
 namespace {
-constexpr uint32_t kFullCommands = EDDY_GATE_COMMANDS + 3 * EDDY_GATE_SLOTS;
-constexpr uint32_t kStateWords = kFullCommands + 3 * EDDY_GATE_SLOTS;
+constexpr uint32_t kFullCommands = 3 * EDDY_GATE_SLOTS;  // where the full-size commands start
 // pressure_residual.comp measures into the gate with slot 0: its two words are the accumulators.
 static_assert(EDDY_GATE_RESIDUAL_ACC == 0 && EDDY_GATE_RHS_ACC == 1);
 static_assert(EDDY_GATE_RHS == EDDY_GATE_RESIDUAL + 1 && EDDY_GATE_ITERATIONS == EDDY_GATE_RESIDUAL + 2 &&
@@ -18,7 +17,7 @@ static_assert(EDDY_GATE_RHS == EDDY_GATE_RESIDUAL + 1 && EDDY_GATE_ITERATIONS ==
 PressureGate::PressureGate(ContextState& context, KernelSet& kernels,
                            const std::vector<std::pair<uint32_t, uint32_t>>& dispatchSizes)
     : context_(context), kernels_(kernels) {
-    std::vector<uint32_t> words(kStateWords, 0u);
+    std::vector<uint32_t> words(2 * kFullCommands, 0u);
     for (auto [width, height] : dispatchSizes) {
         const std::pair<uint32_t, uint32_t> groups{KernelSet::groupCount(width), KernelSet::groupCount(height)};
         if (slots_.count(groups)) continue;
@@ -29,11 +28,15 @@ PressureGate::PressureGate(ContextState& context, KernelSet& kernels,
         words[kFullCommands + 3 * slot + 1] = groups.second;
         words[kFullCommands + 3 * slot + 2] = 1;
     }
-    state_ = GpuBuffer(context, kStateWords * sizeof(uint32_t),
-                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
-                           VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+    state_ = GpuBuffer(context, EDDY_GATE_STATE_WORDS * sizeof(uint32_t),
+                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                        GpuBuffer::Kind::DeviceLocal);
-    uploadBytes(context, state_.handle(), std::as_bytes(std::span(words)));
+    commands_ = GpuBuffer(context, words.size() * sizeof(uint32_t),
+                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                              VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                          GpuBuffer::Kind::DeviceLocal);
+    fillZero(context, state_.handle(), state_.size());
+    uploadBytes(context, commands_.handle(), std::as_bytes(std::span(words)));
 }
 
 VkDeviceSize PressureGate::commandOffset(uint32_t width, uint32_t height) const {
@@ -41,7 +44,7 @@ VkDeviceSize PressureGate::commandOffset(uint32_t width, uint32_t height) const 
     if (it == slots_.end())
         throw Error("internal: gated dispatch of " + std::to_string(width) + " x " + std::to_string(height) +
                     " threads was not registered");
-    return VkDeviceSize(EDDY_GATE_COMMANDS + 3 * it->second) * sizeof(uint32_t);
+    return VkDeviceSize(3 * it->second) * sizeof(uint32_t);
 }
 
 void PressureGate::recordGateBarrier(VkCommandBuffer cmd) const {
@@ -57,12 +60,12 @@ void PressureGate::recordBegin(VkCommandBuffer cmd) {
                        VK_PIPELINE_STAGE_TRANSFER_BIT,
                    VK_ACCESS_SHADER_WRITE_BIT},
                   kComputeReadWrite);
-    kernels_.dispatch(cmd, "pressure_gate", {state_.handle()}, gpu::GatePush{0, 0.0f, 0}, 1, 1);
+    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()}, gpu::GatePush{0, 0.0f, 0}, 1, 1);
     recordGateBarrier(cmd);
 }
 
 void PressureGate::recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck) {
-    kernels_.dispatch(cmd, "pressure_gate", {state_.handle()}, gpu::GatePush{1, tolerance, finalCheck ? 1 : 0}, 1, 1);
+    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()}, gpu::GatePush{1, tolerance, finalCheck ? 1 : 0}, 1, 1);
     recordGateBarrier(cmd);
 }
 

@@ -24,7 +24,8 @@ public:
                  const std::vector<std::pair<uint32_t, uint32_t>>& dispatchSizes);
 
     VkBuffer state() const noexcept { return state_.handle(); }
-    // Where the indirect command for a dispatch of width x height threads lives in state().
+    VkBuffer commands() const noexcept { return commands_.handle(); }
+    // Where the indirect command for a dispatch of width x height threads lives in commands().
     VkDeviceSize commandOffset(uint32_t width, uint32_t height) const;
 
     // Opens a solve: clears the measurements and lets every gated dispatch run.
@@ -43,7 +44,7 @@ private:
 
     ContextState& context_;
     KernelSet& kernels_;
-    GpuBuffer state_;
+    GpuBuffer state_, commands_;
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> slots_;  // group counts -> command slot
 };
 

@@ -255,13 +255,17 @@ void SmokeSolver::Impl::recordPressureReport(VkCommandBuffer cmd, float dt) {
     const bool measure = settings.trackPressureResidual;
     detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite,
                           {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT});
+    // Words: residual, rhs, iterations, converged; each written once (no overlapping writes).
+    auto fillWord = [&](uint32_t word, uint32_t count, uint32_t value) {
+        cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset + word * sizeof(uint32_t), count * sizeof(uint32_t), value);
+    };
     if (stopsAtTolerance()) {
-        if (measure) cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset, 2 * sizeof(uint32_t), 0);
+        if (measure) fillWord(0, 2, 0);
         gate->recordReportCopy(cmd, residualReports.handle(), offset, measure);
     } else {
-        cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset, EDDY_REPORT_WORDS * sizeof(uint32_t), 0);
-        cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset + 2 * sizeof(uint32_t), sizeof(uint32_t),
-                              settings.pressureIterations);
+        fillWord(0, 2, 0);
+        fillWord(2, 1, settings.pressureIterations);
+        fillWord(3, 1, 0);
     }
     detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
     if (measure)

@@ -103,7 +103,7 @@ struct SmokeSolver::Impl {
     template <class Push>
     void dispatchSolverKernel(VkCommandBuffer cmd, VkBuffer grid, std::string_view kernel,
                               std::initializer_list<VkBuffer> storage, const Push& push, uint32_t width, uint32_t height) {
-        if (gating) kernels->dispatchIndirect(cmd, grid, kernel, storage, push, gate->state(), gate->commandOffset(width, height));
+        if (gating) kernels->dispatchIndirect(cmd, grid, kernel, storage, push, gate->commands(), gate->commandOffset(width, height));
         else kernels->dispatchWithGrid(cmd, grid, kernel, storage, push, width, height);
     }
     // Threads of the blocked red-black SOR dispatch on an nx x ny level.
