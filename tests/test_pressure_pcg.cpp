@@ -142,5 +142,114 @@ TEST_P(MultigridPCG, MatchesTheReferenceSolution) {
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, MultigridPCG, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);
 
+class PressureTolerance : public GpuTest {};
+
+SmokeSettings toleranceSettings(PressureSolverType solver, uint32_t maxIterations, float tolerance) {
+    SmokeSettings s;
+    s.nx = 45;
+    s.ny = 27;
+    s.cellSize = 0.1f;
+    s.boundaries[1].type = BoundaryType::Outflow;
+    s.boundaries[3].type = BoundaryType::MovingWall;
+    s.pressureSolver = solver;
+    s.pressureIterations = maxIterations;
+    s.pressureTolerance = tolerance;
+    return s;
+}
+
+// Stopping at 1e-4 stops before the maximum with the reported relative residual at most 1e-4;
+// the pressure is bitwise the one a fixed count of that many iterations gives (the skipped
+// iterations left nothing behind); the host's double evaluation of the residual agrees with the
+// report to the float rounding of the stencil (~16 eps (max|rhs| + 8 max|p|)) for Multigrid,
+// which measures the true residual, and to that times the iterations for CG's updated residual.
+// A tolerance below float round-off (1e-9) is never reached: exactly the maximum runs.
+TEST_F(PressureTolerance, StopsAtTheToleranceOrRunsTheMaximum) {
+    for (PressureSolverType solver : {PressureSolverType::Multigrid, PressureSolverType::MultigridPCG}) {
+        SCOPED_TRACE(solver == PressureSolverType::Multigrid ? "Multigrid" : "MultigridPCG");
+        SmokeSettings s = toleranceSettings(solver, 30, 1e-4f);
+        auto smoke = preparedSolver(sharedContext(), s, 5);
+        const ref::RefGrid g = ref::RefGrid::fromSettings(s);
+        const ref::RefFields f = referenceFields(*smoke);
+        const std::vector<float> start = smoke->download(Field::Pressure);
+        smoke->stepPass(Pass::PressureSolve, kDt);
+        const PressureResidual stopped = smoke->pressureResidual();
+        ASSERT_TRUE(stopped.available);
+        EXPECT_TRUE(stopped.reachedTolerance);
+        EXPECT_GE(stopped.iterations, 1u);
+        EXPECT_LT(stopped.iterations, 30u);
+        EXPECT_LE(stopped.relative, 1e-4f);
+        const std::vector<float> p = smoke->download(Field::Pressure);
+        const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
+        const auto [residual, rhs] = hostResidual(g, f, ref::Values(p.begin(), p.end()), rhsScale);
+        const double rounding = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, ref::Values(p.begin(), p.end())));
+        const double drift = solver == PressureSolverType::Multigrid ? 1.0 : double(stopped.iterations);
+        EXPECT_NEAR(residual, stopped.maxResidual, drift * rounding);
+        EXPECT_NEAR(rhs, stopped.maxRightHandSide, 16.0 * kEps * rhs);
+        std::printf("%s: %u iterations to 1e-4, relative residual %.3g (host %.3g)\n",
+                    solver == PressureSolverType::Multigrid ? "multigrid" : "mgpcg", stopped.iterations, stopped.relative,
+                    residual / rhs);
+
+        // The same solve with a fixed count of that many iterations.
+        s.pressureTolerance = 0.0f;
+        s.pressureIterations = stopped.iterations;
+        smoke->updateSettings(s);
+        smoke->upload(Field::Pressure, start);
+        smoke->stepPass(Pass::PressureSolve, kDt);
+        EXPECT_TRUE(smoke->download(Field::Pressure) == p) << "a stopped solve differs from the fixed count";
+
+        s.pressureTolerance = 1e-9f;
+        s.pressureIterations = 3;
+        smoke->updateSettings(s);
+        smoke->upload(Field::Pressure, start);
+        smoke->stepPass(Pass::PressureSolve, kDt);
+        const PressureResidual unreachable = smoke->pressureResidual();
+        EXPECT_FALSE(unreachable.reachedTolerance);
+        EXPECT_EQ(unreachable.iterations, 3u);
+        EXPECT_GT(unreachable.relative, 1e-9f);
+    }
+}
+
+// A tolerance the warm start already meets runs no iteration and leaves the pressure alone.
+TEST_F(PressureTolerance, ConvergedWarmStartRunsNothing) {
+    SmokeSettings s = toleranceSettings(PressureSolverType::MultigridPCG, 10, 1e-4f);
+    auto smoke = preparedSolver(sharedContext(), s, 6);
+    smoke->stepPass(Pass::PressureSolve, kDt);
+    const std::vector<float> solved = smoke->download(Field::Pressure);
+    smoke->stepPass(Pass::PressureSolve, kDt);
+    EXPECT_EQ(smoke->pressureResidual().iterations, 0u);
+    EXPECT_TRUE(smoke->pressureResidual().reachedTolerance);
+    EXPECT_TRUE(smoke->download(Field::Pressure) == solved);
+}
+
+// Iterations to a relative residual of 1e-4 (one solve each, counted on the GPU) on n x n grids
+// with two obstacles: they must not grow from 64^2 to 256^2 (at most one more than on 64^2) for
+// Multigrid and MultigridPCG, for every boundary type.
+TEST_F(PressureTolerance, IterationsToToleranceDoNotGrowWithTheGrid) {
+    using B = BoundaryType;
+    for (PressureSolverType solver : {PressureSolverType::Multigrid, PressureSolverType::MultigridPCG})
+        for (auto sides : {std::array<B, 4>{B::Wall, B::Wall, B::Wall, B::Wall},
+                           std::array<B, 4>{B::Inflow, B::Outflow, B::MovingWall, B::Wall},
+                           std::array<B, 4>{B::Periodic, B::Periodic, B::Wall, B::Outflow},
+                           std::array<B, 4>{B::Periodic, B::Periodic, B::Periodic, B::Periodic}}) {
+            uint32_t smallest = 0;
+            for (uint32_t n : {64u, 128u, 256u}) {
+                SmokeSettings s = toleranceSettings(solver, 30, 1e-4f);
+                s.nx = s.ny = n;
+                s.cellSize = 1.0f / float(n);
+                for (int k = 0; k < 4; ++k) s.boundaries[k].type = sides[k];
+                auto smoke = preparedSolver(sharedContext(), s, 11);
+                smoke->upload(Field::Pressure, std::vector<float>(smoke->fieldSize(Field::Pressure), 0.0f));
+                smoke->stepPass(Pass::PressureSolve, kDt);
+                const PressureResidual r = smoke->pressureResidual();
+                std::printf("%s %ux%u sides %d%d%d%d: 1e-4 after %u iterations (relative residual %.2g)\n",
+                            solver == PressureSolverType::Multigrid ? "multigrid" : "mgpcg", n, n, int(sides[0]),
+                            int(sides[1]), int(sides[2]), int(sides[3]), r.iterations, r.relative);
+                EXPECT_TRUE(r.reachedTolerance) << n;
+                if (n == 64) smallest = r.iterations;
+                else EXPECT_LE(r.iterations, smallest + 1) << n;
+            }
+        }
+}
+
 } // namespace
 } // namespace eddy::test
