@@ -142,6 +142,81 @@ TEST_P(MultigridPCG, MatchesTheReferenceSolution) {
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, MultigridPCG, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);
 
+// The conjugate gradient kernels (cg_residual, cg_dots, cg_scalars, cg_direction, cg_update) on
+// their own: from p = 0 one MultigridPCG iteration is p = alpha z with z the V-cycle of
+// r = rhs, which is exactly what one Multigrid V-cycle from p = 0 computes (same kernels, same
+// input bits), and alpha = (r . z) / (z . L z), the exact line search. Checked in double from the
+// downloaded z on random right-hand sides, for each boundary configuration with an outflow side
+// (without one, CG first removes the float mean of r, so z is not that V-cycle's output).
+// Round-off: each dot product is a tree of ~log2(cells) float additions over products, so it errs
+// by ~(log2(cells) + 4) eps times the sum of its terms' magnitudes; L z adds ~8 eps of the sum of
+// |w (z_nb - z)| per cell; alpha's relative error is the sum of its two quotients', and p adds one
+// more rounding.
+TEST_P(MultigridPCG, OneIterationIsTheLineSearchAlongTheVCycle) {
+    const BoundaryCase& c = GetParam();
+    if (std::none_of(c.sides.begin(), c.sides.end(), [](const BoundarySide& b) { return b.type == BoundaryType::Outflow; }))
+        GTEST_SKIP() << "singular: CG removes the mean of r before preconditioning";
+    SmokeSettings s;
+    s.nx = 37;
+    s.ny = 23;
+    s.cellSize = 0.1f;
+    s.boundaries = c.sides;
+    s.pressureSolver = PressureSolverType::Multigrid;
+    s.pressureIterations = 1;
+    auto smoke = preparedSolver(sharedContext(), s, 41);
+    std::mt19937 rng(43);
+    std::uniform_real_distribution<float> d(-10.0f, 10.0f);
+    std::vector<float> divergence(smoke->fieldSize(Field::Divergence));
+    for (float& x : divergence) x = d(rng);
+    smoke->upload(Field::Divergence, divergence);
+    const std::vector<float> zero(smoke->fieldSize(Field::Pressure), 0.0f);
+    smoke->upload(Field::Pressure, zero);
+    smoke->stepPass(Pass::PressureSolve, kDt);
+    const std::vector<float> z = smoke->download(Field::Pressure);
+
+    s.pressureSolver = PressureSolverType::MultigridPCG;
+    smoke->updateSettings(s);
+    smoke->upload(Field::Pressure, zero);
+    smoke->stepPass(Pass::PressureSolve, kDt);
+    const std::vector<float> gpu = smoke->download(Field::Pressure);
+
+    const ref::RefGrid g = ref::RefGrid::fromSettings(s);
+    const ref::RefFields f = referenceFields(*smoke);
+    const ref::Values zd(z.begin(), z.end());
+    const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
+    double rz = 0.0, rzTerms = 0.0, zq = 0.0, zqTerms = 0.0, maxZ = 0.0;
+    const double sumEps = (std::log2(double(g.cellCount())) + 4.0) * kEps;
+    for (int j = 0; j < g.ny; ++j)
+        for (int i = 0; i < g.nx; ++i) {
+            if (!cellOpen(g, f, i, j)) continue;
+            const size_t k = g.cell(i, j);
+            const double r = double(float(rhsScale * f.divergence[k]));  // the GPU's rounded r
+            const double q = ref::pressureStencil(g, f, zd, i, j);
+            double qTerms = 0.0;  // sum of |w (z_nb - z)|
+            for (auto [w, nb] : {std::pair{f.openX[g.u(i, j)], g.pressureAt(zd, i - 1, j)},
+                                 std::pair{f.openX[g.u(i + 1, j)], g.pressureAt(zd, i + 1, j)},
+                                 std::pair{f.openY[g.v(i, j)], g.pressureAt(zd, i, j - 1)},
+                                 std::pair{f.openY[g.v(i, j + 1)], g.pressureAt(zd, i, j + 1)}})
+                qTerms += std::abs(w * (nb - zd[k]));
+            rz += r * zd[k];
+            rzTerms += std::abs(r * zd[k]);
+            zq += zd[k] * q;
+            zqTerms += std::abs(zd[k] * q) + std::abs(zd[k]) * 8.0 * kEps * qTerms / sumEps;
+            maxZ = std::max(maxZ, std::abs(zd[k]));
+        }
+    const double alpha = rz / zq;
+    const double alphaError = sumEps * (rzTerms / std::abs(rz) + zqTerms / std::abs(zq)) + 2.0 * kEps;
+    ref::Values expected(zd.size(), 0.0);
+    for (int j = 0; j < g.ny; ++j)
+        for (int i = 0; i < g.nx; ++i)
+            if (cellOpen(g, f, i, j)) expected[g.cell(i, j)] = alpha * zd[g.cell(i, j)];
+    const double tolerance = alphaError * std::abs(alpha) * maxZ;
+    double worst = 0.0;
+    for (size_t k = 0; k < gpu.size(); ++k) worst = std::max(worst, std::abs(gpu[k] - expected[k]));
+    std::printf("%s: alpha %.6g, worst error %.3g of tolerance %.3g\n", c.name.c_str(), alpha, worst, tolerance);
+    expectMatches("p after one CG iteration", gpu, expected, tolerance);
+}
+
 class PressureTolerance : public GpuTest {};
 
 SmokeSettings toleranceSettings(PressureSolverType solver, uint32_t maxIterations, float tolerance) {
