@@ -4,7 +4,7 @@
 //
 //   eddy_bench [--sizes 256,1024,2048,4096] [--repeat 20] [--warmup 5] [--iterations 40]
 //              [--solvers jacobi,sor,mg,mgpcg] [--converge-sizes 256,1024] [--max-iterations 32768]
-//              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 30]
+//              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16]
 //
 // Cases: "smoke_step" (a full step with each solver: Jacobi and SOR at --iterations; Multigrid and
 // MultigridPCG stopped on the GPU at --step-tolerance with --max-cycles at most, reporting the
@@ -38,7 +38,7 @@ struct Options {
     uint32_t iterations = 40;
     uint32_t cycles = 2;  // multigrid V-cycles per step in the smoke_step case with no tolerance
     float stepTolerance = 1e-4f;  // multigrid solvers' tolerance in the smoke_step case
-    uint32_t maxCycles = 30;      // most multigrid iterations of a solve stopped at a tolerance
+    uint32_t maxCycles = 16;      // most multigrid iterations of a solve stopped at a tolerance
     std::vector<std::string> solvers{"jacobi", "sor", "mg", "mgpcg"};
     std::vector<uint32_t> convergeSizes{256, 1024};
     uint32_t maxIterations = 32768;
