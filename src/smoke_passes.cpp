@@ -1,6 +1,7 @@
 // Recording of the smoke solver's passes. Each pass ends with a compute->compute barrier, so
 // passes may be recorded in any order the engine wants.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "barriers.hpp"
@@ -280,27 +281,20 @@ void SmokeSolver::Impl::recordGatedMultigrid(VkCommandBuffer cmd, float rhsScale
     // Before each V-cycle the residual of the current pressure is measured into the gate and
     // checked (pressure_residual.comp with the gate's accumulators as its slot 0): an extra pass
     // over the finest level per cycle. After the last cycle a final measurement gives the
-    // achieved residual. Skipped cycles must leave every level's ping-pong index as it was, as a
-    // recorded cycle does (two smoothing dispatches per level).
+    // achieved residual.
     gate->recordBegin(cmd);
-    std::vector<int> indices;
-    for (size_t l = 0; l <= coarseLevels.size(); ++l) indices.push_back(levelPressure(l).current);
+    gating = true;
     for (uint32_t cycle = 0;; ++cycle) {
-        gating = true;
         dispatchSolverKernel(cmd, gridUniform.handle(), "pressure_residual",
                              {pressure.now(), divergence.handle(), openX.handle(), openY.handle(), gate->state()},
                              gpu::ResidualPush{rhsScale, 0}, nx, ny);
-        gating = false;
         detail::computeBarrier(cs, cmd);
         const bool last = cycle == settings.pressureIterations;
-        gate->recordCheck(cmd, settings.pressureTolerance, last);
+        gate->recordCheck(cmd, settings.pressureTolerance, last);  // never gated itself
         if (last) break;
-        gating = true;
         recordVCycle(cmd, rhsScale);
-        gating = false;
     }
-    for (size_t l = 0; l <= coarseLevels.size(); ++l)
-        if (levelPressure(l).current != indices[l]) throw Error("internal: a V-cycle changed a level's ping-pong index");
+    gating = false;
 }
 
 void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) {
@@ -398,14 +392,19 @@ void SmokeSolver::Impl::recordVCycle(VkCommandBuffer cmd, float rhsScale) {
     // EDDY_MG_COARSEST cells a side) is solved by SOR in a single workgroup.
     constexpr uint32_t kSmoothing = 2;
     const size_t levels = coarseLevels.size();
+    // A gated cycle the GPU skips writes nothing, yet the host has flipped the ping-pong pairs
+    // as if it ran: that is only right if a cycle leaves every level's current copy where it
+    // found it (one blocked smoothing dispatch before and one after: two flips). Checked here.
+    std::array<int, 32> currentCopies{};  // levels <= log2(16384 / EDDY_MG_COARSEST) + 1
+    for (size_t l = 0; l <= levels; ++l) currentCopies.at(l) = levelPressure(l).current;
     for (size_t l = 0; l < levels; ++l) {
         recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
         const LevelView fine = levelView(l, rhsScale);
         const MultigridLevel& coarse = coarseLevels[l];
         dispatchSolverKernel(cmd, coarse.grid.handle(), "mg_restrict_residual",
-                                  {fine.pressure, fine.rhs, fine.openX, fine.openY, coarse.rhs.handle(), coarse.pressure.now()},
-                                  gpu::RestrictPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny), fine.rhsScale},
-                                  coarse.nx, coarse.ny);
+                             {fine.pressure, fine.rhs, fine.openX, fine.openY, coarse.rhs.handle(), coarse.pressure.now()},
+                             gpu::RestrictPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny), fine.rhsScale},
+                             coarse.nx, coarse.ny);
         detail::computeBarrier(cs, cmd);
     }
     recordCoarseSolve(cmd, levelView(levels, rhsScale));
@@ -413,12 +412,15 @@ void SmokeSolver::Impl::recordVCycle(VkCommandBuffer cmd, float rhsScale) {
         const LevelView fine = levelView(l, rhsScale);
         const MultigridLevel& coarse = coarseLevels[l];
         dispatchSolverKernel(cmd, fine.grid, "mg_prolong",
-                                  {fine.pressure, coarse.pressure.now(), fine.openX, fine.openY, coarse.openX.handle(),
-                                   coarse.openY.handle()},
-                                  gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, fine.nx, fine.ny);
+                             {fine.pressure, coarse.pressure.now(), fine.openX, fine.openY, coarse.openX.handle(),
+                              coarse.openY.handle()},
+                             gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, fine.nx, fine.ny);
         detail::computeBarrier(cs, cmd);
         recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
     }
+    for (size_t l = 0; l <= levels; ++l)
+        if (gating && levelPressure(l).current != currentCopies[l])
+            throw Error("internal: a gated V-cycle changed a level's current pressure copy");
 }
 
 void SmokeSolver::Impl::recordCoarseSolve(VkCommandBuffer cmd, const LevelView& level) {

@@ -55,12 +55,12 @@ void SmokeSolver::Impl::recordMultigridPCG(VkCommandBuffer cmd, float rhsScale) 
     const VkBuffer ox = openX.handle(), oy = openY.handle();
     // Every dispatch below runs through the gate when stopping at a tolerance, and is followed by
     // a barrier; whole-grid kernels cover the cells, cg_scalars is one workgroup.
-    auto cells2d = [&](std::string_view kernel, std::initializer_list<VkBuffer> buffers, int mode, bool first) {
-        dispatchSolverKernel(cmd, gridUniform.handle(), kernel, buffers, gpu::CgPush{rhsScale, mode, first ? 1 : 0, int(groups)},
+    auto wholeGrid = [&](std::string_view kernel, std::initializer_list<VkBuffer> buffers, bool first = false) {
+        dispatchSolverKernel(cmd, gridUniform.handle(), kernel, buffers, gpu::CgPush{rhsScale, 0, first ? 1 : 0, int(groups)},
                              nx, ny);
         detail::computeBarrier(cs, cmd);
     };
-    auto scalars = [&](ScalarsMode mode, bool first) {
+    auto scalars = [&](ScalarsMode mode, bool first = false) {
         dispatchSolverKernel(cmd, gridUniform.handle(), "cg_scalars", {state, partials},
                              gpu::CgPush{rhsScale, mode, first ? 1 : 0, int(groups)}, 1, 1);
         detail::computeBarrier(cs, cmd);
@@ -68,27 +68,23 @@ void SmokeSolver::Impl::recordMultigridPCG(VkCommandBuffer cmd, float rhsScale) 
 
     if (stop) gate->recordBegin(cmd);
     gating = stop;
-    cells2d("cg_residual", {pressure.now(), divergence.handle(), ox, oy, r, cg->z.now(), state, partials}, 0, false);
+    wholeGrid("cg_residual", {pressure.now(), divergence.handle(), ox, oy, r, cg->z.now(), state, partials});
     for (uint32_t k = 0;; ++k) {
         const bool last = k == settings.pressureIterations;
-        if (stop) {
-            gating = false;
-            gate->recordCheck(cmd, settings.pressureTolerance, last);
-            gating = true;
-        }
+        if (stop) gate->recordCheck(cmd, settings.pressureTolerance, last);  // never gated itself
         if (last) break;
         const bool first = k == 0;
         if (singular) {
-            scalars(kMean, false);  // the partials of cg_residual / cg_update: (sum r, open cells)
-            cells2d("cg_remove_mean", {r, ox, oy, state}, 0, false);
+            scalars(kMean);  // the partials of cg_residual / cg_update: (sum r, open cells)
+            wholeGrid("cg_remove_mean", {r, ox, oy, state});
         }
         recordPreconditioner(cmd);
-        cells2d("cg_dots", {r, cg->z.now(), q, partials, state}, 0, first);
+        wholeGrid("cg_dots", {r, cg->z.now(), q, partials, state}, first);
         scalars(kBeta, first);
-        cells2d("cg_direction", {cg->z.now(), cg->d.now(), ox, oy, cg->d.other(), q, state, partials}, 0, first);
+        wholeGrid("cg_direction", {cg->z.now(), cg->d.now(), ox, oy, cg->d.other(), q, state, partials}, first);
         cg->d.swap();
-        scalars(kAlpha, false);
-        cells2d("cg_update", {pressure.now(), cg->d.now(), r, q, cg->z.now(), ox, oy, state, partials}, 0, false);
+        scalars(kAlpha);
+        wholeGrid("cg_update", {pressure.now(), cg->d.now(), r, q, cg->z.now(), ox, oy, state, partials});
     }
     gating = false;
 }
