@@ -83,14 +83,16 @@ double maxAbsOpen(const ref::RefGrid& g, const ref::RefFields& f, const ref::Val
 
 class MultigridPCG : public GpuTest, public ::testing::WithParamInterface<BoundaryCase> {};
 
-// The pressure after stopping at tolerance tau against the reference solution p*. The stopping
-// test bounds the residual by tau max|rhs|; evaluating the stencil in float adds ~16 eps (max|rhs|
-// + 8 max|p|) (about 8 rounded operations on terms up to those sizes), and CG's updated residual
-// drifts from the true one by a few times that per iteration. The error p - p* = L^-1 (residual),
-// so |p - p*| <= kappa * residual bound, kappa = max |w| for -L w = 1 (the infinity norm of L^-1;
-// with no outflow side, where L is singular and p is compared up to its mean, w solves it for a
-// right-hand side of +1 on the left half and -1 on the right half of the open cells: the same
-// scale).
+// The pressure after stopping at tolerance tau against the reference solution p*.
+// (1) Its true residual, evaluated in double on the host from the float pressure, is at most
+// tau max|rhs| (the stopping test, on CG's updated residual) plus float rounding: the final
+// pressure's own rounding puts up to ~8 eps (max|rhs| + 4 max|p|) into the stencil, and each CG
+// update (r - alpha q, q = L d) adds at most about that again to the updated residual's drift from
+// the true one, so (iterations + 1) times that.
+// (2) The error is p - p* = L^-1 (true residual), so |p - p*| <= kappa * |true residual| with
+// kappa = max |w| for -L w = 1, the infinity norm of L^-1 (L^-1 has one sign); with no outflow
+// side (L singular: p compared up to its mean) w solves it for +1 on the left half and -1 on the
+// right half of the open cells instead, the same scale. The reference itself is solved to 1e-13.
 TEST_P(MultigridPCG, MatchesTheReferenceSolution) {
     SmokeSettings s;
     s.nx = 37;
@@ -132,17 +134,18 @@ TEST_P(MultigridPCG, MatchesTheReferenceSolution) {
     }
     const auto [residual, rhs] = hostResidual(g, f, p, rhsScale);
     const double maxP = maxAbsOpen(g, f, exact);
-    const double rounding = 16.0 * kEps * (rhs + 8.0 * maxP);
-    const double residualBound = s.pressureTolerance * rhs + double(report.iterations) * rounding;
-    std::printf("%s: %u iterations, reported relative residual %.3g, host %.3g; kappa %.3g, max|p| %.3g\n",
-                GetParam().name.c_str(), report.iterations, report.relative, residual / rhs, kappa, maxP);
+    const double floor = 8.0 * kEps * (rhs + 4.0 * maxP);
+    const double residualBound = s.pressureTolerance * rhs + double(report.iterations + 1) * floor;
+    std::printf("%s: %u iterations, reported relative residual %.3g, host %.3g (bound %.3g); kappa %.3g, max|p| %.3g\n",
+                GetParam().name.c_str(), report.iterations, report.relative, residual / rhs, residualBound / rhs, kappa, maxP);
     EXPECT_LE(residual, residualBound);
     double worst = 0.0;
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
             if (cellOpen(g, f, i, j)) worst = std::max(worst, std::abs(p[g.cell(i, j)] - exact[g.cell(i, j)]));
-    std::printf("  |p - p*| %.3g of tolerance %.3g\n", worst, kappa * residualBound);
-    EXPECT_LE(worst, kappa * residualBound) << "max|p*| " << maxP;
+    const double tolerance = kappa * residual + 1e-12 * maxP;
+    std::printf("  |p - p*| %.3g of tolerance %.3g\n", worst, tolerance);
+    EXPECT_LE(worst, tolerance) << "max|p*| " << maxP;
 }
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, MultigridPCG, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);
