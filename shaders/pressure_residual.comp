@@ -9,7 +9,7 @@ layout(set = 0, binding = 1) readonly buffer P { float pIn[]; };
 layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };
 layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
-layout(set = 0, binding = 5) buffer Reports { uint reports[]; };  // per slot: residual bits, rhs bits
+layout(set = 0, binding = 5) buffer Reports { uint reports[]; };  // per slot: residual bits, rhs bits, ...
 layout(push_constant) uniform Push { ResidualPush pc; };
 
 #include "pressure_neighbours.glsl"
@@ -23,6 +23,6 @@ void main() {
     vec4 differences = neighbourPressures(id.x, id.y) - pIn[c];
     float rhs = pc.rhsScale * divergence[c];
     float residual = dot(w, differences) - rhs;
-    atomicMax(reports[2 * pc.slot], floatBitsToUint(abs(residual)));
-    atomicMax(reports[2 * pc.slot + 1], floatBitsToUint(abs(rhs)));
+    atomicMax(reports[EDDY_REPORT_WORDS * pc.slot], floatBitsToUint(abs(residual)));
+    atomicMax(reports[EDDY_REPORT_WORDS * pc.slot + 1], floatBitsToUint(abs(rhs)));
 }

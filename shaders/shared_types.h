@@ -73,7 +73,7 @@ struct CorrectPush { float dt; int mode; int field; int limiter; };
 #define EDDY_LIMITER_REVERT 1
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
 struct PressurePush { float rhsScale; int sweeps; };    // h^2 / dt; sweeps <= EDDY_JACOBI_SWEEPS (pressure_jacobi_tiles.h)
-struct ResidualPush { float rhsScale; int slot; };
+struct ResidualPush { float rhsScale; int slot; };  // slot: EDDY_REPORT_WORDS words each
 struct LevelPush { int fineNx, fineNy, coarseNx, coarseNy; };  // multigrid transfers between levels
 struct RestrictPush { int fineNx, fineNy, coarseNx, coarseNy; float rhsScale; };  // mg_restrict_residual
 struct CoarseSolvePush { float rhsScale; float omega; int iterations; };        // mg_coarse_solve
@@ -83,6 +83,29 @@ struct SorBlockPush { float rhsScale; float omega; int iterations; };           
 // Multigrid coarsens until a level has at most this many cells along each axis, then solves that
 // level in one workgroup of EDDY_MG_COARSEST^2 threads (mg_coarse_solve.comp).
 #define EDDY_MG_COARSEST 16
+// Pressure solve gate (pressure_gate.comp): GPU-side stopping at a tolerance. The gate's state
+// buffer holds these EDDY_GATE_STATE_WORDS uint words (floats as bits); its commands buffer holds
+// EDDY_GATE_SLOTS indirect dispatch commands (3 uints each) that gated dispatches read, then the
+// same number of full-size ones. Only the gate kernel writes the commands (a separate buffer, so
+// the solver kernels' writes to the state need no barrier against indirect reads).
+#define EDDY_GATE_RESIDUAL_ACC 0   // max |residual| of the current measurement (atomicMax on bits)
+#define EDDY_GATE_RHS_ACC 1        // max |right-hand side| (atomicMax on bits)
+#define EDDY_GATE_RESIDUAL 4       // the report: residual at the last check,
+#define EDDY_GATE_RHS 5            //             max |right-hand side|,
+#define EDDY_GATE_ITERATIONS 6     //             iterations run,
+#define EDDY_GATE_CONVERGED 7      //             1 once the tolerance was reached
+#define EDDY_CG_RHO 8              // conjugate gradient scalars (floats): r . z,
+#define EDDY_CG_ALPHA 9            //   the step length,
+#define EDDY_CG_BETA 10            //   the direction update factor,
+#define EDDY_CG_MEAN 11            //   the mean residual (removed where the system is singular)
+#define EDDY_GATE_STATE_WORDS 16
+#define EDDY_GATE_SLOTS 64         // distinct dispatch sizes a gated solve may use
+struct GatePush { int mode; float tolerance; int finalCheck; };  // mode: 0 begin, 1 check
+// The pressure report ring (SmokeSolver::pressureResidual): uint words per recorded solve:
+// residual bits, right-hand side bits, iterations, converged; the gate's report words in order.
+#define EDDY_REPORT_WORDS 4
+// Conjugate gradient kernels (cg_*.comp). mode of cg_scalars: see that kernel.
+struct CgPush { float rhsScale; int mode; int first; int groups; };
 struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated
 struct SubtractPush { float dt; };
 struct VorticityPush { float dt, epsilon; };

@@ -120,8 +120,8 @@ VkDescriptorSet KernelSet::descriptorSet(const SlotList& slots) {
     return set;
 }
 
-void KernelSet::dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                            const void* push, uint32_t pushSize, uint32_t width, uint32_t height, VkBuffer grid) {
+void KernelSet::bind(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
+                     const void* push, uint32_t pushSize, VkBuffer grid) {
     auto it = pipelines_.find(kernel);
     if (it == pipelines_.end()) throw Error("internal: kernel " + std::string(kernel) + " was not created");
     if (storage.size() > EDDY_STORAGE_SLOTS) throw Error("internal: too many storage buffers");
@@ -133,9 +133,12 @@ void KernelSet::dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::i
     vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, it->second);
     vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
     if (pushSize) vk.vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
-    const uint32_t groupsX = (width + EDDY_GROUP_X - 1) / EDDY_GROUP_X;
-    const uint32_t groupsY = (height + EDDY_GROUP_Y - 1) / EDDY_GROUP_Y;
-    vk.vkCmdDispatch(cmd, groupsX, groupsY, 1);
+}
+
+void KernelSet::dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
+                            const void* push, uint32_t pushSize, uint32_t width, uint32_t height, VkBuffer grid) {
+    bind(cmd, kernel, storage, push, pushSize, grid);
+    context_.vk.vkCmdDispatch(cmd, groupCountX(width), groupCountY(height), 1);
 }
 
 } // namespace eddy::detail

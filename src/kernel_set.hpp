@@ -46,11 +46,28 @@ public:
         dispatchRaw(cmd, kernel, storage, &push, sizeof(Push), width, height, grid);
     }
 
+    // The same, with the group counts read by the GPU from `commands` at `offset` (a
+    // VkDispatchIndirectCommand) when the dispatch executes: lets GPU-side logic skip work.
+    template <class Push>
+    void dispatchIndirect(VkCommandBuffer cmd, VkBuffer grid, std::string_view kernel,
+                          std::initializer_list<VkBuffer> storage, const Push& push, VkBuffer commands,
+                          VkDeviceSize offset) {
+        static_assert(sizeof(Push) <= 128, "push constants are limited to 128 bytes");
+        bind(cmd, kernel, storage, &push, sizeof(Push), grid);
+        context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
+    }
+
+    // Workgroups that cover `threads` threads along x (rows) or y.
+    static uint32_t groupCountX(uint32_t threads) { return (threads + EDDY_GROUP_X - 1) / EDDY_GROUP_X; }
+    static uint32_t groupCountY(uint32_t threads) { return (threads + EDDY_GROUP_Y - 1) / EDDY_GROUP_Y; }
+
 private:
     using SlotList = std::array<VkBuffer, EDDY_STORAGE_SLOTS + 1>;  // [0]: the uniform buffer
     void dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
                      const void* push, uint32_t pushSize, uint32_t width, uint32_t height,
                      VkBuffer grid = VK_NULL_HANDLE);
+    void bind(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
+              const void* push, uint32_t pushSize, VkBuffer grid);
     VkDescriptorSet descriptorSet(const SlotList& slots);
     void destroy() noexcept;
 

@@ -1,6 +1,7 @@
 // Recording of the smoke solver's passes. Each pass ends with a compute->compute barrier, so
 // passes may be recorded in any order the engine wants.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "barriers.hpp"
@@ -263,23 +264,57 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
 
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     recordPressureIterations(cmd, dt);
-    if (settings.trackPressureResidual) recordPressureResidual(cmd, dt);
+    if (settings.trackPressureResidual || stopsAtTolerance()) recordPressureReport(cmd, dt);
 }
 
-void SmokeSolver::Impl::recordPressureResidual(VkCommandBuffer cmd, float dt) {
+void SmokeSolver::Impl::recordPressureReport(VkCommandBuffer cmd, float dt) {
     const uint32_t slot = residualRecords % kResidualHistory;
-    const VkDeviceSize offset = VkDeviceSize(slot) * 2 * sizeof(uint32_t);
-    // The slot was last written by the residual pass kResidualHistory records ago (and read by the
-    // host after that submission completed); clear it.
-    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-    cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset, 2 * sizeof(uint32_t), 0);
+    const VkDeviceSize offset = VkDeviceSize(slot) * EDDY_REPORT_WORDS * sizeof(uint32_t);
+    // The slot was last written kResidualHistory records ago (and read by the host after that
+    // submission completed). Stopping at a tolerance reports what the gate measured; tracking
+    // (re)measures the residual of the final pressure into the cleared residual words.
+    const bool measure = settings.trackPressureResidual;
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite,
+                          {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT});
+    // Words: residual, rhs, iterations, converged; each written once (no overlapping writes).
+    auto fillWord = [&](uint32_t word, uint32_t count, uint32_t value) {
+        cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset + word * sizeof(uint32_t), count * sizeof(uint32_t), value);
+    };
+    if (stopsAtTolerance()) {
+        if (measure) fillWord(0, 2, 0);
+        gate->recordReportCopy(cmd, residualReports.handle(), offset, measure);
+    } else {
+        fillWord(0, 2, 0);
+        fillWord(2, 1, settings.pressureIterations);
+        fillWord(3, 1, 0);
+    }
     detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
-    kernels->dispatch(cmd, "pressure_residual",
-                      {pressure.now(), divergence.handle(), openX.handle(), openY.handle(), residualReports.handle()},
-                      gpu::ResidualPush{settings.cellSize * settings.cellSize / dt, static_cast<int>(slot)}, nx, ny);
+    if (measure)
+        kernels->dispatch(cmd, "pressure_residual",
+                          {pressure.now(), divergence.handle(), openX.handle(), openY.handle(), residualReports.handle()},
+                          gpu::ResidualPush{settings.cellSize * settings.cellSize / dt, static_cast<int>(slot)}, nx, ny);
     detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
-    residualIterations[slot] = settings.pressureIterations;
     ++residualRecords;
+}
+
+void SmokeSolver::Impl::recordGatedMultigrid(VkCommandBuffer cmd, float rhsScale) {
+    // Before each V-cycle the residual of the current pressure is measured into the gate and
+    // checked (pressure_residual.comp with the gate's accumulators as its slot 0): an extra pass
+    // over the finest level per cycle. After the last cycle a final measurement gives the
+    // achieved residual.
+    gate->recordBegin(cmd);
+    gating = true;
+    for (uint32_t cycle = 0;; ++cycle) {
+        dispatchSolverKernel(cmd, gridUniform.handle(), "pressure_residual",
+                             {pressure.now(), divergence.handle(), openX.handle(), openY.handle(), gate->state()},
+                             gpu::ResidualPush{rhsScale, 0}, nx, ny);
+        detail::computeBarrier(cs, cmd);
+        const bool last = cycle == settings.pressureIterations;
+        gate->recordCheck(cmd, settings.pressureTolerance, last);  // never gated itself
+        if (last) break;
+        recordVCycle(cmd, rhsScale);
+    }
+    gating = false;
 }
 
 void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) {
@@ -290,7 +325,12 @@ void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) 
         return;
     }
     if (settings.pressureSolver == PressureSolverType::Multigrid) {
-        for (uint32_t cycle = 0; cycle < settings.pressureIterations; ++cycle) recordVCycle(cmd, rhsScale);
+        if (stopsAtTolerance()) recordGatedMultigrid(cmd, rhsScale);
+        else for (uint32_t cycle = 0; cycle < settings.pressureIterations; ++cycle) recordVCycle(cmd, rhsScale);
+        return;
+    }
+    if (settings.pressureSolver == PressureSolverType::MultigridPCG) {
+        recordMultigridPCG(cmd, rhsScale);
         return;
     }
     // Jacobi: up to EDDY_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per
@@ -310,7 +350,8 @@ void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) 
 
 SmokeSolver::Impl::LevelView SmokeSolver::Impl::levelView(size_t level, float rhsScale) const {
     if (level == 0)
-        return {gridUniform.handle(), pressure.now(), divergence.handle(), openX.handle(), openY.handle(), nx, ny, rhsScale};
+        return {gridUniform.handle(), finestPressure->now(), finestRhs ? finestRhs : divergence.handle(), openX.handle(),
+                openY.handle(), nx, ny, rhsScale};
     const MultigridLevel& l = coarseLevels[level - 1];
     return {l.grid.handle(), l.pressure.now(), l.rhs.handle(), l.openX.handle(), l.openY.handle(), l.nx, l.ny, 1.0f};
 }
@@ -324,15 +365,13 @@ void SmokeSolver::Impl::recordRedBlack(VkCommandBuffer cmd, size_t levelIndex, f
     if (!oddX && !oddY) {
         // Plain red-black colouring: up to EDDY_SOR_BLOCK_ITERATIONS iterations per dispatch in
         // shared memory (tiles of 64 - 4 * EDDY_SOR_BLOCK_ITERATIONS cells), ping-ponged.
-        const uint32_t tile = 64 - 4 * EDDY_SOR_BLOCK_ITERATIONS;
-        const uint32_t tilesX = (level.nx + tile - 1) / tile, tilesY = (level.ny + tile - 1) / tile;
+        const auto [width, height] = sorTileDispatch(level.nx, level.ny);
         PingPong& p = levelPressure(levelIndex);
         for (uint32_t done = 0; done < iterations;) {
             const uint32_t now = std::min<uint32_t>(EDDY_SOR_BLOCK_ITERATIONS, iterations - done);
-            kernels->dispatchWithGrid(cmd, level.grid, "pressure_rbsor_tiles",
-                                      {p.now(), level.rhs, level.openX, level.openY, p.other()},
-                                      gpu::SorBlockPush{level.rhsScale, omega, int(now)}, tilesX * EDDY_GROUP_X,
-                                      tilesY * EDDY_GROUP_Y);
+            dispatchSolverKernel(cmd, level.grid, "pressure_rbsor_tiles",
+                                 {p.now(), level.rhs, level.openX, level.openY, p.other()},
+                                 gpu::SorBlockPush{level.rhsScale, omega, int(now)}, width, height);
             detail::computeBarrier(cs, cmd);
             p.swap();
             done += now;
@@ -343,10 +382,17 @@ void SmokeSolver::Impl::recordRedBlack(VkCommandBuffer cmd, size_t levelIndex, f
     for (uint32_t k = 0; k < iterations; ++k)
         for (int colour = 0; colour < colours; ++colour) {
             if (!oddX && (colour & 2)) continue;
-            kernels->dispatchWithGrid(cmd, level.grid, "pressure_rbsor", {level.pressure, level.rhs, level.openX, level.openY},
-                                      gpu::SorPush{level.rhsScale, omega, colour}, level.nx, level.ny);
+            dispatchSolverKernel(cmd, level.grid, "pressure_rbsor", {level.pressure, level.rhs, level.openX, level.openY},
+                                 gpu::SorPush{level.rhsScale, omega, colour}, level.nx, level.ny);
             detail::computeBarrier(cs, cmd);
         }
+}
+
+std::pair<uint32_t, uint32_t> SmokeSolver::Impl::sorTileDispatch(uint32_t levelNx, uint32_t levelNy) {
+    // One workgroup per tile of 64 - 4 * EDDY_SOR_BLOCK_ITERATIONS cells; the dispatch helper
+    // counts EDDY_GROUP_X x EDDY_GROUP_Y groups, hence the scaled size.
+    const uint32_t tile = 64 - 4 * EDDY_SOR_BLOCK_ITERATIONS;
+    return {(levelNx + tile - 1) / tile * EDDY_GROUP_X, (levelNy + tile - 1) / tile * EDDY_GROUP_Y};
 }
 
 void SmokeSolver::Impl::recordCoarsenWeights(VkCommandBuffer cmd) {
@@ -366,27 +412,35 @@ void SmokeSolver::Impl::recordVCycle(VkCommandBuffer cmd, float rhsScale) {
     // EDDY_MG_COARSEST cells a side) is solved by SOR in a single workgroup.
     constexpr uint32_t kSmoothing = 2;
     const size_t levels = coarseLevels.size();
+    // A gated cycle the GPU skips writes nothing, yet the host has flipped the ping-pong pairs
+    // as if it ran: that is only right if a cycle leaves every level's current copy where it
+    // found it (one blocked smoothing dispatch before and one after: two flips). Checked here.
+    std::array<int, 32> currentCopies{};  // levels <= log2(16384 / EDDY_MG_COARSEST) + 1
+    for (size_t l = 0; l <= levels; ++l) currentCopies.at(l) = levelPressure(l).current;
     for (size_t l = 0; l < levels; ++l) {
         recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
         const LevelView fine = levelView(l, rhsScale);
         const MultigridLevel& coarse = coarseLevels[l];
-        kernels->dispatchWithGrid(cmd, coarse.grid.handle(), "mg_restrict_residual",
-                                  {fine.pressure, fine.rhs, fine.openX, fine.openY, coarse.rhs.handle(), coarse.pressure.now()},
-                                  gpu::RestrictPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny), fine.rhsScale},
-                                  coarse.nx, coarse.ny);
+        dispatchSolverKernel(cmd, coarse.grid.handle(), "mg_restrict_residual",
+                             {fine.pressure, fine.rhs, fine.openX, fine.openY, coarse.rhs.handle(), coarse.pressure.now()},
+                             gpu::RestrictPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny), fine.rhsScale},
+                             coarse.nx, coarse.ny);
         detail::computeBarrier(cs, cmd);
     }
     recordCoarseSolve(cmd, levelView(levels, rhsScale));
     for (size_t l = levels; l-- > 0;) {
         const LevelView fine = levelView(l, rhsScale);
         const MultigridLevel& coarse = coarseLevels[l];
-        kernels->dispatchWithGrid(cmd, fine.grid, "mg_prolong",
-                                  {fine.pressure, coarse.pressure.now(), fine.openX, fine.openY, coarse.openX.handle(),
-                                   coarse.openY.handle()},
-                                  gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, fine.nx, fine.ny);
+        dispatchSolverKernel(cmd, fine.grid, "mg_prolong",
+                             {fine.pressure, coarse.pressure.now(), fine.openX, fine.openY, coarse.openX.handle(),
+                              coarse.openY.handle()},
+                             gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, fine.nx, fine.ny);
         detail::computeBarrier(cs, cmd);
         recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
     }
+    for (size_t l = 0; l <= levels; ++l)
+        if (gating && levelPressure(l).current != currentCopies[l])
+            throw Error("internal: a gated V-cycle changed a level's current pressure copy");
 }
 
 void SmokeSolver::Impl::recordCoarseSolve(VkCommandBuffer cmd, const LevelView& level) {
@@ -394,7 +448,7 @@ void SmokeSolver::Impl::recordCoarseSolve(VkCommandBuffer cmd, const LevelView& 
     // mode shrinks by about (1 - 2 pi / n) per iteration, so by ~1e-6 in total.
     const uint32_t n = std::max(level.nx, level.ny);
     const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(std::max(n, 2u))));
-    kernels->dispatchWithGrid(cmd, level.grid, "mg_coarse_solve", {level.pressure, level.rhs, level.openX, level.openY},
+    dispatchSolverKernel(cmd, level.grid, "mg_coarse_solve", {level.pressure, level.rhs, level.openX, level.openY},
                               gpu::CoarseSolvePush{level.rhsScale, omega, int(2 * n)}, 1, 1);
     detail::computeBarrier(cs, cmd);
 }

@@ -51,8 +51,15 @@ void SmokeSettings::validate() const {
     requireNonNegative(dyeDiffusion, name("dyeDiffusion"));
     requireIterations(diffusionIterations, name("diffusionIterations"));
     requireIterations(pressureIterations, name("pressureIterations"));
-    if (static_cast<uint32_t>(pressureSolver) > static_cast<uint32_t>(PressureSolverType::Multigrid))
+    if (static_cast<uint32_t>(pressureSolver) > static_cast<uint32_t>(PressureSolverType::MultigridPCG))
         throw InvalidArgument(name("pressureSolver"), "unknown solver type");
+    requireFinite(pressureTolerance, name("pressureTolerance"));
+    if (pressureTolerance < 0.0f || pressureTolerance >= 1.0f)
+        throw InvalidArgument(name("pressureTolerance"), "must be in [0, 1) (got " + std::to_string(pressureTolerance) + ")");
+    if (pressureTolerance > 0.0f && pressureSolver != PressureSolverType::Multigrid &&
+        pressureSolver != PressureSolverType::MultigridPCG)
+        throw InvalidArgument(name("pressureTolerance"), "a tolerance needs pressureSolver Multigrid or MultigridPCG "
+                                                         "(Jacobi and RedBlackSOR run a fixed count)");
     requireFinite(sorRelaxation, name("sorRelaxation"));
     if (sorRelaxation <= 0.0f || sorRelaxation >= 2.0f)
         throw InvalidArgument(name("sorRelaxation"), "must be in (0, 2) (got " + std::to_string(sorRelaxation) + ")");

@@ -113,14 +113,14 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     splats = GpuBuffer(cs, kMaxSplatsPerStep * sizeof(gpu::GpuSplat),
                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                        GpuBuffer::Kind::DeviceLocal);
-    residualReports = GpuBuffer(cs, kResidualHistory * 2 * sizeof(uint32_t),
+    residualReports = GpuBuffer(cs, kResidualHistory * EDDY_REPORT_WORDS * sizeof(uint32_t),
                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                 GpuBuffer::Kind::Staging);
     kernels = std::make_unique<detail::KernelSet>(
         cs,
         std::initializer_list<std::string_view>{
             "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye", "advect_correct_velocity",
-            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_rbsor_tiles", "pressure_residual", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
+            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_rbsor_tiles", "pressure_residual", "pressure_gate", "cg_residual", "cg_direction", "cg_update", "cg_dots", "cg_remove_mean", "cg_scalars", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));
 
@@ -141,7 +141,20 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     solidHost.assign(cells, 0.0f);
     uploadGridParams();
     createMultigridLevels();
+    createPressureGate();
     refreshGeometry();
+}
+
+void SmokeSolver::Impl::createPressureGate() {
+    // Every dispatch size a gated solve records: per level its cells (residuals, conjugate gradient
+    // kernels, restriction, prolongation, colour-by-colour SOR) and its blocked SOR tiles, plus
+    // single workgroups (coarsest solve, cg_scalars).
+    std::vector<std::pair<uint32_t, uint32_t>> sizes{{nx, ny}, sorTileDispatch(nx, ny), {1, 1}};
+    for (const MultigridLevel& level : coarseLevels) {
+        sizes.emplace_back(level.nx, level.ny);
+        sizes.push_back(sorTileDispatch(level.nx, level.ny));
+    }
+    gate = std::make_unique<detail::PressureGate>(cs, *kernels, sizes);
 }
 
 void SmokeSolver::Impl::createMultigridLevels() {
@@ -374,12 +387,13 @@ PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
     PressureResidual r;
     if (s.residualRecords <= recordsAgo) return r;
     const uint32_t slot = (s.residualRecords - 1 - recordsAgo) % kResidualHistory;
-    const auto* bits = static_cast<const uint32_t*>(s.residualReports.mapped()) + 2 * slot;
+    const auto* words = static_cast<const uint32_t*>(s.residualReports.mapped()) + EDDY_REPORT_WORDS * slot;
     r.available = true;
-    std::memcpy(&r.maxResidual, &bits[0], sizeof(float));
-    std::memcpy(&r.maxRightHandSide, &bits[1], sizeof(float));
+    std::memcpy(&r.maxResidual, &words[0], sizeof(float));
+    std::memcpy(&r.maxRightHandSide, &words[1], sizeof(float));
     r.relative = r.maxRightHandSide > 0.0f ? r.maxResidual / r.maxRightHandSide : 0.0f;
-    r.iterations = s.residualIterations[slot];
+    r.iterations = words[2];
+    r.reachedTolerance = words[3] != 0;
     return r;
 }
 

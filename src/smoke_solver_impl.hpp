@@ -10,6 +10,7 @@
 #include "context_state.hpp"
 #include "gpu_buffer.hpp"
 #include "kernel_set.hpp"
+#include "pressure_gate.hpp"
 #include "shared_types.h"
 
 namespace eddy {
@@ -33,6 +34,14 @@ struct MultigridLevel {
     PingPong pressure;
 };
 
+// The conjugate gradient's vectors (MultigridPCG), allocated on its first use: residual r,
+// preconditioned residual z (ping-ponged by the multigrid smoother), search direction d
+// (ping-ponged: its update reads neighbours), its image q = L d, and per-workgroup partial sums.
+struct ConjugateGradientBuffers {
+    detail::GpuBuffer r, q, partials;
+    PingPong z, d;
+};
+
 struct SmokeSolver::Impl {
     std::shared_ptr<Context> context;
     detail::ContextState& cs;
@@ -51,7 +60,14 @@ struct SmokeSolver::Impl {
     // Pressure residual reports: kResidualHistory slots of two uints (float bits), host-visible.
     detail::GpuBuffer residualReports;
     uint32_t residualRecords = 0;  // tracked solves recorded so far
-    std::array<uint32_t, kResidualHistory> residualIterations{};
+    // GPU-side stopping at pressureTolerance, and the conjugate gradient's scalars.
+    std::unique_ptr<detail::PressureGate> gate;
+    bool gating = false;  // while true, solver dispatches go through the gate (dispatchSolverKernel)
+    std::unique_ptr<ConjugateGradientBuffers> cg;
+    // The finest multigrid level's unknown and right-hand side: the pressure and divergence, or
+    // the conjugate gradient's z and r while it preconditions.
+    PingPong* finestPressure = &pressure;
+    VkBuffer finestRhs = VK_NULL_HANDLE;  // VK_NULL_HANDLE: the divergence
 
     VkQueryPool queryPool = VK_NULL_HANDLE;
     bool profiling = false;
@@ -76,13 +92,28 @@ struct SmokeSolver::Impl {
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
     void recordPressureIterations(VkCommandBuffer cmd, float dt);
-    void recordPressureResidual(VkCommandBuffer cmd, float dt);
+    void recordPressureReport(VkCommandBuffer cmd, float dt);
+    bool stopsAtTolerance() const { return settings.pressureTolerance > 0.0f; }
+    void recordGatedMultigrid(VkCommandBuffer cmd, float rhsScale);
+    // Multigrid-preconditioned conjugate gradient (smoke_pcg.cpp).
+    void recordMultigridPCG(VkCommandBuffer cmd, float rhsScale);
+    void recordPreconditioner(VkCommandBuffer cmd);
+    void createPressureGate();
+    // A pressure-solve dispatch on the grid `grid`: direct, or indirect through the gate while gating.
+    template <class Push>
+    void dispatchSolverKernel(VkCommandBuffer cmd, VkBuffer grid, std::string_view kernel,
+                              std::initializer_list<VkBuffer> storage, const Push& push, uint32_t width, uint32_t height) {
+        if (gating) kernels->dispatchIndirect(cmd, grid, kernel, storage, push, gate->commands(), gate->commandOffset(width, height));
+        else kernels->dispatchWithGrid(cmd, grid, kernel, storage, push, width, height);
+    }
+    // Threads of the blocked red-black SOR dispatch on an nx x ny level.
+    static std::pair<uint32_t, uint32_t> sorTileDispatch(uint32_t levelNx, uint32_t levelNy);
     // Red-black Gauss-Seidel/SOR iterations on one level (the solver's grid or a coarse one).
     struct LevelView { VkBuffer grid, pressure, rhs, openX, openY; uint32_t nx, ny; float rhsScale; };
     LevelView levelView(size_t level, float rhsScale) const;
     // Views hold the level's current pressure buffer: take a new one after recordRedBlack.
     void recordRedBlack(VkCommandBuffer cmd, size_t level, float rhsScale, float omega, uint32_t iterations);
-    PingPong& levelPressure(size_t level) { return level == 0 ? pressure : coarseLevels[level - 1].pressure; }
+    PingPong& levelPressure(size_t level) { return level == 0 ? *finestPressure : coarseLevels[level - 1].pressure; }
     void recordVCycle(VkCommandBuffer cmd, float rhsScale);
     void recordCoarseSolve(VkCommandBuffer cmd, const LevelView& level);
     void createMultigridLevels();

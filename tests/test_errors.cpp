@@ -82,6 +82,27 @@ TEST_F(Errors, GridSizesOutOfRange) {
     expectContextStillWorks();
 }
 
+// pressureTolerance: a relative residual in [0, 1), and only for the solvers that can stop at one.
+TEST_F(Errors, PressureToleranceOutOfRangeOrWithoutMultigrid) {
+    for (float tolerance : {-1e-4f, 1.0f, 2.0f, kNaN, kInf, -kInf}) {
+        SmokeSettings s = smallSettings();
+        s.pressureSolver = PressureSolverType::MultigridPCG;
+        s.pressureTolerance = tolerance;
+        SCOPED_TRACE(tolerance);
+        expectInvalidSettings(s, "SmokeSettings::pressureTolerance");
+    }
+    for (PressureSolverType solver : {PressureSolverType::Jacobi, PressureSolverType::RedBlackSOR}) {
+        SmokeSettings s = smallSettings();
+        s.pressureSolver = solver;
+        s.pressureTolerance = 1e-4f;
+        expectInvalidSettings(s, "SmokeSettings::pressureTolerance");
+    }
+    SmokeSettings s = smallSettings();
+    s.pressureSolver = static_cast<PressureSolverType>(4);
+    expectInvalidSettings(s, "SmokeSettings::pressureSolver");
+    expectContextStillWorks();
+}
+
 TEST_F(Errors, CellSizeNotPositive) {
     for (float h : {0.0f, -0.01f, kNaN, kInf, -kInf}) {
         SmokeSettings s = smallSettings();

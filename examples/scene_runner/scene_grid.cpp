@@ -130,8 +130,10 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.pressureSolver = r.choice<PressureSolverType>("pressureSolver", s.pressureSolver,
                                                     {{"jacobi", PressureSolverType::Jacobi},
                                                      {"sor", PressureSolverType::RedBlackSOR},
-                                                     {"multigrid", PressureSolverType::Multigrid}});
+                                                     {"multigrid", PressureSolverType::Multigrid},
+                                                     {"multigridPCG", PressureSolverType::MultigridPCG}});
     s.pressureIterations = r.integer("pressureIterations", s.pressureIterations, 1, 100000);
+    s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
     s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
     s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
     const std::initializer_list<std::pair<const char*, AdvectionScheme>> schemes = {

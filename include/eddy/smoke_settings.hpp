@@ -40,6 +40,9 @@ enum class PressureSolverType : uint32_t {
                        // smoothing, 2 sweeps before and after; cell-sum restriction, bilinear
                        // prolongation; the level at or below 16 x 16 solved by SOR in one
                        // workgroup), warm-started
+    MultigridPCG = 3,  // `pressureIterations` conjugate gradient iterations preconditioned by one
+                       // such V-cycle (flexible CG: Polak-Ribiere beta), warm-started; all scalars
+                       // computed on the GPU
 };
 
 enum class AdvectionScheme : uint32_t {
@@ -80,10 +83,20 @@ struct SmokeSettings {
     // Pressure solver and its sweep count (warm-started from the previous step's pressure).
     PressureSolverType pressureSolver = PressureSolverType::Jacobi;
     uint32_t pressureIterations = 40;  // default 40 (what the WebGL demo does)
+    // Multigrid and MultigridPCG: stop once the relative residual max|residual| / max|h^2/dt div|
+    // (dimensionless; see PressureResidual) is at most this, with `pressureIterations` as the
+    // maximum. Checked on the GPU after each iteration (the remaining recorded iterations then
+    // dispatch no work); the iterations run and the residual are reported by pressureResidual().
+    // 0 runs exactly `pressureIterations`. In [0, 1); > 0 only with Multigrid or MultigridPCG.
+    // Skipped iterations still cost their (empty) dispatch launches and barriers, so keep the
+    // maximum a modest margin above the expected count. Default 0.
+    float pressureTolerance = 0.0f;
     // Over-relaxation factor omega of RedBlackSOR, in (0, 2). Default 1.7.
     float sorRelaxation = 1.7f;
-    // Measure the pressure equation's residual after each solve (one extra dispatch) into a
-    // host-visible buffer read by SmokeSolver::pressureResidual(). Default false.
+    // Measure the pressure equation's residual of the final pressure after each solve (one extra
+    // dispatch) into a host-visible buffer read by SmokeSolver::pressureResidual(); with
+    // pressureTolerance > 0 a report (the stopping test's residual) is written anyway.
+    // Default false.
     bool trackPressureResidual = false;
 
     // Advection scheme of density + temperature, of the dye and of the velocity (each face

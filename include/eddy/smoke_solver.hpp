@@ -57,14 +57,18 @@ enum class Pass : uint32_t {
 };
 const char* passName(Pass pass) noexcept;
 
-// The pressure equation's residual after a solve (SmokeSettings::trackPressureResidual), over
-// cells with an open face: sum_f w_f (p_nb - p) - h^2/dt div, in m^2/s^2.
+// The pressure equation's residual after a solve, over cells with an open face:
+// sum_f w_f (p_nb - p) - h^2/dt div, in m^2/s^2. Reported when SmokeSettings::trackPressureResidual
+// is on (measured on the final pressure) or pressureTolerance > 0 (what the solver's stopping
+// test measured last: the true residual for Multigrid, the conjugate gradient's updated residual
+// for MultigridPCG; with both, the final pressure's).
 struct PressureResidual {
-    bool available = false;       // false when no tracked solve has been recorded yet
+    bool available = false;       // false when no reported solve has been recorded yet
     float maxResidual = 0.0f;     // max |residual|
     float maxRightHandSide = 0.0f;  // max |h^2/dt div| before the solve's correction
     float relative = 0.0f;        // maxResidual / maxRightHandSide (0 when the right side is 0)
-    uint32_t iterations = 0;      // solver iterations of that solve
+    uint32_t iterations = 0;      // solver iterations (V-cycles, CG iterations) that solve ran
+    bool reachedTolerance = false;  // pressureTolerance > 0 and it was reached within the maximum
 };
 
 struct PassTiming {
@@ -119,7 +123,7 @@ public:
     void setProfiling(bool enabled);
     std::vector<PassTiming> passTimings();
 
-    // The residual measured by the PressureSolve pass `recordsAgo` recordings back (0 = the last
+    // The residual reported by the PressureSolve pass `recordsAgo` recordings back (0 = the last
     // one, at most kResidualHistory - 1). It is read from host-visible memory without waiting:
     // valid once that submission has completed (after step(), or after the engine's fence for
     // that frame; engines with frames in flight read an older one).

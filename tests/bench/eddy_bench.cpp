@@ -3,12 +3,18 @@
 // counted from the bytes it must read and write at least once ("compulsory traffic").
 //
 //   eddy_bench [--sizes 256,1024,2048,4096] [--repeat 20] [--warmup 5] [--iterations 40]
-//              [--solvers jacobi,sor] [--converge-sizes 256,1024] [--max-iterations 32768]
-//              [--dye-storage fp32|fp16]
+//              [--solvers jacobi,sor,mg,mgpcg] [--converge-sizes 256,1024] [--max-iterations 32768]
+//              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
 //
-// Cases: "smoke_step" (a full step with each solver at --iterations) and "pressure_to_tolerance"
-// (a projection of a random velocity field with 10, 20, 40, ... iterations until the relative
-// residual ||div after|| / ||div before|| reaches 1e-4 and 1e-6, or --max-iterations).
+// Cases: "smoke_step" (a full step with each solver: Jacobi and SOR at --iterations; Multigrid and
+// MultigridPCG stopped on the GPU at --step-tolerance with --max-cycles at most, reporting the
+// median iterations and the largest relative residual over the steps; --step-tolerance 0 runs
+// --cycles) and "pressure_to_tolerance" (a projection of a random velocity field: Jacobi and SOR
+// with 10, 20, 40, ... iterations until the relative residual ||div after|| / ||div before||
+// reaches 1e-4 and 1e-6, or --max-iterations; Multigrid and MultigridPCG in one solve each,
+// stopped on the GPU at 1e-4 and 1e-6 of the relative residual max|r| / max|rhs| with
+// --max-cycles at most, reporting the iterations it took, both residual measures, the time, and
+// the time of a fixed count of as many iterations: the cost of stopping on the GPU).
 //
 // Runs on any Vulkan device (EDDY_DEVICE picks one); CI runs it on lavapipe at a small size.
 #include <algorithm>
@@ -30,8 +36,10 @@ struct Options {
     uint32_t repeat = 20;
     uint32_t warmup = 5;
     uint32_t iterations = 40;
-    uint32_t cycles = 2;  // multigrid V-cycles per step in the smoke_step case
-    std::vector<std::string> solvers{"jacobi", "sor"};
+    uint32_t cycles = 2;  // multigrid V-cycles per step in the smoke_step case with no tolerance
+    float stepTolerance = 1e-4f;  // multigrid solvers' tolerance in the smoke_step case
+    uint32_t maxCycles = 16;      // most multigrid iterations of a solve stopped at a tolerance
+    std::vector<std::string> solvers{"jacobi", "sor", "mg", "mgpcg"};
     std::vector<uint32_t> convergeSizes{256, 1024};
     uint32_t maxIterations = 32768;
     eddy::DyeStorage dyeStorage = eddy::DyeStorage::Float32;  // smoke_step's dye buffer
@@ -49,7 +57,12 @@ eddy::PressureSolverType solverType(const std::string& name) {
     if (name == "jacobi") return eddy::PressureSolverType::Jacobi;
     if (name == "sor") return eddy::PressureSolverType::RedBlackSOR;
     if (name == "mg") return eddy::PressureSolverType::Multigrid;
-    throw std::runtime_error("unknown solver " + name + " (jacobi, sor, mg)");
+    if (name == "mgpcg") return eddy::PressureSolverType::MultigridPCG;
+    throw std::runtime_error("unknown solver " + name + " (jacobi, sor, mg, mgpcg)");
+}
+
+bool multigridSolver(eddy::PressureSolverType type) {
+    return type == eddy::PressureSolverType::Multigrid || type == eddy::PressureSolverType::MultigridPCG;
 }
 
 Options parse(int argc, char** argv) {
@@ -73,6 +86,8 @@ Options parse(int argc, char** argv) {
             if (v != "fp32" && v != "fp16") throw std::runtime_error("--dye-storage: fp32 or fp16, not " + v);
             o.dyeStorage = v == "fp16" ? eddy::DyeStorage::Float16 : eddy::DyeStorage::Float32;
         }
+        else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
+        else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -108,32 +123,101 @@ double l2(const std::vector<float>& v) {
     return std::sqrt(sum);
 }
 
+// The random projection problem of the pressure_to_tolerance case: an n x n box with an outflow
+// top and a circular obstacle, velocities in [-1, 1] m/s.
+struct ProjectionProblem {
+    eddy::SmokeSettings settings;
+    std::vector<float> u, v;
+};
+
+ProjectionProblem projectionProblem(eddy::PressureSolverType solver, uint32_t n) {
+    ProjectionProblem p;
+    eddy::SmokeSettings& s = p.settings;
+    s.nx = n;
+    s.ny = n;
+    s.cellSize = 1.0f / static_cast<float>(n);
+    s.pressureSolver = solver;
+    s.sorRelaxation = 2.0f / (1.0f + std::sin(3.14159265f / static_cast<float>(n)));  // optimal for a square
+    s.boundaries[static_cast<int>(eddy::Side::Top)].type = eddy::BoundaryType::Outflow;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    p.u.resize(size_t(n + 1) * n);
+    p.v.resize(size_t(n) * (n + 1));
+    for (float& x : p.u) x = d(rng);
+    for (float& x : p.v) x = d(rng);
+    return p;
+}
+
+// Multigrid and MultigridPCG: one solve per tolerance from p = 0, stopped on the GPU.
+void convergenceStopped(const eddy::Context& info, std::shared_ptr<eddy::Context> context, const std::string& solverName,
+                        uint32_t n, uint32_t maxCycles) {
+    ProjectionProblem problem = projectionProblem(solverType(solverName), n);
+    eddy::SmokeSettings& s = problem.settings;
+    s.pressureIterations = maxCycles;
+    s.pressureTolerance = 1e-4f;
+    eddy::SmokeSolver smoke(context, s);
+    smoke.addCircleObstacle(0.5f, 0.5f, 0.1f);
+    smoke.setProfiling(true);
+    const std::vector<float> zero(smoke.fieldSize(eddy::Field::Pressure), 0.0f);
+    const float dt = 1.0f / 60.0f;
+    for (float tolerance : {1e-4f, 1e-6f}) {
+        s.pressureTolerance = tolerance;
+        smoke.updateSettings(s);
+        // Twice: the first solve also creates descriptor sets and buffers; the second is timed.
+        double ms = 0.0, before = 0.0;
+        for (int run = 0; run < 2; ++run) {
+            smoke.upload(eddy::Field::VelocityX, problem.u);
+            smoke.upload(eddy::Field::VelocityY, problem.v);
+            smoke.upload(eddy::Field::Pressure, zero);
+            smoke.stepPass(eddy::Pass::SubtractGradient, dt);  // prescribed velocity on closed faces
+            smoke.stepPass(eddy::Pass::Divergence, dt);
+            before = l2(smoke.download(eddy::Field::Divergence));
+            smoke.stepPass(eddy::Pass::PressureSolve, dt);
+            for (const eddy::PassTiming& t : smoke.passTimings())
+                if (t.pass == eddy::Pass::PressureSolve) ms = t.milliseconds;
+        }
+        const eddy::PressureResidual r = smoke.pressureResidual();
+        smoke.stepPass(eddy::Pass::SubtractGradient, dt);
+        smoke.stepPass(eddy::Pass::Divergence, dt);
+        const double divergenceRatio = l2(smoke.download(eddy::Field::Divergence)) / before;
+        // The cost of stopping on the GPU: the same number of iterations as a fixed count (no
+        // residual measurements, checks or indirect dispatches), timed the same way.
+        eddy::SmokeSettings fixed = s;
+        fixed.pressureTolerance = 0.0f;
+        fixed.pressureIterations = r.iterations;
+        smoke.updateSettings(fixed);
+        double fixedMs = 0.0;
+        for (int run = 0; run < 2; ++run) {
+            smoke.upload(eddy::Field::Pressure, zero);
+            smoke.stepPass(eddy::Pass::PressureSolve, dt);
+            for (const eddy::PassTiming& t : smoke.passTimings())
+                if (t.pass == eddy::Pass::PressureSolve) fixedMs = t.milliseconds;
+        }
+        std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
+                    "\"reached\":%s,\"iterations\":%u,\"relative_residual\":%.3g,\"divergence_ratio\":%.3g,"
+                    "\"ms\":%.4f,\"fixed_count_ms\":%.4f,\"device\":\"%s\"}\n",
+                    n, n, solverName.c_str(), tolerance, r.reachedTolerance ? "true" : "false", r.iterations, r.relative,
+                    divergenceRatio, ms, fixedMs, info.deviceInfo().name.c_str());
+        std::fflush(stdout);
+    }
+}
+
 // Projects the same random velocity field with 10, 20, 40, ... pressure iterations (from p = 0)
 // and reports the first count that reaches each relative residual ||div after|| / ||div before||.
 void convergence(const eddy::Context& info, std::shared_ptr<eddy::Context> context, const std::string& solverName,
                  uint32_t n, uint32_t maxIterations) {
-    eddy::SmokeSettings s;
-    s.nx = n;
-    s.ny = n;
-    s.cellSize = 1.0f / static_cast<float>(n);
-    s.pressureSolver = solverType(solverName);
-    s.sorRelaxation = 2.0f / (1.0f + std::sin(3.14159265f / static_cast<float>(n)));  // optimal for a square
-    s.boundaries[static_cast<int>(eddy::Side::Top)].type = eddy::BoundaryType::Outflow;
+    ProjectionProblem problem = projectionProblem(solverType(solverName), n);
+    eddy::SmokeSettings& s = problem.settings;
     eddy::SmokeSolver smoke(context, s);
     smoke.addCircleObstacle(0.5f, 0.5f, 0.1f);
     smoke.setProfiling(true);
-    std::mt19937 rng(5);
-    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-    std::vector<float> u(smoke.fieldSize(eddy::Field::VelocityX)), v(smoke.fieldSize(eddy::Field::VelocityY));
-    for (float& x : u) x = d(rng);
-    for (float& x : v) x = d(rng);
+    const std::vector<float>& u = problem.u;
+    const std::vector<float>& v = problem.v;
     const std::vector<float> zero(smoke.fieldSize(eddy::Field::Pressure), 0.0f);
     const float dt = 1.0f / 60.0f;
     const double targets[] = {1e-4, 1e-6};
     size_t next = 0;
-    const bool multigrid = s.pressureSolver == eddy::PressureSolverType::Multigrid;
-    for (uint32_t iterations = multigrid ? 1 : 10; iterations <= maxIterations && next < 2;
-         iterations = multigrid ? iterations + 1 : iterations * 2) {
+    for (uint32_t iterations = 10; iterations <= maxIterations && next < 2; iterations *= 2) {
         s.pressureIterations = iterations;
         smoke.updateSettings(s);
         smoke.upload(eddy::Field::VelocityX, u);
@@ -155,8 +239,7 @@ void convergence(const eddy::Context& info, std::shared_ptr<eddy::Context> conte
                         n, n, solverName.c_str(), targets[next], iterations, residual, ms, info.deviceInfo().name.c_str());
             ++next;
         }
-        const uint32_t following = multigrid ? iterations + 1 : iterations * 2;
-        if (following > maxIterations && next < 2)
+        if (iterations * 2 > maxIterations && next < 2)
             std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
                         "\"reached\":false,\"iterations\":%u,\"relative_residual\":%.3g,\"ms\":%.4f,\"device\":\"%s\"}\n",
                         n, n, solverName.c_str(), targets[next], iterations, residual, ms, info.deviceInfo().name.c_str());
@@ -184,12 +267,15 @@ int main(int argc, char** argv) try {
         s.thermalExpansion = 0.02f;
         s.velocityDamping = 0.05f;
         s.dyeStorage = o.dyeStorage;
-        const uint32_t iterations = s.pressureSolver == eddy::PressureSolverType::Multigrid ? o.cycles : o.iterations;
+        const bool multigrid = multigridSolver(s.pressureSolver);
+        const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;
+        if (multigrid) s.pressureTolerance = o.stepTolerance;
         eddy::SmokeSolver smoke(context, s);
         smoke.setProfiling(true);
 
-        std::vector<double> stepMs;
+        std::vector<double> stepMs, stepIterations;
+        double worstRelative = 0.0;
         std::map<eddy::Pass, std::vector<double>> passMs;
         for (uint32_t r = 0; r < o.warmup + o.repeat; ++r) {
             eddy::Splat splat;
@@ -208,16 +294,25 @@ int main(int argc, char** argv) try {
                 total += t.milliseconds;
             }
             stepMs.push_back(total);
+            if (multigrid && o.stepTolerance > 0.0f) {
+                const eddy::PressureResidual pr = smoke.pressureResidual();
+                stepIterations.push_back(pr.iterations);
+                worstRelative = std::max(worstRelative, double(pr.relative));
+            }
         }
 
-        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
-                    "\"dye\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
-                    n, n, solverName.c_str(), iterations, o.dyeStorage == eddy::DyeStorage::Float16 ? "fp16" : "fp32", median(stepMs));
+        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",", n, n, solverName.c_str());
+        if (stepIterations.empty()) std::printf("\"iterations\":%u,", iterations);
+        else
+            std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,",
+                        o.stepTolerance, iterations, median(stepIterations), worstRelative);
+        std::printf("\"dye\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
+                    o.dyeStorage == eddy::DyeStorage::Float16 ? "fp16" : "fp32", median(stepMs));
         bool first = true;
         const double dyeBytes = o.dyeStorage == eddy::DyeStorage::Float16 ? 8.0 : 16.0;
         for (auto& [pass, samples] : passMs) {
             double ms = median(samples);
-            double bytes = solverName == "mg" && pass == eddy::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations, dyeBytes);
+            double bytes = multigrid && pass == eddy::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations, dyeBytes);
             // SOR: two dispatches per iteration (one per colour), each reading the whole stencil.
             if (pass == eddy::Pass::PressureSolve && solverName == "sor")
                 bytes = 2.0 * o.iterations * 4.0 * (n * n * 2 + 2.0 * n * (n + 1) + n * n);
@@ -231,7 +326,9 @@ int main(int argc, char** argv) try {
         std::fflush(stdout);
     }
     for (const std::string& solverName : o.solvers)
-        for (uint32_t n : o.convergeSizes) convergence(*context, context, solverName, n, o.maxIterations);
+        for (uint32_t n : o.convergeSizes)
+            if (multigridSolver(solverType(solverName))) convergenceStopped(*context, context, solverName, n, o.maxCycles);
+            else convergence(*context, context, solverName, n, o.maxIterations);
     return 0;
 } catch (const std::exception& e) {
     std::fprintf(stderr, "eddy_bench: %s\n", e.what());

@@ -65,6 +65,13 @@ void diffuseDye(const RefGrid& g, RefFields& f, double ax, double ay, int sweeps
 void divergence(const RefGrid& g, RefFields& f);
 // pressure_jacobi: `sweeps` weighted Jacobi sweeps of sum_f w_f (p_nb - p) = rhsScale * div.
 void pressureJacobi(const RefGrid& g, RefFields& f, double rhsScale, double relaxation, int sweeps);
+// The pressure equation sum_f w_f (p_nb - p) = rhsScale * div solved (nearly) exactly: conjugate
+// gradient in double until the residual is below 1e-13 of the right-hand side. Cells with no open
+// face get 0. With no outflow side the solution is defined up to a constant: the one with zero
+// mean over open cells is returned. Replaces f.pressure.
+void solvePressure(const RefGrid& g, RefFields& f, double rhsScale);
+// The stencil sum_f w_f (p_nb - p) of cell (i, j) (0 for a cell with no open face).
+double pressureStencil(const RefGrid& g, const RefFields& f, const Values& p, int i, int j);
 // subtract_gradient: u -= dt grad p on open faces, prescribed velocity on closed ones.
 void subtractGradient(const RefGrid& g, RefFields& f, double dt);
 

@@ -67,6 +67,66 @@ void divergence(const RefGrid& g, RefFields& f) {
         }
 }
 
+double pressureStencil(const RefGrid& g, const RefFields& f, const Values& p, int i, int j) {
+    const double w[4] = {f.openX[g.u(i, j)], f.openX[g.u(i + 1, j)], f.openY[g.v(i, j)], f.openY[g.v(i, j + 1)]};
+    const double nb[4] = {g.pressureAt(p, i - 1, j), g.pressureAt(p, i + 1, j), g.pressureAt(p, i, j - 1),
+                          g.pressureAt(p, i, j + 1)};
+    double sum = 0.0;
+    for (int k = 0; k < 4; ++k) sum += w[k] * (nb[k] - p[g.cell(i, j)]);
+    return sum;
+}
+
+void solvePressure(const RefGrid& g, RefFields& f, double rhsScale) {
+    // Plain CG on -L p = -rhs (L symmetric negative semi-definite), over cells with an open face.
+    const size_t n = g.cellCount();
+    std::vector<bool> open(n, false);
+    for (int j = 0; j < g.ny; ++j)
+        for (int i = 0; i < g.nx; ++i)
+            open[g.cell(i, j)] = f.openX[g.u(i, j)] + f.openX[g.u(i + 1, j)] + f.openY[g.v(i, j)] + f.openY[g.v(i, j + 1)] > 0.0;
+    bool singular = true;
+    for (const RefSide& side : g.sides) singular = singular && side.type != BoundaryType::Outflow;
+    auto removeMean = [&](Values& x) {
+        if (!singular) return;
+        double sum = 0.0, count = 0.0;
+        for (size_t c = 0; c < n; ++c)
+            if (open[c]) { sum += x[c]; count += 1.0; }
+        for (size_t c = 0; c < n; ++c)
+            if (open[c]) x[c] -= sum / count;
+    };
+    auto apply = [&](const Values& x) {  // -L x
+        Values y(n, 0.0);
+        for (int j = 0; j < g.ny; ++j)
+            for (int i = 0; i < g.nx; ++i)
+                if (open[g.cell(i, j)]) y[g.cell(i, j)] = -pressureStencil(g, f, x, i, j);
+        return y;
+    };
+    auto dot = [&](const Values& a, const Values& b) {
+        double s = 0.0;
+        for (size_t c = 0; c < n; ++c) s += a[c] * b[c];
+        return s;
+    };
+    Values p(n, 0.0), r(n, 0.0);
+    for (size_t c = 0; c < n; ++c) r[c] = open[c] ? -rhsScale * f.divergence[c] : 0.0;
+    removeMean(r);
+    const double target = 1e-26 * std::max(dot(r, r), 1e-300);
+    Values d = r;
+    double rho = dot(r, r);
+    for (size_t k = 0; k < 20 * n && rho > target; ++k) {
+        const Values q = apply(d);
+        const double alpha = rho / dot(d, q);
+        for (size_t c = 0; c < n; ++c) {
+            p[c] += alpha * d[c];
+            r[c] -= alpha * q[c];
+        }
+        removeMean(r);
+        const double next = dot(r, r);
+        for (size_t c = 0; c < n; ++c) d[c] = r[c] + next / rho * d[c];
+        rho = next;
+    }
+    removeMean(p);
+    f.pressure = p;
+}
+
 void pressureJacobi(const RefGrid& g, RefFields& f, double rhsScale, double relaxation, int sweeps) {
     for (int sweep = 0; sweep < sweeps; ++sweep) {
         const Values p = f.pressure;

@@ -1,0 +1,41 @@
+#version 450
+// The gate of a pressure solve stopped at a tolerance on the GPU (no host round trip). Gated
+// dispatches are indirect and read their group counts from this buffer's active commands:
+//   mode 0 (begin): clears the measurements, iteration count and converged flag, and copies the
+//     full-size commands over the active ones, so the solve's dispatches run;
+//   mode 1 (check): reads the residual just measured (max |r|, accumulated by pressure_residual
+//     or the CG update with atomicMax), reports it, and once max |r| <= tolerance * max |rhs|
+//     zeroes every active command, so the rest of the recorded iterations dispatch no workgroups.
+//     Otherwise the next iteration will run: it is counted (except at the final check, after which
+//     none follows). The accumulator is cleared for the next measurement.
+// Once converged, later checks leave everything alone (their measurements were skipped).
+#define EDDY_OWN_WORKGROUP_SIZE
+#include "grid.glsl"
+
+layout(local_size_x = 1) in;
+
+layout(set = 0, binding = 1) buffer State { uint state[]; };
+layout(set = 0, binding = 2) buffer Commands { uint commands[]; };  // active, then full-size
+layout(push_constant) uniform Push { GatePush pc; };
+
+const int kFull = 3 * EDDY_GATE_SLOTS;
+
+void main() {
+    if (pc.mode == 0) {
+        for (int w = 0; w < EDDY_GATE_STATE_WORDS; ++w) state[w] = 0u;
+        for (int w = 0; w < kFull; ++w) commands[w] = commands[kFull + w];
+        return;
+    }
+    if (state[EDDY_GATE_CONVERGED] != 0u) return;
+    const float residual = uintBitsToFloat(state[EDDY_GATE_RESIDUAL_ACC]);
+    const float rhs = uintBitsToFloat(state[EDDY_GATE_RHS_ACC]);
+    state[EDDY_GATE_RESIDUAL] = floatBitsToUint(residual);
+    state[EDDY_GATE_RHS] = floatBitsToUint(rhs);
+    state[EDDY_GATE_RESIDUAL_ACC] = 0u;
+    if (residual <= pc.tolerance * rhs) {
+        state[EDDY_GATE_CONVERGED] = 1u;
+        for (int w = 0; w < kFull; ++w) commands[w] = 0u;
+    } else if (pc.finalCheck == 0) {
+        state[EDDY_GATE_ITERATIONS] += 1u;
+    }
+}
