@@ -8,6 +8,11 @@
 //     zeroes every active command, so the rest of the recorded iterations dispatch no workgroups.
 //     Otherwise the next iteration will run: it is counted (except at the final check, after which
 //     none follows). The accumulator is cleared for the next measurement.
+//     With a stall ratio, a residual above stallRatio times the one two checks before also stops
+//     the solve (converged word 2; two checks, because the max norm of a converging V-cycle's
+//     residual can rise for one cycle): a stationary iteration (the V-cycle) whose residual no longer
+//     falls has met float32's floor (residual terms w (p_nb - p) round at ~1e-7 |p|, and a
+//     warm-started pressure is many times its right-hand side), and further cycles only cost time.
 // Once converged, later checks leave everything alone (their measurements were skipped).
 #define EDDY_OWN_WORKGROUP_SIZE
 #include "grid.glsl"
@@ -29,11 +34,16 @@ void main() {
     if (state[EDDY_GATE_CONVERGED] != 0u) return;
     const float residual = uintBitsToFloat(state[EDDY_GATE_RESIDUAL_ACC]);
     const float rhs = uintBitsToFloat(state[EDDY_GATE_RHS_ACC]);
+    const float twoBefore = uintBitsToFloat(state[EDDY_GATE_RESIDUAL_BEFORE]);  // 0 before the 3rd check
+    state[EDDY_GATE_RESIDUAL_BEFORE] = state[EDDY_GATE_RESIDUAL];
     state[EDDY_GATE_RESIDUAL] = floatBitsToUint(residual);
     state[EDDY_GATE_RHS] = floatBitsToUint(rhs);
     state[EDDY_GATE_RESIDUAL_ACC] = 0u;
     if (residual <= pc.tolerance * rhs) {
         state[EDDY_GATE_CONVERGED] = 1u;
+        for (int w = 0; w < kFull; ++w) commands[w] = 0u;
+    } else if (pc.stallRatio > 0.0 && twoBefore > 0.0 && residual > pc.stallRatio * twoBefore) {
+        state[EDDY_GATE_CONVERGED] = 2u;
         for (int w = 0; w < kFull; ++w) commands[w] = 0u;
     } else if (pc.finalCheck == 0) {
         state[EDDY_GATE_ITERATIONS] += 1u;

@@ -90,17 +90,20 @@ struct SorBlockPush { float rhsScale; float omega; int iterations; };           
 // the solver kernels' writes to the state need no barrier against indirect reads).
 #define EDDY_GATE_RESIDUAL_ACC 0   // max |residual| of the current measurement (atomicMax on bits)
 #define EDDY_GATE_RHS_ACC 1        // max |right-hand side| (atomicMax on bits)
+#define EDDY_GATE_RESIDUAL_BEFORE 2  // the residual measured two checks ago (stall test)
 #define EDDY_GATE_RESIDUAL 4       // the report: residual at the last check,
 #define EDDY_GATE_RHS 5            //             max |right-hand side|,
 #define EDDY_GATE_ITERATIONS 6     //             iterations run,
-#define EDDY_GATE_CONVERGED 7      //             1 once the tolerance was reached
+#define EDDY_GATE_CONVERGED 7      //             1 once the tolerance was reached, 2 once stalled
 #define EDDY_CG_RHO 8              // conjugate gradient scalars (floats): r . z,
 #define EDDY_CG_ALPHA 9            //   the step length,
 #define EDDY_CG_BETA 10            //   the direction update factor,
 #define EDDY_CG_MEAN 11            //   the mean residual (removed where the system is singular)
 #define EDDY_GATE_STATE_WORDS 16
 #define EDDY_GATE_SLOTS 64         // distinct dispatch sizes a gated solve may use
-struct GatePush { int mode; float tolerance; int finalCheck; };  // mode: 0 begin, 1 check
+// mode: 0 begin, 1 check. stallRatio > 0: also stop once a check's residual is above stallRatio
+// times the one two checks before (the iteration no longer converges: float32's floor).
+struct GatePush { int mode; float tolerance; int finalCheck; float stallRatio; };
 // The pressure report ring (SmokeSolver::pressureResidual): uint words per recorded solve:
 // residual bits, right-hand side bits, iterations, converged; the gate's report words in order.
 #define EDDY_REPORT_WORDS 4

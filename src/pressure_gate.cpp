@@ -60,12 +60,13 @@ void PressureGate::recordBegin(VkCommandBuffer cmd) {
                        VK_PIPELINE_STAGE_TRANSFER_BIT,
                    VK_ACCESS_SHADER_WRITE_BIT},
                   kComputeReadWrite);
-    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()}, gpu::GatePush{0, 0.0f, 0}, 1, 1);
+    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()}, gpu::GatePush{0, 0.0f, 0, 0.0f}, 1, 1);
     recordGateBarrier(cmd);
 }
 
-void PressureGate::recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck) {
-    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()}, gpu::GatePush{1, tolerance, finalCheck ? 1 : 0}, 1, 1);
+void PressureGate::recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck, float stallRatio) {
+    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()},
+                      gpu::GatePush{1, tolerance, finalCheck ? 1 : 0, stallRatio}, 1, 1);
     recordGateBarrier(cmd);
 }
 

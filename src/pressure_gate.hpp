@@ -31,8 +31,9 @@ public:
     // Opens a solve: clears the measurements and lets every gated dispatch run.
     void recordBegin(VkCommandBuffer cmd);
     // Compares the residual accumulated since the last check with tolerance * max |rhs|; see
-    // pressure_gate.comp. `finalCheck`: no iteration follows, so none is counted.
-    void recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck);
+    // pressure_gate.comp. `finalCheck`: no iteration follows, so none is counted. `stallRatio` > 0
+    // also stops once the residual falls by less than that factor in two iterations.
+    void recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck, float stallRatio = 0.0f);
     // Copies the report words (residual, rhs, iterations, converged; EDDY_REPORT_WORDS) to
     // `destination` at `offset`, or only iterations and converged (to offset + 8) when
     // `countsOnly`. The caller places the barriers around it.

@@ -310,7 +310,7 @@ void SmokeSolver::Impl::recordGatedMultigrid(VkCommandBuffer cmd, float rhsScale
                              gpu::ResidualPush{rhsScale, 0}, nx, ny);
         detail::computeBarrier(cs, cmd);
         const bool last = cycle == settings.pressureIterations;
-        gate->recordCheck(cmd, settings.pressureTolerance, last);  // never gated itself
+        gate->recordCheck(cmd, settings.pressureTolerance, last, kMultigridStallRatio);  // never gated itself
         if (last) break;
         recordVCycle(cmd, rhsScale);
     }

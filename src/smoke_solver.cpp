@@ -393,7 +393,8 @@ PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
     std::memcpy(&r.maxRightHandSide, &words[1], sizeof(float));
     r.relative = r.maxRightHandSide > 0.0f ? r.maxResidual / r.maxRightHandSide : 0.0f;
     r.iterations = words[2];
-    r.reachedTolerance = words[3] != 0;
+    r.reachedTolerance = words[3] == 1;
+    r.stalled = words[3] == 2;
     return r;
 }
 

@@ -301,6 +301,32 @@ TEST_F(PressureTolerance, StopsAtTheToleranceOrRunsTheMaximum) {
     }
 }
 
+// Multigrid with a tolerance below float32's floor stops when two V-cycles no longer shrink the
+// residual (it would otherwise run all 60 cycles; on this grid the residual falls ~0.65x per cycle,
+// with single cycles where its max norm rises, until ~20 cycles): reported as stalled, not reached. At the stop
+// the residual is at the floor: each residual term w (p_nb - p) rounds p_nb - p to ~eps (|p_nb| +
+// |p|), five terms with w <= 1 and the rhs: |r| <= ~16 eps (max|rhs| + 8 max|p|), the same bound
+// as above; a stall far above it (a slow but converging cycle mistaken for one) would fail here.
+TEST_F(PressureTolerance, MultigridStopsWhenTheResidualStalls) {
+    SmokeSettings s = toleranceSettings(PressureSolverType::Multigrid, 60, 1e-12f);
+    auto smoke = preparedSolver(sharedContext(), s, 5);
+    const ref::RefGrid g = ref::RefGrid::fromSettings(s);
+    const ref::RefFields f = referenceFields(*smoke);
+    smoke->stepPass(Pass::PressureSolve, kDt);
+    const PressureResidual report = smoke->pressureResidual();
+    ASSERT_TRUE(report.available);
+    EXPECT_FALSE(report.reachedTolerance);
+    EXPECT_TRUE(report.stalled);
+    EXPECT_LT(report.iterations, 30u);
+    const std::vector<float> p = smoke->download(Field::Pressure);
+    const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
+    const auto [residual, rhs] = hostResidual(g, f, ref::Values(p.begin(), p.end()), rhsScale);
+    const double floor = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, ref::Values(p.begin(), p.end())));
+    EXPECT_LE(residual, floor);
+    std::printf("multigrid stalled after %u cycles at relative residual %.3g (float floor %.3g)\n", report.iterations,
+                residual / rhs, floor / rhs);
+}
+
 // A tolerance the warm start already meets runs no iteration and leaves the pressure alone.
 TEST_F(PressureTolerance, ConvergedWarmStartRunsNothing) {
     SmokeSettings s = toleranceSettings(PressureSolverType::MultigridPCG, 10, 1e-4f);

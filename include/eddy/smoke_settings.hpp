@@ -63,6 +63,10 @@ enum class AdvectionLimiter : uint32_t {
     RevertToSemiLagrangian = 1,  // outside that range, use the plain semi-Lagrangian value instead
 };
 
+// Multigrid with a pressureTolerance stops once two V-cycles leave more than this fraction of the
+// residual they started from (converging V-cycles leave 0.01-0.5; at float32's floor ~1).
+inline constexpr float kMultigridStallRatio = 0.9f;
+
 struct SmokeSettings {
     // Velocity/scalar grid, cells. Default 128 x 128. 1..16384 each.
     uint32_t nx = 128;
@@ -89,7 +93,10 @@ struct SmokeSettings {
     // dispatch no work); the iterations run and the residual are reported by pressureResidual().
     // 0 runs exactly `pressureIterations`. In [0, 1); > 0 only with Multigrid or MultigridPCG.
     // Skipped iterations still cost their (empty) dispatch launches and barriers, so keep the
-    // maximum a modest margin above the expected count. Default 0.
+    // maximum a modest margin above the expected count. Multigrid also stops when two V-cycles
+    // reduce the residual by less than kMultigridStallRatio (reported as `stalled`): a warm-started
+    // pressure is many times its right-hand side on large grids, and float32 cannot resolve a
+    // residual below ~1e-7 |p| (measured in docs/performance.md). Default 0.
     float pressureTolerance = 0.0f;
     // Over-relaxation factor omega of RedBlackSOR, in (0, 2). Default 1.7.
     float sorRelaxation = 1.7f;

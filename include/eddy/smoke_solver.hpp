@@ -69,6 +69,9 @@ struct PressureResidual {
     float relative = 0.0f;        // maxResidual / maxRightHandSide (0 when the right side is 0)
     uint32_t iterations = 0;      // solver iterations (V-cycles, CG iterations) that solve ran
     bool reachedTolerance = false;  // pressureTolerance > 0 and it was reached within the maximum
+    // Multigrid with pressureTolerance > 0 stopped early because two V-cycles reduced the residual
+    // by less than kMultigridStallRatio: float32's floor (docs/parameters.md, pressureTolerance).
+    bool stalled = false;
 };
 
 struct PassTiming {
