@@ -194,9 +194,10 @@ void convergenceStopped(const eddy::Context& info, std::shared_ptr<eddy::Context
                 if (t.pass == eddy::Pass::PressureSolve) fixedMs = t.milliseconds;
         }
         std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
-                    "\"reached\":%s,\"iterations\":%u,\"relative_residual\":%.3g,\"divergence_ratio\":%.3g,"
-                    "\"ms\":%.4f,\"fixed_count_ms\":%.4f,\"device\":\"%s\"}\n",
-                    n, n, solverName.c_str(), tolerance, r.reachedTolerance ? "true" : "false", r.iterations, r.relative,
+                    "\"reached\":%s,\"stalled\":%s,\"iterations\":%u,\"relative_residual\":%.3g,"
+                    "\"divergence_ratio\":%.3g,\"ms\":%.4f,\"fixed_count_ms\":%.4f,\"device\":\"%s\"}\n",
+                    n, n, solverName.c_str(), tolerance, r.reachedTolerance ? "true" : "false", r.stalled ? "true" : "false",
+                    r.iterations, r.relative,
                     divergenceRatio, ms, fixedMs, info.deviceInfo().name.c_str());
         std::fflush(stdout);
     }
@@ -276,6 +277,7 @@ int main(int argc, char** argv) try {
 
         std::vector<double> stepMs, stepIterations;
         double worstRelative = 0.0;
+        uint32_t stalledSteps = 0;
         std::map<eddy::Pass, std::vector<double>> passMs;
         for (uint32_t r = 0; r < o.warmup + o.repeat; ++r) {
             eddy::Splat splat;
@@ -298,14 +300,16 @@ int main(int argc, char** argv) try {
                 const eddy::PressureResidual pr = smoke.pressureResidual();
                 stepIterations.push_back(pr.iterations);
                 worstRelative = std::max(worstRelative, double(pr.relative));
+                stalledSteps += pr.stalled ? 1 : 0;
             }
         }
 
         std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",", n, n, solverName.c_str());
         if (stepIterations.empty()) std::printf("\"iterations\":%u,", iterations);
         else
-            std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,",
-                        o.stepTolerance, iterations, median(stepIterations), worstRelative);
+            std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
+                        "\"stalled_steps\":%u,",
+                        o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps);
         std::printf("\"dye\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
                     o.dyeStorage == eddy::DyeStorage::Float16 ? "fp16" : "fp32", median(stepMs));
         bool first = true;
