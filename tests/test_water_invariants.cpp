@@ -8,6 +8,7 @@
 #include <random>
 
 #include "gpu_test.hpp"
+#include "water_test_scenes.hpp"
 
 namespace eddy::test {
 namespace {
@@ -15,24 +16,6 @@ namespace {
 class WaterInvariants : public GpuTest {};
 
 constexpr double kUlp = 5.9604644775390625e-8;  // 2^-24
-
-double sum(const std::vector<float>& v) {
-    double s = 0.0;
-    for (float x : v) s += x;
-    return s;
-}
-
-std::vector<float> bumpyTerrain(uint32_t nx, uint32_t ny, float h, uint32_t seed) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> noise(-0.05f, 0.05f);
-    std::vector<float> t(size_t(nx) * ny);
-    for (uint32_t j = 0; j < ny; ++j)
-        for (uint32_t i = 0; i < nx; ++i) {
-            const float x = (i + 0.5f) * h, y = (j + 0.5f) * h;
-            t[i + j * nx] = 0.4f * std::sin(0.9f * x) * std::cos(0.7f * y) + noise(rng);
-        }
-    return t;
-}
 
 // 10,000 substeps of a violent state (random columns up to 3 m, half the cells dry, a 6 m tower)
 // in a closed box: the water total stays constant to float round-off and no depth goes negative.
@@ -42,11 +25,7 @@ TEST_F(WaterInvariants, ClosedBoxConservesWaterAndStaysNonNegative) {
     s.ny = 13;
     s.cellSize = 0.5f;
     WaterSolver solver(context(), s);
-    std::mt19937 rng(11);
-    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-    std::vector<float> depth(size_t(s.nx) * s.ny);
-    for (float& d : depth) d = unit(rng) < 0.5f ? 0.0f : 3.0f * unit(rng);
-    depth[5 + 6 * s.nx] = 6.0f;
+    const std::vector<float> depth = violentDepths(s, 11);
     solver.upload(WaterField::Terrain, bumpyTerrain(s.nx, s.ny, s.cellSize, 3));
     solver.upload(WaterField::Depth, depth);
     const double before = sum(depth);

@@ -8,17 +8,12 @@
 #include <random>
 
 #include "gpu_test.hpp"
+#include "water_test_scenes.hpp"
 
 namespace eddy::test {
 namespace {
 
 class WaterMomentum : public GpuTest {};
-
-double sum(const std::vector<float>& v) {
-    double s = 0.0;
-    for (float x : v) s += x;
-    return s;
-}
 
 // Dam break over a dry, flat, frictionless bed: still water of depth h0 for x < x0, dry beyond.
 // Ritter's solution: for x0 - c0 t < x < x0 + 2 c0 t (c0 = sqrt(g h0))
@@ -171,18 +166,6 @@ TEST_F(WaterMomentum, DamBreakOverWetBedMovesTheBoreAtStokerSpeed) {
     EXPECT_GT(std::abs(m[2].position - expected), margin) << "DepthPipes should miss Stoker's bore";
 }
 
-std::vector<float> bumpyTerrain(uint32_t nx, uint32_t ny, float h, uint32_t seed) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> noise(-0.05f, 0.05f);
-    std::vector<float> t(size_t(nx) * ny);
-    for (uint32_t j = 0; j < ny; ++j)
-        for (uint32_t i = 0; i < nx; ++i) {
-            const float x = (i + 0.5f) * h, y = (j + 0.5f) * h;
-            t[i + j * nx] = 0.4f * std::sin(0.9f * x) * std::cos(0.7f * y) + noise(rng);
-        }
-    return t;
-}
-
 // A violent start in a closed box (random columns up to 3 m, half the cells dry, a 6 m tower,
 // bumpy terrain): every face flow is added to one cell and taken from another, so the total
 // changes only by float rounding of the depth updates (~ulp per update, random-walking: the
@@ -195,11 +178,7 @@ TEST_F(WaterMomentum, ClosedBoxConservesWaterAndStaysNonNegative) {
     s.cellSize = 0.5f;
     s.model = WaterModel::Momentum;
     WaterSolver solver(context(), s);
-    std::mt19937 rng(11);
-    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
-    std::vector<float> depth(size_t(s.nx) * s.ny);
-    for (float& d : depth) d = unit(rng) < 0.5f ? 0.0f : 3.0f * unit(rng);
-    depth[5 + 6 * s.nx] = 6.0f;
+    const std::vector<float> depth = violentDepths(s, 11);
     solver.upload(WaterField::Terrain, bumpyTerrain(s.nx, s.ny, s.cellSize, 3));
     solver.upload(WaterField::Depth, depth);
     const double before = sum(depth);

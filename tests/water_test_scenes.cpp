@@ -1,0 +1,35 @@
+#include "water_test_scenes.hpp"
+
+#include <cmath>
+#include <random>
+
+namespace eddy::test {
+
+double sum(const std::vector<float>& values) {
+    double s = 0.0;
+    for (float x : values) s += x;
+    return s;
+}
+
+std::vector<float> bumpyTerrain(uint32_t nx, uint32_t ny, float h, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> noise(-0.05f, 0.05f);
+    std::vector<float> t(size_t(nx) * ny);
+    for (uint32_t j = 0; j < ny; ++j)
+        for (uint32_t i = 0; i < nx; ++i) {
+            const float x = (i + 0.5f) * h, y = (j + 0.5f) * h;
+            t[i + j * nx] = 0.4f * std::sin(0.9f * x) * std::cos(0.7f * y) + noise(rng);
+        }
+    return t;
+}
+
+std::vector<float> violentDepths(const WaterSettings& settings, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::vector<float> depth(size_t(settings.nx) * settings.ny);
+    for (float& d : depth) d = unit(rng) < 0.5f ? 0.0f : 3.0f * unit(rng);
+    depth[5 + 6 * settings.nx] = 6.0f;
+    return depth;
+}
+
+} // namespace eddy::test
