@@ -55,9 +55,7 @@ TEST_F(WaterInvariants, LakeAtRestStaysAtRest) {
     s.cellSize = 0.5f;
     s.boundaries.fill(WaterBoundary{});  // walls
     WaterSolver solver(context(), s);
-    std::vector<float> terrain = bumpyTerrain(s.nx, s.ny, s.cellSize, 5);
-    for (float& t : terrain) t = std::round(t * 4096.0f) / 4096.0f;
-    terrain[10 + 10 * s.nx] = terrain[11 + 10 * s.nx] = terrain[10 + 11 * s.nx] = 1.5f;  // an island
+    const std::vector<float> terrain = lakeAtRestTerrain(s);
     const float level = 0.25f;
     std::vector<float> depth(terrain.size());
     size_t dry = 0;

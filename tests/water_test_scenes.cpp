@@ -23,6 +23,13 @@ std::vector<float> bumpyTerrain(uint32_t nx, uint32_t ny, float h, uint32_t seed
     return t;
 }
 
+std::vector<float> lakeAtRestTerrain(const WaterSettings& s) {
+    std::vector<float> terrain = bumpyTerrain(s.nx, s.ny, s.cellSize, 5);
+    for (float& t : terrain) t = std::round(t * 4096.0f) / 4096.0f;
+    terrain[10 + 10 * s.nx] = terrain[11 + 10 * s.nx] = terrain[10 + 11 * s.nx] = 1.5f;  // an island
+    return terrain;
+}
+
 std::vector<float> violentDepths(const WaterSettings& settings, uint32_t seed) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);

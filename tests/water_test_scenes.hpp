@@ -13,6 +13,9 @@ namespace eddy::test {
 double sum(const std::vector<float>& values);
 // Smooth hills (+-0.4 m) with +-0.05 m of noise, cell centres of an nx x ny grid of cell size h.
 std::vector<float> bumpyTerrain(uint32_t nx, uint32_t ny, float h, uint32_t seed);
+// bumpyTerrain (seed 5) rounded to multiples of 2^-12 m, so that level - terrain and terrain +
+// depth are exact in float for levels on that grid, with a 1.5 m island at cells (10..11, 10..11).
+std::vector<float> lakeAtRestTerrain(const WaterSettings& settings);
 // A violent start for a closed box: random columns up to 3 m, half the cells dry, a 6 m tower at
 // cell (5, 6).
 std::vector<float> violentDepths(const WaterSettings& settings, uint32_t seed);
