@@ -1,7 +1,10 @@
 #include "water_test_scenes.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <random>
+
+#include <gtest/gtest.h>
 
 namespace eddy::test {
 
@@ -37,6 +40,28 @@ std::vector<float> violentDepths(const WaterSettings& settings, uint32_t seed) {
     for (float& d : depth) d = unit(rng) < 0.5f ? 0.0f : 3.0f * unit(rng);
     depth[5 + 6 * settings.nx] = 6.0f;
     return depth;
+}
+
+ClosedBoxRun runViolentClosedBox(WaterSolver& solver, int frames, float frameDt) {
+    const WaterSettings& s = solver.settings();
+    const std::vector<float> depth = violentDepths(s, 11);
+    solver.upload(WaterField::Terrain, bumpyTerrain(s.nx, s.ny, s.cellSize, 3));
+    solver.upload(WaterField::Depth, depth);
+    const double before = sum(depth);
+    ClosedBoxRun run;
+    for (int f = 0; f < frames; ++f) {
+        run.substeps += solver.step(frameDt);
+        for (float x : solver.download(WaterField::Depth))
+            if (x < 0.0f) {
+                ADD_FAILURE() << "negative depth " << x << " after " << run.substeps << " substeps";
+                return run;
+            }
+    }
+    const double after = sum(solver.download(WaterField::Depth));
+    run.relativeDrift = std::abs(after - before) / before;
+    std::printf("closed box: relative drift %.3g after %u substeps (before %.9g, after %.9g)\n", run.relativeDrift,
+                run.substeps, before, after);
+    return run;
 }
 
 } // namespace eddy::test

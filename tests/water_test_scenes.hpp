@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "eddy/water_settings.hpp"
+#include "eddy/water_solver.hpp"
 
 namespace eddy::test {
 
@@ -19,5 +20,14 @@ std::vector<float> lakeAtRestTerrain(const WaterSettings& settings);
 // A violent start for a closed box: random columns up to 3 m, half the cells dry, a 6 m tower at
 // cell (5, 6).
 std::vector<float> violentDepths(const WaterSettings& settings, uint32_t seed);
+
+// Uploads violentDepths (seed 11) over bumpyTerrain (seed 3) into `solver` (a closed box) and
+// steps `frames` frames of `frameDt` s, failing the test at the first negative depth. Returns the
+// relative change of the total water and the substeps taken.
+struct ClosedBoxRun {
+    double relativeDrift = 0.0;
+    uint32_t substeps = 0;
+};
+ClosedBoxRun runViolentClosedBox(WaterSolver& solver, int frames, float frameDt);
 
 } // namespace eddy::test
