@@ -199,14 +199,9 @@ TEST_F(WaterMomentum, LakeAtRestStaysAtRest) {
     s.model = WaterModel::Momentum;
     WaterSolver solver(context(), s);
     const std::vector<float> terrain = lakeAtRestTerrain(s);
-    const float level = 0.25f;
-    std::vector<float> depth(terrain.size());
-    size_t dry = 0;
-    for (size_t c = 0; c < depth.size(); ++c) {
-        depth[c] = std::max(level - terrain[c], 0.0f);
-        dry += depth[c] == 0.0f;
-    }
-    ASSERT_GT(dry, 10u);
+    const std::vector<float> depth = fillToLevel(terrain, 0.25f);
+    const auto dry = std::count(depth.begin(), depth.end(), 0.0f);
+    ASSERT_GT(dry, 10);
     solver.upload(WaterField::Terrain, terrain);
     solver.upload(WaterField::Depth, depth);
     const float frame = static_cast<float>(49.5 * solver.stableTimeStep());

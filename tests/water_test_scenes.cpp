@@ -1,5 +1,6 @@
 #include "water_test_scenes.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -31,6 +32,12 @@ std::vector<float> lakeAtRestTerrain(const WaterSettings& s) {
     for (float& t : terrain) t = std::round(t * 4096.0f) / 4096.0f;
     terrain[10 + 10 * s.nx] = terrain[11 + 10 * s.nx] = terrain[10 + 11 * s.nx] = 1.5f;  // an island
     return terrain;
+}
+
+std::vector<float> fillToLevel(const std::vector<float>& terrain, float level) {
+    std::vector<float> depth(terrain.size());
+    for (size_t c = 0; c < depth.size(); ++c) depth[c] = std::max(level - terrain[c], 0.0f);
+    return depth;
 }
 
 std::vector<float> violentDepths(const WaterSettings& settings, uint32_t seed) {

@@ -17,6 +17,8 @@ std::vector<float> bumpyTerrain(uint32_t nx, uint32_t ny, float h, uint32_t seed
 // bumpyTerrain (seed 5) rounded to multiples of 2^-12 m, so that level - terrain and terrain +
 // depth are exact in float for levels on that grid, with a 1.5 m island at cells (10..11, 10..11).
 std::vector<float> lakeAtRestTerrain(const WaterSettings& settings);
+// Depths that fill every cell below `level` up to it (a lake at rest), 0 elsewhere.
+std::vector<float> fillToLevel(const std::vector<float>& terrain, float level);
 // A violent start for a closed box: random columns up to 3 m, half the cells dry, a 6 m tower at
 // cell (5, 6).
 std::vector<float> violentDepths(const WaterSettings& settings, uint32_t seed);
