@@ -1,7 +1,6 @@
 #version 450
 // Semi-Lagrangian advection (RK2 back-trace, bilinear) of density and temperature at cell
-// centres. Beyond an inflow side the sample is the inflow's value; fully solid cells hold the
-// mean of their fluid neighbours.
+// centres (advect_scalars.glsl).
 #include "grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
@@ -14,44 +13,10 @@ layout(set = 0, binding = 7) readonly buffer Solid { float solid[]; };
 layout(push_constant) uniform Push { AdvectPush pc; };
 
 #include "velocity_sampling.glsl"
-
-float readDensity(int i, int j) {
-    CellTap t = tapCell(i, j, cellGrid());
-    return t.inflowSide >= 0 ? grid.inflowDensity[t.inflowSide] : densityIn[t.index];
-}
-float readTemperature(int i, int j) {
-    CellTap t = tapCell(i, j, cellGrid());
-    return t.inflowSide >= 0 ? grid.inflowTemperature[t.inflowSide] : temperatureIn[t.index];
-}
+#include "advect_scalars.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.nx || id.y >= grid.ny) return;
-    int c = cellIndex(id.x, id.y);
-    if (solid[c] >= 1.0) {
-        // A solid cell holds the mean of its fluid neighbours (or density 0 and the ambient
-        // temperature when it has none), so samples that reach into an obstacle see the smoke
-        // beside it rather than an empty sink that would drain smoke out of the fluid.
-        float sumDensity = 0.0, sumTemperature = 0.0, count = 0.0;
-        const ivec2 offsets[4] = ivec2[4](ivec2(-1, 0), ivec2(1, 0), ivec2(0, -1), ivec2(0, 1));
-        for (int k = 0; k < 4; ++k) {
-            ivec2 n = id + offsets[k];
-            if (n.x < 0 || n.y < 0 || n.x >= grid.nx || n.y >= grid.ny) continue;
-            int nc = cellIndex(n.x, n.y);
-            if (solid[nc] >= 1.0) continue;
-            sumDensity += densityIn[nc];
-            sumTemperature += temperatureIn[nc];
-            count += 1.0;
-        }
-        densityOut[c] = count > 0.0 ? sumDensity / count : 0.0;
-        temperatureOut[c] = count > 0.0 ? sumTemperature / count : pc.ambient;
-        return;
-    }
-    vec2 p = traceBack((vec2(id) + 0.5) * grid.h, pc.dt);
-    vec2 coord = p * grid.invH - 0.5;
-    float d, t;
-    EDDY_BILERP(readDensity, coord, d);
-    EDDY_BILERP(readTemperature, coord, t);
-    densityOut[c] = d;
-    temperatureOut[c] = t;
+    advectScalarsAt(id, traceBack((vec2(id) + 0.5) * grid.h, pc.dt));
 }

@@ -13,6 +13,10 @@ namespace eddy {
 namespace {
 // exp(-rate * dt): the dt-independent per-step factor of an exponential decay at `rate` per second.
 float decayFactor(float rate, float dt) { return std::exp(-rate * dt); }
+
+// Which of a ping-pong pair's three copies an advection reads or writes.
+enum class Copy { Now, Other, Scratch };
+VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c == Copy::Other ? p.other() : p.scratch(); }
 } // namespace
 
 void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
@@ -131,6 +135,25 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
     auto advectDye = [&](VkBuffer in, VkBuffer out, const gpu::AdvectPush& push) {
         kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), in, out}, push, dyeNx, dyeNy);
     };
+    // Where the dye grid is the velocity grid (its cell size exactly the same float, as
+    // smoke_solver.cpp computes it), the scalars and the dye share one back-trace per cell
+    // (advect_cells.comp); otherwise each has its own kernel.
+    const bool dyeOnCells = dyeNx == nx && dyeNy == ny &&
+                            settings.cellSize * static_cast<float>(nx) / static_cast<float>(dyeNx) == settings.cellSize &&
+                            settings.cellSize * static_cast<float>(ny) / static_cast<float>(dyeNy) == settings.cellSize;
+    auto advectScalarsAndDye = [&](Copy from, Copy to, bool scalars, bool dyes, const gpu::AdvectPush& push) {
+        if (scalars && dyes && dyeOnCells) {
+            kernels->dispatch(cmd, "advect_cells",
+                              {u.now(), v.now(), copyOf(density, from), copyOf(temperature, from), copyOf(density, to),
+                               copyOf(temperature, to), solid.handle(), copyOf(dye, from), copyOf(dye, to)},
+                              push, nx, ny);
+            return;
+        }
+        if (scalars)
+            advectScalars(copyOf(density, from), copyOf(temperature, from), copyOf(density, to), copyOf(temperature, to),
+                          push);
+        if (dyes) advectDye(copyOf(dye, from), copyOf(dye, to), push);
+    };
     // mode: see shaders/advect_correct.glsl.
     static_assert(int(AdvectionLimiter::Clamp) == EDDY_LIMITER_CLAMP &&
                   int(AdvectionLimiter::RevertToSemiLagrangian) == EDDY_LIMITER_REVERT);
@@ -164,16 +187,13 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                           velocityScheme = settings.velocityAdvection;
     constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
 
-    advectScalars(density.now(), temperature.now(), density.other(), temperature.other(), forward);
-    advectDye(dye.now(), dye.other(), forward);
+    advectScalarsAndDye(Copy::Now, Copy::Other, true, true, forward);
     advectVelocity(u.now(), v.now(), u.other(), v.other(), forward);
     detail::computeBarrier(cs, cmd);
 
     if (scalarScheme != kSL || dyeScheme != kSL || velocityScheme != kSL) {
         // Backward: SL(SL(phi, dt), -dt) into scratch.
-        if (scalarScheme != kSL)
-            advectScalars(density.other(), temperature.other(), density.scratch(), temperature.scratch(), backward);
-        if (dyeScheme != kSL) advectDye(dye.other(), dye.scratch(), backward);
+        advectScalarsAndDye(Copy::Other, Copy::Scratch, scalarScheme != kSL, dyeScheme != kSL, backward);
         if (velocityScheme != kSL) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), backward);
         detail::computeBarrier(cs, cmd);
         // MacCormack corrects and limits in place; BFECC compensates into `other`.
@@ -183,9 +203,8 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         detail::computeBarrier(cs, cmd);
         if (scalarScheme == kBFECC || dyeScheme == kBFECC || velocityScheme == kBFECC) {
             // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
-            if (scalarScheme == kBFECC)
-                advectScalars(density.other(), temperature.other(), density.scratch(), temperature.scratch(), forward);
-            if (dyeScheme == kBFECC) advectDye(dye.other(), dye.scratch(), forward);
+            advectScalarsAndDye(Copy::Other, Copy::Scratch, scalarScheme == kBFECC, dyeScheme == kBFECC,
+                                forward);
             if (velocityScheme == kBFECC) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), forward);
             detail::computeBarrier(cs, cmd);
             if (scalarScheme == kBFECC) correctScalars(2);

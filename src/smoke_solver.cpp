@@ -119,7 +119,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     kernels = std::make_unique<detail::KernelSet>(
         cs,
         std::initializer_list<std::string_view>{
-            "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_correct_scalar", "advect_correct_dye", "advect_correct_velocity",
+            "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_cells", "advect_correct_scalar", "advect_correct_dye", "advect_correct_velocity",
             "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_rbsor_tiles", "pressure_residual", "pressure_gate", "cg_residual", "cg_direction", "cg_update", "cg_dots", "cg_remove_mean", "cg_scalars", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
             "vorticity_force", "damp_velocity", "damp_scalars"},
         gridUniform.handle(), sizeof(gpu::GridParams));

@@ -60,6 +60,8 @@ std::vector<BoundaryCase> boundaryCases() {
     const auto in2 = inflow(1.2f, 0.4f, 280.0f, {0.1f, 0.8f, 0.6f, 0.3f});
     return {
         {"Walls", {wall(), wall(), wall(), wall()}, true, 29, 41},
+        // The cases with the dye on the velocity grid run advect_cells.comp (one back-trace for the
+        // scalars and the dye) instead of advect_scalars.comp + advect_dye.comp.
         {"WallsNoObstaclesSameDyeGrid", {wall(), wall(), wall(), wall()}, false, kNx, kNy},
         {"MovingWalls", {movingWall(0.6f), movingWall(-0.4f), movingWall(0.8f), movingWall(-1.1f)}, true, 29, 41},
         {"InflowLeftOutflowRight", {in1, outflow(), wall(), movingWall(0.5f)}, true, kNx, kNy},
