@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README demo: installs what is missing, builds Eddy's scene runner and runs the buoyant
+# The README demo: installs what is missing, builds Billow's scene runner and runs the buoyant
 # plume scene (examples/scenes/plume.json) headless, on lavapipe when there is no GPU. Pictures,
 # fields, metrics and the animation land in out/plume/.
 #

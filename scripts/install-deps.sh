@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Eddy needs to build, test and run its demos, skipping the ones
+# Installs the Debian 12 packages Billow needs to build, test and run its demos, skipping the ones
 # already present. Runs apt-get directly as root, through sudo otherwise.
 set -euo pipefail
 

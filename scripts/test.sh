@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds Eddy with its tests and runs them all (on lavapipe, with the
+# Installs what is missing, builds Billow with its tests and runs them all (on lavapipe, with the
 # Vulkan validation layer on, when the machine has no GPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -7,7 +7,7 @@
 #include "vulkan_check.hpp"
 #include "vulkan_setup.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 namespace {
 
 const uint32_t kVertexSpirv[] =
@@ -262,4 +262,4 @@ void FieldRenderer::record(VkCommandBuffer cmd, uint32_t frameSlot, uint32_t ima
     vkCmdEndRenderPass(cmd);
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

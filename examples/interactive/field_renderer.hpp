@@ -1,6 +1,6 @@
-// Draws one of Eddy's fields into a swapchain image with a fullscreen triangle whose fragment
-// shader reads Eddy's storage buffers directly (no copy). One descriptor set per frame in flight,
-// rewritten every frame because Eddy's buffers ping-pong.
+// Draws one of Billow's fields into a swapchain image with a fullscreen triangle whose fragment
+// shader reads Billow's storage buffers directly (no copy). One descriptor set per frame in flight,
+// rewritten every frame because Billow's buffers ping-pong.
 #pragma once
 
 #include <cstdint>
@@ -8,10 +8,10 @@
 
 #include <vulkan/vulkan.h>
 
-#include "eddy/smoke_solver.hpp"
+#include "billow/smoke_solver.hpp"
 #include "views.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 class VulkanSetup;
 class Swapchain;
@@ -51,4 +51,4 @@ private:
     uint32_t framebufferGeneration_ = 0;
 };
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

@@ -6,7 +6,7 @@
 
 #include <GLFW/glfw3.h>
 
-namespace eddy::interactive {
+namespace billow::interactive {
 namespace {
 
 // Brush sizes and strengths for the demo's 1 m wide domain.
@@ -225,4 +225,4 @@ std::string FluidControls::describe(const SmokeSettings& s) const {
     return text;
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

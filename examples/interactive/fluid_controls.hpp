@@ -1,4 +1,4 @@
-// Mouse and keyboard of the demo, turned into Eddy calls:
+// Mouse and keyboard of the demo, turned into Billow calls:
 //  * left drag: Gaussian splats of dye (a random colour per stroke, changing as it goes) and of
 //    velocity following the drag, placed along the whole path the pointer took since the last
 //    frame (so fast drags on slow frames still leave a continuous stroke), like the WebGL demo;
@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "eddy/smoke_solver.hpp"
+#include "billow/smoke_solver.hpp"
 #include "views.hpp"
 
 struct GLFWwindow;
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 class FluidControls {
 public:
@@ -28,7 +28,7 @@ public:
     FluidControls(GLFWwindow* window, uint32_t seed);
 
     // Applies the input since the last call to `solver`: queues splats for the next recorded step
-    // and performs edits that use Eddy's blocking helpers (obstacles, settings, reset). `settle`
+    // and performs edits that use Billow's blocking helpers (obstacles, settings, reset). `settle`
     // is called before the first such edit of the frame: it must wait until no submitted frame
     // still uses the solver's buffers. `dt`: the step's time, s (drag speed = distance / dt).
     void apply(SmokeSolver& solver, float dt, const std::function<void()>& settle);
@@ -66,4 +66,4 @@ private:
     std::vector<unsigned int> typed_;
 };
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

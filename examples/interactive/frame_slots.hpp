@@ -10,7 +10,7 @@
 
 #include "vulkan_check.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 class FrameSlots {
 public:
@@ -62,4 +62,4 @@ private:
     VkCommandPool pool_ = VK_NULL_HANDLE;
 };
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

@@ -5,7 +5,7 @@
 #include "vulkan_check.hpp"
 #include "vulkan_setup.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 namespace {
 constexpr size_t kAveraged = 30;  // measurements in the title's mean
 }
@@ -62,4 +62,4 @@ double StepTimer::millisecondsPerStep() const {
     return std::accumulate(recent_.begin(), recent_.end(), 0.0) / double(recent_.size());
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

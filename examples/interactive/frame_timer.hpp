@@ -10,7 +10,7 @@
 
 #include <vulkan/vulkan.h>
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 class VulkanSetup;
 
@@ -41,4 +41,4 @@ private:
     size_t next_ = 0;
 };
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

@@ -1,7 +1,7 @@
 // The interactive demo: an app that owns its window, Vulkan instance, device, queue and
-// swapchain like a game engine, with Eddy embedded. Every frame it records, into its own command
-// buffer: an entry barrier, Eddy's step (SmokeSolver::record), Eddy's release barrier to the
-// fragment shader, and the draw of the chosen field straight from Eddy's storage buffers.
+// swapchain like a game engine, with Billow embedded. Every frame it records, into its own command
+// buffer: an entry barrier, Billow's step (SmokeSolver::record), Billow's release barrier to the
+// fragment shader, and the draw of the chosen field straight from Billow's storage buffers.
 // docs/integration.md ("Worked example: the interactive demo") walks through it.
 #include <chrono>
 #include <cmath>
@@ -14,7 +14,7 @@
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
 
-#include "eddy/eddy.hpp"
+#include "billow/billow.hpp"
 #include "field_renderer.hpp"
 #include "fluid_controls.hpp"
 #include "frame_slots.hpp"
@@ -25,7 +25,7 @@
 #include "vulkan_check.hpp"
 #include "vulkan_setup.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 namespace {
 
 constexpr float kStepSeconds = 1.0f / 60.0f;  // fixed: the simulation does not depend on the frame rate
@@ -47,7 +47,7 @@ SmokeSettings demoSettings(const Options& o) {
 }
 
 std::string numberedPath(const std::string& base, uint32_t n) {
-    const std::string stem = base.empty() ? "eddy" : base.substr(0, base.size() - 4);
+    const std::string stem = base.empty() ? "billow" : base.substr(0, base.size() - 4);
     return stem + "-" + std::to_string(n) + ".png";
 }
 
@@ -79,7 +79,7 @@ int run(GLFWwindow* window, const Options& options) {
     FluidControls controls(window, options.seed);
     IdleBeforeTeardown idle{vulkan.device};
 
-    std::printf("Eddy interactive on %s: %ux%u cells, dye %ux%u, window %ux%u\n", context->deviceInfo().name.c_str(),
+    std::printf("Billow interactive on %s: %ux%u cells, dye %ux%u, window %ux%u\n", context->deviceInfo().name.c_str(),
                 solver.settings().nx, solver.settings().ny, solver.settings().effectiveDyeNx(),
                 solver.settings().effectiveDyeNy(), swapchain.extent.width, swapchain.extent.height);
     if (!swapchain.readable && (!options.screenshot.empty()))
@@ -121,9 +121,9 @@ int run(GLFWwindow* window, const Options& options) {
         check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
         if (!controls.paused) {
             // ENTRY barrier (docs/integration.md): the previous frame, possibly still running,
-            // read Eddy's buffers in its fragment shader; Eddy's step overwrites some of them.
+            // read Billow's buffers in its fragment shader; Billow's step overwrites some of them.
             // A read before a write needs only an execution dependency. (The previous step's
-            // writes are already covered by the COMPUTE -> COMPUTE barrier Eddy records after
+            // writes are already covered by the COMPUTE -> COMPUTE barrier Billow records after
             // every pass.)
             VkMemoryBarrier entry{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
             vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
@@ -179,7 +179,7 @@ int run(GLFWwindow* window, const Options& options) {
             lastTitle = now;
             const double ms = timer.millisecondsPerStep();
             char title[256];
-            std::snprintf(title, sizeof(title), "Eddy | %s | %s ms/step (%s) | %s", viewName(controls.view),
+            std::snprintf(title, sizeof(title), "Billow | %s | %s ms/step (%s) | %s", viewName(controls.view),
                           ms < 0.0 ? "-" : std::to_string(ms).substr(0, 5).c_str(), timer.usesGpu() ? "GPU" : "frame",
                           controls.describe(solver.settings()).c_str());
             glfwSetWindowTitle(window, title);
@@ -200,10 +200,10 @@ int run(GLFWwindow* window, const Options& options) {
 }
 
 } // namespace
-} // namespace eddy::interactive
+} // namespace billow::interactive
 
 int main(int argc, char** argv) {
-    using namespace eddy::interactive;
+    using namespace billow::interactive;
     Options options;
     try {
         bool help = false;
@@ -213,21 +213,21 @@ int main(int argc, char** argv) {
             return 0;
         }
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "eddy_interactive: %s\n%s", e.what(), usage());
+        std::fprintf(stderr, "billow_interactive: %s\n%s", e.what(), usage());
         return 64;
     }
     glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
     if (!glfwInit()) {
-        std::fprintf(stderr, "eddy_interactive: could not initialise GLFW (is there a display?)\n");
+        std::fprintf(stderr, "billow_interactive: could not initialise GLFW (is there a display?)\n");
         return 1;
     }
     int status = 1;
     glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
-    if (GLFWwindow* window = glfwCreateWindow(int(options.width), int(options.height), "Eddy", nullptr, nullptr)) {
+    if (GLFWwindow* window = glfwCreateWindow(int(options.width), int(options.height), "Billow", nullptr, nullptr)) {
         try {
             status = run(window, options);
         } catch (const std::exception& e) {
-            std::fprintf(stderr, "eddy_interactive: %s\n", e.what());
+            std::fprintf(stderr, "billow_interactive: %s\n", e.what());
         }
         glfwDestroyWindow(window);
     }

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string_view>
 
-namespace eddy::interactive {
+namespace billow::interactive {
 namespace {
 
 uint32_t parseCount(std::string_view option, const std::string& text, uint32_t min, uint32_t max) {
@@ -19,7 +19,7 @@ uint32_t parseCount(std::string_view option, const std::string& text, uint32_t m
 } // namespace
 
 const char* usage() {
-    return "usage: eddy_interactive [--size WxH] [--grid N] [--dye-scale K] [--frames N]\n"
+    return "usage: billow_interactive [--size WxH] [--grid N] [--dye-scale K] [--frames N]\n"
            "                        [--screenshot path.png] [--validation] [--seed N]\n"
            "mouse: drag to inject dye and velocity (with O: paint obstacles, right button erases)\n"
            "keys:  1 dye  2 velocity  3 vorticity  4 pressure  5 divergence\n"
@@ -30,7 +30,7 @@ const char* usage() {
 Options parseOptions(int argc, char** argv, bool& help) {
     Options o;
     help = false;
-    if (const char* env = std::getenv("EDDY_VALIDATION"); env && std::string_view(env) == "1") o.validation = true;
+    if (const char* env = std::getenv("BILLOW_VALIDATION"); env && std::string_view(env) == "1") o.validation = true;
     for (int k = 1; k < argc; ++k) {
         std::string_view arg = argv[k];
         auto value = [&]() -> std::string {
@@ -66,4 +66,4 @@ Options parseOptions(int argc, char** argv, bool& help) {
     return o;
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

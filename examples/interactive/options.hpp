@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 struct Options {
     uint32_t width = 512, height = 512;  // --size WxH: window size, pixels
@@ -13,7 +13,7 @@ struct Options {
     uint32_t frames = 0;                 // --frames N: quit after N frames (0: run until closed)
     std::string screenshot;              // --screenshot path.png: written after the last frame;
                                          // the P key writes path-1.png, path-2.png, ...
-    bool validation = false;             // --validation (or EDDY_VALIDATION=1)
+    bool validation = false;             // --validation (or BILLOW_VALIDATION=1)
     uint32_t seed = 1;                   // --seed N: splat colours
 };
 
@@ -21,4 +21,4 @@ struct Options {
 Options parseOptions(int argc, char** argv, bool& help);
 const char* usage();
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

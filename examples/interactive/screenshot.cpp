@@ -9,7 +9,7 @@
 #include "vulkan_check.hpp"
 #include "vulkan_setup.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 ScreenshotReader::~ScreenshotReader() { release(); }
 
@@ -113,4 +113,4 @@ void ScreenshotReader::writePng(const std::string& path, const std::vector<uint8
     if (std::fclose(file) != 0) throw std::runtime_error("screenshot: error closing " + path);
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

@@ -8,7 +8,7 @@
 
 #include <vulkan/vulkan.h>
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 class VulkanSetup;
 
@@ -39,4 +39,4 @@ private:
     VkFormat format_ = VK_FORMAT_UNDEFINED;
 };
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

@@ -8,7 +8,7 @@
 #include "vulkan_check.hpp"
 #include "vulkan_setup.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 Swapchain::Swapchain(const VulkanSetup& vulkan, GLFWwindow* window) : vulkan_(vulkan), window_(window) {
     try {
@@ -113,4 +113,4 @@ void Swapchain::build(VkSwapchainKHR old) {
     ++generation;
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

@@ -10,7 +10,7 @@
 
 struct GLFWwindow;
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 class VulkanSetup;
 
@@ -41,4 +41,4 @@ private:
     GLFWwindow* window_;
 };
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 enum class View : uint32_t { Dye = 0, Velocity, Vorticity, Pressure, Divergence, Count };
 
@@ -31,4 +31,4 @@ inline float viewScale(View v) {
     }
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

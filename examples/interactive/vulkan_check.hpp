@@ -6,12 +6,12 @@
 
 #include <vulkan/vulkan.h>
 
-#include "eddy/error.hpp"
+#include "billow/error.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 inline void check(VkResult result, const char* call) {
     if (result != VK_SUCCESS) throw std::runtime_error(std::string(call) + " failed: " + vkResultName(result));
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

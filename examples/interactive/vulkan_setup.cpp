@@ -10,7 +10,7 @@
 
 #include "vulkan_check.hpp"
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 VKAPI_ATTR VkBool32 VKAPI_CALL VulkanSetup::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT,
                                                       VkDebugUtilsMessageTypeFlagsEXT,
@@ -36,7 +36,7 @@ void VulkanSetup::create(GLFWwindow* window, bool validation) {
     std::vector<const char*> extensions(glfwExtensions, glfwExtensions + glfwCount);
 
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.pApplicationName = "eddy interactive";
+    app.pApplicationName = "billow interactive";
     app.apiVersion = kApiVersion;
     VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     info.pApplicationInfo = &app;
@@ -74,7 +74,7 @@ void VulkanSetup::create(GLFWwindow* window, bool validation) {
     check(glfwCreateWindowSurface(instance, window, nullptr, &surface), "glfwCreateWindowSurface");
 
     // The first device with one queue family that does graphics + compute + present to the
-    // window, supports the swapchain and Vulkan 1.1 (Eddy's minimum).
+    // window, supports the swapchain and Vulkan 1.1 (Billow's minimum).
     uint32_t count = 0;
     vkEnumeratePhysicalDevices(instance, &count, nullptr);
     std::vector<VkPhysicalDevice> devices(count);
@@ -139,4 +139,4 @@ void VulkanSetup::destroy() {
     if (instance) vkDestroyInstance(instance, nullptr);
 }
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

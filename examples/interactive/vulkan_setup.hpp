@@ -1,6 +1,6 @@
 // The app's own Vulkan objects, created the way a game engine creates them: instance (with the
 // validation layer and synchronization validation when asked), window surface, device and one
-// queue that does graphics, compute and present. Eddy is later handed these (embedded mode).
+// queue that does graphics, compute and present. Billow is later handed these (embedded mode).
 #pragma once
 
 #include <atomic>
@@ -10,7 +10,7 @@
 
 struct GLFWwindow;
 
-namespace eddy::interactive {
+namespace billow::interactive {
 
 class VulkanSetup {
 public:
@@ -43,4 +43,4 @@ private:
                                                     const VkDebugUtilsMessengerCallbackDataEXT*, void*);
 };
 
-} // namespace eddy::interactive
+} // namespace billow::interactive

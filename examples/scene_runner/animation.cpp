@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <string>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -48,4 +48,4 @@ AnimationResult makeAnimation(const std::string& dir, const std::string& prefix,
     return result;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

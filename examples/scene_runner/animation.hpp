@@ -7,7 +7,7 @@
 
 #include "scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct AnimationResult {
     bool ok = false;
@@ -20,4 +20,4 @@ struct AnimationResult {
 AnimationResult makeAnimation(const std::string& dir, const std::string& prefix, const std::string& name,
                               uint32_t width, AnimationFormat format, double fps);
 
-} // namespace eddy::scene
+} // namespace billow::scene

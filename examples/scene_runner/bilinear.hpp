@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // The value at (x, y) in sample units (sample (i, j) sits at x = i, y = j), clamped to the edge
 // samples; `at(i, j)` returns a sample.
@@ -18,4 +18,4 @@ float bilinearSample(uint32_t width, uint32_t height, float x, float y, const At
     return (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x1, y0)) + fy * ((1 - fx) * at(x0, y1) + fx * at(x1, y1));
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

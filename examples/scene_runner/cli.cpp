@@ -5,7 +5,7 @@
 
 #include "scene_error.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 const char* usageText() {
     return R"(usage: scene_runner SCENE.json [options]
@@ -24,7 +24,7 @@ options:
   --fields-every N    write the scene's output.fields every N steps (0 = at the end only)
   --animation KIND    gif, mp4 or none (overrides output.animation.format)
   --device list|D     list the GPUs, or choose one: an index from the list, "discrete",
-                      "integrated", "cpu" or part of its name (sets EDDY_DEVICE)
+                      "integrated", "cpu" or part of its name (sets BILLOW_DEVICE)
   --progress STYLE    auto (bar on a terminal, lines otherwise), bar, lines or none
   --validation        enable the Vulkan validation layer; any message fails the run (exit 3)
   --check             validate the scene and exit without writing anything
@@ -101,4 +101,4 @@ CommandLine parseCommandLine(int argc, char** argv) {
     return c;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

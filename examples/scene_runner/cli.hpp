@@ -7,13 +7,13 @@
 #include "progress.hpp"
 #include "scene_parser.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct CommandLine {
     std::string scenePath;
     std::string outDir;           // empty: out/<scene name>
     LoadOptions load;
-    std::string device;           // "", "list", or an EDDY_DEVICE value (index, kind or name part)
+    std::string device;           // "", "list", or an BILLOW_DEVICE value (index, kind or name part)
     ProgressStyle progress = ProgressStyle::Auto;
     bool validation = false;      // Vulkan validation layer; any message fails the run
     bool checkOnly = false;       // validate the scene, write nothing
@@ -24,4 +24,4 @@ struct CommandLine {
 CommandLine parseCommandLine(int argc, char** argv);
 const char* usageText();
 
-} // namespace eddy::scene
+} // namespace billow::scene

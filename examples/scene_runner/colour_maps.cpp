@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 uint8_t toByte(float x) { return static_cast<uint8_t>(std::clamp(x, 0.0f, 1.0f) * 255.0f + 0.5f); }
 
@@ -32,4 +32,4 @@ Rgb8 directional(float angle, float magnitude) {
     return {toByte(std::clamp(r, 0.0f, 1.0f) * v), toByte(std::clamp(g, 0.0f, 1.0f) * v), toByte(std::clamp(b, 0.0f, 1.0f) * v)};
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

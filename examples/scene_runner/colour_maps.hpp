@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdint>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 using Rgb8 = std::array<uint8_t, 3>;
 
@@ -16,4 +16,4 @@ Rgb8 sequential(float x);
 // Direction (radians) as hue and magnitude in [0, 1] as brightness.
 Rgb8 directional(float angle, float magnitude);
 
-} // namespace eddy::scene
+} // namespace billow::scene

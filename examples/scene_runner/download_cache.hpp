@@ -5,7 +5,7 @@
 #include <map>
 #include <vector>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 template <typename Solver, typename FieldT>
 class DownloadCache {
@@ -23,4 +23,4 @@ private:
     std::map<FieldT, std::vector<float>> fields_;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -76,4 +76,4 @@ std::vector<Splat> splatsForStep(const Scene& scene, double time, double dt) {
     return out;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

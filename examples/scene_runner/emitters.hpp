@@ -3,15 +3,15 @@
 
 #include <vector>
 
-#include <eddy/smoke_solver.hpp>
+#include <billow/smoke_solver.hpp>
 
 #include "scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // The splats to add before the step that advances from `time` to `time + dt`. Continuous
 // emitters contribute amount * dt; bursts whose time falls in [time, time + dt) contribute once.
 // Deterministic: the same scene gives the same splats whatever else happens.
 std::vector<Splat> splatsForStep(const Scene& scene, double time, double dt);
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -1,6 +1,6 @@
 #include "field_cache.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 const std::vector<float>& FieldCache::cellVelocity() {
     if (!cellVelocity_.empty()) return cellVelocity_;
@@ -16,4 +16,4 @@ const std::vector<float>& FieldCache::cellVelocity() {
     return cellVelocity_;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

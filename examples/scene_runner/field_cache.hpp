@@ -3,11 +3,11 @@
 
 #include <vector>
 
-#include <eddy/smoke_solver.hpp>
+#include <billow/smoke_solver.hpp>
 
 #include "download_cache.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 class FieldCache : public DownloadCache<SmokeSolver, Field> {
 public:
@@ -19,4 +19,4 @@ private:
     std::vector<float> cellVelocity_;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

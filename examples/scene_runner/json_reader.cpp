@@ -3,7 +3,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 std::string formatNumber(double x) {
@@ -140,4 +140,4 @@ void ObjectReader::finish() const {
     }
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

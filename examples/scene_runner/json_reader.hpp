@@ -16,7 +16,7 @@
 
 #include "scene_error.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // An interval of allowed numbers; `describe()` gives the words for error messages.
 struct Range {
@@ -85,4 +85,4 @@ double numberAt(const nlohmann::json& value, const std::string& path, Range rang
 // An array of exactly `count` numbers.
 std::vector<float> numbersAt(const nlohmann::json& value, const std::string& path, size_t count, Range range);
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -6,7 +6,7 @@
 #include <tuple>
 #include <variant>
 
-#include <eddy/eddy.hpp>
+#include <billow/billow.hpp>
 
 #include "cli.hpp"
 #include "runner.hpp"
@@ -14,7 +14,7 @@
 #include "scene_parser.hpp"
 #include "water_runner.hpp"
 
-using namespace eddy::scene;
+using namespace billow::scene;
 
 namespace {
 
@@ -29,7 +29,7 @@ const char* deviceTypeName(VkPhysicalDeviceType type) {
 }
 
 int listDevices() {
-    const auto devices = eddy::Context::listDevices();
+    const auto devices = billow::Context::listDevices();
     if (devices.empty()) std::printf("no Vulkan devices found\n");
     for (const auto& d : devices)
         std::printf("%u: %s (%s, Vulkan %u.%u)\n", d.index, d.name.c_str(), deviceTypeName(d.type),
@@ -60,10 +60,10 @@ int run(const CommandLine& c) {
         std::printf("%s: valid (%s, %u steps of %g s)\n", c.scenePath.c_str(), what.c_str(), steps, dt);
         return 0;
     }
-    if (!c.device.empty()) setenv("EDDY_DEVICE", c.device.c_str(), 1);
-    eddy::StandaloneSettings contextSettings;
+    if (!c.device.empty()) setenv("BILLOW_DEVICE", c.device.c_str(), 1);
+    billow::StandaloneSettings contextSettings;
     contextSettings.validation = c.validation;
-    auto context = eddy::Context::createStandalone(contextSettings);
+    auto context = billow::Context::createStandalone(contextSettings);
     std::printf("scene %s: %s, %u steps of %g s on %s\n", name.c_str(), what.c_str(), steps, dt,
                 context->deviceInfo().name.c_str());
     std::fflush(stdout);

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 void measureFields(FieldCache& fields, StepMetrics& m) {
     const SmokeSettings& s = fields.settings();
@@ -63,4 +63,4 @@ std::string metricsLine(const StepMetrics& m) {
     return line.dump();
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include <eddy/smoke_solver.hpp>
+#include <billow/smoke_solver.hpp>
 
 #include "field_cache.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct StepMetrics {
     uint32_t step = 0;
@@ -29,4 +29,4 @@ void measureFields(FieldCache& fields, StepMetrics& m);
 // The JSON line (no newline).
 std::string metricsLine(const StepMetrics& m);
 
-} // namespace eddy::scene
+} // namespace billow::scene

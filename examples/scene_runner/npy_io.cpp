@@ -6,7 +6,7 @@
 #include <regex>
 #include <stdexcept>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -105,4 +105,4 @@ NpyArray readNpy(const std::string& path) {
     return array;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct NpyArray {
     std::vector<uint64_t> shape;
@@ -21,4 +21,4 @@ NpyArray readNpy(const std::string& path);
 // "(23, 37)" for messages.
 std::string shapeText(const std::vector<uint64_t>& shape);
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -8,7 +8,7 @@
 #include "npy_io.hpp"
 #include "png_io.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace fs = std::filesystem;
 
@@ -53,4 +53,4 @@ void OutputFolder::writeMetrics(const std::string& line) {
     metrics_.flush();
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

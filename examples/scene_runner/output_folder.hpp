@@ -13,7 +13,7 @@
 
 #include "picture.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 class OutputFolder {
 public:
@@ -33,4 +33,4 @@ private:
     std::ofstream metrics_;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -12,7 +12,7 @@
 #include "scene.hpp"
 #include "scene_parser.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 template <typename T>
 using WordTable = std::initializer_list<std::pair<const char*, T>>;
@@ -85,4 +85,4 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
     }
 }
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

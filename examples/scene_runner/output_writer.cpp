@@ -2,7 +2,7 @@
 
 #include "views.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& s) {
     const uint64_t nx = s.nx, ny = s.ny;
@@ -67,4 +67,4 @@ void OutputWriter::writeFields(FieldCache& fields, uint32_t step) {
 
 void OutputWriter::writeMetrics(const std::string& line) { folder_.writeMetrics(line); }
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -8,7 +8,7 @@
 #include "output_folder.hpp"
 #include "scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // The .npy shape of a field: (ny, nx) for cells, (ny, nx + 1) for u, (dyeNy, dyeNx, 4) for dye...
 std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& settings);
@@ -34,4 +34,4 @@ private:
     uint32_t frames_ = 0, fieldDumps_ = 0, animationWidth_ = 0;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

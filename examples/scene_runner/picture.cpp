@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 Picture draw(uint32_t width, uint32_t height, uint32_t zoom, const std::function<Rgb8(uint32_t, uint32_t)>& colour) {
     Picture p{width * zoom, height * zoom, std::vector<uint8_t>(size_t(width) * height * zoom * zoom * 3)};
@@ -25,4 +25,4 @@ float largestMagnitude(const std::vector<float>& values) {
     return top;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

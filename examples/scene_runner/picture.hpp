@@ -8,7 +8,7 @@
 
 #include "colour_maps.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct Picture {
     uint32_t width = 0, height = 0;
@@ -22,4 +22,4 @@ Picture draw(uint32_t width, uint32_t height, uint32_t zoom, const std::function
 // The largest |value| (at least 1e-20, so dividing by it is safe).
 float largestMagnitude(const std::vector<float>& values);
 
-} // namespace eddy::scene
+} // namespace billow::scene

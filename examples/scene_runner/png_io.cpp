@@ -8,7 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 void writePngRgb(const std::string& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgb) {
     png_image image{};
@@ -47,4 +47,4 @@ float sampleGrey(const Image& image, float s, float t) {
     return (sampleRgba(image, 0, s, t) + sampleRgba(image, 1, s, t) + sampleRgba(image, 2, s, t)) / 3.0f;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

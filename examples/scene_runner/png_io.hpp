@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct Image {
     uint32_t width = 0, height = 0;
@@ -24,4 +24,4 @@ float sampleRgba(const Image& image, int channel, float s, float t);
 // The grey level (mean of R, G and B) there, in [0, 1].
 float sampleGrey(const Image& image, float s, float t);
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -52,4 +52,4 @@ void Progress::finish() {
     if (style_ == ProgressStyle::Bar) std::fprintf(stderr, "\n");
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

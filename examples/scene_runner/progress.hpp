@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstdint>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 enum class ProgressStyle { Auto, Bar, Lines, None };
 
@@ -23,4 +23,4 @@ private:
     uint32_t lastTenth_ = 0;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

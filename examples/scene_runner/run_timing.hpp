@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cstdint>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 using RunClock = std::chrono::steady_clock;
 
@@ -15,4 +15,4 @@ inline double millisecondsSince(RunClock::time_point start) {
 // Whether an output with period `every` (0 = never) is due after `step`.
 inline bool due(uint32_t every, uint32_t step) { return every != 0 && step % every == 0; }
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -9,7 +9,7 @@
 #include "run_timing.hpp"
 #include "scene_setup.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -79,4 +79,4 @@ RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const 
     return summary;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include <eddy/context.hpp>
+#include <billow/context.hpp>
 
 #include "progress.hpp"
 #include "scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct RunOptions {
     std::string outDir;
@@ -29,4 +29,4 @@ struct RunSummary {
 
 RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options);
 
-} // namespace eddy::scene
+} // namespace billow::scene

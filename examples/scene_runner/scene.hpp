@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include <eddy/smoke_settings.hpp>
-#include <eddy/smoke_solver.hpp>
+#include <billow/smoke_settings.hpp>
+#include <billow/smoke_solver.hpp>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 using Vec2 = std::array<float, 2>;
 using Rgba = std::array<float, 4>;
@@ -111,4 +111,4 @@ struct Scene {
     OutputPlan output;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

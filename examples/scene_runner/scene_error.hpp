@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 class SceneError : public std::runtime_error {
 public:
@@ -17,4 +17,4 @@ private:
     std::string key_;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -3,7 +3,7 @@
 
 #include "scene_parser_parts.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 namespace {
 
@@ -176,4 +176,4 @@ std::filesystem::path resolveFile(const std::filesystem::path& dir, const std::s
     return p;
 }
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

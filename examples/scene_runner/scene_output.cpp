@@ -5,7 +5,7 @@
 #include "output_plan_reader.hpp"
 #include "scene_parser_parts.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 const char* viewName(View view) {
     switch (view) {
@@ -69,4 +69,4 @@ Vec2 Emitter::positionAt(double time) const {
     return path.back().position;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

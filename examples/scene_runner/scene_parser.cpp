@@ -3,12 +3,12 @@
 #include <fstream>
 #include <sstream>
 
-#include <eddy/error.hpp>
+#include <billow/error.hpp>
 
 #include "scene_parser_parts.hpp"
 #include "water_parser_parts.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -71,4 +71,4 @@ LoadedScene loadScene(const std::string& path, const LoadOptions& options) {
     return scene;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

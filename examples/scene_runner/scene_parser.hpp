@@ -11,7 +11,7 @@
 #include "scene.hpp"
 #include "water_scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // Command-line changes applied while loading.
 struct LoadOptions {
@@ -27,4 +27,4 @@ struct LoadOptions {
 using LoadedScene = std::variant<Scene, WaterScene>;
 LoadedScene loadScene(const std::string& path, const LoadOptions& options = {});
 
-} // namespace eddy::scene
+} // namespace billow::scene

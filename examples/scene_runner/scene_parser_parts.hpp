@@ -8,9 +8,9 @@
 #include "scene.hpp"
 #include "scene_parser.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
-// The side keys in eddy::Side order (Left, Right, Bottom, Top), for every solver's boundaries.
+// The side keys in billow::Side order (Left, Right, Bottom, Top), for every solver's boundaries.
 inline constexpr const char* kSideKeys[4] = {"left", "right", "bottom", "top"};
 
 // nx, ny and cellSize (or width) of a "grid" object, after --scale/--size (the domain in metres
@@ -60,4 +60,4 @@ auto readForKey(const std::string& key, const Read& read) {
 }
 std::filesystem::path resolveFile(const std::filesystem::path& dir, const std::string& name, const std::string& key);
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -55,4 +55,4 @@ std::unique_ptr<SmokeSolver> createSolver(std::shared_ptr<Context> context, cons
     return solver;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

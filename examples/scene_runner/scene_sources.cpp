@@ -6,7 +6,7 @@
 #include "png_io.hpp"
 #include "scene_parser_parts.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 namespace {
 
@@ -232,4 +232,4 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
     r.finish();
 }
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

@@ -5,7 +5,7 @@
 
 #include "colour_maps.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -79,4 +79,4 @@ Picture renderView(View view, FieldCache& fields) {
     return {};
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

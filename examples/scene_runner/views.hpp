@@ -11,9 +11,9 @@
 #include "picture.hpp"
 #include "scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // Grid views are enlarged (nearest neighbour) by a whole factor so they match the dye picture.
 Picture renderView(View view, FieldCache& fields);
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -114,4 +114,4 @@ StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
     return out;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

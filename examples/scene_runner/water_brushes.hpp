@@ -5,11 +5,11 @@
 
 #include <vector>
 
-#include <eddy/water_solver.hpp>
+#include <billow/water_solver.hpp>
 
 #include "water_scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // Dig/raise events place brushes along their path, radius / 4 apart from its first point (their
 // sum along a straight centre line is then 4 brushes' worth everywhere, which the amounts divide
@@ -28,4 +28,4 @@ struct StepBrushes {
 // all of it in the step that contains `start` when they last no time.
 StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1);
 
-} // namespace eddy::scene
+} // namespace billow::scene

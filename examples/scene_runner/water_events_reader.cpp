@@ -4,7 +4,7 @@
 #include "water_brushes.hpp"
 #include "water_parser_parts.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 namespace {
 
@@ -74,4 +74,4 @@ void readWaterEvents(ObjectReader& top, WaterScene& scene) {
     }
 }
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

@@ -1,6 +1,6 @@
 #include "water_field_cache.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 std::vector<uint64_t> waterFieldShape(WaterField field, const WaterSettings& s) {
     const uint64_t nx = s.nx, ny = s.ny;
@@ -12,4 +12,4 @@ std::vector<uint64_t> waterFieldShape(WaterField field, const WaterSettings& s) 
     }
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

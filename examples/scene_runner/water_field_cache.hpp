@@ -3,11 +3,11 @@
 
 #include <vector>
 
-#include <eddy/water_solver.hpp>
+#include <billow/water_solver.hpp>
 
 #include "download_cache.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 using WaterFieldCache = DownloadCache<WaterSolver, WaterField>;
 
@@ -15,4 +15,4 @@ using WaterFieldCache = DownloadCache<WaterSolver, WaterField>;
 // (ny, nx, 2) for the velocity.
 std::vector<uint64_t> waterFieldShape(WaterField field, const WaterSettings& settings);
 
-} // namespace eddy::scene
+} // namespace billow::scene

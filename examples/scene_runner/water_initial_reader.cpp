@@ -7,7 +7,7 @@
 #include "scene_parser_parts.hpp"
 #include "water_parser_parts.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 namespace {
 
@@ -80,4 +80,4 @@ void readInitialWater(ObjectReader& top, const std::filesystem::path& dir, Water
     r.finish();
 }
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

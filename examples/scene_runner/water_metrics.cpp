@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace eddy::scene {
+namespace billow::scene {
 
 void measureWaterFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     const WaterSettings& s = fields.settings();
@@ -53,4 +53,4 @@ std::string waterMetricsLine(const WaterStepMetrics& m) {
         .dump();
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -7,7 +7,7 @@
 
 #include "water_field_cache.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct WaterStepMetrics {
     uint32_t step = 0;
@@ -29,4 +29,4 @@ struct WaterStepMetrics {
 void measureWaterFields(WaterFieldCache& fields, WaterStepMetrics& m);
 std::string waterMetricsLine(const WaterStepMetrics& m);
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -2,13 +2,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include <eddy/error.hpp>
+#include <billow/error.hpp>
 
 #include "output_plan_reader.hpp"
 #include "scene_parser_parts.hpp"
 #include "water_parser_parts.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -75,4 +75,4 @@ void readWaterScene(ObjectReader& top, const std::filesystem::path& dir, const L
 
 } // namespace detail
 
-} // namespace eddy::scene
+} // namespace billow::scene

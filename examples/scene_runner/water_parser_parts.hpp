@@ -7,7 +7,7 @@
 #include "scene_parser.hpp"
 #include "water_scene.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 // The whole scene after the top-level "solver", "name" and "description".
 void readWaterScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, WaterScene& scene);
@@ -23,4 +23,4 @@ void readInitialWater(ObjectReader& top, const std::filesystem::path& dir, Water
 // "events": rain, springs, sinks, digging and raising terrain.
 void readWaterEvents(ObjectReader& top, WaterScene& scene);
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

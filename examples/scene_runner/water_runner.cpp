@@ -8,7 +8,7 @@
 #include "water_metrics.hpp"
 #include "water_views.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 namespace {
 
@@ -100,4 +100,4 @@ RunSummary runWaterScene(std::shared_ptr<Context> context, const WaterScene& sce
     return summary;
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -4,13 +4,13 @@
 
 #include <memory>
 
-#include <eddy/context.hpp>
+#include <billow/context.hpp>
 
 #include "runner.hpp"
 #include "water_scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 RunSummary runWaterScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options);
 
-} // namespace eddy::scene
+} // namespace billow::scene

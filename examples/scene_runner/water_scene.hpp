@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include <eddy/water_settings.hpp>
-#include <eddy/water_solver.hpp>
+#include <billow/water_settings.hpp>
+#include <billow/water_solver.hpp>
 
 #include "scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // Pictures of a water run. Water (the first, the default) is water over shaded terrain.
 enum class WaterView { Water, Depth, Speed, Velocity, Dye, Terrain };
@@ -47,4 +47,4 @@ struct WaterScene {
     WaterOutputPlan output;
 };
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -5,7 +5,7 @@
 #include "scene_parser_parts.hpp"
 #include "water_parser_parts.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 namespace {
 
@@ -116,4 +116,4 @@ void readWaterBoundaries(ObjectReader& top, WaterSettings& s) {
     r.finish();
 }
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eddy::scene {
+namespace billow::scene {
 namespace {
 
 struct Rgb { float r, g, b; };
@@ -52,4 +52,4 @@ Picture renderWater(const WaterFrame& f, uint32_t scale) {
     });
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

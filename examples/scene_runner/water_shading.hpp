@@ -7,7 +7,7 @@
 
 #include "picture.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 struct WaterFrame {
     uint32_t nx = 0, ny = 0;
@@ -20,4 +20,4 @@ struct WaterFrame {
 // `scale` pixels per cell.
 Picture renderWater(const WaterFrame& frame, uint32_t scale);
 
-} // namespace eddy::scene
+} // namespace billow::scene

@@ -8,7 +8,7 @@
 #include "scene_parser_parts.hpp"
 #include "water_parser_parts.hpp"
 
-namespace eddy::scene::detail {
+namespace billow::scene::detail {
 
 namespace {
 
@@ -149,4 +149,4 @@ void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene
     r.finish();
 }
 
-} // namespace eddy::scene::detail
+} // namespace billow::scene::detail

@@ -6,7 +6,7 @@
 #include "colour_maps.hpp"
 #include "water_shading.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 uint32_t waterPixelsPerCell(uint32_t pixelsPerCell, const WaterSettings& s) {
     if (pixelsPerCell) return pixelsPerCell;
@@ -49,4 +49,4 @@ Picture renderWaterView(WaterView view, WaterFieldCache& fields, uint32_t pixels
     return {};
 }
 
-} // namespace eddy::scene
+} // namespace billow::scene

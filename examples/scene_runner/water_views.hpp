@@ -9,10 +9,10 @@
 #include "water_field_cache.hpp"
 #include "water_scene.hpp"
 
-namespace eddy::scene {
+namespace billow::scene {
 
 // `pixelsPerCell` 0 picks about 512 pixels across the larger side.
 uint32_t waterPixelsPerCell(uint32_t pixelsPerCell, const WaterSettings& settings);
 Picture renderWaterView(WaterView view, WaterFieldCache& fields, uint32_t pixelsPerCell);
 
-} // namespace eddy::scene
+} // namespace billow::scene

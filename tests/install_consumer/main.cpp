@@ -1,7 +1,7 @@
 // The consumer: a standalone context (lavapipe on CI), one smoke solver, one step with a splat.
-// Exit code 0 only if the step ran, put density where the splat was, and (with EDDY_VALIDATION=1)
+// Exit code 0 only if the step ran, put density where the splat was, and (with BILLOW_VALIDATION=1)
 // the validation layer reported nothing.
-#include <eddy/eddy.hpp>
+#include <billow/billow.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -9,13 +9,13 @@
 
 int main() {
     try {
-        auto context = eddy::Context::createStandalone();
-        eddy::SmokeSettings settings;
+        auto context = billow::Context::createStandalone();
+        billow::SmokeSettings settings;
         settings.nx = 37;
         settings.ny = 23;
         settings.cellSize = 0.05f;
-        eddy::SmokeSolver solver(context, settings);
-        eddy::Splat splat;
+        billow::SmokeSolver solver(context, settings);
+        billow::Splat splat;
         splat.x = 0.9f;
         splat.y = 0.6f;
         splat.radius = 0.1f;
@@ -23,7 +23,7 @@ int main() {
         solver.addSplat(splat);
         solver.step(1.0f / 60.0f);
         double mass = 0.0;
-        for (float d : solver.download(eddy::Field::Density)) {
+        for (float d : solver.download(billow::Field::Density)) {
             if (!std::isfinite(d)) {
                 std::fprintf(stderr, "consumer: non-finite density\n");
                 return 1;

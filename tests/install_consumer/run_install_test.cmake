@@ -1,9 +1,9 @@
 # ctest "install_consumer": installs the current build into a fresh prefix, then configures,
-# builds and runs tests/install_consumer against it (find_package), and again with Eddy's source
+# builds and runs tests/install_consumer against it (find_package), and again with Billow's source
 # tree added by add_subdirectory. Run with
-#   cmake -DEDDY_BUILD_DIR=... -DEDDY_SOURCE_DIR=... -DWORK_DIR=... -DGENERATOR=... -DC_COMPILER=...
+#   cmake -DBILLOW_BUILD_DIR=... -DBILLOW_SOURCE_DIR=... -DWORK_DIR=... -DGENERATOR=... -DC_COMPILER=...
 #         -DCXX_COMPILER=... -P run_install_test.cmake
-foreach(var EDDY_BUILD_DIR EDDY_SOURCE_DIR WORK_DIR GENERATOR C_COMPILER CXX_COMPILER)
+foreach(var BILLOW_BUILD_DIR BILLOW_SOURCE_DIR WORK_DIR GENERATOR C_COMPILER CXX_COMPILER)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "${var} is not set")
     endif()
@@ -23,28 +23,28 @@ set(configure_options -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPI
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 
-# 1. find_package(eddy) against an installed prefix.
+# 1. find_package(billow) against an installed prefix.
 set(prefix ${WORK_DIR}/prefix)
-run(${CMAKE_COMMAND} --install ${EDDY_BUILD_DIR} --prefix ${prefix})
-foreach(installed include/eddy/eddy.hpp include/eddy/smoke_solver.hpp)
+run(${CMAKE_COMMAND} --install ${BILLOW_BUILD_DIR} --prefix ${prefix})
+foreach(installed include/billow/billow.hpp include/billow/smoke_solver.hpp)
     if(NOT EXISTS ${prefix}/${installed})
         message(FATAL_ERROR "install is missing ${installed}")
     endif()
 endforeach()
-file(GLOB_RECURSE config_files ${prefix}/*/eddyConfig.cmake)
+file(GLOB_RECURSE config_files ${prefix}/*/billowConfig.cmake)
 if(NOT config_files)
-    message(FATAL_ERROR "install is missing eddyConfig.cmake")
+    message(FATAL_ERROR "install is missing billowConfig.cmake")
 endif()
 run(${CMAKE_COMMAND} -S ${consumer_source} -B ${WORK_DIR}/package-build ${configure_options}
-    -DEDDY_CONSUMER_MODE=package -DCMAKE_PREFIX_PATH=${prefix})
+    -DBILLOW_CONSUMER_MODE=package -DCMAKE_PREFIX_PATH=${prefix})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/package-build --parallel 2)
-run(${CMAKE_COMMAND} -E env EDDY_VALIDATION=1 ${WORK_DIR}/package-build/consumer)
+run(${CMAKE_COMMAND} -E env BILLOW_VALIDATION=1 ${WORK_DIR}/package-build/consumer)
 
-# 2. add_subdirectory of the source tree (Eddy's tests and examples stay off there).
+# 2. add_subdirectory of the source tree (Billow's tests and examples stay off there).
 run(${CMAKE_COMMAND} -S ${consumer_source} -B ${WORK_DIR}/subdirectory-build ${configure_options}
-    -DEDDY_CONSUMER_MODE=subdirectory -DEDDY_SOURCE_DIR=${EDDY_SOURCE_DIR})
+    -DBILLOW_CONSUMER_MODE=subdirectory -DBILLOW_SOURCE_DIR=${BILLOW_SOURCE_DIR})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/subdirectory-build --parallel 2)
-run(${CMAKE_COMMAND} -E env EDDY_VALIDATION=1 ${WORK_DIR}/subdirectory-build/consumer)
+run(${CMAKE_COMMAND} -E env BILLOW_VALIDATION=1 ${WORK_DIR}/subdirectory-build/consumer)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 message(STATUS "install_consumer: package and add_subdirectory consumers built and ran")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scripted test of the interactive demo (run under xvfb-run; Vulkan on lavapipe).
 
-Starts eddy_interactive with the validation layer on, drives it with xdotool like a user (drag
+Starts billow_interactive with the validation layer on, drives it with xdotool like a user (drag
 the mouse, press keys), has it write screenshots of its swapchain image (the P key), and checks
 the pictures numerically:
   1. before any input the window shows only the dark background;
@@ -102,7 +102,7 @@ class Demo:
             [app, "--size", f"{WIDTH}x{HEIGHT}", "--grid", "48", "--validation", "--seed", "7",
              "--screenshot", self.base + ".png", "--frames", "20000"],
             stdout=self.log, stderr=subprocess.STDOUT)
-        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--name", "^Eddy", timeout=60).split()[0]
+        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--name", "^Billow", timeout=60).split()[0]
         self.xdotool("windowfocus", self.window)
 
     def xdotool(self, *args, timeout=20):
@@ -193,7 +193,7 @@ def main():
         time.sleep(0.5)
         title = demo.title()
         print(f"     title: {title}")
-        expect(title.startswith("Eddy | vorticity | ") and "ms/step" in title,
+        expect(title.startswith("Billow | vorticity | ") and "ms/step" in title,
                "key 3 shows the vorticity view; the title names it and ms/step")
         vort, _ = demo.screenshot()
         red_total, _, red_y = centroid(vort, lambda p: max(0, p[0] - p[2] - 10))

@@ -1,6 +1,6 @@
 #version 450
-// Draws one of Eddy's fields straight from its storage buffers (no copy), sampled bilinearly at
-// the points where the MAC layout stores it (include/eddy/smoke_solver.hpp):
+// Draws one of Billow's fields straight from its storage buffers (no copy), sampled bilinearly at
+// the points where the MAC layout stores it (include/billow/smoke_solver.hpp):
 //   dye: RGBA per dye cell; u: x-faces (nx+1) x ny; v: y-faces nx x (ny+1); curl: nodes
 //   (nx+1) x (ny+1); pressure, divergence, solid: cells nx x ny.
 layout(location = 0) in vec2 domainUv;

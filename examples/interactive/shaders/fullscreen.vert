@@ -1,6 +1,6 @@
 #version 450
 // One triangle covering the screen; `domainUv` is (0,0) at the domain's lower-left corner and
-// (1,1) at its upper-right (Eddy's y points up, Vulkan's framebuffer y points down).
+// (1,1) at its upper-right (Billow's y points up, Vulkan's framebuffer y points down).
 layout(location = 0) out vec2 domainUv;
 
 void main() {

@@ -1,0 +1,9 @@
+// Billow: grid fluids on the GPU with Vulkan compute. Umbrella header.
+#pragma once
+
+#include "billow/context.hpp"
+#include "billow/error.hpp"
+#include "billow/smoke_settings.hpp"
+#include "billow/smoke_solver.hpp"
+#include "billow/water_settings.hpp"
+#include "billow/water_solver.hpp"

@@ -1,0 +1,119 @@
+// The GPU context: which instance, device and queue Billow records for.
+//
+// Two modes:
+//  * standalone: Billow creates a headless instance and device itself, preferring a discrete GPU,
+//    then an integrated one, then a CPU implementation (lavapipe).
+//  * embedded: the engine hands over its own VkInstance, VkPhysicalDevice, VkDevice and a queue;
+//    Billow creates no instance or device and destroys nothing it did not create.
+//
+// Vulkan function pointers are loaded into a per-device table that is private to Billow, so linking
+// Billow never clashes with an engine that links the Vulkan loader or its own copy of volk.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <vulkan/vulkan_core.h>
+
+namespace billow {
+
+enum class DevicePreference {
+    Automatic,  // discrete GPU, then integrated, then virtual, then CPU (lavapipe)
+    Discrete,
+    Integrated,
+    Cpu,
+};
+
+enum class MessageSeverity { Info, Warning, Error };
+
+// Receives validation-layer messages (standalone mode with validation on).
+using MessageCallback = std::function<void(MessageSeverity severity, const std::string& message)>;
+
+struct StandaloneSettings {
+    // Which kind of device to prefer. The environment variable BILLOW_DEVICE overrides it:
+    // "discrete", "integrated", "cpu", a device index ("0", "1", ...) or part of a device name.
+    // Default: Automatic.
+    DevicePreference preference = DevicePreference::Automatic;
+
+    // Enable the Khronos validation layer with synchronization validation. Creation fails with
+    // UnsupportedDevice if the layer is not installed. The environment variable BILLOW_VALIDATION=1
+    // also enables it. Default: false.
+    bool validation = false;
+
+    // Where validation messages go. Default (empty): printed to stderr.
+    MessageCallback onMessage;
+
+    // Host allocation callbacks used for every Vulkan object Billow creates. Default: nullptr.
+    const VkAllocationCallbacks* allocator = nullptr;
+};
+
+struct EmbeddedHandles {
+    VkInstance instance = VK_NULL_HANDLE;
+    VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+    VkDevice device = VK_NULL_HANDLE;
+    uint32_t queueFamilyIndex = 0;  // must support VK_QUEUE_COMPUTE_BIT
+    uint32_t queueIndex = 0;
+    // The loader entry point the engine uses (e.g. the one from its own volk or from libvulkan).
+    PFN_vkGetInstanceProcAddr getInstanceProcAddr = nullptr;
+    // Vulkan API version the engine created the instance with (>= 1.1). Default: 1.1.
+    uint32_t apiVersion = VK_API_VERSION_1_1;
+    // Host allocation callbacks for objects Billow creates on the engine's device. Default: nullptr.
+    const VkAllocationCallbacks* allocator = nullptr;
+};
+
+struct DeviceInfo {
+    uint32_t index = 0;
+    std::string name;
+    VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+    uint32_t apiVersion = 0;
+    uint32_t driverVersion = 0;
+};
+
+namespace detail {
+struct ContextState;
+}
+
+class Context {
+public:
+    // Creates a headless instance and device. Throws UnsupportedDevice when no suitable device.
+    static std::shared_ptr<Context> createStandalone(const StandaloneSettings& settings = {});
+    // Wraps the engine's objects. Throws InvalidArgument for null handles and UnsupportedDevice
+    // when the device lacks what Billow needs.
+    static std::shared_ptr<Context> createEmbedded(const EmbeddedHandles& handles);
+    // Lists the physical devices a standalone context could pick (for --device style options).
+    static std::vector<DeviceInfo> listDevices();
+
+    ~Context();
+    Context(const Context&) = delete;
+    Context& operator=(const Context&) = delete;
+
+    bool isEmbedded() const noexcept;
+    const DeviceInfo& deviceInfo() const noexcept;
+    VkInstance instance() const noexcept;
+    VkPhysicalDevice physicalDevice() const noexcept;
+    VkDevice device() const noexcept;
+    VkQueue queue() const noexcept;
+    uint32_t queueFamilyIndex() const noexcept;
+    // Nanoseconds per timestamp tick, and whether the queue supports timestamps.
+    float timestampPeriodNs() const noexcept;
+    bool supportsTimestamps() const noexcept;
+
+    // Blocks until the context's queue is idle. Throws DeviceLost if the device was lost.
+    void waitIdle() const;
+
+    // Number of validation messages of severity Warning or Error seen so far (standalone with
+    // validation on); tests use it to fail on any message.
+    uint32_t validationMessageCount() const noexcept;
+
+    detail::ContextState& state() noexcept { return *state_; }
+    const detail::ContextState& state() const noexcept { return *state_; }
+
+private:
+    explicit Context(std::unique_ptr<detail::ContextState> state);
+    std::unique_ptr<detail::ContextState> state_;
+};
+
+} // namespace billow

@@ -1,0 +1,158 @@
+// Settings of the 2D smoke solver. Every field has a unit and a default; `validate()` (called by
+// SmokeSolver's constructor) throws InvalidArgument naming the first offending field.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace billow {
+
+// Domain sides, in the order used by every per-side array.
+enum class Side : uint32_t { Left = 0, Right = 1, Bottom = 2, Top = 3 };
+
+enum class BoundaryType : uint32_t {
+    Wall = 0,        // solid, free-slip: zero normal velocity, tangential velocity unconstrained
+    MovingWall = 1,  // solid, no-slip, moving tangentially at `tangentialVelocity`
+    Inflow = 2,      // fluid enters at `normalVelocity` carrying density, temperature and dye
+    Outflow = 3,     // open: pressure 0 outside, zero-gradient velocity and scalars
+    Periodic = 4,    // wraps to the opposite side (both sides of an axis must be Periodic)
+};
+
+struct BoundarySide {
+    BoundaryType type = BoundaryType::Wall;  // default: free-slip wall
+    // MovingWall: wall speed along the side, m/s; positive is +x for Bottom/Top and +y for
+    // Left/Right. Default 0.
+    float tangentialVelocity = 0.0f;
+    // Inflow: speed into the domain, m/s (> 0 enters). Default 1.
+    float normalVelocity = 1.0f;
+    // Inflow: what the entering fluid carries. Defaults: density 0, temperature = ambient (K),
+    // dye transparent black.
+    float density = 0.0f;
+    float temperature = 293.15f;
+    std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+enum class PressureSolverType : uint32_t {
+    Jacobi = 0,        // `pressureIterations` damped Jacobi sweeps (relaxation 0.8), warm-started
+    RedBlackSOR = 1,   // `pressureIterations` red-black Gauss-Seidel sweeps over-relaxed by
+                       // `sorRelaxation` (1 = plain Gauss-Seidel), in place, warm-started
+    Multigrid = 2,     // `pressureIterations` geometric multigrid V-cycles (red-black Gauss-Seidel
+                       // smoothing, 2 sweeps before and after; cell-sum restriction, bilinear
+                       // prolongation; the level at or below 16 x 16 solved by SOR in one
+                       // workgroup), warm-started
+    MultigridPCG = 3,  // `pressureIterations` conjugate gradient iterations preconditioned by one
+                       // such V-cycle (flexible CG: Polak-Ribiere beta), warm-started; all scalars
+                       // computed on the GPU
+};
+
+enum class AdvectionScheme : uint32_t {
+    SemiLagrangian = 0,  // RK2 back-trace + bilinear: stable, diffusive
+    MacCormack = 1,      // SL forward + SL backward, error correction, limited to the stencil
+    BFECC = 2,           // back-and-forth error compensation, then SL, limited to the stencil
+};
+
+enum class DyeStorage : uint32_t {
+    Float32 = 0,  // vec4 per cell
+    Float16 = 1,  // uvec2 per cell: packHalf2x16(r, g), packHalf2x16(b, a)
+};
+
+// How MacCormack and BFECC keep a corrected value inside the four samples its forward back-trace
+// interpolates from (the correction can overshoot at sharp features).
+enum class AdvectionLimiter : uint32_t {
+    Clamp = 0,                   // clamp to the four samples' min/max
+    RevertToSemiLagrangian = 1,  // outside that range, use the plain semi-Lagrangian value instead
+};
+
+// Multigrid with a pressureTolerance stops once two V-cycles leave more than this fraction of the
+// residual they started from (converging V-cycles leave 0.01-0.5; at float32's floor ~1).
+inline constexpr float kMultigridStallRatio = 0.9f;
+
+struct SmokeSettings {
+    // Velocity/scalar grid, cells. Default 128 x 128. 1..16384 each.
+    uint32_t nx = 128;
+    uint32_t ny = 128;
+    // Edge length of one (square) cell, m. Default 1/128 (a 1 m wide domain at the default size).
+    float cellSize = 1.0f / 128.0f;
+    // Dye grid, cells; it covers the same domain (seed 002: dye finer than velocity).
+    // 0 means "same as nx / ny". Default 0.
+    uint32_t dyeNx = 0;
+    uint32_t dyeNy = 0;
+
+    // Kinematic viscosity, m^2/s; 0 skips the diffusion pass. Default 0.
+    float viscosity = 0.0f;
+    // Dye diffusion coefficient, m^2/s; 0 skips it. Default 0.
+    float dyeDiffusion = 0.0f;
+    // Jacobi sweeps of the implicit diffusion solve. Default 20.
+    uint32_t diffusionIterations = 20;
+    // Pressure solver and its sweep count (warm-started from the previous step's pressure).
+    PressureSolverType pressureSolver = PressureSolverType::Jacobi;
+    uint32_t pressureIterations = 40;  // default 40 (what the WebGL demo does)
+    // Multigrid and MultigridPCG: stop once the relative residual max|residual| / max|h^2/dt div|
+    // (dimensionless; see PressureResidual) is at most this, with `pressureIterations` as the
+    // maximum. Checked on the GPU after each iteration (the remaining recorded iterations then
+    // dispatch no work); the iterations run and the residual are reported by pressureResidual().
+    // 0 runs exactly `pressureIterations`. In [0, 1); > 0 only with Multigrid or MultigridPCG.
+    // Skipped iterations still cost their (empty) dispatch launches and barriers, so keep the
+    // maximum a modest margin above the expected count. Multigrid also stops when two V-cycles
+    // reduce the residual by less than kMultigridStallRatio (reported as `stalled`): a warm-started
+    // pressure is many times its right-hand side on large grids, and float32 cannot resolve a
+    // residual below ~1e-7 |p| (measured in docs/performance.md). Default 0.
+    float pressureTolerance = 0.0f;
+    // Over-relaxation factor omega of RedBlackSOR, in (0, 2). Default 1.7.
+    float sorRelaxation = 1.7f;
+    // Measure the pressure equation's residual of the final pressure after each solve (one extra
+    // dispatch) into a host-visible buffer read by SmokeSolver::pressureResidual(); with
+    // pressureTolerance > 0 a report (the stopping test's residual) is written anyway.
+    // Default false.
+    bool trackPressureResidual = false;
+
+    // Advection scheme of density + temperature, of the dye and of the velocity (each face
+    // component at its own staggered position, by the pre-advection velocity; limited per
+    // component by the face values the forward sample used). The corrected schemes cost 3
+    // (MacCormack) or 4 (BFECC) advections plus a limiter pass instead of 1. Defaults:
+    // SemiLagrangian.
+    AdvectionScheme scalarAdvection = AdvectionScheme::SemiLagrangian;
+    AdvectionScheme dyeAdvection = AdvectionScheme::SemiLagrangian;
+    AdvectionScheme velocityAdvection = AdvectionScheme::SemiLagrangian;
+    // Limiter of every field advected with MacCormack or BFECC. Default Clamp.
+    AdvectionLimiter advectionLimiter = AdvectionLimiter::Clamp;
+    // How the dye buffer stores RGBA: Float32 (16 bytes a cell) or Float16 (two uints of packed
+    // halves, RG then BA: 8 bytes a cell; ~3 significant digits, |value| <= 65504). Fixed when the
+    // solver is created. Default Float32.
+    DyeStorage dyeStorage = DyeStorage::Float32;
+
+    // Vorticity confinement strength epsilon (dimensionless, f = eps * h * (N x omega)). Default 0.
+    float vorticity = 0.0f;
+
+    // Exponential damping rates, 1/s: each second a quantity is multiplied by exp(-rate).
+    // Independent of dt. Defaults 0 (no damping).
+    float velocityDamping = 0.0f;
+    float densityDamping = 0.0f;
+    float dyeDamping = 0.0f;
+    // Rate at which temperature relaxes towards `ambientTemperature`, 1/s. Default 0.
+    float temperatureRelaxation = 0.0f;
+
+    // Buoyancy acceleration f = gravity * (densityWeight * density
+    //                                      - thermalExpansion * (temperature - ambientTemperature)).
+    // gravity: m/s^2, default (0, -9.81); densityWeight: per density unit, default 0;
+    // thermalExpansion: 1/K, default 0 (so no buoyancy unless asked); ambientTemperature: K,
+    // default 293.15.
+    std::array<float, 2> gravity{0.0f, -9.81f};
+    float densityWeight = 0.0f;
+    float thermalExpansion = 0.0f;
+    float ambientTemperature = 293.15f;
+
+    // Speed limit, m/s, applied to every face velocity after damping; 0 disables it. Default 0.
+    float maxSpeed = 0.0f;
+
+    // Boundary per side, indexed by Side. Default: free-slip walls all round.
+    std::array<BoundarySide, 4> boundaries{};
+
+    // Throws InvalidArgument naming the offending field.
+    void validate() const;
+
+    uint32_t effectiveDyeNx() const { return dyeNx ? dyeNx : nx; }
+    uint32_t effectiveDyeNy() const { return dyeNy ? dyeNy : ny; }
+};
+
+} // namespace billow

@@ -1,0 +1,154 @@
+// The 2D smoke/dye solver on a staggered (MAC) grid.
+//
+// Layout (y up, x right, cell (i, j) spans [i*h, (i+1)*h] x [j*h, (j+1)*h]):
+//   velocity x  u: on x-faces, (nx+1) * ny floats, index i + j*(nx+1), at (i*h, (j+0.5)*h)
+//   velocity y  v: on y-faces, nx * (ny+1) floats, index i + j*nx,     at ((i+0.5)*h, j*h)
+//   density, temperature, pressure, divergence, solid: cell centres, nx * ny, index i + j*nx
+//   curl: grid nodes, (nx+1) * (ny+1), index i + j*(nx+1)
+//   openX / openY: open fraction of each x-/y-face (0 closed, 1 open), same layout as u / v
+//   dye: RGBA, 4 floats per cell of the dye grid (dyeNx * dyeNy cells), covering the same domain;
+//        on the GPU with dyeStorage = Float16, 2 uints of packed halves per cell (see buffer())
+//
+// Recording: record() appends a whole step to the caller's command buffer; every pass can also be
+// recorded on its own. Billow places the barriers between its own passes. What the caller owes
+// before and after is in docs/integration.md. Buffers are ping-ponged on the host side at record
+// time: query buffer() after recording, and submit every recorded step exactly once, in order.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <vulkan/vulkan_core.h>
+
+#include "billow/context.hpp"
+#include "billow/smoke_settings.hpp"
+
+namespace billow {
+
+enum class Falloff : uint32_t {
+    Linear = 0,    // weight max(0, 1 - d/radius)            (seed 000's brush)
+    Gaussian = 1,  // weight exp(-d^2 / radius^2)              (the WebGL demo's splat)
+};
+
+// One injection. Added (weighted by the falloff) at the next recorded step.
+struct Splat {
+    float x = 0.0f, y = 0.0f;            // centre, m (domain origin at the lower-left corner)
+    float radius = 0.05f;                // m, > 0
+    Falloff falloff = Falloff::Gaussian;
+    std::array<float, 2> velocity{0.0f, 0.0f};  // added velocity, m/s
+    float density = 0.0f;                // added density
+    float temperature = 0.0f;            // added temperature, K
+    std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};  // added RGBA
+};
+
+enum class Field : uint32_t {
+    VelocityX, VelocityY, Density, Temperature, Dye, Pressure, Divergence, Curl, Solid, OpenX, OpenY,
+};
+const char* fieldName(Field field) noexcept;
+
+// The separately recordable passes (also the rows of the GPU timing report).
+enum class Pass : uint32_t {
+    Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
+    SubtractGradient, Count
+};
+const char* passName(Pass pass) noexcept;
+
+// The pressure equation's residual after a solve, over cells with an open face:
+// sum_f w_f (p_nb - p) - h^2/dt div, in m^2/s^2. Reported when SmokeSettings::trackPressureResidual
+// is on (measured on the final pressure) or pressureTolerance > 0 (what the solver's stopping
+// test measured last: the true residual for Multigrid, the conjugate gradient's updated residual
+// for MultigridPCG; with both, the final pressure's).
+struct PressureResidual {
+    bool available = false;       // false when no reported solve has been recorded yet
+    float maxResidual = 0.0f;     // max |residual|
+    float maxRightHandSide = 0.0f;  // max |h^2/dt div| before the solve's correction
+    float relative = 0.0f;        // maxResidual / maxRightHandSide (0 when the right side is 0)
+    uint32_t iterations = 0;      // solver iterations (V-cycles, CG iterations) that solve ran
+    bool reachedTolerance = false;  // pressureTolerance > 0 and it was reached within the maximum
+    // Multigrid with pressureTolerance > 0 stopped early because two V-cycles reduced the residual
+    // by less than kMultigridStallRatio: float32's floor (docs/parameters.md, pressureTolerance).
+    bool stalled = false;
+};
+
+struct PassTiming {
+    Pass pass;
+    double milliseconds;  // GPU time between the pass's first and last dispatch
+};
+
+class SmokeSolver {
+public:
+    // Validates `settings` (InvalidArgument naming the field), checks the device limits
+    // (UnsupportedDevice) and allocates every buffer; on any failure nothing is left allocated.
+    SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings);
+    ~SmokeSolver();
+    SmokeSolver(const SmokeSolver&) = delete;
+    SmokeSolver& operator=(const SmokeSolver&) = delete;
+
+    const SmokeSettings& settings() const noexcept;
+    // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy), which need a new solver.
+    void updateSettings(const SmokeSettings& settings);
+
+    // Queues a splat for the next Inject pass (at most kMaxSplatsPerStep per step).
+    static constexpr uint32_t kMaxSplatsPerStep = 256;
+    void addSplat(const Splat& splat);
+
+    // Obstacles: a solid fraction per cell (0 fluid .. 1 solid), kept on the host and uploaded
+    // (blocking) when changed. Face open fractions follow from it and from the boundaries.
+    void setSolidMask(std::span<const float> solidFraction);  // nx * ny values in [0, 1]
+    void clearObstacles();
+    void addCircleObstacle(float centreX, float centreY, float radius);          // m
+    void addBoxObstacle(float minX, float minY, float maxX, float maxY);         // m
+    void addWallObstacles(float thickness, std::array<bool, 4> sides = {true, true, true, true});
+    const std::vector<float>& solidMask() const noexcept;
+
+    // Records one full step: Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence,
+    // PressureSolve, SubtractGradient. dt in seconds, finite and > 0.
+    void record(VkCommandBuffer cmd, float dt);
+    // Individual passes, each followed by a compute->compute barrier.
+    void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
+    // Records a barrier making the solver's last writes visible to `dstStage`/`dstAccess`
+    // (e.g. a fragment shader reading the dye buffer).
+    void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage,
+                              VkAccessFlags dstAccess) const;
+
+    // Convenience for apps and tests: records a step into an internal command buffer, submits
+    // it and waits. Throws DeviceLost / VulkanError on failure.
+    void step(float dt);
+    // Likewise for a single pass (tests and tools that inspect one pass at a time).
+    void stepPass(Pass pass, float dt);
+
+    // GPU timing per pass of the last step() (or of the last record() once its submission has
+    // finished). Empty unless profiling is on and the device supports timestamps.
+    void setProfiling(bool enabled);
+    std::vector<PassTiming> passTimings();
+
+    // The residual reported by the PressureSolve pass `recordsAgo` recordings back (0 = the last
+    // one, at most kResidualHistory - 1). It is read from host-visible memory without waiting:
+    // valid once that submission has completed (after step(), or after the engine's fence for
+    // that frame; engines with frames in flight read an older one).
+    static constexpr uint32_t kResidualHistory = 4;
+    PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
+
+    // Host access (blocking; waits for the queue). Sizes are in floats (dye: 4 per cell, whatever
+    // its dyeStorage: Float16 dye is converted, and uploads beyond +-65504 are refused).
+    size_t fieldSize(Field field) const noexcept;
+    std::vector<float> download(Field field);
+    void upload(Field field, std::span<const float> values);  // not Solid/OpenX/OpenY/Curl (derived)
+
+    // The GPU buffer currently holding `field` (changes after each recorded step) and its size in
+    // bytes: 4 per float, except the dye with dyeStorage = Float16, 8 bytes a cell holding
+    // packHalf2x16(r, g) then packHalf2x16(b, a) (docs/integration.md).
+    VkBuffer buffer(Field field) const noexcept;
+    VkDeviceSize bufferSize(Field field) const noexcept;
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace billow

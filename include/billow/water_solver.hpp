@@ -1,0 +1,101 @@
+// Shallow water over terrain ("virtual pipes", seed 001) on the staggered grid.
+//
+// Layout (y up, cell (i, j) spans [i*h, (i+1)*h] x [j*h, (j+1)*h], h = cellSize):
+//   depth, terrain, dye: cells, nx * ny floats, index i + j*nx (m, m, concentration)
+//   flowX: x-faces, (nx+1) * ny floats, index i + j*(nx+1), volume flow m^3/s, > 0 towards +x
+//   flowY: y-faces, nx * (ny+1) floats, index i + j*nx, volume flow m^3/s, > 0 towards +y
+//   velocity: cells, 2 floats (vx, vy) per cell, m/s, derived from the flows and the mean depth
+//   faceVelocityX / faceVelocityY: the Momentum model's state, a velocity per face (same layout as
+//     flowX / flowY), m/s, > 0 towards +x / +y; 0 in the pipe models. In the Momentum model the
+//     flows are outputs (recomputed from these velocities every substep).
+//
+// A frame: brushes queued since the last frame, then as many substeps as the stability limit
+// needs (boundaries, flow acceleration, outflow scaling, depth update), then dye advection.
+// record() appends a frame to the caller's command buffer; step() records, submits and waits.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <vulkan/vulkan_core.h>
+
+#include "billow/context.hpp"
+#include "billow/water_settings.hpp"
+
+namespace billow {
+
+enum class WaterField : uint32_t { Depth, Terrain, FlowX, FlowY, Velocity, Dye, FaceVelocityX, FaceVelocityY };
+const char* waterFieldName(WaterField field) noexcept;
+
+// A GPU edit applied at the start of the next frame, weighted by max(0, 1 - distance / radius)
+// (seed 000's brush). Removing water never takes a cell below 0.
+struct WaterBrush {
+    float x = 0.0f, y = 0.0f;  // centre, m (origin at the domain's lower-left corner)
+    float radius = 1.0f;       // m, > 0
+    float water = 0.0f;        // depth added at the centre, m (< 0 removes: a sink)
+    float terrain = 0.0f;      // terrain raised at the centre, m (< 0 digs)
+    float dye = 0.0f;          // dye/foam added at the centre
+};
+
+class WaterSolver {
+public:
+    // Validates `settings` (InvalidArgument naming the field) and allocates every buffer; terrain,
+    // depth, flows and dye start at 0. On any failure nothing is left allocated.
+    WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings);
+    ~WaterSolver();
+    WaterSolver(const WaterSolver&) = delete;
+    WaterSolver& operator=(const WaterSolver&) = delete;
+
+    const WaterSettings& settings() const noexcept;
+    // Changes any setting except nx / ny (blocking upload of the parameters and boundary table).
+    void updateSettings(const WaterSettings& settings);
+
+    // The largest substep the stability limit allows now, s: courant * cellSize / wave speed.
+    // VirtualPipes: wave speed sqrt(g * pipeDepth). DepthPipes: sqrt(g * Hmax) with Hmax the
+    // largest depth known to the host (uploads, brushes, and the GPU's measurement of earlier
+    // frames, read without waiting). Momentum: Umax + sqrt(g * Hmax) with Umax the largest face
+    // speed known the same way (uploads of FaceVelocityX/Y and the GPU's measurement).
+    double stableTimeStep() const;
+    // Substeps a frame of `dt` seconds needs: ceil(dt / stableTimeStep()).
+    uint32_t substepsFor(float dt) const;
+
+    // Records one frame of `dt` seconds (finite, > 0). Returns the number of substeps (> 1 when
+    // the stability limit forced substepping). Throws InvalidArgument ("dt") when the frame
+    // needs more than settings().maxSubsteps.
+    uint32_t record(VkCommandBuffer cmd, float dt);
+    // Makes the solver's last writes visible to `dstStage` / `dstAccess` (e.g. a renderer).
+    void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
+    // Records, submits and waits. Returns the substep count.
+    uint32_t step(float dt);
+    uint32_t lastSubsteps() const noexcept;
+    // Simulated time, s (drives the wave makers).
+    double time() const noexcept;
+
+    // Queues a brush for the next frame (at most kMaxBrushesPerFrame).
+    static constexpr uint32_t kMaxBrushesPerFrame = 64;
+    void addBrush(const WaterBrush& brush);
+
+    // Host access (blocking). Sizes in floats. Depth must be >= 0; Velocity is derived (download
+    // only). FaceVelocityX/Y set the Momentum model's motion (the pipe models ignore them).
+    size_t fieldSize(WaterField field) const noexcept;
+    std::vector<float> download(WaterField field);
+    void upload(WaterField field, std::span<const float> values);
+    // Total water volume, m^3, summed in double on the host (downloads the depth).
+    double totalVolume();
+
+    VkBuffer buffer(WaterField field) const noexcept;
+
+    // GPU time of the last frame recorded while profiling was on, ms (Vulkan timestamps); -1 when
+    // not available (profiling off, no timestamp support, or the frame has not finished).
+    void setProfiling(bool enabled);
+    double lastFrameMilliseconds();
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace billow

@@ -1,0 +1,20 @@
+#version 450
+// Semi-Lagrangian advection (RK2 back-trace, bilinear) of RGBA dye on its own grid (seed 002:
+// dye finer than velocity; advect_dye.glsl).
+#include "common/grid.glsl"
+
+layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
+layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
+#include "smoke/dye_storage.glsl"
+BILLOW_DYE_BUFFER(3, readonly, dyeIn)
+BILLOW_DYE_BUFFER(4, writeonly, dyeOut)
+layout(push_constant) uniform Push { AdvectPush pc; };
+
+#include "smoke/velocity_sampling.glsl"
+#include "smoke/advect_dye.glsl"
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    if (id.x >= grid.dyeNx || id.y >= grid.dyeNy) return;
+    advectDyeAt(id, traceBack((vec2(id) + 0.5) * vec2(grid.dyeHx, grid.dyeHy), pc.dt));
+}

@@ -1,0 +1,40 @@
+#version 450
+// Makes the velocity divergence-free: on open faces u -= dt * dp/dx (v likewise), with p = 0
+// beyond outflow sides and wrapped on periodic ones. Closed faces get exactly their prescribed
+// velocity: the inflow speed on inflow sides, 0 on walls, moving walls (normal part) and obstacles.
+#include "common/grid.glsl"
+
+layout(set = 0, binding = 1) buffer U { float u[]; };
+layout(set = 0, binding = 2) buffer V { float v[]; };
+layout(set = 0, binding = 3) readonly buffer P { float p[]; };
+layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
+layout(push_constant) uniform Push { SubtractPush pc; };
+
+float pressureAt(int i, int j) {
+    bool outsideX = i < 0 || i >= grid.nx, outsideY = j < 0 || j >= grid.ny;
+    if ((outsideX && !periodicX()) || (outsideY && !periodicY())) return 0.0;
+    return p[cellIndex(wrapIndex(i, grid.nx), wrapIndex(j, grid.ny))];
+}
+
+float prescribed(int side, bool onSide, float inwardSign) {
+    if (onSide && grid.sideType[side] == BILLOW_INFLOW) return inwardSign * grid.inflowSpeed[side];
+    return 0.0;
+}
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    float scale = pc.dt * grid.invH;
+    if (ownsUFace(id)) {
+        int i = canonicalUColumn(id.x), j = id.y;
+        int k = uIndex(id.x, j);
+        if (openX[k] > 0.0) u[k] -= scale * (pressureAt(i, j) - pressureAt(i - 1, j));
+        else u[k] = i == 0 ? prescribed(BILLOW_LEFT, true, 1.0) : prescribed(BILLOW_RIGHT, i == grid.nx, -1.0);
+    }
+    if (ownsVFace(id)) {
+        int i = id.x, j = canonicalVRow(id.y);
+        int k = vIndex(i, id.y);
+        if (openY[k] > 0.0) v[k] -= scale * (pressureAt(i, j) - pressureAt(i, j - 1));
+        else v[k] = j == 0 ? prescribed(BILLOW_BOTTOM, true, 1.0) : prescribed(BILLOW_TOP, j == grid.ny, -1.0);
+    }
+}

@@ -1,0 +1,33 @@
+#version 450
+// Applies the frame's brushes (rain, springs, sinks, digging): each adds weight * amount with
+// weight max(0, 1 - distance / radius) (seed 000's brush). Depth and dye never go below 0.
+#include "water/water_grid.glsl"
+
+layout(set = 0, binding = 1) readonly buffer Brushes { WaterBrushGpu brushes[]; };
+layout(set = 0, binding = 2) buffer Depth { float depth[]; };
+layout(set = 0, binding = 3) buffer Terrain { float terrain[]; };
+layout(set = 0, binding = 4) buffer Dye { float dye[]; };
+layout(push_constant) uniform Push { WaterBrushPush pc; };
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    if (id.x >= water.nx || id.y >= water.ny) return;
+    int c = cellIndex(id.x, id.y);
+    vec2 centre = (vec2(id) + 0.5) * water.h;
+    float d = depth[c], t = terrain[c], colour = dye[c];
+    bool touched = false;
+    for (int k = 0; k < pc.count; ++k) {
+        WaterBrushGpu b = brushes[k];
+        float w = max(0.0, 1.0 - distance(centre, vec2(b.x, b.y)) / b.radius);
+        if (w <= 0.0) continue;
+        touched = true;
+        d = max(d + w * b.water, 0.0);
+        t += w * b.terrain;
+        colour = max(colour + w * b.dye, 0.0);
+    }
+    if (touched) {
+        depth[c] = d;
+        terrain[c] = t;
+        dye[c] = colour;
+    }
+}

@@ -1,0 +1,36 @@
+// The new flow of one face in a substep (seed 001's acceleration, friction and viscosity, and the
+// boundary rules). Included by water_flow.comp, which computes every interior face twice (once
+// for each of its cells): the results are `precise` so that both computations round alike and a
+// cell's outflow scale is computed from exactly the flows that are stored.
+// Needs: water_grid.glsl, `terrain[]`, `depth[]`, `boundary[]` and push constants `pc`.
+
+float surface(int c) { return terrain[c] + depth[c]; }
+
+// Cross-section of the pipe across a face, m^2, for the depth `faceDepth` standing at the face.
+float pipeArea(float faceDepth) {
+    return water.h * (water.model == BILLOW_WATER_DEPTH_PIPES ? faceDepth : water.pipeDepth);
+}
+
+float viscous(float q, float upwindDepth) { return seedViscosity(q, upwindDepth, pc.dt); }
+
+// New flow of the interior face from cell a (left / below) to cell b.
+float interiorFlow(float q, int a, int b) {
+    float da = depth[a], db = depth[b];
+    precise float drive = pc.dt * water.gravity * pipeArea(0.5 * (da + db)) * water.invH;
+    precise float accelerated = q * pc.frictionFactor + drive * (surface(a) - surface(b));
+    return viscous(accelerated, accelerated > 0.0 ? da : db);
+}
+
+// New flow into the domain (m^3/s, > 0 enters) of a boundary face whose inner cell is `inner`;
+// `inflowBefore` is the face's flow into the domain before this substep.
+float boundaryInflow(WaterBoundaryFace b, int inner, float inflowBefore) {
+    if (b.type == BILLOW_WATER_INFLOW || b.type == BILLOW_WATER_WAVE) return prescribedInflow(b, pc.time) * water.h;
+    if (b.type == BILLOW_WATER_OUTFLOW) {
+        // A pipe into a dry cell `drop` below the inner cell's terrain; a drain never lets water in.
+        float d = depth[inner];
+        precise float drive = pc.dt * water.gravity * pipeArea(d) * water.invH;
+        precise float outflow = max(-inflowBefore * pc.frictionFactor + drive * (d + b.drop), 0.0);
+        return -viscous(outflow, d);
+    }
+    return 0.0;  // wall
+}

@@ -1,0 +1,46 @@
+// Shared by every shallow-water kernel: the parameter block and index helpers.
+#extension GL_GOOGLE_include_directive : require
+#include "common/shared_types.h"
+#include "water/water_types.h"
+
+layout(local_size_x = BILLOW_GROUP_X, local_size_y = BILLOW_GROUP_Y) in;
+layout(std140, set = 0, binding = 0) uniform WaterBlock { WaterParams water; };
+
+int cellIndex(int i, int j) { return i + j * water.nx; }         // cells: nx * ny
+int xFaceIndex(int i, int j) { return i + j * (water.nx + 1); }  // x-faces: (nx+1) * ny
+int yFaceIndex(int i, int j) { return i + j * water.nx; }        // y-faces: nx * (ny+1)
+
+// Boundary table entries: left faces by row, right by row, bottom by column, top by column.
+int leftEntry(int j) { return j; }
+int rightEntry(int j) { return water.ny + j; }
+int bottomEntry(int i) { return 2 * water.ny + i; }
+int topEntry(int i) { return 2 * water.ny + water.nx + i; }
+
+// Threads cover the (nx+1) x (ny+1) union of x-faces and y-faces; these tell which one a thread has.
+bool ownsXFace(ivec2 id) { return id.x <= water.nx && id.y < water.ny; }
+bool ownsYFace(ivec2 id) { return id.x < water.nx && id.y <= water.ny; }
+
+// Seed 001's viscosity: a flow (or face velocity) q times H^2 / (H^2 + 3 dt nu), H the depth of
+// the cell it leaves.
+float seedViscosity(float q, float upwindDepth, float dt) {
+    // precise: water_flow computes each face twice (once per cell) and both must round alike.
+    precise float h2 = upwindDepth * upwindDepth;
+    if (water.viscosity <= 0.0 || h2 <= 0.0) return q;
+    precise float damped = q * h2 / (h2 + 3.0 * dt * water.viscosity);
+    return damped;
+}
+
+// The flow an Inflow or WaveMaker face gives into the domain at `time`, m^2/s per metre of side.
+float prescribedInflow(WaterBoundaryFace b, float time) {
+    if (b.type == BILLOW_WATER_WAVE) return b.flow + b.amplitude * sin(b.omega * time + b.phase);
+    return b.flow;
+}
+
+// Outflow scaling: the factor by which a cell holding `cellDepth` must shrink its outgoing flows
+// (negative flow on its left/bottom face ql/qb, positive on its right/top face qr/qt) so that it
+// gives at most (1 - margin) * H * h^2 / dt in a substep of dt. 1 when it holds enough.
+float outflowScale(float cellDepth, float ql, float qr, float qb, float qt, float dt) {
+    float outflow = max(-ql, 0.0) + max(qr, 0.0) + max(-qb, 0.0) + max(qt, 0.0);
+    float available = cellDepth * (1.0 - BILLOW_WATER_SCALE_MARGIN) * water.h * water.h / dt;
+    return outflow > available ? available / outflow : 1.0;
+}

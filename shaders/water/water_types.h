@@ -1,0 +1,69 @@
+// Structures of the shallow-water kernels, shared by GLSL and C++ (as in shared_types.h: only
+// 4-byte scalars, so std140, std430, push constants and C++ agree). Include shared_types.h first.
+#ifndef BILLOW_WATER_TYPES_H
+#define BILLOW_WATER_TYPES_H
+
+#ifdef __cplusplus
+namespace billow::gpu {
+#endif
+
+// Boundary face types (match billow::WaterBoundaryType) and pipe models (billow::WaterModel).
+#define BILLOW_WATER_WALL 0
+#define BILLOW_WATER_INFLOW 1
+#define BILLOW_WATER_OUTFLOW 2
+#define BILLOW_WATER_WAVE 3
+#define BILLOW_WATER_VIRTUAL_PIPES 0
+#define BILLOW_WATER_DEPTH_PIPES 1
+#define BILLOW_WATER_MOMENTUM 2
+
+// Host-visible measurements of the last substep of a frame, one slot per frame in flight:
+// uint bits of the largest depth in [0, SLOTS), of the largest face speed |u| in [SLOTS, 2 SLOTS).
+#define BILLOW_WATER_STAT_SLOTS 4
+
+// Outflow scaling lets a cell give at most (1 - BILLOW_WATER_SCALE_MARGIN) of its water in one
+// substep. The margin (2^-17 ~ 7.6e-6) exceeds the float rounding of the scaled outflow sum (a few
+// ulps, ~5e-7), so the depth update never has to clip a negative result.
+#define BILLOW_WATER_SCALE_MARGIN 7.62939453125e-6
+
+// The grid and the model's constants (uniform buffer, std140).
+struct WaterParams {
+    int nx, ny;            // cells
+    float h, invH;         // cell size, m, and its inverse
+    float gravity;         // m/s^2
+    float pipeDepth;       // VirtualPipes: pipe area = h * pipeDepth, m
+    float viscosity;       // m^2/s (0: off)
+    float dryDepth;        // m
+    int model;             // BILLOW_WATER_VIRTUAL_PIPES, BILLOW_WATER_DEPTH_PIPES or BILLOW_WATER_MOMENTUM
+    int pad0, pad1, pad2;
+};
+
+// The rule of one boundary face (storage buffer, std430), 2*(nx+ny) of them: left faces by row,
+// then right by row, bottom by column, top by column.
+struct WaterBoundaryFace {
+    int type;              // BILLOW_WATER_WALL ...
+    float flow;            // inflow / wave mean, m^2/s into the domain
+    float amplitude;       // wave, m^2/s
+    float omega;           // wave angular frequency, rad/s
+    float phase;           // wave phase, rad
+    float drop;            // outflow: ground drop beyond the side, m
+    float pad0, pad1;
+};
+
+// One brush (storage buffer element, std430).
+struct WaterBrushGpu {
+    float x, y, radius, water;
+    float terrain, dye, pad0, pad1;
+};
+
+// Push constants.
+// trackMaxDepth: 0, or 1 + the stat slot into which this substep measures its maxima.
+// lastSubstep != 0: the frame's last substep, which writes the per-cell velocity.
+struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; int lastSubstep; };
+struct WaterBrushPush { int count; };
+struct WaterDyePush { float dt; float decayFactor; };
+
+#ifdef __cplusplus
+} // namespace billow::gpu
+#endif
+
+#endif

@@ -1,0 +1,388 @@
+#include "billow/context.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include "core/context_state.hpp"
+#include "pressure/pressure_jacobi_tiles.h"
+#include "common/shared_types.h"
+
+namespace billow {
+namespace {
+
+using detail::ContextState;
+
+void loadLoader() {
+    static const VkResult result = volkInitialize();
+    if (result != VK_SUCCESS)
+        throw UnsupportedDevice("no Vulkan loader found (libvulkan.so.1); install libvulkan1");
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL onDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                              VkDebugUtilsMessageTypeFlagsEXT,
+                                              const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                              void* user) {
+    auto* state = static_cast<ContextState*>(user);
+    MessageSeverity level = MessageSeverity::Info;
+    if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) level = MessageSeverity::Error;
+    else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) level = MessageSeverity::Warning;
+    if (level != MessageSeverity::Info) state->messageCount.fetch_add(1);
+    std::string text = data && data->pMessage ? data->pMessage : "(no message)";
+    if (state->onMessage) state->onMessage(level, text);
+    else std::fprintf(stderr, "[billow/vulkan] %s\n", text.c_str());
+    return VK_FALSE;
+}
+
+VkDebugUtilsMessengerCreateInfoEXT messengerInfo(ContextState* state) {
+    VkDebugUtilsMessengerCreateInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    info.pfnUserCallback = onDebugMessage;
+    info.pUserData = state;
+    return info;
+}
+
+bool hasLayer(const char* name) {
+    uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layers(count);
+    vkEnumerateInstanceLayerProperties(&count, layers.data());
+    return std::any_of(layers.begin(), layers.end(),
+                       [&](const VkLayerProperties& l) { return std::strcmp(l.layerName, name) == 0; });
+}
+
+bool envFlag(const char* name) {
+    const char* v = std::getenv(name);
+    return v && *v && std::strcmp(v, "0") != 0;
+}
+
+int typeRank(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+    default: return 4;
+    }
+}
+
+std::optional<uint32_t> computeQueueFamily(VkPhysicalDevice device) {
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vkGetPhysicalDeviceQueueFamilyProperties(device, &count, families.data());
+    // Prefer a family that also does graphics (timestamps and sharing are simplest there).
+    std::optional<uint32_t> any;
+    for (uint32_t i = 0; i < count; ++i) {
+        if (!(families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
+        if (families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) return i;
+        if (!any) any = i;
+    }
+    return any;
+}
+
+std::vector<VkPhysicalDevice> physicalDevices(VkInstance instance) {
+    uint32_t count = 0;
+    BILLOW_VK(vkEnumeratePhysicalDevices(instance, &count, nullptr));
+    std::vector<VkPhysicalDevice> devices(count);
+    BILLOW_VK(vkEnumeratePhysicalDevices(instance, &count, devices.data()));
+    devices.resize(count);
+    return devices;
+}
+
+DeviceInfo describe(VkPhysicalDevice device, uint32_t index) {
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(device, &p);
+    return DeviceInfo{index, p.deviceName, p.deviceType, p.apiVersion, p.driverVersion};
+}
+
+// Chooses a device by preference, overridden by BILLOW_DEVICE.
+VkPhysicalDevice pickDevice(const std::vector<VkPhysicalDevice>& devices, DevicePreference preference) {
+    std::vector<uint32_t> usable;
+    for (uint32_t i = 0; i < devices.size(); ++i)
+        if (computeQueueFamily(devices[i])) usable.push_back(i);
+    if (usable.empty()) throw UnsupportedDevice("no Vulkan device with a compute queue was found");
+
+    if (const char* env = std::getenv("BILLOW_DEVICE"); env && *env) {
+        std::string want = env;
+        if (want == "discrete") preference = DevicePreference::Discrete;
+        else if (want == "integrated") preference = DevicePreference::Integrated;
+        else if (want == "cpu") preference = DevicePreference::Cpu;
+        else {
+            char* end = nullptr;
+            unsigned long index = std::strtoul(want.c_str(), &end, 10);
+            if (end && *end == '\0') {
+                if (index >= devices.size() || !computeQueueFamily(devices[index]))
+                    throw UnsupportedDevice("BILLOW_DEVICE=" + want + ": no usable device with that index");
+                return devices[index];
+            }
+            for (uint32_t i : usable)
+                if (describe(devices[i], i).name.find(want) != std::string::npos) return devices[i];
+            throw UnsupportedDevice("BILLOW_DEVICE=" + want + ": no device name contains it");
+        }
+    }
+    VkPhysicalDeviceType wanted = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+    if (preference == DevicePreference::Discrete) wanted = VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+    if (preference == DevicePreference::Integrated) wanted = VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
+    if (preference == DevicePreference::Cpu) wanted = VK_PHYSICAL_DEVICE_TYPE_CPU;
+    if (wanted != VK_PHYSICAL_DEVICE_TYPE_OTHER) {
+        for (uint32_t i : usable)
+            if (describe(devices[i], i).type == wanted) return devices[i];
+        throw UnsupportedDevice("no Vulkan device of the requested type was found");
+    }
+    std::stable_sort(usable.begin(), usable.end(), [&](uint32_t a, uint32_t b) {
+        return typeRank(describe(devices[a], a).type) < typeRank(describe(devices[b], b).type);
+    });
+    return devices[usable.front()];
+}
+
+void fillDeviceFacts(ContextState& s) {
+    vkGetPhysicalDeviceProperties(s.physicalDevice, &s.properties);
+    vkGetPhysicalDeviceMemoryProperties(s.physicalDevice, &s.memoryProperties);
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(s.physicalDevice, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vkGetPhysicalDeviceQueueFamilyProperties(s.physicalDevice, &count, families.data());
+    detail::checkDeviceRequirements(s.properties, families, s.queueFamilyIndex);
+    s.timestamps = families[s.queueFamilyIndex].timestampValidBits > 0 &&
+                   s.properties.limits.timestampPeriod > 0.0f;
+    uint32_t index = 0;
+    auto devices = physicalDevices(s.instance);
+    for (uint32_t i = 0; i < devices.size(); ++i)
+        if (devices[i] == s.physicalDevice) index = i;
+    s.info = describe(s.physicalDevice, index);
+}
+
+} // namespace
+
+namespace detail {
+
+void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
+                             const std::vector<VkQueueFamilyProperties>& families,
+                             uint32_t queueFamilyIndex) {
+    auto need = [](bool ok, const std::string& what) {
+        if (!ok) throw UnsupportedDevice("device lacks what Billow needs: " + what);
+    };
+    const VkPhysicalDeviceLimits& l = p.limits;
+    need(p.apiVersion >= VK_API_VERSION_1_1, "Vulkan 1.1 (apiVersion is " +
+         std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
+         std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + ")");
+    // The largest workgroup and shared memory are the blocked Jacobi kernel's (pressure_jacobi.comp):
+    // a REGION x REGION/STRIP workgroup holding two copies of the region's pressure.
+    constexpr uint32_t width = BILLOW_JACOBI_REGION, height = BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP;
+    need(l.maxComputeWorkGroupInvocations >= BILLOW_JACOBI_INVOCATIONS,
+         "maxComputeWorkGroupInvocations >= " + std::to_string(BILLOW_JACOBI_INVOCATIONS) + " (has " +
+             std::to_string(l.maxComputeWorkGroupInvocations) + ")");
+    need(l.maxComputeWorkGroupSize[0] >= width && l.maxComputeWorkGroupSize[1] >= height,
+         "maxComputeWorkGroupSize >= (" + std::to_string(width) + ", " + std::to_string(height) + ")");
+    need(l.maxComputeSharedMemorySize >= BILLOW_JACOBI_SHARED_BYTES,
+         "maxComputeSharedMemorySize >= " + std::to_string(BILLOW_JACOBI_SHARED_BYTES) + " (has " +
+             std::to_string(l.maxComputeSharedMemorySize) + ")");
+    need(l.maxPushConstantsSize >= 128,
+         "maxPushConstantsSize >= 128 (has " + std::to_string(l.maxPushConstantsSize) + ")");
+    need(l.maxPerStageDescriptorStorageBuffers >= 12,
+         "maxPerStageDescriptorStorageBuffers >= 12 (has " +
+         std::to_string(l.maxPerStageDescriptorStorageBuffers) + ")");
+    need(queueFamilyIndex < families.size(), "queue family " + std::to_string(queueFamilyIndex) +
+         " (device has " + std::to_string(families.size()) + ")");
+    need((families[queueFamilyIndex].queueFlags & VK_QUEUE_COMPUTE_BIT) != 0,
+         "VK_QUEUE_COMPUTE_BIT on queue family " + std::to_string(queueFamilyIndex));
+}
+
+ContextState::~ContextState() {
+    if (device) {
+        if (fence) vk.vkDestroyFence(device, fence, allocator);
+        if (transientPool) vk.vkDestroyCommandPool(device, transientPool, allocator);
+        if (!embedded) vk.vkDestroyDevice(device, allocator);
+    }
+    if (!embedded && instance) {
+        if (messenger) vkDestroyDebugUtilsMessengerEXT(instance, messenger, allocator);
+        vkDestroyInstance(instance, allocator);
+    }
+}
+
+void ContextState::createTransientObjects() {
+    VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    poolInfo.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT | VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    poolInfo.queueFamilyIndex = queueFamilyIndex;
+    BILLOW_VK(vk.vkCreateCommandPool(device, &poolInfo, allocator, &transientPool));
+    VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    BILLOW_VK(vk.vkCreateFence(device, &fenceInfo, allocator, &fence));
+}
+
+void ContextState::submitAndWait(VkCommandBuffer cmd) {
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cmd;
+    BILLOW_VK(vk.vkResetFences(device, 1, &fence));
+    BILLOW_VK(vk.vkQueueSubmit(queue, 1, &submit, fence));
+    BILLOW_VK(vk.vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX));
+}
+
+void ContextState::submitAndWait(const std::function<void(VkCommandBuffer)>& body) {
+    std::lock_guard lock(submitMutex);
+    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = transientPool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    BILLOW_VK(vk.vkAllocateCommandBuffers(device, &alloc, &cmd));
+    struct Free {
+        ContextState* s; VkCommandBuffer c;
+        ~Free() { s->vk.vkFreeCommandBuffers(s->device, s->transientPool, 1, &c); }
+    } freeOnExit{this, cmd};
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    BILLOW_VK(vk.vkBeginCommandBuffer(cmd, &begin));
+    body(cmd);
+    BILLOW_VK(vk.vkEndCommandBuffer(cmd));
+    submitAndWait(cmd);
+}
+
+uint32_t ContextState::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
+                                      VkMemoryPropertyFlags preferred) const {
+    for (int pass = 0; pass < 2; ++pass) {
+        VkMemoryPropertyFlags want = pass == 0 ? (required | preferred) : required;
+        for (uint32_t i = 0; i < memoryProperties.memoryTypeCount; ++i)
+            if ((typeBits & (1u << i)) && (memoryProperties.memoryTypes[i].propertyFlags & want) == want)
+                return i;
+    }
+    throw UnsupportedDevice("no memory type with the required properties");
+}
+
+} // namespace detail
+
+Context::Context(std::unique_ptr<ContextState> state) : state_(std::move(state)) {}
+Context::~Context() = default;
+
+std::vector<DeviceInfo> Context::listDevices() {
+    loadLoader();
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.apiVersion = VK_API_VERSION_1_1;
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    info.pApplicationInfo = &app;
+    VkInstance instance = VK_NULL_HANDLE;
+    BILLOW_VK(vkCreateInstance(&info, nullptr, &instance));
+    volkLoadInstanceOnly(instance);
+    std::vector<DeviceInfo> out;
+    try {
+        auto devices = physicalDevices(instance);
+        for (uint32_t i = 0; i < devices.size(); ++i) out.push_back(describe(devices[i], i));
+    } catch (...) {
+        vkDestroyInstance(instance, nullptr);
+        throw;
+    }
+    vkDestroyInstance(instance, nullptr);
+    return out;
+}
+
+std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& settings) {
+    loadLoader();
+    auto state = std::make_unique<ContextState>();
+    ContextState& s = *state;
+    s.allocator = settings.allocator;
+    s.onMessage = settings.onMessage;
+
+    const bool validation = settings.validation || envFlag("BILLOW_VALIDATION");
+    const char* layerName = "VK_LAYER_KHRONOS_validation";
+    if (validation && !hasLayer(layerName))
+        throw UnsupportedDevice("validation was requested but VK_LAYER_KHRONOS_validation is not "
+                                "installed (Debian: vulkan-validationlayers)");
+
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "billow";
+    app.pEngineName = "billow";
+    app.apiVersion = volkGetInstanceVersion() >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_1;
+
+    std::vector<const char*> extensions;
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    info.pApplicationInfo = &app;
+    VkDebugUtilsMessengerCreateInfoEXT debugInfo = messengerInfo(&s);
+    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+    if (validation) {
+        extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+        features.enabledValidationFeatureCount = 1;
+        features.pEnabledValidationFeatures = enables;
+        debugInfo.pNext = &features;
+        info.pNext = &debugInfo;
+        info.enabledLayerCount = 1;
+        info.ppEnabledLayerNames = &layerName;
+    }
+    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    info.ppEnabledExtensionNames = extensions.data();
+    BILLOW_VK(vkCreateInstance(&info, s.allocator, &s.instance));
+    volkLoadInstanceOnly(s.instance);
+    if (validation) {
+        debugInfo.pNext = nullptr;  // the validation features belong to instance creation only
+        BILLOW_VK(vkCreateDebugUtilsMessengerEXT(s.instance, &debugInfo, s.allocator, &s.messenger));
+    }
+
+    s.physicalDevice = pickDevice(physicalDevices(s.instance), settings.preference);
+    s.queueFamilyIndex = *computeQueueFamily(s.physicalDevice);
+    fillDeviceFacts(s);
+
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    queueInfo.queueFamilyIndex = s.queueFamilyIndex;
+    queueInfo.queueCount = 1;
+    queueInfo.pQueuePriorities = &priority;
+    VkDeviceCreateInfo deviceInfo{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    deviceInfo.queueCreateInfoCount = 1;
+    deviceInfo.pQueueCreateInfos = &queueInfo;
+    BILLOW_VK(vkCreateDevice(s.physicalDevice, &deviceInfo, s.allocator, &s.device));
+    volkLoadDeviceTable(&s.vk, s.device);
+    s.vk.vkGetDeviceQueue(s.device, s.queueFamilyIndex, 0, &s.queue);
+    s.createTransientObjects();
+    return std::shared_ptr<Context>(new Context(std::move(state)));
+}
+
+std::shared_ptr<Context> Context::createEmbedded(const EmbeddedHandles& h) {
+    if (!h.instance) throw InvalidArgument("EmbeddedHandles::instance", "is VK_NULL_HANDLE");
+    if (!h.physicalDevice) throw InvalidArgument("EmbeddedHandles::physicalDevice", "is VK_NULL_HANDLE");
+    if (!h.device) throw InvalidArgument("EmbeddedHandles::device", "is VK_NULL_HANDLE");
+    if (!h.getInstanceProcAddr) throw InvalidArgument("EmbeddedHandles::getInstanceProcAddr", "is null");
+    if (h.apiVersion < VK_API_VERSION_1_1)
+        throw InvalidArgument("EmbeddedHandles::apiVersion", "must be at least VK_API_VERSION_1_1");
+    volkInitializeCustom(h.getInstanceProcAddr);
+    volkLoadInstanceOnly(h.instance);
+    auto state = std::make_unique<ContextState>();
+    ContextState& s = *state;
+    s.embedded = true;
+    s.instance = h.instance;
+    s.physicalDevice = h.physicalDevice;
+    s.device = h.device;
+    s.queueFamilyIndex = h.queueFamilyIndex;
+    s.allocator = h.allocator;
+    fillDeviceFacts(s);
+    volkLoadDeviceTable(&s.vk, s.device);
+    s.vk.vkGetDeviceQueue(s.device, s.queueFamilyIndex, h.queueIndex, &s.queue);
+    if (!s.queue) throw InvalidArgument("EmbeddedHandles::queueIndex", "names no queue of the device");
+    s.createTransientObjects();
+    return std::shared_ptr<Context>(new Context(std::move(state)));
+}
+
+bool Context::isEmbedded() const noexcept { return state_->embedded; }
+const DeviceInfo& Context::deviceInfo() const noexcept { return state_->info; }
+VkInstance Context::instance() const noexcept { return state_->instance; }
+VkPhysicalDevice Context::physicalDevice() const noexcept { return state_->physicalDevice; }
+VkDevice Context::device() const noexcept { return state_->device; }
+VkQueue Context::queue() const noexcept { return state_->queue; }
+uint32_t Context::queueFamilyIndex() const noexcept { return state_->queueFamilyIndex; }
+float Context::timestampPeriodNs() const noexcept { return state_->properties.limits.timestampPeriod; }
+bool Context::supportsTimestamps() const noexcept { return state_->timestamps; }
+uint32_t Context::validationMessageCount() const noexcept { return state_->messageCount.load(); }
+
+void Context::waitIdle() const {
+    std::lock_guard lock(state_->submitMutex);
+    BILLOW_VK(state_->vk.vkQueueWaitIdle(state_->queue));
+}
+
+} // namespace billow

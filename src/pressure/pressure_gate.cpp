@@ -1,0 +1,82 @@
+#include "pressure/pressure_gate.hpp"
+
+#include <span>
+#include <string>
+
+#include "core/barriers.hpp"
+
+namespace billow::detail {
+namespace {
+constexpr uint32_t kFullCommands = 3 * BILLOW_GATE_SLOTS;  // where the full-size commands start
+// pressure_residual.comp measures into the gate with slot 0: its two words are the accumulators.
+static_assert(BILLOW_GATE_RESIDUAL_ACC == 0 && BILLOW_GATE_RHS_ACC == 1);
+static_assert(BILLOW_GATE_RHS == BILLOW_GATE_RESIDUAL + 1 && BILLOW_GATE_ITERATIONS == BILLOW_GATE_RESIDUAL + 2 &&
+              BILLOW_GATE_CONVERGED == BILLOW_GATE_RESIDUAL + 3 && BILLOW_REPORT_WORDS == 4);
+} // namespace
+
+PressureGate::PressureGate(ContextState& context, KernelSet& kernels,
+                           const std::vector<std::pair<uint32_t, uint32_t>>& dispatchSizes)
+    : context_(context), kernels_(kernels) {
+    std::vector<uint32_t> words(2 * kFullCommands, 0u);
+    for (auto [width, height] : dispatchSizes) {
+        const std::pair<uint32_t, uint32_t> groups{KernelSet::groupCountX(width), KernelSet::groupCountY(height)};
+        if (slots_.count(groups)) continue;
+        const uint32_t slot = static_cast<uint32_t>(slots_.size());
+        if (slot >= BILLOW_GATE_SLOTS) throw Error("internal: more than BILLOW_GATE_SLOTS gated dispatch sizes");
+        slots_.emplace(groups, slot);
+        words[kFullCommands + 3 * slot] = groups.first;
+        words[kFullCommands + 3 * slot + 1] = groups.second;
+        words[kFullCommands + 3 * slot + 2] = 1;
+    }
+    state_ = GpuBuffer(context, BILLOW_GATE_STATE_WORDS * sizeof(uint32_t),
+                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                       GpuBuffer::Kind::DeviceLocal);
+    commands_ = GpuBuffer(context, words.size() * sizeof(uint32_t),
+                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                              VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                          GpuBuffer::Kind::DeviceLocal);
+    fillZero(context, state_.handle(), state_.size());
+    uploadBytes(context, commands_.handle(), std::as_bytes(std::span(words)));
+}
+
+VkDeviceSize PressureGate::commandOffset(uint32_t width, uint32_t height) const {
+    auto it = slots_.find({KernelSet::groupCountX(width), KernelSet::groupCountY(height)});
+    if (it == slots_.end())
+        throw Error("internal: gated dispatch of " + std::to_string(width) + " x " + std::to_string(height) +
+                    " threads was not registered");
+    return VkDeviceSize(3 * it->second) * sizeof(uint32_t);
+}
+
+void PressureGate::recordGateBarrier(VkCommandBuffer cmd) const {
+    memoryBarrier(context_, cmd, kComputeReadWrite,
+                  {VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT});
+}
+
+void PressureGate::recordBegin(VkCommandBuffer cmd) {
+    // The previous solve's indirect reads and report copy come before this rewrite.
+    memoryBarrier(context_, cmd,
+                  {VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                       VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   VK_ACCESS_SHADER_WRITE_BIT},
+                  kComputeReadWrite);
+    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()}, gpu::GatePush{0, 0.0f, 0, 0.0f}, 1, 1);
+    recordGateBarrier(cmd);
+}
+
+void PressureGate::recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck, float stallRatio) {
+    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()},
+                      gpu::GatePush{1, tolerance, finalCheck ? 1 : 0, stallRatio}, 1, 1);
+    recordGateBarrier(cmd);
+}
+
+void PressureGate::recordReportCopy(VkCommandBuffer cmd, VkBuffer destination, VkDeviceSize offset,
+                                    bool countsOnly) const {
+    const uint32_t first = countsOnly ? BILLOW_GATE_ITERATIONS : BILLOW_GATE_RESIDUAL;
+    VkBufferCopy region{VkDeviceSize(first) * sizeof(uint32_t),
+                        offset + VkDeviceSize(first - BILLOW_GATE_RESIDUAL) * sizeof(uint32_t),
+                        VkDeviceSize(BILLOW_GATE_CONVERGED + 1 - first) * sizeof(uint32_t)};
+    context_.vk.vkCmdCopyBuffer(cmd, state_.handle(), destination, 1, &region);
+}
+
+} // namespace billow::detail

@@ -1,0 +1,481 @@
+// Recording of the smoke solver's passes. Each pass ends with a compute->compute barrier, so
+// passes may be recorded in any order the engine wants.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/barriers.hpp"
+#include "pressure/pressure_jacobi_tiles.h"
+#include "smoke/smoke_solver_impl.hpp"
+
+namespace billow {
+
+namespace {
+// exp(-rate * dt): the dt-independent per-step factor of an exponential decay at `rate` per second.
+float decayFactor(float rate, float dt) { return std::exp(-rate * dt); }
+
+// Which of a ping-pong pair's three copies an advection reads or writes.
+enum class Copy { Now, Other, Scratch };
+VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c == Copy::Other ? p.other() : p.scratch(); }
+} // namespace
+
+void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
+    const bool timed = profiling && queryPool;
+    const uint32_t query = 2 * static_cast<uint32_t>(pass);
+    if (timed) {
+        // Each pass resets its own two queries, so passes recorded one by one are timed too.
+        cs.vk.vkCmdResetQueryPool(cmd, queryPool, query, 2);
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, query);
+    }
+    switch (pass) {
+    case Pass::Inject: recordInject(cmd); break;
+    case Pass::Buoyancy: recordBuoyancy(cmd, dt); break;
+    case Pass::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass::Advect: recordAdvect(cmd, dt); break;
+    case Pass::Diffuse: recordDiffuse(cmd, dt); break;
+    case Pass::Damping: recordDamping(cmd, dt); break;
+    case Pass::Divergence: recordDivergence(cmd); break;
+    case Pass::PressureSolve: recordPressureSolve(cmd, dt); break;
+    case Pass::SubtractGradient: recordSubtractGradient(cmd, dt); break;
+    case Pass::Count: break;
+    }
+    if (timed) {
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, query + 1);
+        std::erase(timedPasses, pass);
+        timedPasses.push_back(pass);
+    }
+}
+
+void SmokeSolver::Impl::recordFaceFractions(VkCommandBuffer cmd) {
+    kernels->dispatch(cmd, "face_fractions", {solid.handle(), openX.handle(), openY.handle()}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
+    if (pendingSplats.empty()) return;
+    const uint32_t bytes = static_cast<uint32_t>(pendingSplats.size() * sizeof(gpu::GpuSplat));
+    // The previous step's inject pass may still be reading the splat buffer.
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+    cs.vk.vkCmdUpdateBuffer(cmd, splats.handle(), 0, bytes, pendingSplats.data());
+    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+    const int count = static_cast<int>(pendingSplats.size());
+    std::initializer_list<VkBuffer> buffers = {splats.handle(), u.now(), v.now(), density.now(), temperature.now(),
+                                               dye.now(), openX.handle(), openY.handle()};
+    // Dispatch only over the box the splats can reach, in each target grid's index space.
+    float minX = 1e30f, minY = 1e30f, maxX = -1e30f, maxY = -1e30f;
+    for (const gpu::GpuSplat& sp : pendingSplats) {
+        const float reach = sp.falloff == 0 ? sp.radius : float(BILLOW_GAUSSIAN_REACH) * sp.radius;
+        minX = std::min(minX, sp.x - reach);
+        maxX = std::max(maxX, sp.x + reach);
+        minY = std::min(minY, sp.y - reach);
+        maxY = std::max(maxY, sp.y + reach);
+    }
+    // Index range [first, last] of samples spaced `spacing` apart that may lie in [low, high], with
+    // one sample of margin, clamped to [0, lastIndex]; empty when first > last.
+    auto range = [](float low, float high, float spacing, uint32_t lastIndex) {
+        const float top = static_cast<float>(lastIndex);
+        float first = std::clamp(std::floor(low / spacing) - 1.0f, 0.0f, top + 1.0f);
+        float last = std::clamp(std::ceil(high / spacing) + 1.0f, -1.0f, top);
+        return std::pair<int, int>(static_cast<int>(first), static_cast<int>(last));
+    };
+    auto dispatchBox = [&](int target, float spacingX, float spacingY, uint32_t lastX, uint32_t lastY, bool wrapX,
+                           bool wrapY) {
+        auto [x0, x1] = range(minX, maxX, spacingX, lastX);
+        auto [y0, y1] = range(minY, maxY, spacingY, lastY);
+        // On a periodic axis the last face is computed as face 0: update both or neither.
+        if (wrapX && x0 == 0) x1 = static_cast<int>(lastX);
+        if (wrapY && y0 == 0) y1 = static_cast<int>(lastY);
+        if (x1 < x0 || y1 < y0) return;
+        kernels->dispatch(cmd, "splat", buffers, gpu::SplatPush{target, count, x0, y0}, uint32_t(x1 - x0 + 1),
+                          uint32_t(y1 - y0 + 1));
+    };
+    const float h = settings.cellSize;
+    const bool periodicX = settings.boundaries[0].type == BoundaryType::Periodic;
+    const bool periodicY = settings.boundaries[2].type == BoundaryType::Periodic;
+    dispatchBox(0, h, h, nx, ny, periodicX, periodicY);
+    dispatchBox(1, h, h, nx - 1, ny - 1, false, false);
+    dispatchBox(2, h * float(nx) / float(dyeNx), h * float(ny) / float(dyeNy), dyeNx - 1, dyeNy - 1, false, false);
+    detail::computeBarrier(cs, cmd);
+    pendingSplats.clear();
+}
+
+void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
+    if (settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f) return;
+    gpu::BuoyancyPush push{dt, settings.gravity[0], settings.gravity[1], settings.densityWeight,
+                           settings.thermalExpansion, settings.ambientTemperature};
+    kernels->dispatch(cmd, "buoyancy",
+                      {u.now(), v.now(), density.now(), temperature.now(), openX.handle(), openY.handle()}, push,
+                      faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
+    // The curl is always computed: it is also the vorticity diagnostic view.
+    kernels->dispatch(cmd, "curl", {u.now(), v.now(), curl.handle()}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+    if (settings.vorticity == 0.0f) return;
+    kernels->dispatch(cmd, "vorticity_force", {u.now(), v.now(), curl.handle(), openX.handle(), openY.handle()},
+                      gpu::VorticityPush{dt, settings.vorticity}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
+    // All fields are advected by the same (pre-advection) velocity, so the forward dispatches are
+    // independent and share one barrier. The corrected schemes then add a backward advection and
+    // a correction (MacCormack) or a compensation, a second forward advection and a limiter
+    // (BFECC), in each field's `other` and `scratch` copies; the velocity stays current until the
+    // end, when every ping-pong pair flips.
+    const gpu::AdvectPush forward{dt, settings.ambientTemperature}, backward{-dt, settings.ambientTemperature};
+    auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
+                             const gpu::AdvectPush& push) {
+        kernels->dispatch(cmd, "advect_scalars",
+                          {u.now(), v.now(), densityIn, temperatureIn, densityOut, temperatureOut, solid.handle()}, push,
+                          nx, ny);
+    };
+    auto advectDye = [&](VkBuffer in, VkBuffer out, const gpu::AdvectPush& push) {
+        kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), in, out}, push, dyeNx, dyeNy);
+    };
+    // Where the dye grid is the velocity grid (its cell size exactly the same float, as
+    // smoke_solver.cpp computes it), the scalars and the dye share one back-trace per cell
+    // (advect_cells.comp); otherwise each has its own kernel.
+    const bool dyeOnCells = dyeNx == nx && dyeNy == ny &&
+                            settings.cellSize * static_cast<float>(nx) / static_cast<float>(dyeNx) == settings.cellSize &&
+                            settings.cellSize * static_cast<float>(ny) / static_cast<float>(dyeNy) == settings.cellSize;
+    auto advectScalarsAndDye = [&](Copy from, Copy to, bool scalars, bool dyes, const gpu::AdvectPush& push) {
+        if (scalars && dyes && dyeOnCells) {
+            kernels->dispatch(cmd, "advect_cells",
+                              {u.now(), v.now(), copyOf(density, from), copyOf(temperature, from), copyOf(density, to),
+                               copyOf(temperature, to), solid.handle(), copyOf(dye, from), copyOf(dye, to)},
+                              push, nx, ny);
+            return;
+        }
+        if (scalars)
+            advectScalars(copyOf(density, from), copyOf(temperature, from), copyOf(density, to), copyOf(temperature, to),
+                          push);
+        if (dyes) advectDye(copyOf(dye, from), copyOf(dye, to), push);
+    };
+    // mode: see shaders/smoke/advect_correct.glsl.
+    static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER_CLAMP &&
+                  int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER_REVERT);
+    const int limiter = static_cast<int>(settings.advectionLimiter);
+    auto correctScalars = [&](int mode) {
+        int field = 0;
+        for (PingPong* p : {&density, &temperature})
+            kernels->dispatch(cmd, "advect_correct_scalar",
+                              {u.now(), v.now(), p->now(), p->scratch(), p->other(), solid.handle()},
+                              gpu::CorrectPush{dt, mode, field++, limiter}, nx, ny);
+    };
+    auto correctDye = [&](int mode) {
+        kernels->dispatch(cmd, "advect_correct_dye", {u.now(), v.now(), dye.now(), dye.scratch(), dye.other()},
+                          gpu::CorrectPush{dt, mode, 0, limiter}, dyeNx, dyeNy);
+    };
+    // The velocity is both the advecting velocity (always u.now(), v.now()) and the carried field.
+    auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
+                              const gpu::AdvectPush& push) {
+        kernels->dispatch(cmd, "advect_velocity",
+                          {u.now(), v.now(), outU, outV, openX.handle(), openY.handle(), fieldU, fieldV}, push,
+                          faceWidth(), faceHeight());
+    };
+    auto correctVelocity = [&](int mode) {
+        int component = 0;
+        for (auto [p, open] : {std::pair{&u, openX.handle()}, std::pair{&v, openY.handle()}})
+            kernels->dispatch(cmd, "advect_correct_velocity",
+                              {u.now(), v.now(), p->now(), p->scratch(), p->other(), open},
+                              gpu::CorrectPush{dt, mode, component++, limiter}, faceWidth(), faceHeight());
+    };
+    const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection,
+                          velocityScheme = settings.velocityAdvection;
+    constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
+
+    advectScalarsAndDye(Copy::Now, Copy::Other, true, true, forward);
+    advectVelocity(u.now(), v.now(), u.other(), v.other(), forward);
+    detail::computeBarrier(cs, cmd);
+
+    if (scalarScheme != kSL || dyeScheme != kSL || velocityScheme != kSL) {
+        // Backward: SL(SL(phi, dt), -dt) into scratch.
+        advectScalarsAndDye(Copy::Other, Copy::Scratch, scalarScheme != kSL, dyeScheme != kSL, backward);
+        if (velocityScheme != kSL) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), backward);
+        detail::computeBarrier(cs, cmd);
+        // MacCormack corrects and limits in place; BFECC compensates into `other`.
+        if (scalarScheme != kSL) correctScalars(scalarScheme == kBFECC ? 1 : 0);
+        if (dyeScheme != kSL) correctDye(dyeScheme == kBFECC ? 1 : 0);
+        if (velocityScheme != kSL) correctVelocity(velocityScheme == kBFECC ? 1 : 0);
+        detail::computeBarrier(cs, cmd);
+        if (scalarScheme == kBFECC || dyeScheme == kBFECC || velocityScheme == kBFECC) {
+            // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
+            advectScalarsAndDye(Copy::Other, Copy::Scratch, scalarScheme == kBFECC, dyeScheme == kBFECC,
+                                forward);
+            if (velocityScheme == kBFECC) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), forward);
+            detail::computeBarrier(cs, cmd);
+            if (scalarScheme == kBFECC) correctScalars(2);
+            if (dyeScheme == kBFECC) correctDye(2);
+            if (velocityScheme == kBFECC) correctVelocity(2);
+            detail::computeBarrier(cs, cmd);
+        }
+    }
+    for (PingPong* p : {&u, &v, &density, &temperature, &dye}) p->swap();
+}
+
+void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
+    // Implicit diffusion by Jacobi. The right-hand side b stays in the current copy; iterates
+    // alternate between the other copy and the scratch copy, starting so that the last sweep
+    // writes the other copy, which then becomes current.
+    auto sweepTargets = [](uint32_t iterations, const PingPong& p, uint32_t k) {
+        bool lastIsOther = ((iterations - 1 - k) % 2) == 0;
+        return lastIsOther ? p.other() : p.scratch();
+    };
+    auto sweepSources = [&](uint32_t iterations, const PingPong& p, uint32_t k) {
+        return k == 0 ? p.now() : sweepTargets(iterations, p, k - 1);
+    };
+    const uint32_t iterations = settings.diffusionIterations;
+    if (settings.viscosity > 0.0f && iterations > 0) {
+        float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
+        for (uint32_t k = 0; k < iterations; ++k) {
+            kernels->dispatch(cmd, "diffuse_velocity",
+                              {u.now(), v.now(), sweepSources(iterations, u, k), sweepSources(iterations, v, k),
+                               sweepTargets(iterations, u, k), sweepTargets(iterations, v, k), openX.handle(),
+                               openY.handle()},
+                              gpu::DiffusePush{a, a}, faceWidth(), faceHeight());
+            detail::computeBarrier(cs, cmd);
+        }
+        u.swap();
+        v.swap();
+    }
+    if (settings.dyeDiffusion > 0.0f && iterations > 0) {
+        float hx = settings.cellSize * float(nx) / float(dyeNx), hy = settings.cellSize * float(ny) / float(dyeNy);
+        gpu::DiffusePush push{settings.dyeDiffusion * dt / (hx * hx), settings.dyeDiffusion * dt / (hy * hy)};
+        for (uint32_t k = 0; k < iterations; ++k) {
+            kernels->dispatch(cmd, "diffuse_dye",
+                              {dye.now(), sweepSources(iterations, dye, k), sweepTargets(iterations, dye, k)}, push,
+                              dyeNx, dyeNy);
+            detail::computeBarrier(cs, cmd);
+        }
+        dye.swap();
+    }
+}
+
+void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
+    if (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) {
+        kernels->dispatch(cmd, "damp_velocity", {u.now(), v.now(), u.other(), v.other(), openX.handle(), openY.handle()},
+                          gpu::DampVelocityPush{decayFactor(settings.velocityDamping, dt), settings.maxSpeed},
+                          faceWidth(), faceHeight());
+        u.swap();
+        v.swap();
+    }
+    std::initializer_list<VkBuffer> scalars = {density.now(), temperature.now(), dye.now()};
+    if (settings.densityDamping > 0.0f || settings.temperatureRelaxation > 0.0f)
+        kernels->dispatch(cmd, "damp_scalars", scalars,
+                          gpu::DampScalarsPush{0, decayFactor(settings.densityDamping, dt),
+                                               decayFactor(settings.temperatureRelaxation, dt),
+                                               settings.ambientTemperature},
+                          nx, ny);
+    if (settings.dyeDamping > 0.0f)
+        kernels->dispatch(cmd, "damp_scalars", scalars,
+                          gpu::DampScalarsPush{1, decayFactor(settings.dyeDamping, dt), 1.0f, 0.0f}, dyeNx, dyeNy);
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
+    kernels->dispatch(cmd, "divergence",
+                      {u.now(), v.now(), openX.handle(), openY.handle(), solid.handle(), divergence.handle()}, nx, ny);
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
+    recordPressureIterations(cmd, dt);
+    if (settings.trackPressureResidual || stopsAtTolerance()) recordPressureReport(cmd, dt);
+}
+
+void SmokeSolver::Impl::recordPressureReport(VkCommandBuffer cmd, float dt) {
+    const uint32_t slot = residualRecords % kResidualHistory;
+    const VkDeviceSize offset = VkDeviceSize(slot) * BILLOW_REPORT_WORDS * sizeof(uint32_t);
+    // The slot was last written kResidualHistory records ago (and read by the host after that
+    // submission completed). Stopping at a tolerance reports what the gate measured; tracking
+    // (re)measures the residual of the final pressure into the cleared residual words.
+    const bool measure = settings.trackPressureResidual;
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite,
+                          {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT});
+    // Words: residual, rhs, iterations, converged; each written once (no overlapping writes).
+    auto fillWord = [&](uint32_t word, uint32_t count, uint32_t value) {
+        cs.vk.vkCmdFillBuffer(cmd, residualReports.handle(), offset + word * sizeof(uint32_t), count * sizeof(uint32_t), value);
+    };
+    if (stopsAtTolerance()) {
+        if (measure) fillWord(0, 2, 0);
+        gate->recordReportCopy(cmd, residualReports.handle(), offset, measure);
+    } else {
+        fillWord(0, 2, 0);
+        fillWord(2, 1, settings.pressureIterations);
+        fillWord(3, 1, 0);
+    }
+    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+    if (measure)
+        kernels->dispatch(cmd, "pressure_residual",
+                          {pressure.now(), divergence.handle(), openX.handle(), openY.handle(), residualReports.handle()},
+                          gpu::ResidualPush{settings.cellSize * settings.cellSize / dt, static_cast<int>(slot)}, nx, ny);
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
+    ++residualRecords;
+}
+
+void SmokeSolver::Impl::recordGatedMultigrid(VkCommandBuffer cmd, float rhsScale) {
+    // Before each V-cycle the residual of the current pressure is measured into the gate and
+    // checked (pressure_residual.comp with the gate's accumulators as its slot 0): an extra pass
+    // over the finest level per cycle. After the last cycle a final measurement gives the
+    // achieved residual.
+    gate->recordBegin(cmd);
+    gating = true;
+    for (uint32_t cycle = 0;; ++cycle) {
+        dispatchSolverKernel(cmd, gridUniform.handle(), "pressure_residual",
+                             {pressure.now(), divergence.handle(), openX.handle(), openY.handle(), gate->state()},
+                             gpu::ResidualPush{rhsScale, 0}, nx, ny);
+        detail::computeBarrier(cs, cmd);
+        const bool last = cycle == settings.pressureIterations;
+        gate->recordCheck(cmd, settings.pressureTolerance, last, kMultigridStallRatio);  // never gated itself
+        if (last) break;
+        recordVCycle(cmd, rhsScale);
+    }
+    gating = false;
+}
+
+void SmokeSolver::Impl::recordPressureIterations(VkCommandBuffer cmd, float dt) {
+    // Warm start: the iteration begins from the previous step's pressure.
+    const float rhsScale = settings.cellSize * settings.cellSize / dt;
+    if (settings.pressureSolver == PressureSolverType::RedBlackSOR) {
+        recordRedBlack(cmd, 0, rhsScale, settings.sorRelaxation, settings.pressureIterations);
+        return;
+    }
+    if (settings.pressureSolver == PressureSolverType::Multigrid) {
+        if (stopsAtTolerance()) recordGatedMultigrid(cmd, rhsScale);
+        else for (uint32_t cycle = 0; cycle < settings.pressureIterations; ++cycle) recordVCycle(cmd, rhsScale);
+        return;
+    }
+    if (settings.pressureSolver == PressureSolverType::MultigridPCG) {
+        recordMultigridPCG(cmd, rhsScale);
+        return;
+    }
+    // Jacobi: up to BILLOW_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per
+    // BILLOW_JACOBI_TILE^2 tile (the dispatch helper counts BILLOW_GROUP_X x BILLOW_GROUP_Y groups, hence the scaled size).
+    const uint32_t tilesX = (nx + BILLOW_JACOBI_TILE - 1) / BILLOW_JACOBI_TILE, tilesY = (ny + BILLOW_JACOBI_TILE - 1) / BILLOW_JACOBI_TILE;
+    for (uint32_t done = 0; done < settings.pressureIterations;) {
+        const uint32_t sweeps = std::min<uint32_t>(BILLOW_JACOBI_SWEEPS, settings.pressureIterations - done);
+        kernels->dispatch(cmd, "pressure_jacobi",
+                          {pressure.now(), pressure.other(), divergence.handle(), openX.handle(), openY.handle()},
+                          gpu::PressurePush{rhsScale, static_cast<int>(sweeps)}, tilesX * BILLOW_GROUP_X,
+                          tilesY * BILLOW_GROUP_Y);
+        detail::computeBarrier(cs, cmd);
+        pressure.swap();
+        done += sweeps;
+    }
+}
+
+SmokeSolver::Impl::LevelView SmokeSolver::Impl::levelView(size_t level, float rhsScale) const {
+    if (level == 0)
+        return {gridUniform.handle(), finestPressure->now(), finestRhs ? finestRhs : divergence.handle(), openX.handle(),
+                openY.handle(), nx, ny, rhsScale};
+    const MultigridLevel& l = coarseLevels[level - 1];
+    return {l.grid.handle(), l.pressure.now(), l.rhs.handle(), l.openX.handle(), l.openY.handle(), l.nx, l.ny, 1.0f};
+}
+
+void SmokeSolver::Impl::recordRedBlack(VkCommandBuffer cmd, size_t levelIndex, float rhsScale, float omega,
+                                       uint32_t iterations) {
+    // Colours 2..7 exist only on periodic axes with an odd cell count (pressure_rbsor.comp).
+    const LevelView level = levelView(levelIndex, rhsScale);
+    const bool oddX = settings.boundaries[0].type == BoundaryType::Periodic && level.nx % 2 == 1;
+    const bool oddY = settings.boundaries[2].type == BoundaryType::Periodic && level.ny % 2 == 1;
+    if (!oddX && !oddY) {
+        // Plain red-black colouring: up to BILLOW_SOR_BLOCK_ITERATIONS iterations per dispatch in
+        // shared memory (tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells), ping-ponged.
+        const auto [width, height] = sorTileDispatch(level.nx, level.ny);
+        PingPong& p = levelPressure(levelIndex);
+        for (uint32_t done = 0; done < iterations;) {
+            const uint32_t now = std::min<uint32_t>(BILLOW_SOR_BLOCK_ITERATIONS, iterations - done);
+            dispatchSolverKernel(cmd, level.grid, "pressure_rbsor_tiles",
+                                 {p.now(), level.rhs, level.openX, level.openY, p.other()},
+                                 gpu::SorBlockPush{level.rhsScale, omega, int(now)}, width, height);
+            detail::computeBarrier(cs, cmd);
+            p.swap();
+            done += now;
+        }
+        return;
+    }
+    const int colours = oddY ? 8 : 4;
+    for (uint32_t k = 0; k < iterations; ++k)
+        for (int colour = 0; colour < colours; ++colour) {
+            if (!oddX && (colour & 2)) continue;
+            dispatchSolverKernel(cmd, level.grid, "pressure_rbsor", {level.pressure, level.rhs, level.openX, level.openY},
+                                 gpu::SorPush{level.rhsScale, omega, colour}, level.nx, level.ny);
+            detail::computeBarrier(cs, cmd);
+        }
+}
+
+std::pair<uint32_t, uint32_t> SmokeSolver::Impl::sorTileDispatch(uint32_t levelNx, uint32_t levelNy) {
+    // One workgroup per tile of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells; the dispatch helper
+    // counts BILLOW_GROUP_X x BILLOW_GROUP_Y groups, hence the scaled size.
+    const uint32_t tile = 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS;
+    return {(levelNx + tile - 1) / tile * BILLOW_GROUP_X, (levelNy + tile - 1) / tile * BILLOW_GROUP_Y};
+}
+
+void SmokeSolver::Impl::recordCoarsenWeights(VkCommandBuffer cmd) {
+    for (size_t k = 0; k < coarseLevels.size(); ++k) {
+        const LevelView fine = levelView(k, 1.0f);
+        const MultigridLevel& coarse = coarseLevels[k];
+        kernels->dispatchWithGrid(cmd, coarse.grid.handle(), "mg_coarsen",
+                                  {fine.openX, fine.openY, coarse.openX.handle(), coarse.openY.handle()},
+                                  gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, coarse.nx + 1,
+                                  coarse.ny + 1);
+        detail::computeBarrier(cs, cmd);
+    }
+}
+
+void SmokeSolver::Impl::recordVCycle(VkCommandBuffer cmd, float rhsScale) {
+    // Gauss-Seidel sweeps before and after each coarse correction; the coarsest level (at most
+    // BILLOW_MG_COARSEST cells a side) is solved by SOR in a single workgroup.
+    constexpr uint32_t kSmoothing = 2;
+    const size_t levels = coarseLevels.size();
+    // A gated cycle the GPU skips writes nothing, yet the host has flipped the ping-pong pairs
+    // as if it ran: that is only right if a cycle leaves every level's current copy where it
+    // found it (one blocked smoothing dispatch before and one after: two flips). Checked here.
+    std::array<int, 32> currentCopies{};  // levels <= log2(16384 / BILLOW_MG_COARSEST) + 1
+    for (size_t l = 0; l <= levels; ++l) currentCopies.at(l) = levelPressure(l).current;
+    for (size_t l = 0; l < levels; ++l) {
+        recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
+        const LevelView fine = levelView(l, rhsScale);
+        const MultigridLevel& coarse = coarseLevels[l];
+        dispatchSolverKernel(cmd, coarse.grid.handle(), "mg_restrict_residual",
+                             {fine.pressure, fine.rhs, fine.openX, fine.openY, coarse.rhs.handle(), coarse.pressure.now()},
+                             gpu::RestrictPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny), fine.rhsScale},
+                             coarse.nx, coarse.ny);
+        detail::computeBarrier(cs, cmd);
+    }
+    recordCoarseSolve(cmd, levelView(levels, rhsScale));
+    for (size_t l = levels; l-- > 0;) {
+        const LevelView fine = levelView(l, rhsScale);
+        const MultigridLevel& coarse = coarseLevels[l];
+        dispatchSolverKernel(cmd, fine.grid, "mg_prolong",
+                             {fine.pressure, coarse.pressure.now(), fine.openX, fine.openY, coarse.openX.handle(),
+                              coarse.openY.handle()},
+                             gpu::LevelPush{int(fine.nx), int(fine.ny), int(coarse.nx), int(coarse.ny)}, fine.nx, fine.ny);
+        detail::computeBarrier(cs, cmd);
+        recordRedBlack(cmd, l, rhsScale, 1.0f, kSmoothing);
+    }
+    for (size_t l = 0; l <= levels; ++l)
+        if (gating && levelPressure(l).current != currentCopies[l])
+            throw Error("internal: a gated V-cycle changed a level's current pressure copy");
+}
+
+void SmokeSolver::Impl::recordCoarseSolve(VkCommandBuffer cmd, const LevelView& level) {
+    // SOR with the optimal factor of a square of side n, 2n iterations: the error of the slowest
+    // mode shrinks by about (1 - 2 pi / n) per iteration, so by ~1e-6 in total.
+    const uint32_t n = std::max(level.nx, level.ny);
+    const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(std::max(n, 2u))));
+    dispatchSolverKernel(cmd, level.grid, "mg_coarse_solve", {level.pressure, level.rhs, level.openX, level.openY},
+                              gpu::CoarseSolvePush{level.rhsScale, omega, int(2 * n)}, 1, 1);
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    kernels->dispatch(cmd, "subtract_gradient", {u.now(), v.now(), pressure.now(), openX.handle(), openY.handle()},
+                      gpu::SubtractPush{dt}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+} // namespace billow

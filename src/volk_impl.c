@@ -1,3 +1,0 @@
-/* volk, compiled privately into Eddy under renamed symbols (see cmake/EddyVolk.cmake). */
-#include "eddy_volk_rename.h"
-#include <volk.c>

@@ -1,0 +1,119 @@
+// Recording of a water frame: brushes, substeps (new flows + outflow scale, then scaling + depth update) and
+// dye advection, with a compute->compute barrier after every dispatch.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/barriers.hpp"
+#include "water/water_solver_impl.hpp"
+
+namespace billow {
+
+uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
+    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    const double limit = stableTimeStep();
+    const double needed = std::ceil(double(dt) / limit);
+    if (needed > settings.maxSubsteps)
+        throw InvalidArgument("dt", "a frame of " + std::to_string(dt) + " s needs " + std::to_string(needed) +
+                                        " substeps of at most " + std::to_string(limit) +
+                                        " s (the stability limit), more than WaterSettings::maxSubsteps = " +
+                                        std::to_string(settings.maxSubsteps));
+    const uint32_t substeps = std::max(1u, static_cast<uint32_t>(needed));
+    const float subDt = static_cast<float>(double(dt) / substeps);
+
+    const bool timed = profiling && queryPool;
+    if (timed) {
+        cs.vk.vkCmdResetQueryPool(cmd, queryPool, 0, 2);
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
+    }
+    recordBrushes(cmd);
+
+    // DepthPipes and Momentum: the last substep measures the largest depth (and face speed) into
+    // this frame's slot.
+    int trackSlot = 0;
+    if (measuresMaxima()) {
+        const uint32_t slot = static_cast<uint32_t>(framesRecorded % kDepthSlots);
+        detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+        cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), slot * sizeof(uint32_t), sizeof(uint32_t), 0);
+        if (settings.model == WaterModel::Momentum)
+            cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), (kDepthSlots + slot) * sizeof(uint32_t), sizeof(uint32_t), 0);
+        detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+        trackSlot = static_cast<int>(slot) + 1;
+    }
+    for (uint32_t s = 0; s < substeps; ++s)
+        recordSubstep(cmd, subDt, time + double(s) * subDt, s + 1 == substeps, s + 1 == substeps ? trackSlot : 0);
+    recordDye(cmd, dt);
+    // The depth measurement is read by the host once the frame has completed.
+    if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
+
+    if (timed) {
+        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
+        timedFrameRecorded = true;
+    }
+    time += dt;
+    lastSubsteps = substeps;
+    ++framesRecorded;
+    return substeps;
+}
+
+void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
+    if (pendingBrushes.empty()) return;
+    const uint32_t bytes = static_cast<uint32_t>(pendingBrushes.size() * sizeof(gpu::WaterBrushGpu));
+    // The previous frame's brush pass may still be reading the brush buffer.
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+    cs.vk.vkCmdUpdateBuffer(cmd, brushes.handle(), 0, bytes, pendingBrushes.data());
+    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+    gpu::WaterBrushPush push{static_cast<int>(pendingBrushes.size())};
+    kernels->dispatch(cmd, "water_brush", {brushes.handle(), depth.handle(), terrain.handle(), dye[dyeCurrent].handle()},
+                      push, nx, ny);
+    detail::computeBarrier(cs, cmd);
+    pendingBrushes.clear();
+}
+
+void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double startTime, bool last, int trackSlot) {
+    gpu::WaterStepPush push{};
+    push.dt = dt;
+    push.time = static_cast<float>(startTime);
+    push.frictionFactor = static_cast<float>(std::pow(1.0 - double(settings.friction), double(dt)));
+    push.trackMaxDepth = trackSlot;
+    push.lastSubstep = last ? 1 : 0;
+    // The pipe models take two passes, the momentum model three (shaders/water/water_flow.comp,
+    // water_momentum*.comp and water_depth.comp say why the flows go through the unscaled buffers
+    // and back).
+    if (settings.model == WaterModel::Momentum) {
+        const int in = faceVelocityCurrent, out = 1 - in;
+        kernels->dispatch(cmd, "water_momentum",
+                          {terrain.handle(), depth.handle(), faceVelocityX[in].handle(), faceVelocityY[in].handle(),
+                           faceVelocityX[out].handle(), faceVelocityY[out].handle(), flowX.handle(), flowY.handle(),
+                           boundaryTable.handle(), depthStats.handle()},
+                          push, nx + 1, ny + 1);
+        detail::computeBarrier(cs, cmd);
+        kernels->dispatch(cmd, "water_momentum_flow",
+                          {depth.handle(), faceVelocityX[out].handle(), faceVelocityY[out].handle(),
+                           boundaryTable.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+                          push, nx, ny);
+        faceVelocityCurrent = out;
+    } else {
+        kernels->dispatch(cmd, "water_flow",
+                          {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle(),
+                           flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+                          push, nx, ny);
+    }
+    detail::computeBarrier(cs, cmd);
+    kernels->dispatch(cmd, "water_depth",
+                      {depth.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle(), flowX.handle(),
+                       flowY.handle(), velocity.handle(), depthStats.handle()},
+                      push, nx, ny);
+    detail::computeBarrier(cs, cmd);
+}
+
+void WaterSolver::Impl::recordDye(VkCommandBuffer cmd, float dt) {
+    gpu::WaterDyePush push{dt, static_cast<float>(std::exp(-double(settings.dyeDecay) * dt))};
+    kernels->dispatch(cmd, "water_dye",
+                      {velocity.handle(), depth.handle(), dye[dyeCurrent].handle(), dye[1 - dyeCurrent].handle()}, push,
+                      nx, ny);
+    detail::computeBarrier(cs, cmd);
+    dyeCurrent = 1 - dyeCurrent;
+}
+
+} // namespace billow

@@ -1,0 +1,76 @@
+// WaterSolver's private state: the GPU buffers, the kernels, queued brushes, the host-visible
+// depth measurements and the timestamp pool.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "billow/water_solver.hpp"
+#include "core/context_state.hpp"
+#include "core/gpu_buffer.hpp"
+#include "core/kernel_set.hpp"
+#include "common/shared_types.h"
+#include "water/water_types.h"
+
+namespace billow {
+
+struct WaterSolver::Impl {
+    std::shared_ptr<Context> context;
+    detail::ContextState& cs;
+    WaterSettings settings;
+    uint32_t nx, ny;
+
+    detail::GpuBuffer params;         // WaterParams uniform block
+    detail::GpuBuffer boundaryTable;  // WaterBoundaryFace per boundary face
+    detail::GpuBuffer terrain, depth, flowX, flowY, scale, velocity;
+    // A substep's new flows before outflow scaling: written by water_flow while it reads flowX /
+    // flowY, then read by water_depth while it writes the scaled flows back to flowX / flowY.
+    detail::GpuBuffer flowXUnscaled, flowYUnscaled;
+    std::array<detail::GpuBuffer, 2> dye;  // ping-pong for advection
+    int dyeCurrent = 0;
+    // Momentum model: face velocities, ping-pong (each face reads its neighbours').
+    std::array<detail::GpuBuffer, 2> faceVelocityX, faceVelocityY;
+    int faceVelocityCurrent = 0;
+    detail::GpuBuffer brushes;
+    std::unique_ptr<detail::KernelSet> kernels;
+    std::vector<gpu::WaterBrushGpu> pendingBrushes;
+
+    // Largest depth (and, Momentum, largest face speed) per frame (float bits), measured by the
+    // last substep of frames recorded in DepthPipes or Momentum mode; frame n writes slot
+    // n % kDepthSlots (speeds at kDepthSlots + that). Host-visible, read without waiting.
+    static constexpr uint32_t kDepthSlots = BILLOW_WATER_STAT_SLOTS;
+    detail::GpuBuffer depthStats;
+    uint64_t framesRecorded = 0;
+    // A bound the host knows without the GPU: the largest uploaded depth plus the water brushes
+    // added since; forgotten once every slot holds a measurement recorded after it.
+    float hostDepthBound = 0.0f;
+    uint64_t hostBoundFrame = 0;
+    // The same for the face speed: the largest uploaded face velocity.
+    float hostSpeedBound = 0.0f;
+    uint64_t hostSpeedFrame = 0;
+
+    double time = 0.0;
+    uint32_t lastSubsteps = 0;
+
+    VkQueryPool queryPool = VK_NULL_HANDLE;
+    bool profiling = false;
+    bool timedFrameRecorded = false;
+
+    Impl(std::shared_ptr<Context> ctx, const WaterSettings& s);
+    ~Impl();
+
+    void uploadParams();  // WaterParams and the boundary table (blocking)
+    float knownMaxDepth() const;
+    float knownMaxSpeed() const;
+    bool measuresMaxima() const { return settings.model != WaterModel::VirtualPipes; }
+    double waveSpeed() const;
+    double stableTimeStep() const;
+
+    uint32_t recordFrame(VkCommandBuffer cmd, float dt);
+    void recordBrushes(VkCommandBuffer cmd);
+    void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
+    void recordDye(VkCommandBuffer cmd, float dt);
+};
+
+} // namespace billow

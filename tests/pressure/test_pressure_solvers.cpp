@@ -1,0 +1,249 @@
+// Pressure solvers compared on the same projection: a random velocity field on a 37 x 23 grid with
+// obstacles is projected (divergence, N solver iterations, gradient subtract) and the remaining
+// divergence is measured.
+#include "support/gpu_test.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace billow::test {
+namespace {
+
+constexpr double kEps = 1.0 / (1 << 23);
+
+struct Projection {
+    double maxDivergence;  // 1/s, on cells after the projection
+    double velocityScale;  // max |u| / h before it, 1/s
+    double gradientScale;  // dt max|p| / h^2: size of the pressure-gradient correction, 1/s
+};
+
+Projection project(std::shared_ptr<Context> context, PressureSolverType solver, uint32_t iterations,
+                   std::array<BoundaryType, 4> sides) {
+    SmokeSettings s;
+    s.nx = 37;
+    s.ny = 23;
+    s.cellSize = 0.1f;
+    s.pressureSolver = solver;
+    s.pressureIterations = iterations;
+    s.sorRelaxation = 1.9f;  // near the optimum 2 / (1 + sin(pi / 37)) ~ 1.84..1.92 for these sizes
+    for (int k = 0; k < 4; ++k) s.boundaries[k].type = sides[k];
+    SmokeSolver smoke(context, s);
+    smoke.addCircleObstacle(1.2f, 1.1f, 0.35f);
+    smoke.addBoxObstacle(2.5f, 0.4f, 2.9f, 0.9f);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    double maxU = 0.0;
+    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+        std::vector<float> values(smoke.fieldSize(f));
+        for (float& x : values) { x = d(rng); maxU = std::max(maxU, double(std::abs(x))); }
+        smoke.upload(f, values);
+    }
+    const float dt = 0.05f;
+    // Closed faces first get their prescribed velocity, so only open faces carry the random flow.
+    smoke.stepPass(Pass::SubtractGradient, dt);
+    for (Pass p : {Pass::Divergence, Pass::PressureSolve, Pass::SubtractGradient, Pass::Divergence}) smoke.stepPass(p, dt);
+    std::vector<float> divergence = smoke.download(Field::Divergence);
+    double worst = 0.0;
+    for (float x : divergence) worst = std::max(worst, double(std::abs(x)));
+    std::vector<float> pressure = smoke.download(Field::Pressure);
+    double maxP = 0.0;
+    for (float x : pressure) maxP = std::max(maxP, double(std::abs(x)));
+    return {worst, maxU / s.cellSize, dt * maxP / (s.cellSize * s.cellSize)};
+}
+
+class PressureSolvers : public GpuTest {};
+
+// SOR with omega near the optimum converges in O(n) iterations where Jacobi needs O(n^2): after the
+// same 150 iterations its remaining divergence must be far below Jacobi's (theory: Jacobi's error
+// falls by (1 - 0.8 (pi^2/4)(1/37^2 + 1/23^2))^150 ~ 0.4, SOR's by orders of magnitude).
+TEST_F(PressureSolvers, RedBlackSorBeatsJacobiAtEqualIterations) {
+    const std::array<BoundaryType, 4> walls{BoundaryType::Wall, BoundaryType::Wall, BoundaryType::Wall, BoundaryType::Wall};
+    Projection jacobi = project(context(), PressureSolverType::Jacobi, 150, walls);
+    Projection sor = project(context(), PressureSolverType::RedBlackSOR, 150, walls);
+    EXPECT_LT(sor.maxDivergence * 30.0, jacobi.maxDivergence)
+        << "SOR " << sor.maxDivergence << " vs Jacobi " << jacobi.maxDivergence;
+}
+
+// Converged SOR leaves divergence at float round-off. The subtraction u - dt (p1 - p0) / h rounds
+// its operands: each face carries ~eps (|u| + 2 dt max|p| / h) of error (with an outflow side the
+// pressure is pinned to 0 there and can be far larger than |u| h / dt), and the divergence sums four
+// faces over h, so |div| <= 64 eps (max|u| + dt max|p| / h) / h.
+TEST_F(PressureSolvers, RedBlackSorConvergesToRoundOff) {
+    using B = BoundaryType;
+    const uint32_t iterations = 600;
+    for (auto sides : {std::array<B, 4>{B::Wall, B::Wall, B::Wall, B::MovingWall},
+                       std::array<B, 4>{B::Inflow, B::Outflow, B::Wall, B::Wall},
+                       std::array<B, 4>{B::Periodic, B::Periodic, B::Periodic, B::Periodic}}) {
+        Projection sor = project(context(), PressureSolverType::RedBlackSOR, iterations, sides);
+        EXPECT_LE(sor.maxDivergence, 64 * kEps * (sor.velocityScale + sor.gradientScale))
+            << "sides " << int(sides[0]) << int(sides[1]) << int(sides[2]) << int(sides[3]);
+    }
+}
+
+// The residual report matches the residual recomputed on the host from the downloaded pressure,
+// divergence and open fractions, and falls as the solver iterates. Each residual term is a float
+// product of a weight <= 1 and a pressure difference, so the GPU value agrees with the double one
+// to 64 eps times the largest term (max |p| or the right-hand side).
+TEST_F(PressureSolvers, ResidualReportMatchesHostAndFallsWithIterations) {
+    SmokeSettings s;
+    s.nx = 37;
+    s.ny = 23;
+    s.cellSize = 0.1f;
+    s.trackPressureResidual = true;
+    s.boundaries[1].type = BoundaryType::Outflow;
+    SmokeSolver smoke(context(), s);
+    smoke.addCircleObstacle(1.2f, 1.1f, 0.35f);
+    EXPECT_FALSE(smoke.pressureResidual().available);
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+        std::vector<float> values(smoke.fieldSize(f));
+        for (float& x : values) x = d(rng);
+        smoke.upload(f, values);
+    }
+    const float dt = 0.05f;
+    smoke.stepPass(Pass::SubtractGradient, dt);
+    smoke.stepPass(Pass::Divergence, dt);
+
+    std::vector<float> relative;
+    for (uint32_t iterations : {4u, 400u}) {
+        s.pressureIterations = iterations;
+        smoke.updateSettings(s);
+        smoke.upload(Field::Pressure, std::vector<float>(smoke.fieldSize(Field::Pressure), 0.0f));
+        smoke.stepPass(Pass::PressureSolve, dt);
+        PressureResidual r = smoke.pressureResidual();
+        ASSERT_TRUE(r.available);
+        EXPECT_EQ(r.iterations, iterations);
+        relative.push_back(r.relative);
+
+        const std::vector<float> p = smoke.download(Field::Pressure), div = smoke.download(Field::Divergence);
+        const std::vector<float> ox = smoke.download(Field::OpenX), oy = smoke.download(Field::OpenY);
+        const int nx = int(s.nx), ny = int(s.ny);
+        auto at = [&](int i, int j) { return (i < 0 || j < 0 || i >= nx || j >= ny) ? 0.0 : double(p[i + j * nx]); };
+        double maxResidual = 0.0, maxRhs = 0.0, maxP = 0.0;
+        for (int j = 0; j < ny; ++j)
+            for (int i = 0; i < nx; ++i) {
+                double wl = ox[i + j * (nx + 1)], wr = ox[i + 1 + j * (nx + 1)], wb = oy[i + j * nx], wt = oy[i + (j + 1) * nx];
+                if (wl + wr + wb + wt <= 0.0) continue;
+                double rhs = double(s.cellSize) * s.cellSize / dt * div[i + j * nx];
+                double res = wl * (at(i - 1, j) - at(i, j)) + wr * (at(i + 1, j) - at(i, j)) +
+                             wb * (at(i, j - 1) - at(i, j)) + wt * (at(i, j + 1) - at(i, j)) - rhs;
+                maxResidual = std::max(maxResidual, std::abs(res));
+                maxRhs = std::max(maxRhs, std::abs(rhs));
+                maxP = std::max(maxP, std::abs(at(i, j)));
+            }
+        const double tolerance = 64 * kEps * std::max(maxP, maxRhs);
+        EXPECT_NEAR(r.maxResidual, maxResidual, tolerance) << iterations << " iterations";
+        EXPECT_NEAR(r.maxRightHandSide, maxRhs, tolerance);
+    }
+    EXPECT_LT(relative[1], 0.1 * relative[0]);
+}
+
+// Multigrid: relative residual after `cycles` V-cycles from p = 0 for a random velocity field on an
+// n x n grid with an obstacle and an outflow side.
+double multigridResidual(std::shared_ptr<Context> context, uint32_t n, uint32_t cycles, std::array<BoundaryType, 4> sides) {
+    SmokeSettings s;
+    s.nx = n;
+    s.ny = n;
+    s.cellSize = 1.0f / float(n);
+    s.pressureSolver = PressureSolverType::Multigrid;
+    s.pressureIterations = cycles;
+    s.trackPressureResidual = true;
+    for (int k = 0; k < 4; ++k) s.boundaries[k].type = sides[k];
+    SmokeSolver smoke(context, s);
+    smoke.addCircleObstacle(0.4f, 0.55f, 0.12f);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+        std::vector<float> values(smoke.fieldSize(f));
+        for (float& x : values) x = d(rng);
+        smoke.upload(f, values);
+    }
+    const float dt = 0.02f;
+    smoke.stepPass(Pass::SubtractGradient, dt);
+    smoke.stepPass(Pass::Divergence, dt);
+    smoke.stepPass(Pass::PressureSolve, dt);
+    return smoke.pressureResidual().relative;
+}
+
+// Multigrid must converge on every size with obstacles, outflow and periodic sides: 12 V-cycles cut
+// the relative residual of 1 cycle by at least 50x and below 5e-4 on 64^2, 128^2 and 256^2.
+// (Measured: the per-cycle reduction still degrades from ~0.4 at 64^2 to ~0.8 at 256^2, so a
+// size-independent cycle count is not asserted yet; docs/performance.md records the numbers.)
+TEST_F(PressureSolvers, MultigridConvergesOnEverySize) {
+    using B = BoundaryType;
+    for (auto sides : {std::array<B, 4>{B::Wall, B::Outflow, B::Wall, B::Wall},
+                       std::array<B, 4>{B::Periodic, B::Periodic, B::Wall, B::Outflow}})
+        for (uint32_t n : {64u, 128u, 256u}) {
+            const double one = multigridResidual(context(), n, 1, sides);
+            const double twelve = multigridResidual(context(), n, 12, sides);
+            std::printf("multigrid %ux%u: relative residual %.3g after 1 cycle, %.3g after 12\n", n, n, one, twelve);
+            EXPECT_LT(twelve, one / 50.0) << n;
+            EXPECT_LT(twelve, 5e-4) << n;
+        }
+}
+
+// The relative residual after each of `maxCycles` V-cycles on one right-hand side (a random velocity
+// field's divergence on an n x n grid with an obstacle): each PressureSolve pass runs one cycle,
+// warm-started from the last, so pass k leaves the residual of k cycles.
+std::vector<double> residualPerCycle(std::shared_ptr<Context> context, uint32_t n, uint32_t maxCycles,
+                                     std::array<BoundaryType, 4> sides) {
+    SmokeSettings s;
+    s.nx = n;
+    s.ny = n;
+    s.cellSize = 1.0f / float(n);
+    s.pressureSolver = PressureSolverType::Multigrid;
+    s.pressureIterations = 1;
+    s.trackPressureResidual = true;
+    for (int k = 0; k < 4; ++k) s.boundaries[k].type = sides[k];
+    SmokeSolver smoke(context, s);
+    smoke.addCircleObstacle(0.4f, 0.55f, 0.12f);
+    smoke.addBoxObstacle(0.7f, 0.1f, 0.8f, 0.35f);
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+        std::vector<float> values(smoke.fieldSize(f));
+        for (float& x : values) x = d(rng);
+        smoke.upload(f, values);
+    }
+    const float dt = 0.02f;
+    smoke.stepPass(Pass::SubtractGradient, dt);
+    smoke.stepPass(Pass::Divergence, dt);
+    std::vector<double> residuals;
+    for (uint32_t k = 0; k < maxCycles; ++k) {
+        smoke.stepPass(Pass::PressureSolve, dt);
+        residuals.push_back(smoke.pressureResidual().relative);
+    }
+    return residuals;
+}
+
+// A V-cycle reduces the residual by a factor that does not depend on the grid size, so the number
+// of cycles to reach a relative residual of 1e-4 must be bounded and must not grow from 64^2 to
+// 256^2 (here: at most one more cycle than on 64^2), for every boundary type. Measured: 3-4 cycles
+// with walls, outflow and periodic sides; 10 on every size with an inflow side and a moving wall,
+// where the residual halves per cycle from the first cycle on (not understood yet; the bound of
+// 12 cycles records it rather than hides it).
+TEST_F(PressureSolvers, MultigridCyclesToToleranceDoNotGrowWithTheGrid) {
+    using B = BoundaryType;
+    for (auto sides : {std::array<B, 4>{B::Wall, B::Outflow, B::Wall, B::Wall},
+                       std::array<B, 4>{B::Inflow, B::Outflow, B::MovingWall, B::Wall},
+                       std::array<B, 4>{B::Periodic, B::Periodic, B::Wall, B::Outflow},
+                       std::array<B, 4>{B::Periodic, B::Periodic, B::Periodic, B::Periodic}}) {
+        uint32_t smallest = 0;
+        for (uint32_t n : {64u, 128u, 256u}) {
+            const std::vector<double> r = residualPerCycle(context(), n, 12, sides);
+            uint32_t cycles = 0;
+            while (cycles < r.size() && !(r[cycles] <= 1e-4)) ++cycles;
+            ++cycles;  // r[k] is the residual after k + 1 cycles
+            std::printf("multigrid %ux%u sides %d%d%d%d: 1e-4 after %u cycles (%.2g %.2g %.2g %.2g %.2g %.2g %.2g %.2g)\n", n, n,
+                        int(sides[0]), int(sides[1]), int(sides[2]), int(sides[3]), cycles, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
+            EXPECT_LE(cycles, 12u) << n;
+            if (n == 64) smallest = cycles;
+            else EXPECT_LE(cycles, smallest + 1) << n;
+        }
+    }
+}
+
+} // namespace
+} // namespace billow::test

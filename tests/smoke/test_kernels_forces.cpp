@@ -1,0 +1,169 @@
+// face_fractions, splat, buoyancy, curl + vorticity_force and damp_velocity / damp_scalars against
+// the double-precision reference (tests/reference), for every boundary configuration, on a 37 x 23
+// grid with random inputs and obstacles. Tolerances follow the round-off model in
+// test_kernels_harness.hpp.
+#include <cmath>
+
+#include "support/kernel_harness.hpp"
+
+namespace billow::test {
+namespace {
+
+class ForceKernels : public KernelReferenceTest {};
+
+TEST_P(ForceKernels, FaceFractionsFollowObstaclesAndSides) {
+    SmokeSolver& s = solver(baseSettings());
+    const ref::RefGrid g = ref::RefGrid::fromSettings(s.settings());
+    ref::RefFields f;
+    f.solid.assign(s.solidMask().begin(), s.solidMask().end());
+    ref::faceFractions(g, f);
+    // One float operation (1 - solid), then min and clamp, which are exact.
+    expectMatches("OpenX", s.download(Field::OpenX), f.openX, kEps);
+    expectMatches("OpenY", s.download(Field::OpenY), f.openY, kEps);
+}
+
+TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
+    SmokeSolver& s = solver(baseSettings());
+    const ref::RefGrid g = ref::RefGrid::fromSettings(s.settings());
+    ref::RefFields f = uploadRandom(s, g, 11);
+    auto make = [](float x, float y, float radius, Falloff falloff, float k) {
+        Splat sp;
+        sp.x = x;
+        sp.y = y;
+        sp.radius = radius;
+        sp.falloff = falloff;
+        sp.velocity = {1.5f * k, -0.8f * k};
+        sp.density = 0.6f * k;
+        sp.temperature = 25.0f * k;
+        sp.dye = {0.9f * k, 0.2f, 0.5f * k, 1.0f};
+        return sp;
+    };
+    // Large and small splats of both falloffs, some across the sides (domain 3.7 x 2.3 m).
+    const std::vector<Splat> splats = {
+        make(1.2f, 0.9f, 0.6f, Falloff::Linear, 1.0f),   make(2.8f, 1.5f, 0.25f, Falloff::Gaussian, -0.7f),
+        make(3.62f, 0.1f, 0.05f, Falloff::Gaussian, 2.0f), make(0.1f, 2.2f, 0.4f, Falloff::Linear, 0.5f),
+        make(0.03f, 1.1f, 0.3f, Falloff::Gaussian, 1.3f),
+    };
+    for (const Splat& sp : splats) s.addSplat(sp);
+    s.stepPass(Pass::Inject, 0.05f);
+
+    ref::RefFields expected = f;
+    ref::splat(g, expected, splats);
+    // Per splat, the weight errs by a few eps (distance, division or exp: 16 eps) plus the
+    // sample position's round-off (4 eps of the 3.7 m extent) times the weight's slope (<= 1/r);
+    // the Gaussian cut-off at 4 radii may drop up to e^-16 of it. Times the splat's value, summed
+    // over the splats, plus the rounding of the final sum (4 eps of the field's magnitude).
+    const double extent = 3.7;
+    auto tolerance = [&](const ref::Values& base, auto valueOf) {
+        double weightErrors = 0.0, added = 0.0;
+        for (const Splat& sp : splats) {
+            const double value = std::abs(valueOf(sp));
+            weightErrors += value * (16.0 * kEps + 4.0 * kEps * extent / sp.radius +
+                                     (sp.falloff == Falloff::Gaussian ? std::exp(-16.0) : 0.0));
+            added += value;
+        }
+        return weightErrors + 4.0 * kEps * (maxAbs(base) + added);
+    };
+    expectMatches("u", s.download(Field::VelocityX), expected.u, tolerance(f.u, [](const Splat& sp) { return sp.velocity[0]; }));
+    expectMatches("v", s.download(Field::VelocityY), expected.v, tolerance(f.v, [](const Splat& sp) { return sp.velocity[1]; }));
+    expectMatches("density", s.download(Field::Density), expected.density,
+                  tolerance(f.density, [](const Splat& sp) { return sp.density; }));
+    expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+                  tolerance(f.temperature, [](const Splat& sp) { return sp.temperature; }));
+    expectMatches("dye", s.download(Field::Dye), expected.dye,
+                  tolerance(f.dye, [](const Splat& sp) { return std::max({sp.dye[0], sp.dye[1], sp.dye[2], sp.dye[3]}); }));
+}
+
+TEST_P(ForceKernels, BuoyancyAcceleratesOpenFaces) {
+    SmokeSettings settings = baseSettings();
+    settings.gravity = {0.7f, -9.81f};
+    settings.densityWeight = 0.3f;
+    settings.thermalExpansion = 0.05f;
+    SmokeSolver& s = solver(settings);
+    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
+    ref::RefFields f = uploadRandom(s, g, 12);
+    const float dt = 0.05f;
+    s.stepPass(Pass::Buoyancy, dt);
+
+    ref::RefFields expected = f;
+    ref::buoyancy(g, expected, {dt, settings.gravity[0], settings.gravity[1], settings.densityWeight, settings.thermalExpansion,
+                                settings.ambientTemperature});
+    // ~10 operations on terms bounded by the velocity (1) and dt |g| (w rho + beta (T + ambient)),
+    // T up to 313 K including inflow values.
+    auto tolerance = [&](double gravity) {
+        const double lift = settings.densityWeight * 1.0 + settings.thermalExpansion * (313.2 + settings.ambientTemperature);
+        return 10.0 * kEps * (1.0 + dt * std::abs(gravity) * lift);
+    };
+    expectMatches("u", s.download(Field::VelocityX), expected.u, tolerance(settings.gravity[0]));
+    expectMatches("v", s.download(Field::VelocityY), expected.v, tolerance(settings.gravity[1]));
+}
+
+TEST_P(ForceKernels, CurlAndVorticityConfinement) {
+    SmokeSettings settings = baseSettings();
+    settings.vorticity = 0.8f;
+    SmokeSolver& s = solver(settings);
+    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
+    ref::RefFields f = uploadRandom(s, g, 13);
+    const float dt = 0.05f;
+    s.stepPass(Pass::Vorticity, dt);
+
+    // Curl: four velocity terms, each bounded by velocityBound(), differenced and divided by h.
+    ref::RefFields expectedCurl = f;
+    ref::curl(g, expectedCurl);
+    const std::vector<float> gpuCurl = s.download(Field::Curl);
+    expectMatches("curl", gpuCurl, expectedCurl.curl, 8.0 * kEps * 4.0 * velocityBound() / g.h);
+
+    // Force, from the GPU's own curl so that only this kernel's round-off counts: N's direction
+    // errs by the round-off of grad|omega| (8 eps of the largest |omega|) over |grad|omega||, i.e.
+    // 8 eps times the conditioning; omega's average by 2 eps; the update adds 4 eps of |u|.
+    ref::RefFields expected = f;
+    expected.curl.assign(gpuCurl.begin(), gpuCurl.end());
+    ref::Values conditioning;
+    ref::vorticityForce(g, expected, dt, settings.vorticity, &conditioning);
+    const double strength = dt * settings.vorticity * g.h * maxAbs(expected.curl);
+    ref::Values tolU(g.uCount()), tolV(g.vCount());
+    for (size_t k = 0; k < tolU.size(); ++k) tolU[k] = 8.0 * kEps * (strength * (1.0 + conditioning[k]) + 1.0);
+    for (size_t k = 0; k < tolV.size(); ++k) tolV[k] = 8.0 * kEps * (strength * (1.0 + conditioning[g.uCount() + k]) + 1.0);
+    // A periodic duplicate face is computed as face 0: it shares face 0's tolerance.
+    if (g.periodicX())
+        for (int j = 0; j < g.ny; ++j) tolU[g.u(g.nx, j)] = tolU[g.u(0, j)];
+    if (g.periodicY())
+        for (int i = 0; i < g.nx; ++i) tolV[g.v(i, g.ny)] = tolV[g.v(i, 0)];
+    expectMatches("u", s.download(Field::VelocityX), expected.u, tolU);
+    expectMatches("v", s.download(Field::VelocityY), expected.v, tolV);
+}
+
+TEST_P(ForceKernels, DampingAndSpeedLimit) {
+    SmokeSettings settings = baseSettings();
+    settings.velocityDamping = 0.4f;
+    settings.maxSpeed = 0.9f;  // below the random speeds of many faces: the limit is exercised
+    settings.densityDamping = 0.3f;
+    settings.temperatureRelaxation = 0.5f;
+    settings.dyeDamping = 0.2f;
+    SmokeSolver& s = solver(settings);
+    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
+    ref::RefFields f = uploadRandom(s, g, 14);
+    const float dt = 0.05f;
+    s.stepPass(Pass::Damping, dt);
+
+    ref::RefFields expected = f;
+    const double ddt = dt;
+    ref::dampVelocity(g, expected, std::exp(-settings.velocityDamping * ddt), settings.maxSpeed);
+    ref::dampScalars(expected, std::exp(-settings.densityDamping * ddt), std::exp(-settings.temperatureRelaxation * ddt),
+                     settings.ambientTemperature);
+    ref::dampDye(expected, std::exp(-settings.dyeDamping * ddt));
+    // Velocity: the factor (host exp, 2 eps), the four-term average, the length and the limit's
+    // division: ~16 operations on speeds bounded by velocityBound().
+    expectMatches("u", s.download(Field::VelocityX), expected.u, 16.0 * kEps * velocityBound());
+    expectMatches("v", s.download(Field::VelocityY), expected.v, 16.0 * kEps * velocityBound());
+    // Scalars: a factor and a multiply (density, dye <= 1); temperature adds and subtracts the
+    // ambient (~313 K magnitudes).
+    expectMatches("density", s.download(Field::Density), expected.density, 4.0 * kEps);
+    expectMatches("temperature", s.download(Field::Temperature), expected.temperature, 8.0 * kEps * 320.0);
+    expectMatches("dye", s.download(Field::Dye), expected.dye, 4.0 * kEps);
+}
+
+INSTANTIATE_TEST_SUITE_P(Boundaries, ForceKernels, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);
+
+} // namespace
+} // namespace billow::test

@@ -1,0 +1,133 @@
+// advect_velocity, advect_scalars, advect_dye (semi-Lagrangian), the corrected velocity advection
+// (MacCormack and BFECC: advect_velocity + advect_correct_velocity) and diffuse_velocity /
+// diffuse_dye against the double-precision reference (tests/reference), for every boundary
+// configuration, on a 37 x 23 grid with random inputs and obstacles. Tolerances follow the
+// round-off model in test_kernels_harness.hpp.
+#include <algorithm>
+#include <cmath>
+
+#include "support/kernel_harness.hpp"
+
+namespace billow::test {
+namespace {
+
+class TransportKernels : public KernelReferenceTest {};
+
+TEST_P(TransportKernels, SemiLagrangianAdvectionOfEveryField) {
+    SmokeSettings settings = baseSettings();
+    SmokeSolver& s = solver(settings);
+    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
+    ref::RefFields f = uploadRandom(s, g, 21);
+    const float dt = 0.15f;  // back-traces of up to ~5 cells: the clamps and wraps are reached
+    s.stepPass(Pass::Advect, dt);
+
+    ref::RefFields expected = f;
+    ref::advectAll(g, expected, dt, settings.ambientTemperature);
+
+    // A sample is taken at a back-traced position the GPU computes in float: ~10 roundings of
+    // coordinates up to the extent X (3.7 m plus the trace), and the midpoint's position error
+    // moves the final one by dt/h times the velocity's change per cell (2 * velocityBound()).
+    // That position error, in the sampled grid's cells, times the field's change per cell (its
+    // range, for random data), plus the interpolation's own rounding (8 eps of its magnitude).
+    const double ub = velocityBound();
+    const double extent = 3.7 + dt * ub;
+    const double position = 10.0 * kEps * extent * (1.0 + dt / g.h * 2.0 * ub);
+    auto tolerance = [&](double cell, double range, double magnitude) {
+        return position / cell * range + 8.0 * kEps * magnitude;
+    };
+    expectMatches("u", s.download(Field::VelocityX), expected.u, tolerance(g.h, 2.0 * ub, ub));
+    expectMatches("v", s.download(Field::VelocityY), expected.v, tolerance(g.h, 2.0 * ub, ub));
+    expectMatches("density", s.download(Field::Density), expected.density, tolerance(g.h, 1.0, 1.0));
+    // Temperatures span ambient +- 20 K (inflows 280 and 310 K inside it), magnitude ~313 K.
+    expectMatches("temperature", s.download(Field::Temperature), expected.temperature, tolerance(g.h, 40.0, 313.2));
+    expectMatches("dye", s.download(Field::Dye), expected.dye, tolerance(std::min(g.dyeHx(), g.dyeHy()), 1.0, 1.0));
+}
+
+TEST_P(TransportKernels, CorrectedVelocityAdvection) {
+    for (AdvectionLimiter limiter : {AdvectionLimiter::Clamp, AdvectionLimiter::RevertToSemiLagrangian})
+    for (AdvectionScheme scheme : {AdvectionScheme::MacCormack, AdvectionScheme::BFECC}) {
+        const bool bfecc = scheme == AdvectionScheme::BFECC, revert = limiter != AdvectionLimiter::Clamp;
+        SCOPED_TRACE(std::string(bfecc ? "BFECC" : "MacCormack") + (revert ? ", revert" : ", clamp"));
+        SmokeSettings settings = baseSettings();
+        settings.velocityAdvection = scheme;
+        settings.advectionLimiter = limiter;
+        SmokeSolver& s = solver(settings);
+        const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
+        ref::RefFields f = uploadRandom(s, g, 31 + uint32_t(scheme) + 2 * uint32_t(limiter));
+        const float dt = 0.15f;
+        s.stepPass(Pass::Advect, dt);
+        ref::RefFields expected = f;
+        ref::FaceField revertMargin;
+        ref::advectVelocityCorrected(g, expected, dt, scheme, limiter, &revertMargin);
+
+        // T: one semi-Lagrangian advection's error, as in SemiLagrangianAdvectionOfEveryField, for
+        // a field of range 2 ub and magnitude ub. Bilinear weights are >= 0 and sum to 1, so an
+        // advection passes its input's error on unamplified and adds its own T: forward T,
+        // backward 2T. MacCormack: forward + (original - backward) / 2 errs by T + T = 2T. BFECC:
+        // the compensated field errs by T and spans up to twice the range (it moves each value by
+        // at most half the range), so its forward advection adds 2T: 3T. The limiter's clamp
+        // passes errors on unamplified; the combination adds ~4 roundings of magnitude 2 ub.
+        const double ub = velocityBound();
+        const double extent = 3.7 + dt * ub;
+        const double positionError = 10.0 * kEps * extent * (1.0 + dt / g.h * 2.0 * ub);
+        const double T = positionError / g.h * 2.0 * ub + 8.0 * kEps * ub;
+        const double tolerance = (bfecc ? 3.0 : 2.0) * T + 8.0 * kEps * ub;
+        // The limiter's stencil is the cell the forward back-trace lands in: where that point is
+        // within the position error of a grid line, float and double may pick neighbouring
+        // stencils, and the clamp bounds differ by up to the field's range there. The Revert
+        // limiter switches between two values where the unlimited one crosses a bound: within the
+        // tolerance of a bound, float and double may take different sides.
+        auto tolerances = [&](bool xFaces) {
+            ref::Values t(xFaces ? g.uCount() : g.vCount(), tolerance);
+            const ref::Values& margin = xFaces ? revertMargin.u : revertMargin.v;
+            if (revert)
+                for (size_t k = 0; k < t.size(); ++k)
+                    if (margin[k] <= tolerance) t[k] = 4.0 * ub;
+            const double delta = positionError / g.h;
+            auto nearLine = [&](double c) { return std::abs(c - std::round(c)) <= delta; };
+            for (int j = 0; j < g.ny + (xFaces ? 0 : 1); ++j)
+                for (int i = 0; i < g.nx + (xFaces ? 1 : 0); ++i) {
+                    const ref::Point start = xFaces ? ref::Point{i * g.h, (j + 0.5) * g.h} : ref::Point{(i + 0.5) * g.h, j * g.h};
+                    const ref::Point p = g.traceBack(f.u, f.v, start, dt);
+                    const double cx = p.x / g.h - (xFaces ? 0.0 : 0.5), cy = p.y / g.h - (xFaces ? 0.5 : 0.0);
+                    if (nearLine(cx) || nearLine(cy)) t[xFaces ? g.u(i, j) : g.v(i, j)] = 4.0 * ub;
+                }
+            return t;
+        };
+        expectMatches("u", s.download(Field::VelocityX), expected.u, tolerances(true));
+        expectMatches("v", s.download(Field::VelocityY), expected.v, tolerances(false));
+    }
+}
+
+TEST_P(TransportKernels, JacobiDiffusionOfVelocityAndDye) {
+    for (uint32_t sweeps : {1u, 3u}) {
+        SCOPED_TRACE(testing::Message() << sweeps << " sweeps");
+        SmokeSettings settings = baseSettings();
+        settings.viscosity = 0.05f;
+        settings.dyeDiffusion = 0.02f;
+        settings.diffusionIterations = sweeps;
+        SmokeSolver& s = solver(settings);
+        const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
+        ref::RefFields f = uploadRandom(s, g, 22 + sweeps);
+        const float dt = 0.05f;
+        s.stepPass(Pass::Diffuse, dt);
+
+        ref::RefFields expected = f;
+        const double ddt = dt;
+        ref::diffuseVelocity(g, expected, settings.viscosity * ddt / (g.h * g.h), int(sweeps));
+        ref::diffuseDye(g, expected, settings.dyeDiffusion * ddt / (g.dyeHx() * g.dyeHx()),
+                        settings.dyeDiffusion * ddt / (g.dyeHy() * g.dyeHy()), int(sweeps));
+        // A sweep is a weighted mean of the right-hand side and four neighbours (~12 operations,
+        // the coefficients' own host rounding included) on values bounded by velocityBound() (dye:
+        // 1); it does not amplify earlier errors, so they add up over the sweeps.
+        const double perSweep = 12.0 * kEps;
+        expectMatches("u", s.download(Field::VelocityX), expected.u, perSweep * sweeps * velocityBound());
+        expectMatches("v", s.download(Field::VelocityY), expected.v, perSweep * sweeps * velocityBound());
+        expectMatches("dye", s.download(Field::Dye), expected.dye, perSweep * sweeps);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Boundaries, TransportKernels, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);
+
+} // namespace
+} // namespace billow::test

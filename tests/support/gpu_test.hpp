@@ -1,0 +1,40 @@
+// Shared GPU test support: one standalone context per test program with the Khronos validation
+// layer (synchronization validation included) on, and a fixture that fails any test during which
+// the layer reported a warning or an error.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "billow/billow.hpp"
+
+namespace billow::test {
+
+struct ValidationLog {
+    std::mutex mutex;
+    std::vector<std::string> messages;
+    size_t reported = 0;  // messages before this index were already reported by a test
+};
+
+ValidationLog& validationLog();
+
+// The shared context: validation on, lavapipe or whatever BILLOW_DEVICE picks.
+std::shared_ptr<Context> sharedContext();
+
+class GpuTest : public ::testing::Test {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+    std::shared_ptr<Context> context() { return sharedContext(); }
+    // Messages reported since SetUp (tests that expect one take them out with this).
+    std::vector<std::string> takeMessages();
+
+private:
+    size_t firstMessage_ = 0;
+};
+
+} // namespace billow::test
