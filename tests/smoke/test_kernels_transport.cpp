@@ -1,8 +1,8 @@
-// advect_velocity, advect_scalars, advect_dye (semi-Lagrangian), the corrected velocity advection
-// (MacCormack and BFECC: advect_velocity + advect_correct_velocity) and diffuse_velocity /
-// diffuse_dye against the double-precision reference (tests/reference/smoke), for every boundary
-// configuration, on a 37 x 23 grid with random inputs and obstacles. Tolerances follow the
-// round-off model in support/kernel_harness.hpp.
+// advect_velocity, advect_scalars, advect_dye (semi-Lagrangian), the corrected advections
+// (MacCormack and BFECC: advect_correct_velocity, advect_correct_scalar, advect_correct_dye, with
+// both limiters) and diffuse_velocity / diffuse_dye against the double-precision reference
+// (tests/reference/smoke), for every boundary configuration, on a 37 x 23 grid with random inputs
+// and obstacles. Tolerances follow the round-off model in support/kernel_harness.hpp.
 #include <algorithm>
 #include <cmath>
 
@@ -97,6 +97,63 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
         };
         expectMatches("u", s.download(Field::VelocityX), expected.u, tolerances(true));
         expectMatches("v", s.download(Field::VelocityY), expected.v, tolerances(false));
+    }
+}
+
+// The corrections of the scalars and the dye (advect_correct_scalar, advect_correct_dye), with
+// both limiters; the velocity stays semi-Lagrangian. The tolerance model is
+// CorrectedVelocityAdvection's, per field with its own cell, range and magnitude: 2T (MacCormack)
+// or 3T (BFECC) plus the combination's rounding, widened to the field's range where float and
+// double may pick neighbouring stencils or, with Revert, take different sides of a bound (a
+// colour reverts as a whole: its margin is its channels' least).
+TEST_P(TransportKernels, CorrectedScalarAndDyeAdvection) {
+    for (AdvectionLimiter limiter : {AdvectionLimiter::Clamp, AdvectionLimiter::RevertToSemiLagrangian})
+    for (AdvectionScheme scheme : {AdvectionScheme::MacCormack, AdvectionScheme::BFECC}) {
+        const bool bfecc = scheme == AdvectionScheme::BFECC, revert = limiter != AdvectionLimiter::Clamp;
+        SCOPED_TRACE(std::string(bfecc ? "BFECC" : "MacCormack") + (revert ? ", revert" : ", clamp"));
+        SmokeSettings settings = baseSettings();
+        settings.scalarAdvection = scheme;
+        settings.dyeAdvection = scheme;
+        settings.advectionLimiter = limiter;
+        SmokeSolver& s = solver(settings);
+        const smoke_ref::Grid g(settings);
+        smoke_ref::State f = uploadRandom(s, g, 41 + uint32_t(scheme) + 2 * uint32_t(limiter));
+        const float dt = 0.15f;
+        s.stepPass(Pass::Advect, dt);
+        smoke_ref::State expected = f;
+        smoke_ref::Values densityMargin, temperatureMargin, dyeMargin;
+        smoke_ref::advectScalarsCorrected(g, expected, dt, settings.ambientTemperature, scheme, limiter, &densityMargin,
+                                          &temperatureMargin);
+        smoke_ref::advectDyeCorrected(g, expected, dt, scheme, limiter, &dyeMargin);
+
+        const double ub = velocityBound();
+        const double extent = 3.7 + dt * ub;
+        const double positionError = 10.0 * kEps * extent * (1.0 + dt / g.h * 2.0 * ub);
+        // Tolerances of a field on sizeX x sizeY cells of cellX x cellY with `stride` values per cell.
+        auto tolerances = [&](const smoke_ref::Values& margin, int sizeX, int sizeY, int stride, double cellX, double cellY,
+                              double range, double magnitude) {
+            const double T = positionError / std::min(cellX, cellY) * range + 8.0 * kEps * magnitude;
+            const double tolerance = (bfecc ? 3.0 : 2.0) * T + 8.0 * kEps * magnitude;
+            smoke_ref::Values t(margin.size(), tolerance);
+            if (revert)
+                for (size_t k = 0; k < t.size(); ++k)
+                    if (margin[k] <= tolerance) t[k] = 2.0 * range;
+            auto nearLine = [&](double c, double cell) { return std::abs(c - std::round(c)) <= positionError / cell; };
+            for (int j = 0; j < sizeY; ++j)
+                for (int i = 0; i < sizeX; ++i) {
+                    const smoke_ref::Point p = g.traceBack(f.u, f.v, {(i + 0.5) * cellX, (j + 0.5) * cellY}, dt);
+                    if (nearLine(p.x / cellX - 0.5, cellX) || nearLine(p.y / cellY - 0.5, cellY))
+                        for (int c = 0; c < stride; ++c) t[(size_t(i) + size_t(j) * sizeX) * stride + c] = 2.0 * range;
+                }
+            return t;
+        };
+        expectMatches("density", s.download(Field::Density), expected.density,
+                      tolerances(densityMargin, g.nx, g.ny, 1, g.h, g.h, 1.0, 1.0));
+        // Temperatures span ambient +- 20 K (inflows 280 and 310 K inside it), magnitude ~313 K.
+        expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+                      tolerances(temperatureMargin, g.nx, g.ny, 1, g.h, g.h, 40.0, 313.2));
+        expectMatches("dye", s.download(Field::Dye), expected.dye,
+                      tolerances(dyeMargin, g.dyeNx, g.dyeNy, 4, g.dyeHx(), g.dyeHy(), 1.0, 1.0));
     }
 }
 

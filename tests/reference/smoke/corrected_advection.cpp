@@ -69,6 +69,8 @@ FaceField overOpenFaces(const Grid& g, const State& s, const FaceField& field, V
 
 void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme scheme, AdvectionLimiter limiter,
                              FaceField* revertMargin) {
+    const double none = std::numeric_limits<double>::infinity();
+    if (revertMargin) *revertMargin = {Values(g.uCount(), none), Values(g.vCount(), none)};
     if (scheme == AdvectionScheme::SemiLagrangian) {
         advectVelocity(g, s, dt);
         return;
@@ -82,7 +84,6 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
             return xFaces ? original.u[k] + 0.5 * (original.u[k] - backward.u[k])
                           : original.v[k] + 0.5 * (original.v[k] - backward.v[k]);
         }), dt);
-    const double none = std::numeric_limits<double>::infinity();
     FaceField margin{Values(g.uCount(), none), Values(g.vCount(), none)};
     const FaceField result = overOpenFaces(g, s, original, [&](size_t k, bool xFaces, int i, int j) {
         auto pick = [&](const FaceField& f) -> const Values& { return xFaces ? f.u : f.v; };
@@ -106,7 +107,10 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
 }
 
 void advectScalarsCorrected(const Grid& g, State& s, double dt, double ambient, AdvectionScheme scheme,
-                            AdvectionLimiter limiter) {
+                            AdvectionLimiter limiter, Values* densityMargin, Values* temperatureMargin) {
+    const double none = std::numeric_limits<double>::infinity();
+    if (densityMargin) densityMargin->assign(g.cellCount(), none);
+    if (temperatureMargin) temperatureMargin->assign(g.cellCount(), none);
     if (scheme == AdvectionScheme::SemiLagrangian) {
         advectScalars(g, s, dt, ambient);
         return;
@@ -135,15 +139,19 @@ void advectScalarsCorrected(const Grid& g, State& s, double dt, double ambient, 
             const Stencil density = stencilAt(at.x, at.y, [&](int a, int b) { return g.densityAt(original.density, a, b); });
             const Stencil temperature =
                 stencilAt(at.x, at.y, [&](int a, int b) { return g.temperatureAt(original.temperature, a, b); });
-            s.density[c] = limited(unlimited(scheme, original.density, forward.density, backward.density, again.density, c),
-                                   density, limiter);
-            s.temperature[c] = limited(
-                unlimited(scheme, original.temperature, forward.temperature, backward.temperature, again.temperature, c),
-                temperature, limiter);
+            const double densityValue = unlimited(scheme, original.density, forward.density, backward.density, again.density, c);
+            const double temperatureValue =
+                unlimited(scheme, original.temperature, forward.temperature, backward.temperature, again.temperature, c);
+            s.density[c] = limited(densityValue, density, limiter);
+            s.temperature[c] = limited(temperatureValue, temperature, limiter);
+            if (densityMargin) (*densityMargin)[c] = density.distance(densityValue);
+            if (temperatureMargin) (*temperatureMargin)[c] = temperature.distance(temperatureValue);
         }
 }
 
-void advectDyeCorrected(const Grid& g, State& s, double dt, AdvectionScheme scheme, AdvectionLimiter limiter) {
+void advectDyeCorrected(const Grid& g, State& s, double dt, AdvectionScheme scheme, AdvectionLimiter limiter,
+                        Values* dyeMargin) {
+    if (dyeMargin) dyeMargin->assign(g.dyeCount(), std::numeric_limits<double>::infinity());
     if (scheme == AdvectionScheme::SemiLagrangian) {
         advectDye(g, s, dt);
         return;
@@ -164,12 +172,16 @@ void advectDyeCorrected(const Grid& g, State& s, double dt, AdvectionScheme sche
             Stencil stencil[4];
             double value[4];
             bool inside = true;
+            double margin = std::numeric_limits<double>::infinity();
             for (int channel = 0; channel < 4; ++channel) {
                 stencil[channel] =
                     stencilAt(at.x, at.y, [&](int a, int b) { return g.dyeAt(original.dye, channel, a, b); });
                 value[channel] = unlimited(scheme, original.dye, forward.dye, backward.dye, again.dye, g.dye(i, j, channel));
                 inside = inside && stencil[channel].holds(value[channel]);
+                margin = std::min(margin, stencil[channel].distance(value[channel]));
             }
+            if (dyeMargin)
+                for (int channel = 0; channel < 4; ++channel) (*dyeMargin)[g.dye(i, j, channel)] = margin;
             // The Revert limiter replaces the whole colour when any channel leaves its range.
             for (int channel = 0; channel < 4; ++channel) {
                 double& out = s.dye[g.dye(i, j, channel)];

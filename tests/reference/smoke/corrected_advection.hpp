@@ -20,15 +20,18 @@
 
 namespace billow::smoke_ref {
 
-// The velocity, each component at its faces. `revertMargin`, when given, receives per open face
-// the distance of the unlimited value to the nearer bound (the Revert limiter switches there;
-// infinity on closed faces).
+// The margins, when asked for, receive per sample the distance of the unlimited value to the nearer
+// bound of its stencil, where the Revert limiter switches (a colour's: the least of its channels';
+// infinity where no limiter acts: closed faces, fully solid cells).
+
+// The velocity, each component at its faces.
 void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme scheme, AdvectionLimiter limiter,
                              FaceField* revertMargin = nullptr);
 // Density and temperature, each limited on its own.
 void advectScalarsCorrected(const Grid& g, State& s, double dt, double ambient, AdvectionScheme scheme,
-                            AdvectionLimiter limiter);
-// The RGBA dye on its own grid.
-void advectDyeCorrected(const Grid& g, State& s, double dt, AdvectionScheme scheme, AdvectionLimiter limiter);
+                            AdvectionLimiter limiter, Values* densityMargin = nullptr, Values* temperatureMargin = nullptr);
+// The RGBA dye on its own grid (`dyeMargin` in the dye's layout, the colour's margin in each channel).
+void advectDyeCorrected(const Grid& g, State& s, double dt, AdvectionScheme scheme, AdvectionLimiter limiter,
+                        Values* dyeMargin = nullptr);
 
 } // namespace billow::smoke_ref
