@@ -110,10 +110,17 @@ def check_pipeline_layout(reflection, where, slots):
     def at(r):
         return f"set {r.get('set', 0)} binding {r.get('binding', 0)}"
 
+    entry_points = reflection.get("entryPoints", [])
+    if len(entry_points) != 1 or entry_points[0].get("mode") != "comp":
+        raise KernelError(f"{where}: must have exactly one compute entry point")
+    if any(entry_points[0].get("workgroup_size_is_spec_constant_id", [])):
+        raise KernelError(f"{where}: its local workgroup size is a specialization constant; it must be "
+                          "a literal so that dispatches can divide by it")
+
     for key, kind in FOREIGN_RESOURCES.items():
         for r in reflection.get(key, []):
             if key == "specialization_constants":
-                raise KernelError(f"{where}: declares specialization constant {r.get('name', '?')}; "
+                raise KernelError(f"{where}: declares specialization constant {r.get('name') or r.get('id', '?')}; "
                                   "KernelSet sets none, so kernels may not use them")
             raise KernelError(f"{where}: {at(r)} ({r.get('name', '?')}) is a {kind}; the shared pipeline "
                               f"layout has a uniform buffer at binding 0 and storage buffers at 1..{slots}")
@@ -139,12 +146,6 @@ def check_pipeline_layout(reflection, where, slots):
     if len(reflection.get("push_constants", [])) > 1:
         raise KernelError(f"{where}: declares more than one push-constant block")
 
-    entry_points = reflection.get("entryPoints", [])
-    if len(entry_points) != 1 or entry_points[0].get("mode") != "comp":
-        raise KernelError(f"{where}: must have exactly one compute entry point")
-    if any(entry_points[0].get("workgroup_size_is_spec_constant_id", [])):
-        raise KernelError(f"{where}: its local workgroup size is a specialization constant; it must be "
-                          "a literal so that dispatches can divide by it")
 
 
 def single_struct_member(layout, block_type, where, what):
@@ -162,11 +163,11 @@ class Kernel:
     def __init__(self, source, spv, names_json, optimized_json, shader_root, slots, push_bytes_limit):
         self.source = pathlib.Path(source)
         relative = self.source.resolve().relative_to(pathlib.Path(shader_root).resolve())
-        self.where = "shaders/" + relative.as_posix()
+        self.where = f"{pathlib.Path(shader_root).resolve().name}/{relative.as_posix()}"
         self.name = self.source.stem
         self.type_name = camel(self.name)
         if len(relative.parts) != 2:
-            raise KernelError(f"{self.where}: kernels live one folder below shaders/ (its group)")
+            raise KernelError(f"{self.where}: kernels live one folder below the shader root (their group)")
         self.group = camel(relative.parts[0])
         self.spv = spv
         self.shapes_own_workgroup = OWN_WORKGROUP.search(self.source.read_text(encoding="utf-8")) is not None
