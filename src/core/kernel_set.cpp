@@ -176,7 +176,9 @@ void KernelSet::bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, co
     const KernelInfo& info = kernelInfo(id);
     const VkPipeline pipeline = pipelines_[static_cast<uint32_t>(id)];
     if (!pipeline) throw Error("internal: " + describe(info) + " was not created in this kernel set");
-    if (pushSize != info.pushBytes)
+    // Typed dispatches push exactly the kernel's Push type; a dispatch by name may push bytes the
+    // kernel does not read (harmless, within the layout's range), never fewer than it reads.
+    if (pushSize < info.pushBytes)
         throw Error("internal: " + describe(info) + " takes " + std::to_string(info.pushBytes) +
                     " bytes of push constants, got " + std::to_string(pushSize));
     for (uint32_t b = 1; b <= info.storageSlots; ++b)
