@@ -9,6 +9,12 @@
 
 namespace billow {
 
+namespace {
+// The typed kernels (billow_kernels.hpp). A qualified name `kernels::X` looks up namespaces only,
+// so it is not confused with the member `kernels` (the kernel set).
+namespace kernels = detail::kernels;
+} // namespace
+
 uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
     const double limit = stableTimeStep();
@@ -64,7 +70,9 @@ void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
     cs.vk.vkCmdUpdateBuffer(cmd, brushes.handle(), 0, bytes, pendingBrushes.data());
     detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
     gpu::WaterBrushPush push{static_cast<int>(pendingBrushes.size())};
-    kernels->dispatch(cmd, "water_brush", {brushes.handle(), depth.handle(), terrain.handle(), dye[dyeCurrent].handle()},
+    kernels->dispatch(cmd,
+                      kernels::WaterBrush::Bindings{.brushes = brushes.handle(), .depth = depth.handle(),
+                                                    .terrain = terrain.handle(), .dye = dye[dyeCurrent].handle()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
     pendingBrushes.clear();
@@ -82,36 +90,53 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     // and back).
     if (settings.model == WaterModel::Momentum) {
         const int in = faceVelocityCurrent, out = 1 - in;
-        kernels->dispatch(cmd, "water_momentum",
-                          {terrain.handle(), depth.handle(), faceVelocityX[in].handle(), faceVelocityY[in].handle(),
-                           faceVelocityX[out].handle(), faceVelocityY[out].handle(), flowX.handle(), flowY.handle(),
-                           boundaryTable.handle(), depthStats.handle()},
+        kernels->dispatch(cmd,
+                          kernels::WaterMomentum::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
+                                                           .velocityXIn = faceVelocityX[in].handle(),
+                                                           .velocityYIn = faceVelocityY[in].handle(),
+                                                           .velocityXOut = faceVelocityX[out].handle(),
+                                                           .velocityYOut = faceVelocityY[out].handle(),
+                                                           .flowX = flowX.handle(), .flowY = flowY.handle(),
+                                                           .boundary = boundaryTable.handle(),
+                                                           .stats = depthStats.handle()},
                           push, nx + 1, ny + 1);
         detail::computeBarrier(cs, cmd);
-        kernels->dispatch(cmd, "water_momentum_flow",
-                          {depth.handle(), faceVelocityX[out].handle(), faceVelocityY[out].handle(),
-                           boundaryTable.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+        kernels->dispatch(cmd,
+                          kernels::WaterMomentumFlow::Bindings{.depth = depth.handle(),
+                                                               .velocityX = faceVelocityX[out].handle(),
+                                                               .velocityY = faceVelocityY[out].handle(),
+                                                               .boundary = boundaryTable.handle(),
+                                                               .flowXOut = flowXUnscaled.handle(),
+                                                               .flowYOut = flowYUnscaled.handle(),
+                                                               .scale = scale.handle()},
                           push, nx, ny);
         faceVelocityCurrent = out;
     } else {
-        kernels->dispatch(cmd, "water_flow",
-                          {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle(),
-                           flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+        kernels->dispatch(cmd,
+                          kernels::WaterFlow::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
+                                                       .flowXIn = flowX.handle(), .flowYIn = flowY.handle(),
+                                                       .boundary = boundaryTable.handle(),
+                                                       .flowXOut = flowXUnscaled.handle(),
+                                                       .flowYOut = flowYUnscaled.handle(), .scale = scale.handle()},
                           push, nx, ny);
     }
     detail::computeBarrier(cs, cmd);
-    kernels->dispatch(cmd, "water_depth",
-                      {depth.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle(), flowX.handle(),
-                       flowY.handle(), velocity.handle(), depthStats.handle()},
+    kernels->dispatch(cmd,
+                      kernels::WaterDepth::Bindings{.depth = depth.handle(), .flowXIn = flowXUnscaled.handle(),
+                                                    .flowYIn = flowYUnscaled.handle(), .scale = scale.handle(),
+                                                    .flowXOut = flowX.handle(), .flowYOut = flowY.handle(),
+                                                    .velocity = velocity.handle(), .stats = depthStats.handle()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
 }
 
 void WaterSolver::Impl::recordDye(VkCommandBuffer cmd, float dt) {
     gpu::WaterDyePush push{dt, static_cast<float>(std::exp(-double(settings.dyeDecay) * dt))};
-    kernels->dispatch(cmd, "water_dye",
-                      {velocity.handle(), depth.handle(), dye[dyeCurrent].handle(), dye[1 - dyeCurrent].handle()}, push,
-                      nx, ny);
+    kernels->dispatch(cmd,
+                      kernels::WaterDye::Bindings{.velocity = velocity.handle(), .depth = depth.handle(),
+                                                  .dyeIn = dye[dyeCurrent].handle(),
+                                                  .dyeOut = dye[1 - dyeCurrent].handle()},
+                      push, nx, ny);
     detail::computeBarrier(cs, cmd);
     dyeCurrent = 1 - dyeCurrent;
 }

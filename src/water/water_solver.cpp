@@ -82,11 +82,10 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                            GpuBuffer::Kind::Staging);
     std::memset(depthStats.mapped(), 0, depthStats.size());
+    // Every kernel of shaders/water.
     kernels = std::make_unique<detail::KernelSet>(
-        cs,
-        std::initializer_list<std::string_view>{"water_flow", "water_depth", "water_dye", "water_brush",
-                                                "water_momentum", "water_momentum_flow"},
-        params.handle(), sizeof(gpu::WaterParams));
+        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water}, params.handle(),
+        sizeof(gpu::WaterParams));
     if (context->supportsTimestamps()) {
         VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
         info.queryType = VK_QUERY_TYPE_TIMESTAMP;
