@@ -31,7 +31,7 @@ namespace billow::detail {
 struct PoissonSolveSettings {
     PressureSolverType method = PressureSolverType::Jacobi;
     uint32_t iterations = 40;    // sweeps, SOR iterations, V-cycles or CG iterations (the maximum with a tolerance)
-    float tolerance = 0.0f;      // > 0: stop at this relative residual (Multigrid, MultigridPCG)
+    float tolerance = 0.0f;      // > 0: stop at this relative residual (Multigrid and MultigridPCG only)
     float sorRelaxation = 1.7f;  // RedBlackSOR's omega
     bool trackResidual = false;  // measure the final pressure's residual into the report
     bool stopsAtTolerance() const { return tolerance > 0.0f; }
