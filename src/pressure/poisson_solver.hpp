@@ -57,8 +57,9 @@ public:
     // Recomputes the coarse levels' face weights from the system's (after the geometry changed).
     void recordCoarsenWeights(VkCommandBuffer cmd);
     // Records one solve of L p = rhsScale * rhs from the unknown's current copy (a warm start),
-    // ending with a compute barrier; with a tolerance or trackResidual, then a report for
-    // residual(). The unknown's current copy may change (ping-pong sweeps).
+    // with a tolerance or trackResidual followed by a report for residual(); later compute work
+    // may read the unknown, the host the report once the submission completed. The unknown's
+    // current copy may change (ping-pong sweeps).
     void recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
     // The report of the solve `recordsAgo` reported solves back (< kReportHistory), read from
     // host-visible memory without waiting (valid once that submission completed).
