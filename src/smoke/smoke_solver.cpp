@@ -113,13 +113,10 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     splats = GpuBuffer(cs, kMaxSplatsPerStep * sizeof(gpu::GpuSplat),
                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                        GpuBuffer::Kind::DeviceLocal);
-    residualReports = GpuBuffer(cs, kResidualHistory * BILLOW_REPORT_WORDS * sizeof(uint32_t),
-                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                GpuBuffer::Kind::Staging);
-    // Every kernel of shaders/common, shaders/pressure and shaders/smoke.
+    // Every kernel of shaders/common and shaders/smoke (the pressure kernels belong to the
+    // Poisson solver's own set).
     kernels = std::make_unique<detail::KernelSet>(
-        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Common, detail::KernelGroup::Pressure,
-                                                       detail::KernelGroup::Smoke},
+        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Common, detail::KernelGroup::Smoke},
         gridUniform.handle(), sizeof(gpu::GridParams));
 
     if (context->supportsTimestamps()) {
@@ -138,47 +135,8 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
     solidHost.assign(cells, 0.0f);
     uploadGridParams();
-    createMultigridLevels();
-    createPressureGate();
+    poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem());
     refreshGeometry();
-}
-
-void SmokeSolver::Impl::createPressureGate() {
-    // Every dispatch size a gated solve records: per level its cells (residuals, conjugate gradient
-    // kernels, restriction, prolongation, colour-by-colour SOR) and its blocked SOR tiles, plus
-    // single workgroups (coarsest solve, cg_scalars).
-    std::vector<std::pair<uint32_t, uint32_t>> sizes{{nx, ny}, sorTileDispatch(nx, ny), {1, 1}};
-    for (const MultigridLevel& level : coarseLevels) {
-        sizes.emplace_back(level.nx, level.ny);
-        sizes.push_back(sorTileDispatch(level.nx, level.ny));
-    }
-    gate = std::make_unique<detail::PressureGate>(cs, *kernels, sizes);
-}
-
-void SmokeSolver::Impl::createMultigridLevels() {
-    gpu::GridParams g = gridParams();
-    uint32_t lnx = nx, lny = ny;
-    while (lnx > BILLOW_MG_COARSEST || lny > BILLOW_MG_COARSEST) {
-        lnx = (lnx + 1) / 2;
-        lny = (lny + 1) / 2;
-        g.nx = static_cast<int>(lnx);
-        g.ny = static_cast<int>(lny);
-        g.h *= 2.0f;
-        g.invH = 1.0f / g.h;
-        MultigridLevel level;
-        level.nx = lnx;
-        level.ny = lny;
-        level.grid = GpuBuffer(cs, sizeof(gpu::GridParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                               GpuBuffer::Kind::DeviceLocal);
-        makePingPong(cs, level.pressure, size_t(lnx) * lny, 2);
-        level.rhs = fieldBuffer(cs, size_t(lnx) * lny);
-        level.openX = fieldBuffer(cs, size_t(lnx + 1) * lny);
-        level.openY = fieldBuffer(cs, size_t(lnx) * (lny + 1));
-        detail::uploadBytes(cs, level.grid.handle(), std::as_bytes(std::span(&g, 1)));
-        for (GpuBuffer* b : {&level.pressure.copies[0], &level.pressure.copies[1], &level.rhs})
-            detail::fillZero(cs, b->handle(), b->size());
-        coarseLevels.push_back(std::move(level));
-    }
 }
 
 SmokeSolver::Impl::~Impl() {
@@ -228,7 +186,7 @@ void SmokeSolver::Impl::refreshGeometry() {
     detail::uploadBytes(cs, solid.handle(), std::as_bytes(std::span(solidHost)));
     cs.submitAndWait([&](VkCommandBuffer cmd) {
         recordFaceFractions(cmd);
-        recordCoarsenWeights(cmd);
+        poisson->recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity.
         recordSubtractGradient(cmd, 0.0f);
     });
@@ -265,6 +223,7 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     impl_->settings = settings;
     if (geometryChanged) {
         impl_->uploadGridParams();
+        impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
         impl_->refreshGeometry();
     }
 }
@@ -380,20 +339,9 @@ std::vector<PassTiming> SmokeSolver::passTimings() {
 }
 
 PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
-    const Impl& s = *impl_;
+    static_assert(kResidualHistory == detail::PoissonSolver::kReportHistory);
     if (recordsAgo >= kResidualHistory) throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
-    PressureResidual r;
-    if (s.residualRecords <= recordsAgo) return r;
-    const uint32_t slot = (s.residualRecords - 1 - recordsAgo) % kResidualHistory;
-    const auto* words = static_cast<const uint32_t*>(s.residualReports.mapped()) + BILLOW_REPORT_WORDS * slot;
-    r.available = true;
-    std::memcpy(&r.maxResidual, &words[0], sizeof(float));
-    std::memcpy(&r.maxRightHandSide, &words[1], sizeof(float));
-    r.relative = r.maxRightHandSide > 0.0f ? r.maxResidual / r.maxRightHandSide : 0.0f;
-    r.iterations = words[2];
-    r.reachedTolerance = words[3] == 1;
-    r.stalled = words[3] == 2;
-    return r;
+    return impl_->poisson->residual(recordsAgo);
 }
 
 size_t SmokeSolver::fieldSize(Field field) const noexcept {

@@ -1,0 +1,51 @@
+// Geometric multigrid: the V-cycle (smooth, restrict the residual, recurse, prolong the
+// correction, smooth) and V-cycles stopped at a tolerance by the gate.
+#include <array>
+
+#include "pressure/poisson_solver.hpp"
+
+namespace billow::detail {
+
+void PoissonSolver::recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest) {
+    // Gauss-Seidel sweeps before and after each coarse correction; the coarsest level is solved
+    // directly by the stencil.
+    constexpr uint32_t kSmoothing = 2;
+    const size_t levels = coarse_.size();
+    // A gated cycle the GPU skips writes nothing, yet the host has flipped the ping-pong pairs
+    // as if it ran: that is only right if a cycle leaves every level's current copy where it
+    // found it (one blocked smoothing dispatch before and one after: two flips). Checked here.
+    std::array<int, 32> currentCopies{};  // levels <= log2(16384 / BILLOW_MG_COARSEST) + 1
+    for (size_t l = 0; l <= levels; ++l) currentCopies.at(l) = equation(l, finest).unknown.current;
+    for (size_t l = 0; l < levels; ++l) {
+        stencil_->relaxRedBlack(cmd, d, level(l), equation(l, finest), 1.0f, kSmoothing);
+        stencil_->restrictResidual(cmd, d, level(l), equation(l, finest), level(l + 1), equation(l + 1, finest));
+    }
+    stencil_->solveCoarsest(cmd, d, level(levels), equation(levels, finest));
+    for (size_t l = levels; l-- > 0;) {
+        stencil_->prolong(cmd, d, level(l), equation(l, finest).unknown.now(), level(l + 1),
+                          equation(l + 1, finest).unknown.now());
+        stencil_->relaxRedBlack(cmd, d, level(l), equation(l, finest), 1.0f, kSmoothing);
+    }
+    for (size_t l = 0; l <= levels; ++l)
+        if (d.gated() && equation(l, finest).unknown.current != currentCopies[l])
+            throw Error("internal: a gated V-cycle changed a level's current pressure copy");
+}
+
+void PoissonSolver::recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+    // Before each V-cycle the residual of the current unknown is measured into the gate and
+    // checked (the gate's accumulators are slot 0 of its state): an extra pass over the finest
+    // level per cycle. After the last cycle a final measurement gives the achieved residual.
+    const PoissonDispatch d = gated();
+    const LevelEquation eq = systemEquation(rhsScale);
+    gate_->recordBegin(cmd);
+    for (uint32_t cycle = 0;; ++cycle) {
+        stencil_->measureResidual(cmd, d, level(0), eq, gate_->state(), 0);
+        d.barrier(cmd);
+        const bool last = cycle == settings.iterations;
+        gate_->recordCheck(cmd, settings.tolerance, last, kMultigridStallRatio);  // never gated itself
+        if (last) break;
+        recordVCycle(cmd, d, eq);
+    }
+}
+
+} // namespace billow::detail

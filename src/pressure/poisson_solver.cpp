@@ -1,0 +1,132 @@
+// PoissonSolver: the levels, the choice of method, Jacobi and red-black SOR (whole loops in the
+// stencil), and the residual report.
+#include "pressure/poisson_solver.hpp"
+
+#include <span>
+
+#include "core/barriers.hpp"
+#include "pressure/stencil_2d.hpp"
+
+namespace billow::detail {
+
+namespace {
+constexpr VkBufferUsageFlags kFieldUsage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+GpuBuffer fieldBuffer(ContextState& context, size_t floats) {
+    return GpuBuffer(context, floats * sizeof(float), kFieldUsage, GpuBuffer::Kind::DeviceLocal);
+}
+} // namespace
+
+PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system, std::unique_ptr<PoissonStencil> stencil)
+    : context_(context), system_(system), stencil_(stencil ? std::move(stencil) : std::make_unique<Stencil2D>()),
+      reports_(context) {
+    const int axes = stencil_->dimensions();
+    for (int a = 0; a < axes; ++a)
+        if (!system_.weights[a]) throw Error("internal: a Poisson system without face weights");
+    if (!system_.unknown || !system_.rhs) throw Error("internal: a Poisson system without its unknown or right-hand side");
+
+    const VkBufferUsageFlags gridUsage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    finestGrid_ = GpuBuffer(context_, stencil_->gridBlockSize(), gridUsage, GpuBuffer::Kind::DeviceLocal);
+    std::vector<GridShape> shapes{system_.shape};
+    while (std::optional<GridShape> next = stencil_->coarser(shapes.back())) {
+        CoarseLevel level;
+        level.shape = *next;
+        level.grid = GpuBuffer(context_, stencil_->gridBlockSize(), gridUsage, GpuBuffer::Kind::DeviceLocal);
+        for (int c = 0; c < 2; ++c) level.correction.copies[c] = fieldBuffer(context_, next->cells());
+        level.rhs = fieldBuffer(context_, next->cells());
+        for (int a = 0; a < axes; ++a) level.weights[a] = fieldBuffer(context_, next->faces(a));
+        for (GpuBuffer* b : {&level.correction.copies[0], &level.correction.copies[1], &level.rhs})
+            fillZero(context_, b->handle(), b->size());
+        coarse_.push_back(std::move(level));
+        shapes.push_back(*next);
+    }
+    uploadGridBlocks();
+    kernels_ = stencil_->createKernels(context_, finestGrid_.handle());
+    gate_ = std::make_unique<PressureGate>(context_, *kernels_, stencil_->gatedDispatchSizes(shapes));
+}
+
+PoissonSolver::~PoissonSolver() = default;
+
+void PoissonSolver::uploadGridBlocks() {
+    // Each coarse level's cells are twice the size of the finer level's.
+    float h = system_.cellSize;
+    uploadBytes(context_, finestGrid_.handle(), stencil_->gridBlock(system_.shape, h, system_.sides));
+    for (CoarseLevel& level : coarse_) {
+        h *= 2.0f;
+        uploadBytes(context_, level.grid.handle(), stencil_->gridBlock(level.shape, h, system_.sides));
+    }
+}
+
+void PoissonSolver::setBoundaries(const PoissonSides& sides, float cellSize) {
+    system_.sides = sides;
+    system_.cellSize = cellSize;
+    uploadGridBlocks();
+}
+
+PoissonLevel PoissonSolver::level(size_t l) const {
+    if (l == 0) return {system_.shape, finestGrid_.handle(), system_.weights, system_.sides};
+    const CoarseLevel& c = coarse_[l - 1];
+    return {c.shape, c.grid.handle(), {c.weights[0].handle(), c.weights[1].handle(), c.weights[2].handle()}, system_.sides};
+}
+
+LevelEquation PoissonSolver::equation(size_t l, const LevelEquation& finest) {
+    if (l == 0) return finest;
+    CoarseLevel& c = coarse_[l - 1];
+    return {c.correction, c.rhs.handle(), 1.0f};
+}
+
+void PoissonSolver::recordCoarsenWeights(VkCommandBuffer cmd) {
+    for (size_t l = 0; l < coarse_.size(); ++l) stencil_->coarsenWeights(cmd, direct(), level(l), level(l + 1));
+}
+
+void PoissonSolver::recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+    recordIterations(cmd, settings, rhsScale);
+    if (settings.trackResidual || settings.stopsAtTolerance()) recordReport(cmd, settings, rhsScale);
+}
+
+void PoissonSolver::recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+    // Warm start: the iteration begins from the unknown's current copy.
+    const LevelEquation eq = systemEquation(rhsScale);
+    switch (settings.method) {
+    case PressureSolverType::RedBlackSOR:
+        stencil_->relaxRedBlack(cmd, direct(), level(0), eq, settings.sorRelaxation, settings.iterations);
+        return;
+    case PressureSolverType::Multigrid:
+        if (settings.stopsAtTolerance()) recordGatedMultigrid(cmd, settings, rhsScale);
+        else for (uint32_t cycle = 0; cycle < settings.iterations; ++cycle) recordVCycle(cmd, direct(), eq);
+        return;
+    case PressureSolverType::MultigridPCG:
+        recordMultigridPCG(cmd, settings, rhsScale);
+        return;
+    case PressureSolverType::Jacobi:
+        break;
+    }
+    stencil_->relaxJacobi(cmd, direct(), level(0), eq, settings.iterations);
+}
+
+void PoissonSolver::recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+    // The slot was last written kReportHistory reports ago (and read by the host after that
+    // submission completed). Stopping at a tolerance reports what the gate measured; tracking
+    // (re)measures the residual of the final unknown into the cleared residual words.
+    const uint32_t slot = reports_.nextSlot();
+    const bool measure = settings.trackResidual;
+    memoryBarrier(context_, cmd, kComputeReadWrite,
+                  {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT});
+    // Words: residual, rhs, iterations, converged; each written once (no overlapping writes).
+    if (settings.stopsAtTolerance()) {
+        if (measure) reports_.recordFill(cmd, slot, 0, 2, 0);
+        gate_->recordReportCopy(cmd, reports_.buffer(), reports_.slotOffset(slot), measure);
+    } else {
+        reports_.recordFill(cmd, slot, 0, 2, 0);
+        reports_.recordFill(cmd, slot, 2, 1, settings.iterations);
+        reports_.recordFill(cmd, slot, 3, 1, 0);
+    }
+    memoryBarrier(context_, cmd, kTransferWrite, kComputeReadWrite);
+    if (measure)
+        stencil_->measureResidual(cmd, direct(), level(0), systemEquation(rhsScale), reports_.buffer(), static_cast<int>(slot));
+    memoryBarrier(context_, cmd, kComputeReadWrite, kHostRead);
+    reports_.advance();
+}
+
+} // namespace billow::detail

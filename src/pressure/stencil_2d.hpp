@@ -1,0 +1,55 @@
+// The 5-point Poisson stencil of the 2D MAC grid (shaders/pressure/): blocked Jacobi and red-black
+// SOR tiles in shared memory, colour-by-colour SOR on odd periodic axes, cell-sum restriction,
+// bilinear prolongation, a one-workgroup SOR solve of the coarsest level (at most
+// BILLOW_MG_COARSEST cells a side), and the conjugate gradient's kernels. Each level's uniform
+// block is a GridParams (common/shared_types.h), of which these kernels read the sizes and the
+// side types.
+#pragma once
+
+#include "pressure/poisson_stencil.hpp"
+
+namespace billow::detail {
+
+class Stencil2D final : public PoissonStencil {
+public:
+    int dimensions() const override { return 2; }
+    std::unique_ptr<KernelSet> createKernels(ContextState& context, VkBuffer grid) const override;
+    VkDeviceSize gridBlockSize() const override;
+    std::vector<std::byte> gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides) const override;
+    std::optional<GridShape> coarser(const GridShape& shape) const override;
+    uint32_t reductionGroups(const GridShape& shape) const override;
+    std::vector<std::pair<uint32_t, uint32_t>> gatedDispatchSizes(const std::vector<GridShape>& levels) const override;
+
+    void relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
+                     uint32_t sweeps) const override;
+    void relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
+                       float omega, uint32_t iterations) const override;
+    void measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
+                         VkBuffer out, int slot) const override;
+    void restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+                          const LevelEquation& fineEq, const PoissonLevel& coarse,
+                          const LevelEquation& coarseEq) const override;
+    void prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine, VkBuffer fineUnknown,
+                 const PoissonLevel& coarse, VkBuffer coarseUnknown) const override;
+    void solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+                       const LevelEquation& eq) const override;
+    void coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+                        const PoissonLevel& coarse) const override;
+
+    void cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
+                    CgVectors& cg, VkBuffer state, const CgStep& step) const override;
+    void cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+                      VkBuffer state, const CgStep& step) const override;
+    void cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg, VkBuffer state,
+                const CgStep& step) const override;
+    void cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+                     VkBuffer state, const CgStep& step) const override;
+    void cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
+                  CgVectors& cg, VkBuffer state, const CgStep& step) const override;
+
+private:
+    // Threads of a blocked red-black SOR dispatch (pressure_rbsor_tiles.comp) on a level.
+    static std::pair<uint32_t, uint32_t> sorTileDispatch(const GridShape& shape);
+};
+
+} // namespace billow::detail
