@@ -8,11 +8,11 @@
 
 #include <billow/billow.hpp>
 
-#include "cli.hpp"
-#include "runner.hpp"
-#include "scene_error.hpp"
-#include "scene_parser.hpp"
-#include "water_runner.hpp"
+#include "common/cli.hpp"
+#include "smoke/smoke_runner.hpp"
+#include "common/scene_error.hpp"
+#include "smoke/smoke_parser.hpp"
+#include "water/water_runner.hpp"
 
 using namespace billow::scene;
 
