@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "smoke/smoke_scene.hpp"
+#include "common/output_plan.hpp"
 
 namespace billow::scene {
 

@@ -1,6 +1,7 @@
 #include "common/cli.hpp"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "common/scene_error.hpp"
@@ -67,7 +68,7 @@ CommandLine parseCommandLine(int argc, char** argv) {
         else if (a == "--out") c.outDir = value();
         else if (a == "--scale") {
             c.load.scale = parseNumber(a, value());
-            if (!(c.load.scale > 0.0 && c.load.scale <= 64.0)) throw SceneError(a, "expected a number in (0, 64]");
+            requireValidScale(c.load.scale);
         } else if (a == "--size") c.load.size = parseCount(a, value(), 2);
         else if (a == "--steps") c.load.steps = parseCount(a, value(), 0);
         else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0);
@@ -77,10 +78,11 @@ CommandLine parseCommandLine(int argc, char** argv) {
             c.load.seconds = s;
         } else if (a == "--animation") {
             const std::string v = value();
-            if (v == "gif") c.load.animation = AnimationFormat::Gif;
-            else if (v == "mp4") c.load.animation = AnimationFormat::Mp4;
-            else if (v == "none") c.load.animation = AnimationFormat::None;
-            else throw SceneError(a, "expected gif, mp4 or none, got \"" + v + "\"");
+            std::optional<AnimationFormat> format;
+            for (const auto& [word, f] : kAnimationFormats)
+                if (v == word) format = f;
+            if (!format) throw SceneError(a, "expected gif, mp4 or none, got \"" + v + "\"");
+            c.load.animation = format;
         } else if (a == "--device") c.device = value();
         else if (a == "--progress") {
             const std::string v = value();

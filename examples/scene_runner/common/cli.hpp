@@ -1,11 +1,10 @@
 // The command line of scene_runner (parsed by hand: a handful of options).
 #pragma once
 
-#include <optional>
 #include <string>
 
+#include "common/load_options.hpp"
 #include "common/progress.hpp"
-#include "smoke/smoke_parser.hpp"
 
 namespace billow::scene {
 

@@ -24,12 +24,17 @@ Rgb8 sequential(float x) {
     return out;
 }
 
+std::array<float, 3> hueRgb(float h) {
+    const float r = std::fabs(h * 6 - 3) - 1, g = 2 - std::fabs(h * 6 - 2), b = 2 - std::fabs(h * 6 - 4);
+    return {std::clamp(r, 0.0f, 1.0f), std::clamp(g, 0.0f, 1.0f), std::clamp(b, 0.0f, 1.0f)};
+}
+
 Rgb8 directional(float angle, float magnitude) {
     float h = angle / 6.2831853f;
     h -= std::floor(h);
-    const float r = std::fabs(h * 6 - 3) - 1, g = 2 - std::fabs(h * 6 - 2), b = 2 - std::fabs(h * 6 - 4);
+    const std::array<float, 3> c = hueRgb(h);
     const float v = std::clamp(magnitude, 0.0f, 1.0f);
-    return {toByte(std::clamp(r, 0.0f, 1.0f) * v), toByte(std::clamp(g, 0.0f, 1.0f) * v), toByte(std::clamp(b, 0.0f, 1.0f) * v)};
+    return {toByte(c[0] * v), toByte(c[1] * v), toByte(c[2] * v)};
 }
 
 } // namespace billow::scene

@@ -58,6 +58,10 @@ std::vector<float> numbersAt(const nlohmann::json& value, const std::string& pat
     return out;
 }
 
+nlohmann::json expandWord(const nlohmann::json& value, const char* key) {
+    return value.is_string() ? nlohmann::json{{key, value}} : value;
+}
+
 ObjectReader::ObjectReader(const nlohmann::json& value, std::string path) : value_(value), path_(std::move(path)) {
     if (!value_.is_object())
         throw SceneError(path_.empty() ? "(top level)" : path_, "expected an object {...}, got " + shortText(value_));
@@ -72,6 +76,12 @@ const nlohmann::json* ObjectReader::child(const char* key) {
     known_.insert(key);
     auto it = value_.find(key);
     return it == value_.end() ? nullptr : &*it;
+}
+
+ObjectReader ObjectReader::objectOrEmpty(const char* key) {
+    static const nlohmann::json empty = nlohmann::json::object();
+    const nlohmann::json* v = child(key);
+    return ObjectReader(v ? *v : empty, keyPath(key));
 }
 
 double ObjectReader::number(const char* key, double fallback, Range range) {

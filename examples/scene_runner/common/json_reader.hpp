@@ -5,7 +5,6 @@
 
 #include <array>
 #include <cstdint>
-#include <initializer_list>
 #include <limits>
 #include <set>
 #include <string>
@@ -15,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/scene_error.hpp"
+#include "common/word_table.hpp"
 
 namespace billow::scene {
 
@@ -44,6 +44,7 @@ public:
     ObjectReader(const nlohmann::json& value, std::string path);
 
     const std::string& path() const noexcept { return path_; }
+    const nlohmann::json& value() const noexcept { return value_; }
     std::string keyPath(const char* key) const { return childPath(path_, key); }
     bool has(const char* key);  // also marks the key as known
     // The raw child (nullptr when absent); marks the key as known.
@@ -58,17 +59,38 @@ public:
     std::array<float, 2> requiredVec2(const char* key, Range range = Range::any());
     std::array<float, 4> rgba(const char* key, std::array<float, 4> fallback);
 
+    // A section that may be left out: the reader of the object at `key`, or of an empty object
+    // when the key is absent (so its defaults apply and its unknown keys are still checked).
+    ObjectReader objectOrEmpty(const char* key);
+
     // One of a fixed set of words, e.g. "jacobi" | "sor" | "multigrid".
     template <typename T>
-    T choice(const char* key, T fallback, std::initializer_list<std::pair<const char*, T>> options) {
+    T choice(const char* key, T fallback, WordTable<T> options) {
         const nlohmann::json* v = child(key);
         if (!v) return fallback;
-        std::string words;
-        for (const auto& [word, result] : options) {
+        for (const auto& [word, result] : options)
             if (v->is_string() && v->get<std::string>() == word) return result;
-            words += (words.empty() ? "\"" : ", \"") + std::string(word) + "\"";
+        throw SceneError(keyPath(key), "expected one of " + quotedWords(options) + ", got " + shortText(*v));
+    }
+    // The same for a key that must be given, e.g. an obstacle's "shape".
+    template <typename T>
+    T requiredChoice(const char* key, WordTable<T> options) {
+        if (!has(key)) throw SceneError(keyPath(key), "missing; expected " + quotedWords(options, " or "));
+        return choice(key, options.begin()->second, options);
+    }
+
+    // A list of objects at `key`: `read(item)` with a reader for each element (path "key[k]").
+    // Nothing when the key is absent; `what` completes "expected an array of ..." otherwise.
+    template <typename Read>
+    void forEachObject(const char* key, const std::string& what, const Read& read) {
+        const nlohmann::json* list = child(key);
+        if (!list) return;
+        const std::string path = keyPath(key);
+        if (!list->is_array()) throw SceneError(path, "expected an array of " + what);
+        for (size_t k = 0; k < list->size(); ++k) {
+            ObjectReader item((*list)[k], indexPath(path, k));
+            read(item);
         }
-        throw SceneError(keyPath(key), "expected one of " + words + ", got " + shortText(*v));
     }
 
     // Throws SceneError naming the first key that was never asked for.
@@ -79,6 +101,10 @@ private:
     std::string path_;
     std::set<std::string> known_;
 };
+
+// A word where an object is expected is shorthand for {key: word}, e.g. a boundary side
+// "top": "outflow" for {"type": "outflow"}; anything else is returned as it is.
+nlohmann::json expandWord(const nlohmann::json& value, const char* key);
 
 // Reads a JSON number at `path` (not inside an object reader, e.g. an array element).
 double numberAt(const nlohmann::json& value, const std::string& path, Range range);

@@ -3,25 +3,19 @@
 #pragma once
 
 #include <algorithm>
-#include <initializer_list>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "common/json_reader.hpp"
-#include "smoke/smoke_scene.hpp"
-#include "smoke/smoke_parser.hpp"
+#include "common/load_options.hpp"
+#include "common/output_plan.hpp"
 
 namespace billow::scene::detail {
-
-template <typename T>
-using WordTable = std::initializer_list<std::pair<const char*, T>>;
 
 // An array of words from `options`, e.g. "views": ["dye", "vorticity"]; repeats are dropped.
 template <typename T>
 std::vector<T> readWords(const nlohmann::json& value, const std::string& key, WordTable<T> options) {
-    std::string words;
-    for (const auto& [word, result] : options) words += (words.empty() ? "\"" : ", \"") + std::string(word) + "\"";
+    const std::string words = quotedWords(options);
     if (!value.is_array()) throw SceneError(key, "expected an array of names from " + words);
     std::vector<T> out;
     for (size_t k = 0; k < value.size(); ++k) {
@@ -37,9 +31,7 @@ std::vector<T> readWords(const nlohmann::json& value, const std::string& key, Wo
 template <typename ViewT, typename FieldT>
 void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
                     WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
-    const nlohmann::json* value = top.child("output");
-    const nlohmann::json empty = nlohmann::json::object();
-    ObjectReader r(value ? *value : empty, "output");
+    ObjectReader r = top.objectOrEmpty("output");
     if (const nlohmann::json* pictures = r.child("pictures")) {
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
@@ -64,8 +56,7 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
     }
     if (const nlohmann::json* animation = r.child("animation")) {
         ObjectReader a(*animation, "output.animation");
-        plan.animation = a.choice<AnimationFormat>(
-            "format", plan.animation, {{"gif", AnimationFormat::Gif}, {"mp4", AnimationFormat::Mp4}, {"none", AnimationFormat::None}});
+        plan.animation = a.choice("format", plan.animation, kAnimationFormats);
         plan.animationView = a.choice("view", plan.animationView, views);
         plan.fps = a.number("fps", plan.fps, {0.0, 120.0, true});
         a.finish();

@@ -3,18 +3,13 @@
 #include <cmath>
 #include <random>
 
+#include "common/colour_maps.hpp"
+
 namespace billow::scene {
 
 namespace {
 
 bool firesIn(double eventTime, double time, double dt) { return eventTime >= time && eventTime < time + dt; }
-
-// A fully saturated colour of hue h in [0, 1).
-Rgba hueColour(float h) {
-    const float r = std::fabs(h * 6 - 3) - 1, g = 2 - std::fabs(h * 6 - 2), b = 2 - std::fabs(h * 6 - 4);
-    auto c = [](float x) { return std::fmin(std::fmax(x, 0.0f), 1.0f); };
-    return {c(r), c(g), c(b), 1.0f};
-}
 
 Splat emitterSplat(const Emitter& e, double time, float amount) {
     Splat s;
@@ -43,13 +38,25 @@ void addRandomBurst(const RandomSplats& g, uint64_t index, const SmokeSettings& 
         const float angle = 6.2831853f * unit(rng);
         s.velocity = {g.speed * std::cos(angle), g.speed * std::sin(angle)};
         s.density = g.density;
-        const Rgba c = hueColour(unit(rng));
+        const std::array<float, 3> c = hueRgb(unit(rng));
         s.dye = {c[0] * g.brightness, c[1] * g.brightness, c[2] * g.brightness, g.brightness};
         out.push_back(s);
     }
 }
 
 } // namespace
+
+Vec2 Emitter::positionAt(double time) const {
+    if (path.empty()) return position;
+    if (time <= path.front().time) return path.front().position;
+    for (size_t k = 1; k < path.size(); ++k)
+        if (time < path[k].time) {
+            const float f = static_cast<float>((time - path[k - 1].time) / (path[k].time - path[k - 1].time));
+            return {path[k - 1].position[0] + f * (path[k].position[0] - path[k - 1].position[0]),
+                    path[k - 1].position[1] + f * (path[k].position[1] - path[k - 1].position[1])};
+        }
+    return path.back().position;
+}
 
 std::vector<Splat> splatsForStep(const Scene& scene, double time, double dt) {
     std::vector<Splat> out;

@@ -16,4 +16,17 @@ const std::vector<float>& FieldCache::cellVelocity() {
     return cellVelocity_;
 }
 
+std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& s) {
+    const uint64_t nx = s.nx, ny = s.ny;
+    switch (field) {
+    case Field::VelocityX:
+    case Field::OpenX: return {ny, nx + 1};
+    case Field::VelocityY:
+    case Field::OpenY: return {ny + 1, nx};
+    case Field::Curl: return {ny + 1, nx + 1};
+    case Field::Dye: return {s.effectiveDyeNy(), s.effectiveDyeNx(), 4};
+    default: return {ny, nx};
+    }
+}
+
 } // namespace billow::scene

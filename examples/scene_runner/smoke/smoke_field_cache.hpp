@@ -1,6 +1,8 @@
-// The smoke solver's fields for one output frame, plus the cell-centred velocity made from them.
+// The smoke solver's fields for one output frame, plus the cell-centred velocity made from them,
+// and their .npy shapes.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include <billow/smoke_solver.hpp>
@@ -18,5 +20,8 @@ public:
 private:
     std::vector<float> cellVelocity_;
 };
+
+// (ny, nx) for cells, (ny, nx + 1) for u, (dyeNy, dyeNx, 4) for dye...
+std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& settings);
 
 } // namespace billow::scene

@@ -1,8 +1,11 @@
 #include "smoke/smoke_metrics.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
+
+#include "common/cell_velocity.hpp"
 
 namespace billow::scene {
 
@@ -27,9 +30,7 @@ void measureFields(FieldCache& fields, StepMetrics& m) {
     for (float u : fields.get(Field::VelocityX)) squares += double(u) * u;
     for (float v : fields.get(Field::VelocityY)) squares += double(v) * v;
     m.kineticEnergy = 0.5 * h * h * squares;
-    const auto& vel = fields.cellVelocity();
-    m.maxSpeed = 0.0;
-    for (size_t k = 0; k < vel.size(); k += 2) m.maxSpeed = std::max(m.maxSpeed, std::hypot(double(vel[k]), double(vel[k + 1])));
+    m.maxSpeed = largestSpeed(fields.cellVelocity());
 
     m.totalDensity = 0.0;
     for (float d : fields.get(Field::Density)) m.totalDensity += d;

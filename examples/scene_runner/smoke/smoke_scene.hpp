@@ -1,4 +1,4 @@
-// A scene as the runner uses it: everything from the JSON file, resolved to the final grid size
+// A smoke scene as the runner uses it: everything from the JSON file, resolved to the final grid size
 // (after --scale/--size), with images and .npy files already loaded and resampled. Building a
 // Scene does all the validation; running it can no longer fail because of the file.
 #pragma once
@@ -12,9 +12,12 @@
 #include <billow/smoke_settings.hpp>
 #include <billow/smoke_solver.hpp>
 
+#include "common/domain.hpp"
+#include "common/output_plan.hpp"
+#include "common/word_table.hpp"
+
 namespace billow::scene {
 
-using Vec2 = std::array<float, 2>;
 using Rgba = std::array<float, 4>;
 
 struct Obstacle {
@@ -75,25 +78,18 @@ struct InitialFields {
     std::vector<Vortex> vortices;
 };
 
+// Pictures of a smoke run. Dye (the first, the default) is the dye as people see it.
 enum class View { Dye, Velocity, Speed, Vorticity, Pressure, Divergence, Density, Temperature };
-const char* viewName(View view);
-
-enum class AnimationFormat { None, Gif, Mp4 };
-
-// What a run writes and how often. The same keys serve every solver; each solver has its own
-// views and fields, and its first view is the default picture (so ViewT{} is it).
-template <typename ViewT, typename FieldT>
-struct OutputPlanOf {
-    uint32_t pictureEvery = 6;  // steps between picture frames (frame 0 is the initial state)
-    std::vector<ViewT> views{ViewT{}};
-    uint32_t pixelsPerCell = 0;  // water pictures: 0 = automatic (about 512 pixels across)
-    uint32_t fieldEvery = 0;  // steps between .npy dumps; 0 = only at the end
-    std::vector<FieldT> fields;
-    uint32_t metricsEvery = 1;  // 0 = no metrics file
-    AnimationFormat animation = AnimationFormat::Gif;
-    ViewT animationView{};
-    double fps = 20.0;
-};
+// The views and the solver's fields as the scene file and the output files name them.
+inline const WordTable<View> kSmokeViews = {
+    {"dye", View::Dye},           {"velocity", View::Velocity},     {"speed", View::Speed},
+    {"vorticity", View::Vorticity}, {"pressure", View::Pressure},   {"divergence", View::Divergence},
+    {"density", View::Density},   {"temperature", View::Temperature}};
+inline const WordTable<Field> kSmokeFields = {
+    {"velocityX", Field::VelocityX},   {"velocityY", Field::VelocityY}, {"density", Field::Density},
+    {"temperature", Field::Temperature}, {"dye", Field::Dye},          {"pressure", Field::Pressure},
+    {"divergence", Field::Divergence}, {"vorticity", Field::Curl},     {"solid", Field::Solid},
+    {"openX", Field::OpenX},           {"openY", Field::OpenY}};
 
 using OutputPlan = OutputPlanOf<View, Field>;
 

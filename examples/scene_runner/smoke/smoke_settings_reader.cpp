@@ -1,38 +1,20 @@
 // The "grid", "boundaries" and "settings" sections: everything that becomes SmokeSettings.
-#include <cmath>
-
+#include "common/boundary_sides.hpp"
+#include "common/grid_reader.hpp"
 #include "smoke/smoke_parser_parts.hpp"
 
 namespace billow::scene::detail {
 
 namespace {
 
-constexpr uint32_t kMaxCells = 16384;
-
-uint32_t scaled(uint32_t cells, double factor) {
-    return static_cast<uint32_t>(std::max(2.0, std::round(cells * factor)));
-}
-
-BoundarySide readSide(const nlohmann::json& value, const std::string& path, float ambient) {
+BoundarySide readSide(ObjectReader& r, float ambient) {
     BoundarySide side;
-    side.temperature = ambient;
-    auto type = [&](ObjectReader& r) {
-        return r.choice<BoundaryType>("type", BoundaryType::Wall,
-                                      {{"wall", BoundaryType::Wall},
-                                       {"movingWall", BoundaryType::MovingWall},
-                                       {"inflow", BoundaryType::Inflow},
-                                       {"outflow", BoundaryType::Outflow},
-                                       {"periodic", BoundaryType::Periodic}});
-    };
-    if (value.is_string()) {
-        // Shorthand: "top": "outflow".
-        nlohmann::json wrapped = {{"type", value}};
-        ObjectReader r(wrapped, path);
-        side.type = type(r);
-        return side;
-    }
-    ObjectReader r(value, path);
-    side.type = type(r);
+    side.type = r.choice<BoundaryType>("type", BoundaryType::Wall,
+                                       {{"wall", BoundaryType::Wall},
+                                        {"movingWall", BoundaryType::MovingWall},
+                                        {"inflow", BoundaryType::Inflow},
+                                        {"outflow", BoundaryType::Outflow},
+                                        {"periodic", BoundaryType::Periodic}});
     side.tangentialVelocity = static_cast<float>(r.number("tangentialVelocity", 0.0));
     side.normalVelocity = static_cast<float>(r.number("normalVelocity", 1.0, Range::positive()));
     side.density = static_cast<float>(r.number("density", 0.0, Range::nonNegative()));
@@ -44,51 +26,27 @@ BoundarySide readSide(const nlohmann::json& value, const std::string& path, floa
 
 } // namespace
 
-GridSize readGridSize(ObjectReader& r, const LoadOptions& options) {
-    const uint32_t nx = r.integer("nx", 128, 2, kMaxCells);
-    const uint32_t ny = r.integer("ny", 128, 2, kMaxCells);
-    if (r.has("cellSize") && r.has("width"))
-        throw SceneError(r.keyPath("width"), "give either cellSize or width (the domain width), not both");
-    double cellSize = 1.0 / nx;
-    if (r.has("cellSize")) cellSize = r.number("cellSize", cellSize, Range::positive());
-    if (r.has("width")) cellSize = r.number("width", 1.0, Range::positive()) / nx;
-    // Scaling keeps the domain and changes the number of cells.
-    GridSize g;
-    g.fileNx = nx;
-    g.fileNy = ny;
-    const double factor = options.size ? double(options.size) / nx : options.scale;
-    g.nx = scaled(nx, factor);
-    g.ny = scaled(ny, factor);
-    if (g.nx > kMaxCells || g.ny > kMaxCells)
-        throw SceneError("--scale", "the scaled grid " + std::to_string(g.nx) + " x " + std::to_string(g.ny) +
-                                        " exceeds " + std::to_string(kMaxCells) + " cells per axis");
-    g.cellSize = static_cast<float>(cellSize * nx / g.nx);
-    return g;
-}
-
 void readGrid(ObjectReader& top, const LoadOptions& options, SmokeSettings& s) {
-    const nlohmann::json* value = top.child("grid");
-    const nlohmann::json empty = nlohmann::json::object();
-    ObjectReader r(value ? *value : empty, "grid");
-    const GridSize g = readGridSize(r, options);
-    const bool byFactor = r.has("dyeScale");
-    if (byFactor && (r.has("dyeNx") || r.has("dyeNy")))
-        throw SceneError("grid.dyeScale", "give either dyeScale or dyeNx/dyeNy, not both");
-    const double dyeScale = r.number("dyeScale", 1.0, {0.0, 8.0, true});
-    uint32_t dyeNx = r.integer("dyeNx", 0, 0, kMaxCells);
-    uint32_t dyeNy = r.integer("dyeNy", 0, 0, kMaxCells);
-    if ((dyeNx == 0) != (dyeNy == 0)) throw SceneError("grid.dyeNy", "give both dyeNx and dyeNy, or neither");
-    if (dyeNx == 1 || dyeNy == 1) throw SceneError("grid.dyeNx", "expected at least 2 dye cells per axis");
-    r.finish();
-    s.nx = g.nx;
-    s.ny = g.ny;
-    s.cellSize = g.cellSize;
+    // The dye grid: by a factor of the velocity grid, or its own size (scaled like the grid).
+    bool byFactor = false;
+    double dyeScale = 1.0;
+    uint32_t dyeNx = 0, dyeNy = 0;
+    const GridSize g = readGridSection(top, options, s, [&](ObjectReader& r) {
+        byFactor = r.has("dyeScale");
+        if (byFactor && (r.has("dyeNx") || r.has("dyeNy")))
+            throw SceneError("grid.dyeScale", "give either dyeScale or dyeNx/dyeNy, not both");
+        dyeScale = r.number("dyeScale", 1.0, {0.0, 8.0, true});
+        dyeNx = r.integer("dyeNx", 0, 0, kMaxCellsPerAxis);
+        dyeNy = r.integer("dyeNy", 0, 0, kMaxCellsPerAxis);
+        if ((dyeNx == 0) != (dyeNy == 0)) throw SceneError("grid.dyeNy", "give both dyeNx and dyeNy, or neither");
+        if (dyeNx == 1 || dyeNy == 1) throw SceneError("grid.dyeNx", "expected at least 2 dye cells per axis");
+    });
     if (byFactor) {
-        s.dyeNx = scaled(s.nx, dyeScale);
-        s.dyeNy = scaled(s.ny, dyeScale);
+        s.dyeNx = scaledCells(s.nx, dyeScale);
+        s.dyeNy = scaledCells(s.ny, dyeScale);
     } else if (dyeNx) {
-        s.dyeNx = scaled(dyeNx, double(s.nx) / g.fileNx);
-        s.dyeNy = scaled(dyeNy, double(s.ny) / g.fileNy);
+        s.dyeNx = scaledCells(dyeNx, double(s.nx) / g.fileNx);
+        s.dyeNy = scaledCells(dyeNy, double(s.ny) / g.fileNy);
     }
 }
 
@@ -103,9 +61,7 @@ void readBoundaries(ObjectReader& top, SmokeSettings& s) {
     for (auto& side : s.boundaries) side.temperature = ambient;
     if (!value) return;
     ObjectReader r(*value, "boundaries");
-    for (int side = 0; side < 4; ++side)
-        if (const nlohmann::json* v = r.child(kSideKeys[side]))
-            s.boundaries[side] = readSide(*v, r.keyPath(kSideKeys[side]), ambient);
+    forEachSide(r, [&](int side, ObjectReader& sr) { s.boundaries[side] = readSide(sr, ambient); });
     r.finish();
     for (int axis = 0; axis < 2; ++axis) {
         const bool a = s.boundaries[2 * axis].type == BoundaryType::Periodic;
@@ -159,21 +115,6 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.ambientTemperature = f("ambientTemperature", s.ambientTemperature, Range::positive());
     s.maxSpeed = f("maxSpeed", s.maxSpeed, Range::nonNegative());
     r.finish();
-}
-
-void requireInsideBox(float w, float h, Vec2 p, const std::string& key, float slack) {
-    if (p[0] < -slack || p[0] > w + slack || p[1] < -slack || p[1] > h + slack)
-        throw SceneError(key, "expected a point inside the domain [0, " + std::to_string(w) + "] x [0, " +
-                                  std::to_string(h) + "] m, got [" + std::to_string(p[0]) + ", " +
-                                  std::to_string(p[1]) + "]");
-}
-
-std::filesystem::path resolveFile(const std::filesystem::path& dir, const std::string& name, const std::string& key) {
-    if (name.empty()) throw SceneError(key, "expected a file name");
-    std::filesystem::path p = std::filesystem::path(name).is_absolute() ? std::filesystem::path(name) : dir / name;
-    if (!std::filesystem::is_regular_file(p))
-        throw SceneError(key, "file not found: " + p.string() + " (relative names start at the scene file's folder)");
-    return p;
 }
 
 } // namespace billow::scene::detail

@@ -2,8 +2,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/npy_io.hpp"
+#include "common/boundary_sides.hpp"
+#include "common/input_files.hpp"
 #include "common/png_io.hpp"
+#include "common/time_reader.hpp"
 #include "smoke/smoke_parser_parts.hpp"
 
 namespace billow::scene::detail {
@@ -28,9 +30,8 @@ std::vector<float> maskFromImage(const Image& image, const SmokeSettings& s, boo
 Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& scene) {
     const SmokeSettings& s = scene.settings;
     enum class Kind { Circle, Box, Walls, Mask };
-    if (!r.has("shape")) throw SceneError(r.keyPath("shape"), "missing; expected \"circle\", \"box\", \"walls\" or \"mask\"");
-    const Kind kind = r.choice<Kind>("shape", Kind::Circle,
-                                     {{"circle", Kind::Circle}, {"box", Kind::Box}, {"walls", Kind::Walls}, {"mask", Kind::Mask}});
+    const Kind kind =
+        r.requiredChoice<Kind>("shape", {{"circle", Kind::Circle}, {"box", Kind::Box}, {"walls", Kind::Walls}, {"mask", Kind::Mask}});
     Obstacle o;
     if (kind == Kind::Circle) {
         o.shape = Obstacle::Shape::Circle;
@@ -50,19 +51,17 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
             const std::string key = r.keyPath("sides");
             if (!sides->is_array()) throw SceneError(key, "expected an array of \"left\", \"right\", \"bottom\", \"top\"");
             o.sides = {false, false, false, false};
-            const char* names[] = {"left", "right", "bottom", "top"};
             for (size_t k = 0; k < sides->size(); ++k) {
                 const nlohmann::json& v = (*sides)[k];
-                auto it = std::find_if(std::begin(names), std::end(names), [&](const char* n) { return v.is_string() && v == n; });
-                if (it == std::end(names))
+                auto it = std::find_if(std::begin(kSideKeys), std::end(kSideKeys), [&](const char* n) { return v.is_string() && v == n; });
+                if (it == std::end(kSideKeys))
                     throw SceneError(indexPath(key, k), "expected \"left\", \"right\", \"bottom\" or \"top\", got " + shortText(v));
-                o.sides[it - std::begin(names)] = true;
+                o.sides[it - std::begin(kSideKeys)] = true;
             }
         }
     } else {
         const std::string key = r.keyPath("image");
-        if (!r.has("image")) throw SceneError(key, "missing; expected a PNG file name (white = solid)");
-        const auto file = resolveFile(dir, r.text("image", ""), key);
+        const auto file = requiredFile(r, "image", dir, "a PNG file name (white = solid)");
         const bool invert = r.boolean("invert", false);
         const double threshold = r.number("threshold", -1.0, {-1.0, 1.0});
         const Image image = readForKey(key, [&] { return readPngRgba(file.string()); });
@@ -113,8 +112,7 @@ Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
     e.colour = r.rgba("colour", {0, 0, 0, 0});
     e.burst = r.boolean("burst", false);
     e.start = r.number("start", 0.0, Range::nonNegative());
-    e.end = r.number("end", 1e30, Range::nonNegative());
-    if (!(e.end > e.start)) throw SceneError(r.keyPath("end"), "expected end > start (seconds)");
+    e.end = readEndTime(r, e.start);
     r.finish();
     return e;
 }
@@ -124,8 +122,7 @@ RandomSplats readRandomSplats(ObjectReader& r) {
     g.count = r.integer("count", g.count, 1, 64);
     g.interval = r.number("interval", g.interval, Range::positive());
     g.start = r.number("start", g.start, Range::nonNegative());
-    g.end = r.number("end", g.end, Range::nonNegative());
-    if (!(g.end > g.start)) throw SceneError(r.keyPath("end"), "expected end > start (seconds)");
+    g.end = readEndTime(r, g.start);
     g.seed = r.integer("seed", g.seed, 0, 0xffffffffu);
     g.radius = static_cast<float>(r.number("radius", g.radius, Range::positive()));
     g.speed = static_cast<float>(r.number("speed", g.speed, Range::nonNegative()));
@@ -137,31 +134,12 @@ RandomSplats readRandomSplats(ObjectReader& r) {
 
 } // namespace
 
-std::vector<float> readFieldFile(ObjectReader& r, const char* key, const std::filesystem::path& dir,
-                                 std::vector<uint64_t> shape, const char* shapeWords) {
-    if (!r.has(key)) return {};
-    const std::string path = r.keyPath(key);
-    const auto file = resolveFile(dir, r.text(key, ""), path);
-    const NpyArray a = readForKey(path, [&] { return readNpy(file.string()); });
-    if (a.shape != shape)
-        throw SceneError(path, std::string("expected an array of shape ") + shapeWords + " = " + shapeText(shape) +
-                                   " for this grid, got " + shapeText(a.shape) +
-                                   " (with --scale/--size, .npy inputs must match the scaled grid)");
-    for (float x : a.values)
-        if (!std::isfinite(x)) throw SceneError(path, "expected finite values (the file has NaN or infinity)");
-    return a.values;
-}
-
 void readObstacles(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
-    const nlohmann::json* list = top.child("obstacles");
-    if (!list) return;
-    if (!list->is_array()) throw SceneError("obstacles", "expected an array of obstacles");
-    for (size_t k = 0; k < list->size(); ++k) {
-        ObjectReader r((*list)[k], indexPath("obstacles", k));
-        const bool isMask = (*list)[k].value("shape", "") == "mask";
+    top.forEachObject("obstacles", "obstacles", [&](ObjectReader& r) {
+        const bool isMask = r.value().value("shape", "") == "mask";
         Obstacle o = readObstacle(r, dir, scene);
         if (!isMask) scene.obstacles.push_back(o);
-    }
+    });
 }
 
 void readEmitters(ObjectReader& top, Scene& scene) {
@@ -197,7 +175,7 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
     if (const nlohmann::json* image = r.child("dyeImage")) {
         const std::string key = r.keyPath("dyeImage");
         if (!in.dye.empty()) throw SceneError(key, "give either dye (.npy) or dyeImage (PNG), not both");
-        nlohmann::json object = image->is_string() ? nlohmann::json{{"file", *image}} : *image;
+        const nlohmann::json object = expandWord(*image, "file");
         ObjectReader ir(object, key);
         if (!ir.has("file")) throw SceneError(ir.keyPath("file"), "missing; expected a PNG file name");
         const auto file = resolveFile(dir, ir.text("file", ""), image->is_string() ? key : ir.keyPath("file"));
@@ -215,20 +193,15 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
                 out[3] = alpha;
             }
     }
-    if (const nlohmann::json* list = r.child("vortices")) {
-        const std::string key = r.keyPath("vortices");
-        if (!list->is_array()) throw SceneError(key, "expected an array of {\"centre\", \"radius\", \"speed\"}");
-        for (size_t k = 0; k < list->size(); ++k) {
-            ObjectReader vr((*list)[k], indexPath(key, k));
-            Vortex v;
-            v.centre = vr.requiredVec2("centre");
-            requireInsideDomain(s, v.centre, vr.keyPath("centre"));
-            v.radius = static_cast<float>(vr.number("radius", v.radius, Range::positive()));
-            v.speed = static_cast<float>(vr.number("speed", v.speed));
-            vr.finish();
-            in.vortices.push_back(v);
-        }
-    }
+    r.forEachObject("vortices", "{\"centre\", \"radius\", \"speed\"}", [&](ObjectReader& vr) {
+        Vortex v;
+        v.centre = vr.requiredVec2("centre");
+        requireInsideDomain(s, v.centre, vr.keyPath("centre"));
+        v.radius = static_cast<float>(vr.number("radius", v.radius, Range::positive()));
+        v.speed = static_cast<float>(vr.number("speed", v.speed));
+        vr.finish();
+        in.vortices.push_back(v);
+    });
     r.finish();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/cell_velocity.hpp"
 #include "common/colour_maps.hpp"
 
 namespace billow::scene {
@@ -49,9 +50,7 @@ Picture renderView(View view, FieldCache& fields) {
         });
     }
     case View::Speed: {
-        const auto& vel = fields.cellVelocity();
-        std::vector<float> speed(size_t(nx) * ny);
-        for (size_t k = 0; k < speed.size(); ++k) speed[k] = std::hypot(vel[2 * k], vel[2 * k + 1]);
+        const std::vector<float> speed = cellSpeeds(fields.cellVelocity());
         return cells(speed, 0.0f, largestMagnitude(speed), sequential);
     }
     case View::Vorticity: {

@@ -1,5 +1,5 @@
 // Pictures of the solver's state: the dye as people see it, and the diagnostic views people debug
-// a fluid with (seed 003): velocity direction/magnitude, speed, vorticity, pressure, divergence,
+// a fluid with: velocity direction/magnitude, speed, vorticity, pressure, divergence,
 // density, temperature. Obstacles are drawn grey. Each diagnostic is scaled to its own largest
 // magnitude in the frame (square-root ramp for signed fields, so small values stay visible).
 #pragma once

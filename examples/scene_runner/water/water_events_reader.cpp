@@ -1,6 +1,6 @@
 // The "events" section of a water scene: rain, springs and sinks over a time span, and digging or
 // raising terrain along a path (a channel dug mid-run).
-#include "smoke/smoke_parser_parts.hpp"
+#include "common/time_reader.hpp"
 #include "water/water_brushes.hpp"
 #include "water/water_parser_parts.hpp"
 
@@ -22,8 +22,7 @@ std::vector<Vec2> readPathPoints(const nlohmann::json& value, const std::string&
 WaterEvent readEvent(ObjectReader& r, const WaterSettings& s) {
     using K = WaterEvent::Kind;
     WaterEvent e;
-    if (!r.has("type")) throw SceneError(r.keyPath("type"), "missing; expected \"rain\", \"spring\", \"sink\", \"dig\" or \"raise\"");
-    e.kind = r.choice<K>("type", K::Spring, {{"rain", K::Rain}, {"spring", K::Spring}, {"sink", K::Sink}, {"dig", K::Dig}, {"raise", K::Raise}});
+    e.kind = r.requiredChoice<K>("type", {{"rain", K::Rain}, {"spring", K::Spring}, {"sink", K::Sink}, {"dig", K::Dig}, {"raise", K::Raise}});
     e.start = r.number("start", 0.0, Range::nonNegative());
     if (e.kind == K::Dig || e.kind == K::Raise) {
         if (!r.has("path")) throw SceneError(r.keyPath("path"), "missing; expected an array of points [[x, y], ...] in metres");
@@ -42,8 +41,7 @@ WaterEvent readEvent(ObjectReader& r, const WaterSettings& s) {
             e.flow = static_cast<float>(r.requiredNumber("flow", Range::positive()));
         }
         if (e.kind != K::Sink) e.dye = static_cast<float>(r.number("dye", 0.0, Range::nonNegative()));
-        e.end = r.number("end", 1e30, Range::nonNegative());
-        if (!(e.end > e.start)) throw SceneError(r.keyPath("end"), "expected end > start (seconds)");
+        e.end = readEndTime(r, e.start);
     }
     r.finish();
     return e;
@@ -52,13 +50,7 @@ WaterEvent readEvent(ObjectReader& r, const WaterSettings& s) {
 } // namespace
 
 void readWaterEvents(ObjectReader& top, WaterScene& scene) {
-    const nlohmann::json* list = top.child("events");
-    if (!list) return;
-    if (!list->is_array()) throw SceneError("events", "expected an array of events {\"type\": ...}");
-    for (size_t k = 0; k < list->size(); ++k) {
-        ObjectReader r((*list)[k], indexPath("events", k));
-        scene.events.push_back(readEvent(r, scene.settings));
-    }
+    top.forEachObject("events", "events {\"type\": ...}", [&](ObjectReader& r) { scene.events.push_back(readEvent(r, scene.settings)); });
     // The solver takes at most kMaxBrushesPerFrame brushes a step: count what events active at
     // the same time need (conservatively: every pair whose time spans touch).
     const uint32_t most = WaterSolver::kMaxBrushesPerFrame;

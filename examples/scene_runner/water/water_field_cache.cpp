@@ -2,7 +2,7 @@
 
 namespace billow::scene {
 
-std::vector<uint64_t> waterFieldShape(WaterField field, const WaterSettings& s) {
+std::vector<uint64_t> fieldShape(WaterField field, const WaterSettings& s) {
     const uint64_t nx = s.nx, ny = s.ny;
     switch (field) {
     case WaterField::FlowX: return {ny, nx + 1};

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "smoke/smoke_parser_parts.hpp"
+#include "common/input_files.hpp"
 #include "water/water_parser_parts.hpp"
 
 namespace billow::scene::detail {
@@ -58,25 +58,21 @@ void readInitialWater(ObjectReader& top, const std::filesystem::path& dir, Water
     scene.dye = readFieldFile(r, "dye", dir, {ny, nx}, "(ny, nx)");
     if (std::any_of(scene.dye.begin(), scene.dye.end(), [](float d) { return d < 0.0f; }))
         throw SceneError(r.keyPath("dye"), "expected values >= 0 (the file has negative values)");
-    if (const nlohmann::json* list = r.child("fills")) {
-        const std::string key = r.keyPath("fills");
-        if (!list->is_array()) throw SceneError(key, "expected an array of {\"level\": m, \"from\": [x, y]}");
-        if (scene.depth.empty()) scene.depth.assign(size_t(nx) * ny, 0.0f);
-        for (size_t k = 0; k < list->size(); ++k) {
-            ObjectReader f((*list)[k], indexPath(key, k));
-            const float level = static_cast<float>(f.requiredNumber("level"));
-            Vec2 from{};
-            const bool hasFrom = f.has("from");
-            if (hasFrom) {
-                from = f.vec2("from", {});
-                requireInsideDomain(s, from, f.keyPath("from"));
-            }
-            const float within = static_cast<float>(f.number("within", 0.0, Range::positive()));
-            if (f.has("within") && !hasFrom) throw SceneError(f.keyPath("within"), "needs \"from\" (the centre of the disc)");
-            f.finish();
-            fillToLevel(s, scene.terrain, level, hasFrom ? &from : nullptr, within, scene.depth);
+    // Fills raise the water from dry ground where no .npy depth is given.
+    if (r.has("fills") && scene.depth.empty()) scene.depth.assign(size_t(nx) * ny, 0.0f);
+    r.forEachObject("fills", "{\"level\": m, \"from\": [x, y]}", [&](ObjectReader& f) {
+        const float level = static_cast<float>(f.requiredNumber("level"));
+        Vec2 from{};
+        const bool hasFrom = f.has("from");
+        if (hasFrom) {
+            from = f.vec2("from", {});
+            requireInsideDomain(s, from, f.keyPath("from"));
         }
-    }
+        const float within = static_cast<float>(f.number("within", 0.0, Range::positive()));
+        if (f.has("within") && !hasFrom) throw SceneError(f.keyPath("within"), "needs \"from\" (the centre of the disc)");
+        f.finish();
+        fillToLevel(s, scene.terrain, level, hasFrom ? &from : nullptr, within, scene.depth);
+    });
     r.finish();
 }
 

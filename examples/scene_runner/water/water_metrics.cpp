@@ -5,9 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/cell_velocity.hpp"
+
 namespace billow::scene {
 
-void measureWaterFields(WaterFieldCache& fields, WaterStepMetrics& m) {
+void measureFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     const WaterSettings& s = fields.settings();
     const double area = double(s.cellSize) * s.cellSize;
     const auto& depth = fields.get(WaterField::Depth);
@@ -21,9 +23,7 @@ void measureWaterFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     m.totalDye = 0.0;
     for (float d : fields.get(WaterField::Dye)) m.totalDye += d;
     m.totalDye *= area;
-    const auto& vel = fields.get(WaterField::Velocity);
-    m.maxSpeed = 0.0;
-    for (size_t k = 0; k + 1 < vel.size(); k += 2) m.maxSpeed = std::max(m.maxSpeed, std::hypot(double(vel[k]), double(vel[k + 1])));
+    m.maxSpeed = largestSpeed(fields.get(WaterField::Velocity));
 
     // Flows are positive towards +x / +y: out through the right and top, in through the left and
     // bottom. The boundary faces hold the flows of the step's last substep.
@@ -41,7 +41,7 @@ void measureWaterFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     }
 }
 
-std::string waterMetricsLine(const WaterStepMetrics& m) {
+std::string metricsLine(const WaterStepMetrics& m) {
     const nlohmann::ordered_json gpu = m.gpuMs ? nlohmann::ordered_json(*m.gpuMs) : nlohmann::ordered_json(nullptr);
     return nlohmann::ordered_json{{"step", m.step},         {"time", m.time},
                                   {"substeps", m.substeps}, {"gpuMs", gpu},

@@ -26,7 +26,7 @@ struct WaterStepMetrics {
 };
 
 // Fills everything from totalWater on except addedWater from the fields.
-void measureWaterFields(WaterFieldCache& fields, WaterStepMetrics& m);
-std::string waterMetricsLine(const WaterStepMetrics& m);
+void measureFields(WaterFieldCache& fields, WaterStepMetrics& m);
+std::string metricsLine(const WaterStepMetrics& m);
 
 } // namespace billow::scene

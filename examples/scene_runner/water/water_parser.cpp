@@ -1,31 +1,18 @@
-// A water scene ("solver": "water") from its sections, and the names its outputs go by.
+#include "water/water_parser.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <string>
 
-#include <billow/error.hpp>
-
+#include "common/grid_reader.hpp"
 #include "common/output_plan_reader.hpp"
-#include "smoke/smoke_parser_parts.hpp"
+#include "common/settings_check.hpp"
+#include "common/time_reader.hpp"
 #include "water/water_parser_parts.hpp"
 
 namespace billow::scene {
 
 namespace {
-
-const detail::WordTable<WaterView> kWaterViews = {
-    {"water", WaterView::Water}, {"depth", WaterView::Depth}, {"speed", WaterView::Speed},
-    {"velocity", WaterView::Velocity}, {"dye", WaterView::Dye}, {"terrain", WaterView::Terrain}};
-
-const detail::WordTable<WaterField> kWaterFields = {
-    {"depth", WaterField::Depth}, {"terrain", WaterField::Terrain}, {"flowX", WaterField::FlowX},
-    {"flowY", WaterField::FlowY}, {"velocity", WaterField::Velocity}, {"dye", WaterField::Dye}};
-
-template <typename T>
-const char* nameIn(detail::WordTable<T> table, T value) {
-    for (const auto& [word, v] : table)
-        if (v == value) return word;
-    return "?";
-}
 
 // Refuses a dt whose substeps the solver would refuse at the first step, naming time.dt instead
 // of failing mid-run. Virtual pipes have a fixed wave speed; the depth-based models' speed grows
@@ -47,32 +34,22 @@ void requireFeasibleDt(const WaterScene& scene) {
 
 } // namespace
 
-const char* waterViewName(WaterView view) { return nameIn(kWaterViews, view); }
-const char* waterFieldFileName(WaterField field) { return nameIn(kWaterFields, field); }
-
-namespace detail {
-
-void readWaterScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, WaterScene& scene) {
+void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, WaterScene& scene) {
     // Order matters: the grid (after scaling) decides how files are resampled and checked, and
     // lake fills need the terrain.
-    readWaterGrid(top, options, scene.settings);
-    readWaterSettings(top, scene.settings);
-    readWaterBoundaries(top, scene.settings);
-    readTerrain(top, dir, scene);
-    readInitialWater(top, dir, scene);
-    readWaterEvents(top, scene);
-    readTime(top, options, scene.dt, scene.steps);
-    readOutputPlan(top, options, scene.output, kWaterViews, kWaterFields, true);
-    // The library's own check as a backstop; its field names map onto the "settings" and
-    // "boundaries" keys.
-    try {
-        scene.settings.validate();
-    } catch (const InvalidArgument& e) {
-        throw SceneError("settings", e.what());
-    }
+    detail::readGridSection(top, options, scene.settings);
+    detail::readWaterSettings(top, scene.settings);
+    detail::readWaterBoundaries(top, scene.settings);
+    detail::readTerrain(top, dir, scene);
+    detail::readInitialWater(top, dir, scene);
+    detail::readWaterEvents(top, scene);
+    detail::readTime(top, options, scene.dt, scene.steps);
+    detail::readOutputPlan(top, options, scene.output, kWaterViews, kWaterFields, true);
+    // The library's own check as a backstop (its field names map onto the "settings" and
+    // "boundaries" keys).
+    detail::checkWithLibrary(scene.settings);
     requireFeasibleDt(scene);
+    top.finish();
 }
-
-} // namespace detail
 
 } // namespace billow::scene

@@ -4,16 +4,11 @@
 #include <filesystem>
 
 #include "common/json_reader.hpp"
-#include "smoke/smoke_parser.hpp"
 #include "water/water_scene.hpp"
 
 namespace billow::scene::detail {
 
-// The whole scene after the top-level "solver", "name" and "description".
-void readWaterScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, WaterScene& scene);
-
-// "grid", "settings" and "boundaries" (sides and per-face openings): everything in WaterSettings.
-void readWaterGrid(ObjectReader& top, const LoadOptions& options, WaterSettings& settings);
+// "settings" and "boundaries" (sides and per-face openings): with the grid, everything in WaterSettings.
 void readWaterSettings(ObjectReader& top, WaterSettings& settings);
 void readWaterBoundaries(ObjectReader& top, WaterSettings& settings);
 // "terrain": a PNG heightmap or a .npy array, plus procedural features.

@@ -1,16 +1,20 @@
-// Runs a water scene: steps the WaterSolver, turns events into brushes, writes pictures, fields
-// and metrics, shows progress and assembles the animation.
+// Runs a water scene: steps the WaterSolver, turns events into brushes, and writes pictures,
+// fields and metrics through the run loop every solver shares (common/run_loop.hpp).
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include <billow/context.hpp>
 
-#include "smoke/smoke_runner.hpp"
+#include "common/run_summary.hpp"
 #include "water/water_scene.hpp"
 
 namespace billow::scene {
 
-RunSummary runWaterScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options);
+RunSummary runScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options);
+
+// What the run is about, in one line: "shallow water, NX x NY cells".
+std::string describeScene(const WaterScene& scene);
 
 } // namespace billow::scene

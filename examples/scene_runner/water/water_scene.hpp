@@ -10,15 +10,21 @@
 #include <billow/water_settings.hpp>
 #include <billow/water_solver.hpp>
 
-#include "smoke/smoke_scene.hpp"
+#include "common/domain.hpp"
+#include "common/output_plan.hpp"
+#include "common/word_table.hpp"
 
 namespace billow::scene {
 
 // Pictures of a water run. Water (the first, the default) is water over shaded terrain.
 enum class WaterView { Water, Depth, Speed, Velocity, Dye, Terrain };
-const char* waterViewName(WaterView view);
-// The .npy name of a solver field: "depth", "terrain", "flowX", "flowY", "velocity", "dye".
-const char* waterFieldFileName(WaterField field);
+// The views and the solver's fields as the scene file and the output files name them.
+inline const WordTable<WaterView> kWaterViews = {
+    {"water", WaterView::Water}, {"depth", WaterView::Depth}, {"speed", WaterView::Speed},
+    {"velocity", WaterView::Velocity}, {"dye", WaterView::Dye}, {"terrain", WaterView::Terrain}};
+inline const WordTable<WaterField> kWaterFields = {
+    {"depth", WaterField::Depth}, {"terrain", WaterField::Terrain}, {"flowX", WaterField::FlowX},
+    {"flowY", WaterField::FlowY}, {"velocity", WaterField::Velocity}, {"dye", WaterField::Dye}};
 
 // Something that happens to the water or the terrain over time, turned into WaterBrushes.
 struct WaterEvent {

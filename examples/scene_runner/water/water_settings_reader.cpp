@@ -1,8 +1,8 @@
-// The "grid", "settings" and "boundaries" sections of a water scene: everything that becomes
+// The "settings" and "boundaries" sections of a water scene: with the grid, everything that becomes
 // WaterSettings. Ranges follow WaterSettings::validate(), which runs afterwards as a backstop.
 #include <cmath>
 
-#include "smoke/smoke_parser_parts.hpp"
+#include "common/boundary_sides.hpp"
 #include "water/water_parser_parts.hpp"
 
 namespace billow::scene::detail {
@@ -10,13 +10,13 @@ namespace billow::scene::detail {
 namespace {
 
 // The scene's names of the pipe models. A new WaterModel is one more line here.
-const std::initializer_list<std::pair<const char*, WaterModel>> kWaterModels = {
+const WordTable<WaterModel> kWaterModels = {
     {"virtualPipes", WaterModel::VirtualPipes},
     {"depthPipes", WaterModel::DepthPipes},
     {"momentum", WaterModel::Momentum},
 };
 
-const std::initializer_list<std::pair<const char*, WaterBoundaryType>> kBoundaryTypes = {
+const WordTable<WaterBoundaryType> kBoundaryTypes = {
     {"wall", WaterBoundaryType::Wall},
     {"inflow", WaterBoundaryType::Inflow},
     {"outflow", WaterBoundaryType::Outflow},
@@ -26,8 +26,7 @@ const std::initializer_list<std::pair<const char*, WaterBoundaryType>> kBoundary
 // The keys of one boundary (a side or an opening) other than where it is.
 WaterBoundary readBoundaryKeys(ObjectReader& r) {
     WaterBoundary b;
-    if (!r.has("type")) throw SceneError(r.keyPath("type"), "missing; expected \"wall\", \"inflow\", \"outflow\" or \"waveMaker\"");
-    b.type = r.choice("type", b.type, kBoundaryTypes);
+    b.type = r.requiredChoice("type", kBoundaryTypes);
     b.flow = static_cast<float>(r.number("flow", b.flow));
     b.amplitude = static_cast<float>(r.number("amplitude", b.amplitude));
     b.period = static_cast<float>(r.number("period", b.period, Range::positive()));
@@ -36,22 +35,12 @@ WaterBoundary readBoundaryKeys(ObjectReader& r) {
     return b;
 }
 
-WaterBoundary readSide(const nlohmann::json& value, const std::string& path) {
-    // Shorthand: "right": "outflow".
-    const nlohmann::json object = value.is_string() ? nlohmann::json{{"type", value}} : value;
-    ObjectReader r(object, path);
-    const WaterBoundary b = readBoundaryKeys(r);
-    r.finish();
-    return b;
-}
-
 // An opening: faces of one side between `from` and `to` (m along the side, from its left or
 // bottom end) with their own boundary. In metres, so --scale keeps it at the same place.
 WaterFaceOverride readOpening(ObjectReader& r, const WaterSettings& s) {
     WaterFaceOverride o;
-    if (!r.has("side")) throw SceneError(r.keyPath("side"), "missing; expected \"left\", \"right\", \"bottom\" or \"top\"");
-    o.side = r.choice<Side>("side", Side::Left,
-                            {{kSideKeys[0], Side::Left}, {kSideKeys[1], Side::Right}, {kSideKeys[2], Side::Bottom}, {kSideKeys[3], Side::Top}});
+    o.side = r.requiredChoice<Side>(
+        "side", {{kSideKeys[0], Side::Left}, {kSideKeys[1], Side::Right}, {kSideKeys[2], Side::Bottom}, {kSideKeys[3], Side::Top}});
     const uint32_t faces = (o.side == Side::Left || o.side == Side::Right) ? s.ny : s.nx;
     const double length = faces * double(s.cellSize);
     const Range along = Range::closed(0.0, length);
@@ -70,17 +59,6 @@ WaterFaceOverride readOpening(ObjectReader& r, const WaterSettings& s) {
 }
 
 } // namespace
-
-void readWaterGrid(ObjectReader& top, const LoadOptions& options, WaterSettings& s) {
-    const nlohmann::json* value = top.child("grid");
-    const nlohmann::json empty = nlohmann::json::object();
-    ObjectReader r(value ? *value : empty, "grid");
-    const GridSize g = readGridSize(r, options);
-    r.finish();
-    s.nx = g.nx;
-    s.ny = g.ny;
-    s.cellSize = g.cellSize;
-}
 
 void readWaterSettings(ObjectReader& top, WaterSettings& s) {
     const nlohmann::json* value = top.child("settings");
@@ -103,16 +81,12 @@ void readWaterBoundaries(ObjectReader& top, WaterSettings& s) {
     const nlohmann::json* value = top.child("boundaries");
     if (!value) return;
     ObjectReader r(*value, "boundaries");
-    for (int side = 0; side < 4; ++side)
-        if (const nlohmann::json* v = r.child(kSideKeys[side])) s.boundaries[side] = readSide(*v, r.keyPath(kSideKeys[side]));
-    if (const nlohmann::json* list = r.child("openings")) {
-        const std::string key = r.keyPath("openings");
-        if (!list->is_array()) throw SceneError(key, "expected an array of {\"side\", \"from\", \"to\", \"type\", ...}");
-        for (size_t k = 0; k < list->size(); ++k) {
-            ObjectReader o((*list)[k], indexPath(key, k));
-            s.overrides.push_back(readOpening(o, s));
-        }
-    }
+    forEachSide(r, [&](int side, ObjectReader& sr) {
+        s.boundaries[side] = readBoundaryKeys(sr);
+        sr.finish();
+    });
+    r.forEachObject("openings", "{\"side\", \"from\", \"to\", \"type\", ...}",
+                    [&](ObjectReader& o) { s.overrides.push_back(readOpening(o, s)); });
     r.finish();
 }
 

@@ -3,9 +3,9 @@
 #include <cmath>
 
 #include "common/bilinear.hpp"
+#include "common/input_files.hpp"
 #include "common/npy_io.hpp"
 #include "common/png_io.hpp"
-#include "smoke/smoke_parser_parts.hpp"
 #include "water/water_parser_parts.hpp"
 
 namespace billow::scene::detail {
@@ -22,8 +22,7 @@ void forEachCell(const WaterSettings& s, const Add& add) {
 // Grey level (mean of R, G, B) 0..1 of the picture stretched over the domain -> low..high.
 void addHeightmap(ObjectReader& r, const std::filesystem::path& dir, const WaterSettings& s, std::vector<float>& terrain) {
     const std::string key = r.keyPath("image");
-    if (!r.has("image")) throw SceneError(key, "missing; expected a PNG file name (black = low, white = high)");
-    const auto file = resolveFile(dir, r.text("image", ""), key);
+    const auto file = requiredFile(r, "image", dir, "a PNG file name (black = low, white = high)");
     const double low = r.requiredNumber("low");
     const double high = r.requiredNumber("high");
     r.finish();
@@ -88,8 +87,7 @@ struct Feature {
 Feature readFeature(ObjectReader& r) {
     Feature f;
     using K = Feature::Kind;
-    if (!r.has("type")) throw SceneError(r.keyPath("type"), "missing; expected \"slope\", \"bowl\", \"rim\", \"waves\" or \"valley\"");
-    f.kind = r.choice<K>("type", K::Slope, {{"slope", K::Slope}, {"bowl", K::Bowl}, {"rim", K::Rim}, {"waves", K::Waves}, {"valley", K::Valley}});
+    f.kind = r.requiredChoice<K>("type", {{"slope", K::Slope}, {"bowl", K::Bowl}, {"rim", K::Rim}, {"waves", K::Waves}, {"valley", K::Valley}});
     auto positive = [&](const char* key) { return static_cast<float>(r.requiredNumber(key, Range::positive())); };
     switch (f.kind) {
     case K::Slope: f.gradient = r.requiredVec2("gradient"); break;
@@ -137,15 +135,10 @@ void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene
         const std::string key = r.keyPath("npy");
         addNpyTerrain(key, resolveFile(dir, r.text("npy", ""), key), s, scene.terrain);
     }
-    if (const nlohmann::json* list = r.child("features")) {
-        const std::string key = r.keyPath("features");
-        if (!list->is_array()) throw SceneError(key, "expected an array of features {\"type\": ...}");
-        for (size_t k = 0; k < list->size(); ++k) {
-            ObjectReader fr((*list)[k], indexPath(key, k));
-            const Feature f = readFeature(fr);
-            forEachCell(s, [&](size_t c, float x, float y) { scene.terrain[c] += f.heightAt(x, y); });
-        }
-    }
+    r.forEachObject("features", "features {\"type\": ...}", [&](ObjectReader& fr) {
+        const Feature f = readFeature(fr);
+        forEachCell(s, [&](size_t c, float x, float y) { scene.terrain[c] += f.heightAt(x, y); });
+    });
     r.finish();
 }
 

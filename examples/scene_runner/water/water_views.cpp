@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/cell_velocity.hpp"
 #include "common/colour_maps.hpp"
 #include "water/water_shading.hpp"
 
@@ -36,8 +37,7 @@ Picture renderWaterView(WaterView view, WaterFieldCache& fields, uint32_t pixels
     case WaterView::Speed:
     case WaterView::Velocity: {
         const auto& vel = fields.get(WaterField::Velocity);
-        std::vector<float> speed(size_t(s.nx) * s.ny);
-        for (size_t k = 0; k < speed.size(); ++k) speed[k] = std::hypot(vel[2 * k], vel[2 * k + 1]);
+        const std::vector<float> speed = cellSpeeds(vel);
         if (view == WaterView::Speed) return cells(speed, [](float x) { return sequential(x); });
         const float top = largestMagnitude(speed);
         return draw(s.nx, s.ny, zoom, [&](uint32_t i, uint32_t j) {
