@@ -8,11 +8,13 @@
 
 #include <billow/billow.hpp>
 
-#include "cli.hpp"
-#include "runner.hpp"
-#include "scene_error.hpp"
-#include "scene_parser.hpp"
-#include "water_runner.hpp"
+#include "common/cli.hpp"
+#include "common/scene_error.hpp"
+#include "common/scene_file.hpp"
+#include "smoke/smoke_parser.hpp"
+#include "smoke/smoke_runner.hpp"
+#include "water/water_parser.hpp"
+#include "water/water_runner.hpp"
 
 using namespace billow::scene;
 
@@ -38,22 +40,33 @@ int listDevices() {
     return 0;
 }
 
-// What the run is about, in one line, for each kind of scene.
-std::string describe(const Scene& scene) {
-    const auto& s = scene.settings;
-    return std::to_string(s.nx) + " x " + std::to_string(s.ny) + " cells (dye " + std::to_string(s.effectiveDyeNx()) + " x " +
-           std::to_string(s.effectiveDyeNy()) + ")";
-}
-std::string describe(const WaterScene& scene) {
-    return "shallow water, " + std::to_string(scene.settings.nx) + " x " + std::to_string(scene.settings.ny) + " cells";
+// A smoke scene (the default) or a water scene ("solver": "water"). Everything the file says is
+// checked here, before anything is created or written.
+using LoadedScene = std::variant<Scene, WaterScene>;
+
+LoadedScene loadScene(const std::string& path, const LoadOptions& options) {
+    requireValidScale(options.scale);
+    const SceneFile file = openSceneFile(path);
+    ObjectReader top(file.json, "");
+    enum class Solver { Smoke, Water };
+    const Solver solver = top.choice<Solver>("solver", Solver::Smoke, {{"smoke", Solver::Smoke}, {"water", Solver::Water}});
+    const SceneTitle title = readTitle(top, path);
+    LoadedScene loaded = solver == Solver::Water ? LoadedScene(WaterScene{}) : LoadedScene(Scene{});
+    std::visit(
+        [&](auto& scene) {
+            scene.name = title.name;
+            scene.description = title.description;
+            readScene(top, file.dir, options, scene);
+        },
+        loaded);
+    return loaded;
 }
 
 int run(const CommandLine& c) {
-    // Everything the file says is checked before anything is created or written.
     const LoadedScene loaded = loadScene(c.scenePath, c.load);
     const auto [name, steps, dt, metrics, what] = std::visit(
         [](const auto& scene) {
-            return std::make_tuple(scene.name, scene.steps, scene.dt, scene.output.metricsEvery != 0, describe(scene));
+            return std::make_tuple(scene.name, scene.steps, scene.dt, scene.output.metricsEvery != 0, describeScene(scene));
         },
         loaded);
     if (c.checkOnly) {
@@ -71,9 +84,7 @@ int run(const CommandLine& c) {
     RunOptions options;
     options.outDir = c.outDir.empty() ? "out/" + name : c.outDir;
     options.progress = c.progress;
-    const RunSummary summary = std::holds_alternative<WaterScene>(loaded)
-                                   ? runWaterScene(context, std::get<WaterScene>(loaded), options)
-                                   : runScene(context, std::get<Scene>(loaded), options);
+    const RunSummary summary = std::visit([&](const auto& scene) { return runScene(context, scene, options); }, loaded);
 
     std::printf("done in %.1f s. Output in %s/:\n", summary.seconds, options.outDir.c_str());
     if (summary.frames) {

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "npy_io.hpp"
-#include "png_io.hpp"
+#include "common/npy_io.hpp"
+#include "common/png_io.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;

@@ -1,0 +1,23 @@
+// Assembles numbered PNG frames into an animated GIF (ffmpeg palettegen/paletteuse, so colours
+// stay clean) or an H.264 MP4.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/output_plan.hpp"
+
+namespace billow::scene {
+
+struct AnimationResult {
+    bool ok = false;
+    std::string path;     // the animation file when ok
+    std::string problem;  // why not, otherwise
+};
+
+// Frames are `dir/<prefix>_0000.png` ... ; the result is `dir/<name>.gif` (or .mp4). `width` is
+// the frames' width in pixels (small pictures are enlarged so the animation is easy to look at).
+AnimationResult makeAnimation(const std::string& dir, const std::string& prefix, const std::string& name,
+                              uint32_t width, AnimationFormat format, double fps);
+
+} // namespace billow::scene

@@ -1,0 +1,106 @@
+#include "common/cli.hpp"
+
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+
+#include "common/scene_error.hpp"
+
+namespace billow::scene {
+
+const char* usageText() {
+    return R"(usage: scene_runner SCENE.json [options]
+       scene_runner --device list
+
+Runs a smoke or shallow-water ("solver": "water") scene file (see docs/scene-format.md)
+headless and writes PNG frames, .npy fields, metrics (JSON lines) and an animation into the
+output folder.
+
+options:
+  --out DIR           output folder (default: out/<scene name>)
+  --scale F           F times the cells per axis, same domain (e.g. 0.25 for a quick run)
+  --size NX           NX cells across (the other sizes follow in proportion)
+  --steps N           run N steps instead of the scene's duration
+  --seconds S         run S simulated seconds instead
+  --fields-every N    write the scene's output.fields every N steps (0 = at the end only)
+  --animation KIND    gif, mp4 or none (overrides output.animation.format)
+  --device list|D     list the GPUs, or choose one: an index from the list, "discrete",
+                      "integrated", "cpu" or part of its name (sets BILLOW_DEVICE)
+  --progress STYLE    auto (bar on a terminal, lines otherwise), bar, lines or none
+  --validation        enable the Vulkan validation layer; any message fails the run (exit 3)
+  --check             validate the scene and exit without writing anything
+  --help              this text
+
+exit status: 0 done, 1 run failed, 2 bad scene file or option, 3 validation messages
+)";
+}
+
+namespace {
+
+double parseNumber(const std::string& option, const std::string& text) {
+    try {
+        size_t used = 0;
+        const double x = std::stod(text, &used);
+        if (used == text.size() && std::isfinite(x)) return x;
+    } catch (const std::exception&) {
+    }
+    throw SceneError(option, "expected a number, got \"" + text + "\"");
+}
+
+uint32_t parseCount(const std::string& option, const std::string& text, uint32_t min) {
+    const double x = parseNumber(option, text);
+    if (x != std::floor(x) || x < min || x > 1e9)
+        throw SceneError(option, "expected a whole number >= " + std::to_string(min) + ", got \"" + text + "\"");
+    return static_cast<uint32_t>(x);
+}
+
+} // namespace
+
+CommandLine parseCommandLine(int argc, char** argv) {
+    CommandLine c;
+    for (int k = 1; k < argc; ++k) {
+        const std::string a = argv[k];
+        auto value = [&]() -> std::string {
+            if (k + 1 >= argc) throw SceneError(a, "expected a value after it");
+            return argv[++k];
+        };
+        if (a == "--help" || a == "-h") c.help = true;
+        else if (a == "--out") c.outDir = value();
+        else if (a == "--scale") {
+            c.load.scale = parseNumber(a, value());
+            requireValidScale(c.load.scale);
+        } else if (a == "--size") c.load.size = parseCount(a, value(), 2);
+        else if (a == "--steps") c.load.steps = parseCount(a, value(), 0);
+        else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0);
+        else if (a == "--seconds") {
+            const double s = parseNumber(a, value());
+            if (s < 0) throw SceneError(a, "expected a number >= 0");
+            c.load.seconds = s;
+        } else if (a == "--animation") {
+            const std::string v = value();
+            std::optional<AnimationFormat> format;
+            for (const auto& [word, f] : kAnimationFormats)
+                if (v == word) format = f;
+            if (!format) throw SceneError(a, "expected gif, mp4 or none, got \"" + v + "\"");
+            c.load.animation = format;
+        } else if (a == "--device") c.device = value();
+        else if (a == "--progress") {
+            const std::string v = value();
+            if (v == "auto") c.progress = ProgressStyle::Auto;
+            else if (v == "bar") c.progress = ProgressStyle::Bar;
+            else if (v == "lines") c.progress = ProgressStyle::Lines;
+            else if (v == "none") c.progress = ProgressStyle::None;
+            else throw SceneError(a, "expected auto, bar, lines or none, got \"" + v + "\"");
+        } else if (a == "--validation") c.validation = true;
+        else if (a == "--check") c.checkOnly = true;
+        else if (!a.empty() && a[0] == '-') throw SceneError(a, "unknown option (see --help)");
+        else if (c.scenePath.empty()) c.scenePath = a;
+        else throw SceneError(a, "a second scene file; give one scene per run");
+    }
+    if (c.load.size && c.load.scale != 1.0) throw SceneError("--size", "give either --size or --scale, not both");
+    if (c.load.steps && c.load.seconds) throw SceneError("--seconds", "give either --steps or --seconds, not both");
+    if (!c.help && c.device != "list" && c.scenePath.empty()) throw SceneError("SCENE.json", "missing (see --help)");
+    return c;
+}
+
+} // namespace billow::scene

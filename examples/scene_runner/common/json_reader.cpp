@@ -1,0 +1,153 @@
+#include "common/json_reader.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace billow::scene {
+
+namespace {
+std::string formatNumber(double x) {
+    std::ostringstream s;
+    s << x;
+    return s.str();
+}
+} // namespace
+
+bool Range::contains(double x) const {
+    if (minOpen ? !(x > min) : !(x >= min)) return false;
+    if (maxOpen ? !(x < max) : !(x <= max)) return false;
+    return true;
+}
+
+std::string Range::describe() const {
+    const bool hasMin = std::isfinite(min), hasMax = std::isfinite(max);
+    if (hasMin && hasMax)
+        return std::string("in ") + (minOpen ? "(" : "[") + formatNumber(min) + ", " + formatNumber(max) +
+               (maxOpen ? ")" : "]");
+    if (hasMin) return (minOpen ? "> " : ">= ") + formatNumber(min);
+    if (hasMax) return (maxOpen ? "< " : "<= ") + formatNumber(max);
+    return "finite";
+}
+
+std::string childPath(const std::string& parent, const std::string& key) {
+    return parent.empty() ? key : parent + "." + key;
+}
+
+std::string indexPath(const std::string& parent, size_t index) {
+    return parent + "[" + std::to_string(index) + "]";
+}
+
+std::string shortText(const nlohmann::json& value) {
+    std::string text = value.dump();
+    return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+}
+
+double numberAt(const nlohmann::json& value, const std::string& path, Range range) {
+    if (!value.is_number()) throw SceneError(path, "expected a number " + range.describe() + ", got " + shortText(value));
+    const double x = value.get<double>();
+    if (!std::isfinite(x) || !range.contains(x))
+        throw SceneError(path, "expected a number " + range.describe() + ", got " + shortText(value));
+    return x;
+}
+
+std::vector<float> numbersAt(const nlohmann::json& value, const std::string& path, size_t count, Range range) {
+    if (!value.is_array() || value.size() != count)
+        throw SceneError(path, "expected an array of " + std::to_string(count) + " numbers, got " + shortText(value));
+    std::vector<float> out;
+    for (size_t k = 0; k < count; ++k) out.push_back(static_cast<float>(numberAt(value[k], indexPath(path, k), range)));
+    return out;
+}
+
+nlohmann::json expandWord(const nlohmann::json& value, const char* key) {
+    return value.is_string() ? nlohmann::json{{key, value}} : value;
+}
+
+ObjectReader::ObjectReader(const nlohmann::json& value, std::string path) : value_(value), path_(std::move(path)) {
+    if (!value_.is_object())
+        throw SceneError(path_.empty() ? "(top level)" : path_, "expected an object {...}, got " + shortText(value_));
+}
+
+bool ObjectReader::has(const char* key) {
+    known_.insert(key);
+    return value_.contains(key);
+}
+
+const nlohmann::json* ObjectReader::child(const char* key) {
+    known_.insert(key);
+    auto it = value_.find(key);
+    return it == value_.end() ? nullptr : &*it;
+}
+
+ObjectReader ObjectReader::objectOrEmpty(const char* key) {
+    static const nlohmann::json empty = nlohmann::json::object();
+    const nlohmann::json* v = child(key);
+    return ObjectReader(v ? *v : empty, keyPath(key));
+}
+
+double ObjectReader::number(const char* key, double fallback, Range range) {
+    const nlohmann::json* v = child(key);
+    return v ? numberAt(*v, keyPath(key), range) : fallback;
+}
+
+double ObjectReader::requiredNumber(const char* key, Range range) {
+    const nlohmann::json* v = child(key);
+    if (!v) throw SceneError(keyPath(key), "missing; expected a number " + range.describe());
+    return numberAt(*v, keyPath(key), range);
+}
+
+uint32_t ObjectReader::integer(const char* key, uint32_t fallback, uint32_t min, uint32_t max) {
+    const nlohmann::json* v = child(key);
+    if (!v) return fallback;
+    const std::string expected = "expected a whole number in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+    if (!v->is_number_integer() && !(v->is_number_float() && std::floor(v->get<double>()) == v->get<double>()))
+        throw SceneError(keyPath(key), expected + ", got " + shortText(*v));
+    const double x = v->get<double>();
+    if (x < min || x > max) throw SceneError(keyPath(key), expected + ", got " + shortText(*v));
+    return static_cast<uint32_t>(x);
+}
+
+bool ObjectReader::boolean(const char* key, bool fallback) {
+    const nlohmann::json* v = child(key);
+    if (!v) return fallback;
+    if (!v->is_boolean()) throw SceneError(keyPath(key), "expected true or false, got " + shortText(*v));
+    return v->get<bool>();
+}
+
+std::string ObjectReader::text(const char* key, const std::string& fallback) {
+    const nlohmann::json* v = child(key);
+    if (!v) return fallback;
+    if (!v->is_string()) throw SceneError(keyPath(key), "expected a string, got " + shortText(*v));
+    return v->get<std::string>();
+}
+
+std::array<float, 2> ObjectReader::vec2(const char* key, std::array<float, 2> fallback, Range range) {
+    const nlohmann::json* v = child(key);
+    if (!v) return fallback;
+    auto x = numbersAt(*v, keyPath(key), 2, range);
+    return {x[0], x[1]};
+}
+
+std::array<float, 2> ObjectReader::requiredVec2(const char* key, Range range) {
+    if (!has(key)) throw SceneError(keyPath(key), "missing; expected [x, y] in metres");
+    return vec2(key, {}, range);
+}
+
+std::array<float, 4> ObjectReader::rgba(const char* key, std::array<float, 4> fallback) {
+    const nlohmann::json* v = child(key);
+    if (!v) return fallback;
+    if (!v->is_array() || (v->size() != 3 && v->size() != 4))
+        throw SceneError(keyPath(key), "expected [r, g, b] or [r, g, b, a] (numbers >= 0), got " + shortText(*v));
+    auto c = numbersAt(*v, keyPath(key), v->size(), Range::nonNegative());
+    return {c[0], c[1], c[2], c.size() == 4 ? c[3] : 1.0f};
+}
+
+void ObjectReader::finish() const {
+    for (const auto& item : value_.items()) {
+        if (known_.count(item.key())) continue;
+        std::string expected;
+        for (const std::string& k : known_) expected += (expected.empty() ? "" : ", ") + k;
+        throw SceneError(childPath(path_, item.key()), "unknown key (expected one of: " + expected + ")");
+    }
+}
+
+} // namespace billow::scene

@@ -1,0 +1,114 @@
+// Typed, range-checked reads from one JSON object of a scene file. Every read knows the key's full
+// path, so an error says e.g. "settings.viscosity: expected a number >= 0, got -1". Keys that
+// were never asked for are reported by finish() as unknown (typos do not pass silently).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/scene_error.hpp"
+#include "common/word_table.hpp"
+
+namespace billow::scene {
+
+// An interval of allowed numbers; `describe()` gives the words for error messages.
+struct Range {
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool minOpen = false;  // min itself excluded
+    bool maxOpen = false;
+    bool contains(double x) const;
+    std::string describe() const;
+    static Range any() { return {}; }
+    static Range nonNegative() { return {0.0}; }
+    static Range positive() { return {0.0, std::numeric_limits<double>::infinity(), true}; }
+    static Range closed(double lo, double hi) { return {lo, hi}; }
+};
+
+// Joins a parent path and a key: "grid" + "nx" -> "grid.nx"; "" + "grid" -> "grid".
+std::string childPath(const std::string& parent, const std::string& key);
+std::string indexPath(const std::string& parent, size_t index);
+// The JSON value's text, shortened, for "got ..." in messages.
+std::string shortText(const nlohmann::json& value);
+
+class ObjectReader {
+public:
+    // Throws SceneError unless `value` is an object.
+    ObjectReader(const nlohmann::json& value, std::string path);
+
+    const std::string& path() const noexcept { return path_; }
+    const nlohmann::json& value() const noexcept { return value_; }
+    std::string keyPath(const char* key) const { return childPath(path_, key); }
+    bool has(const char* key);  // also marks the key as known
+    // The raw child (nullptr when absent); marks the key as known.
+    const nlohmann::json* child(const char* key);
+
+    double number(const char* key, double fallback, Range range = Range::any());
+    double requiredNumber(const char* key, Range range = Range::any());
+    uint32_t integer(const char* key, uint32_t fallback, uint32_t min, uint32_t max);
+    bool boolean(const char* key, bool fallback);
+    std::string text(const char* key, const std::string& fallback);
+    std::array<float, 2> vec2(const char* key, std::array<float, 2> fallback, Range range = Range::any());
+    std::array<float, 2> requiredVec2(const char* key, Range range = Range::any());
+    std::array<float, 4> rgba(const char* key, std::array<float, 4> fallback);
+
+    // A section that may be left out: the reader of the object at `key`, or of an empty object
+    // when the key is absent (so its defaults apply and its unknown keys are still checked).
+    ObjectReader objectOrEmpty(const char* key);
+
+    // One of a fixed set of words, e.g. "jacobi" | "sor" | "multigrid".
+    template <typename T>
+    T choice(const char* key, T fallback, WordTable<T> options) {
+        const nlohmann::json* v = child(key);
+        if (!v) return fallback;
+        for (const auto& [word, result] : options)
+            if (v->is_string() && v->get<std::string>() == word) return result;
+        throw SceneError(keyPath(key), "expected one of " + quotedWords(options) + ", got " + shortText(*v));
+    }
+    // The same for a key that must be given, e.g. an obstacle's "shape".
+    template <typename T>
+    T requiredChoice(const char* key, WordTable<T> options) {
+        if (!has(key)) throw SceneError(keyPath(key), "missing; expected " + quotedWords(options, " or "));
+        return choice(key, options.begin()->second, options);
+    }
+
+    // A list of objects at `key`: `read(item)` with a reader for each element (path "key[k]").
+    // Nothing when the key is absent; `what` completes "expected an array of ..." otherwise.
+    template <typename Read>
+    void forEachObject(const char* key, const std::string& what, const Read& read) {
+        const nlohmann::json* list = child(key);
+        if (!list) return;
+        const std::string path = keyPath(key);
+        if (!list->is_array()) throw SceneError(path, "expected an array of " + what);
+        for (size_t k = 0; k < list->size(); ++k) {
+            ObjectReader item((*list)[k], indexPath(path, k));
+            read(item);
+        }
+    }
+
+    // Throws SceneError naming the first key that was never asked for.
+    void finish() const;
+
+private:
+    const nlohmann::json& value_;
+    std::string path_;
+    std::set<std::string> known_;
+};
+
+// A word where an object is expected is shorthand for {key: word}, e.g. a boundary side
+// "top": "outflow" for {"type": "outflow"}; anything else is returned as it is.
+nlohmann::json expandWord(const nlohmann::json& value, const char* key);
+
+// Reads a JSON number at `path` (not inside an object reader, e.g. an array element).
+double numberAt(const nlohmann::json& value, const std::string& path, Range range);
+// An array of exactly `count` numbers.
+std::vector<float> numbersAt(const nlohmann::json& value, const std::string& path, size_t count, Range range);
+
+} // namespace billow::scene

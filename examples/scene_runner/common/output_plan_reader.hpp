@@ -1,0 +1,79 @@
+// The "output" section, shared by every solver: each passes the names of its own views and
+// fields, and the rules (animation needs pictures, its view is always drawn) stay in one place.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/json_reader.hpp"
+#include "common/load_options.hpp"
+#include "common/output_plan.hpp"
+
+namespace billow::scene::detail {
+
+// An array of words from `options`, e.g. "views": ["dye", "vorticity"]; repeats are dropped.
+template <typename T>
+std::vector<T> readWords(const nlohmann::json& value, const std::string& key, WordTable<T> options) {
+    const std::string words = quotedWords(options);
+    if (!value.is_array()) throw SceneError(key, "expected an array of names from " + words);
+    std::vector<T> out;
+    for (size_t k = 0; k < value.size(); ++k) {
+        auto it = std::find_if(options.begin(), options.end(),
+                               [&](const auto& o) { return value[k].is_string() && value[k] == o.first; });
+        if (it == options.end()) throw SceneError(indexPath(key, k), "expected one of " + words + ", got " + shortText(value[k]));
+        if (std::find(out.begin(), out.end(), it->second) == out.end()) out.push_back(it->second);
+    }
+    return out;
+}
+
+// `withPixelsPerCell`: whether output.pictures.pixelsPerCell is a key of this solver's scenes.
+template <typename ViewT, typename FieldT>
+void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
+                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
+    ObjectReader r = top.objectOrEmpty("output");
+    if (const nlohmann::json* pictures = r.child("pictures")) {
+        ObjectReader p(*pictures, "output.pictures");
+        plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
+        if (const nlohmann::json* names = p.child("views")) plan.views = readWords(*names, p.keyPath("views"), views);
+        if (withPixelsPerCell) plan.pixelsPerCell = p.integer("pixelsPerCell", plan.pixelsPerCell, 0, 64);
+        p.finish();
+    }
+    if (const nlohmann::json* f = r.child("fields")) {
+        ObjectReader fr(*f, "output.fields");
+        plan.fieldEvery = fr.integer("every", plan.fieldEvery, 0, 10000000);
+        if (const nlohmann::json* names = fr.child("names")) plan.fields = readWords(*names, fr.keyPath("names"), fields);
+        fr.finish();
+    }
+    if (const nlohmann::json* metrics = r.child("metrics")) {
+        if (metrics->is_boolean()) {
+            plan.metricsEvery = metrics->get<bool>() ? 1 : 0;
+        } else {
+            ObjectReader m(*metrics, "output.metrics");
+            plan.metricsEvery = m.integer("every", plan.metricsEvery, 0, 10000000);
+            m.finish();
+        }
+    }
+    if (const nlohmann::json* animation = r.child("animation")) {
+        ObjectReader a(*animation, "output.animation");
+        plan.animation = a.choice("format", plan.animation, kAnimationFormats);
+        plan.animationView = a.choice("view", plan.animationView, views);
+        plan.fps = a.number("fps", plan.fps, {0.0, 120.0, true});
+        a.finish();
+    }
+    r.finish();
+    if (options.animation) plan.animation = *options.animation;
+    if (options.fieldEvery) {
+        if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
+        plan.fieldEvery = *options.fieldEvery;
+    }
+    if (plan.animation != AnimationFormat::None) {
+        if (plan.pictureEvery == 0)
+            throw SceneError("output.animation", "needs pictures: set output.pictures.every > 0 or format \"none\"");
+        // The animation is made from picture frames, so its view is always written.
+        if (std::find(plan.views.begin(), plan.views.end(), plan.animationView) == plan.views.end())
+            plan.views.push_back(plan.animationView);
+    }
+}
+
+} // namespace billow::scene::detail

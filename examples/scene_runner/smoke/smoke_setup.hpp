@@ -1,0 +1,17 @@
+// Builds the solver for a scene: settings, obstacles, initial fields (files and vortices).
+#pragma once
+
+#include <memory>
+
+#include <billow/billow.hpp>
+
+#include "smoke/smoke_scene.hpp"
+
+namespace billow::scene {
+
+std::unique_ptr<SmokeSolver> createSolver(std::shared_ptr<Context> context, const Scene& scene);
+
+// Face velocities of the scene's initial vortices (added to any .npy velocity), u then v.
+void addVortexVelocities(const Scene& scene, std::vector<float>& u, std::vector<float>& v);
+
+} // namespace billow::scene

@@ -1,0 +1,208 @@
+// The "obstacles", "emitters", "randomSplats" and "initial" sections.
+#include <algorithm>
+#include <cmath>
+
+#include "common/boundary_sides.hpp"
+#include "common/input_files.hpp"
+#include "common/png_io.hpp"
+#include "common/time_reader.hpp"
+#include "smoke/smoke_parser_parts.hpp"
+
+namespace billow::scene::detail {
+
+namespace {
+
+// Solid fractions on the nx x ny grid from an image: luminance times alpha (white = solid),
+// optionally inverted and thresholded.
+std::vector<float> maskFromImage(const Image& image, const SmokeSettings& s, bool invert, double threshold) {
+    std::vector<float> solid(size_t(s.nx) * s.ny);
+    for (uint32_t j = 0; j < s.ny; ++j)
+        for (uint32_t i = 0; i < s.nx; ++i) {
+            const float u = (i + 0.5f) / s.nx, t = (j + 0.5f) / s.ny;
+            float x = sampleGrey(image, u, t) * sampleRgba(image, 3, u, t);
+            if (invert) x = 1.0f - x;
+            if (threshold >= 0.0) x = x >= threshold ? 1.0f : 0.0f;
+            solid[i + size_t(j) * s.nx] = std::clamp(x, 0.0f, 1.0f);
+        }
+    return solid;
+}
+
+Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& scene) {
+    const SmokeSettings& s = scene.settings;
+    enum class Kind { Circle, Box, Walls, Mask };
+    const Kind kind =
+        r.requiredChoice<Kind>("shape", {{"circle", Kind::Circle}, {"box", Kind::Box}, {"walls", Kind::Walls}, {"mask", Kind::Mask}});
+    Obstacle o;
+    if (kind == Kind::Circle) {
+        o.shape = Obstacle::Shape::Circle;
+        o.centre = r.requiredVec2("centre");
+        requireInsideDomain(s, o.centre, r.keyPath("centre"));
+        o.radius = static_cast<float>(r.requiredNumber("radius", Range::positive()));
+    } else if (kind == Kind::Box) {
+        o.shape = Obstacle::Shape::Box;
+        o.min = r.requiredVec2("min");
+        o.max = r.requiredVec2("max");
+        if (!(o.max[0] > o.min[0] && o.max[1] > o.min[1]))
+            throw SceneError(r.keyPath("max"), "expected max > min on both axes");
+    } else if (kind == Kind::Walls) {
+        o.shape = Obstacle::Shape::Walls;
+        o.thickness = static_cast<float>(r.requiredNumber("thickness", Range::positive()));
+        if (const nlohmann::json* sides = r.child("sides")) {
+            const std::string key = r.keyPath("sides");
+            if (!sides->is_array()) throw SceneError(key, "expected an array of \"left\", \"right\", \"bottom\", \"top\"");
+            o.sides = {false, false, false, false};
+            for (size_t k = 0; k < sides->size(); ++k) {
+                const nlohmann::json& v = (*sides)[k];
+                auto it = std::find_if(std::begin(kSideKeys), std::end(kSideKeys), [&](const char* n) { return v.is_string() && v == n; });
+                if (it == std::end(kSideKeys))
+                    throw SceneError(indexPath(key, k), "expected \"left\", \"right\", \"bottom\" or \"top\", got " + shortText(v));
+                o.sides[it - std::begin(kSideKeys)] = true;
+            }
+        }
+    } else {
+        const std::string key = r.keyPath("image");
+        const auto file = requiredFile(r, "image", dir, "a PNG file name (white = solid)");
+        const bool invert = r.boolean("invert", false);
+        const double threshold = r.number("threshold", -1.0, {-1.0, 1.0});
+        const Image image = readForKey(key, [&] { return readPngRgba(file.string()); });
+        auto mask = maskFromImage(image, s, invert, threshold);
+        if (scene.maskSolid.empty()) scene.maskSolid.assign(mask.size(), 0.0f);
+        for (size_t k = 0; k < mask.size(); ++k) scene.maskSolid[k] = std::max(scene.maskSolid[k], mask[k]);
+        r.finish();
+        return {};  // masks go into maskSolid, not the shape list
+    }
+    r.finish();
+    return o;
+}
+
+std::vector<Waypoint> readPath(const nlohmann::json& value, const std::string& key, const SmokeSettings& s) {
+    if (!value.is_array() || value.empty())
+        throw SceneError(key, "expected an array of waypoints {\"time\": s, \"position\": [x, y]}");
+    std::vector<Waypoint> path;
+    for (size_t k = 0; k < value.size(); ++k) {
+        ObjectReader w(value[k], indexPath(key, k));
+        Waypoint p;
+        p.time = w.requiredNumber("time", Range::nonNegative());
+        p.position = w.requiredVec2("position");
+        requireInsideDomain(s, p.position, w.keyPath("position"));
+        w.finish();
+        if (!path.empty() && !(p.time > path.back().time))
+            throw SceneError(w.keyPath("time"), "expected times that increase along the path");
+        path.push_back(p);
+    }
+    return path;
+}
+
+Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
+    Emitter e;
+    const bool hasPath = r.has("path"), hasPosition = r.has("position");
+    if (hasPath == hasPosition)
+        throw SceneError(r.keyPath("position"), "expected exactly one of position [x, y] (m) or path (waypoints)");
+    if (hasPosition) {
+        e.position = r.vec2("position", {});
+        requireInsideDomain(s, e.position, r.keyPath("position"));
+    } else {
+        e.path = readPath(*r.child("path"), r.keyPath("path"), s);
+    }
+    e.radius = static_cast<float>(r.number("radius", e.radius, Range::positive()));
+    e.falloff = r.choice<Falloff>("falloff", Falloff::Gaussian, {{"gaussian", Falloff::Gaussian}, {"linear", Falloff::Linear}});
+    e.velocity = r.vec2("velocity", {0, 0});
+    e.density = static_cast<float>(r.number("density", 0.0, Range::nonNegative()));
+    e.temperature = static_cast<float>(r.number("temperature", 0.0));
+    e.colour = r.rgba("colour", {0, 0, 0, 0});
+    e.burst = r.boolean("burst", false);
+    e.start = r.number("start", 0.0, Range::nonNegative());
+    e.end = readEndTime(r, e.start);
+    r.finish();
+    return e;
+}
+
+RandomSplats readRandomSplats(ObjectReader& r) {
+    RandomSplats g;
+    g.count = r.integer("count", g.count, 1, 64);
+    g.interval = r.number("interval", g.interval, Range::positive());
+    g.start = r.number("start", g.start, Range::nonNegative());
+    g.end = readEndTime(r, g.start);
+    g.seed = r.integer("seed", g.seed, 0, 0xffffffffu);
+    g.radius = static_cast<float>(r.number("radius", g.radius, Range::positive()));
+    g.speed = static_cast<float>(r.number("speed", g.speed, Range::nonNegative()));
+    g.brightness = static_cast<float>(r.number("brightness", g.brightness, Range::nonNegative()));
+    g.density = static_cast<float>(r.number("density", g.density, Range::nonNegative()));
+    r.finish();
+    return g;
+}
+
+} // namespace
+
+void readObstacles(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
+    top.forEachObject("obstacles", "obstacles", [&](ObjectReader& r) {
+        const bool isMask = r.value().value("shape", "") == "mask";
+        Obstacle o = readObstacle(r, dir, scene);
+        if (!isMask) scene.obstacles.push_back(o);
+    });
+}
+
+void readEmitters(ObjectReader& top, Scene& scene) {
+    if (const nlohmann::json* list = top.child("emitters")) {
+        if (!list->is_array()) throw SceneError("emitters", "expected an array of emitters");
+        if (list->size() > SmokeSolver::kMaxSplatsPerStep / 2)
+            throw SceneError("emitters", "expected at most " + std::to_string(SmokeSolver::kMaxSplatsPerStep / 2) + " emitters");
+        for (size_t k = 0; k < list->size(); ++k) {
+            ObjectReader r((*list)[k], indexPath("emitters", k));
+            scene.emitters.push_back(readEmitter(r, scene.settings));
+        }
+    }
+    if (const nlohmann::json* value = top.child("randomSplats")) {
+        ObjectReader r(*value, "randomSplats");
+        scene.randomSplats = readRandomSplats(r);
+    }
+}
+
+void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
+    const nlohmann::json* value = top.child("initial");
+    if (!value) return;
+    ObjectReader r(*value, "initial");
+    const SmokeSettings& s = scene.settings;
+    const uint64_t nx = s.nx, ny = s.ny, dnx = s.effectiveDyeNx(), dny = s.effectiveDyeNy();
+    InitialFields& in = scene.initial;
+    in.velocityX = readFieldFile(r, "velocityX", dir, {ny, nx + 1}, "(ny, nx + 1)");
+    in.velocityY = readFieldFile(r, "velocityY", dir, {ny + 1, nx}, "(ny + 1, nx)");
+    in.density = readFieldFile(r, "density", dir, {ny, nx}, "(ny, nx)");
+    in.temperature = readFieldFile(r, "temperature", dir, {ny, nx}, "(ny, nx)");
+    in.pressure = readFieldFile(r, "pressure", dir, {ny, nx}, "(ny, nx)");
+    in.dye = readFieldFile(r, "dye", dir, {dny, dnx, 4}, "(dyeNy, dyeNx, 4)");
+
+    if (const nlohmann::json* image = r.child("dyeImage")) {
+        const std::string key = r.keyPath("dyeImage");
+        if (!in.dye.empty()) throw SceneError(key, "give either dye (.npy) or dyeImage (PNG), not both");
+        const nlohmann::json object = expandWord(*image, "file");
+        ObjectReader ir(object, key);
+        if (!ir.has("file")) throw SceneError(ir.keyPath("file"), "missing; expected a PNG file name");
+        const auto file = resolveFile(dir, ir.text("file", ""), image->is_string() ? key : ir.keyPath("file"));
+        const float brightness = static_cast<float>(ir.number("brightness", 1.0, Range::nonNegative()));
+        ir.finish();
+        const Image picture = readForKey(key, [&] { return readPngRgba(file.string()); });
+        // Stretched over the whole domain; colour premultiplied by the picture's alpha.
+        in.dye.resize(dnx * dny * 4);
+        for (uint64_t j = 0; j < dny; ++j)
+            for (uint64_t i = 0; i < dnx; ++i) {
+                const float u = (i + 0.5f) / dnx, t = (j + 0.5f) / dny;
+                const float alpha = sampleRgba(picture, 3, u, t);
+                float* out = &in.dye[(i + j * dnx) * 4];
+                for (int c = 0; c < 3; ++c) out[c] = brightness * alpha * sampleRgba(picture, c, u, t);
+                out[3] = alpha;
+            }
+    }
+    r.forEachObject("vortices", "{\"centre\", \"radius\", \"speed\"}", [&](ObjectReader& vr) {
+        Vortex v;
+        v.centre = vr.requiredVec2("centre");
+        requireInsideDomain(s, v.centre, vr.keyPath("centre"));
+        v.radius = static_cast<float>(vr.number("radius", v.radius, Range::positive()));
+        v.speed = static_cast<float>(vr.number("speed", v.speed));
+        vr.finish();
+        in.vortices.push_back(v);
+    });
+    r.finish();
+}
+
+} // namespace billow::scene::detail

@@ -1,0 +1,117 @@
+#include "water/water_brushes.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace billow::scene {
+
+namespace {
+
+// The brush weight max(0, 1 - distance / radius) summed over the cells (as the brush shader
+// weighs them, from cell centres).
+double weightSum(const WaterSettings& s, float x, float y, float radius) {
+    const float h = s.cellSize;
+    const int i0 = std::max(0, int(std::floor((x - radius) / h))), i1 = std::min(int(s.nx) - 1, int(std::ceil((x + radius) / h)));
+    const int j0 = std::max(0, int(std::floor((y - radius) / h))), j1 = std::min(int(s.ny) - 1, int(std::ceil((y + radius) / h)));
+    double sum = 0.0;
+    for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i)
+            sum += std::max(0.0, 1.0 - std::hypot((i + 0.5) * h - x, (j + 0.5) * h - y) / radius);
+    return sum;
+}
+
+double overlap(double a0, double a1, double b0, double b1) { return std::max(0.0, std::min(a1, b1) - std::max(a0, b0)); }
+
+double pathLength(const std::vector<Vec2>& path) {
+    double length = 0.0;
+    for (size_t k = 1; k < path.size(); ++k) length += std::hypot(path[k][0] - path[k - 1][0], path[k][1] - path[k - 1][1]);
+    return length;
+}
+
+// Rain falls from one brush far larger than the domain, centred on it: its weight varies by less
+// than 1 % over the domain, so the rain is even to 1 %, and the volume is still exact.
+constexpr float kRainReach = 100.0f;
+
+} // namespace
+
+std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
+    // Exactly radius / 4 apart from the first point on: overlapping cones at a spacing that
+    // divides the radius add up to the same depth everywhere along a straight centre line. The
+    // trench therefore ends within radius / 4 of the last point.
+    const double length = pathLength(e.path);
+    if (e.path.size() < 2 || length <= 0.0) return {e.path.front()};
+    const double spacing = e.radius / 4.0;
+    const auto count = static_cast<uint32_t>(std::floor(length / spacing + 1e-9)) + 1;
+    std::vector<Vec2> out;
+    size_t leg = 1;
+    double legStart = 0.0;
+    for (uint32_t k = 0; k < count; ++k) {
+        const double at = k * spacing;
+        auto legLength = [&] { return std::hypot(e.path[leg][0] - e.path[leg - 1][0], e.path[leg][1] - e.path[leg - 1][1]); };
+        while (leg + 1 < e.path.size() && at > legStart + legLength()) {
+            legStart += legLength();
+            ++leg;
+        }
+        const Vec2 a = e.path[leg - 1], b = e.path[leg];
+        const double f = legLength() > 0 ? std::clamp((at - legStart) / legLength(), 0.0, 1.0) : 0.0;
+        out.push_back({static_cast<float>(a[0] + f * (b[0] - a[0])), static_cast<float>(a[1] + f * (b[1] - a[1]))});
+    }
+    return out;
+}
+
+uint32_t brushesPerStep(const WaterEvent& e) {
+    const bool alongPath = e.kind == WaterEvent::Kind::Dig || e.kind == WaterEvent::Kind::Raise;
+    return alongPath ? static_cast<uint32_t>(pathBrushCentres(e).size()) : 1u;
+}
+
+StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
+    const WaterSettings& s = scene.settings;
+    const double cellArea = double(s.cellSize) * s.cellSize;
+    StepBrushes out;
+    for (const WaterEvent& e : scene.events) {
+        using K = WaterEvent::Kind;
+        if (e.kind == K::Dig || e.kind == K::Raise) {
+            double share = 0.0;
+            if (e.end > e.start) share = overlap(t0, t1, e.start, e.end) / (e.end - e.start);
+            else if (e.start >= t0 && e.start < t1) share = 1.0;
+            if (share <= 0.0) continue;
+            const std::vector<Vec2> centres = pathBrushCentres(e);
+            // Cones radius / 4 apart add up to 4 cones along the line; one point is one cone.
+            const double perBrush = centres.size() > 1 ? share / 4.0 : share;
+            const float sign = e.kind == K::Dig ? -1.0f : 1.0f;
+            for (const Vec2& c : centres) {
+                WaterBrush b;
+                b.x = c[0];
+                b.y = c[1];
+                b.radius = e.radius;
+                b.terrain = static_cast<float>(sign * e.amount * perBrush);
+                b.dye = static_cast<float>(e.dye * perBrush);
+                out.brushes.push_back(b);
+            }
+            continue;
+        }
+        const double seconds = overlap(t0, t1, e.start, e.end);
+        if (seconds <= 0.0) continue;
+        WaterBrush b;
+        if (e.kind == K::Rain) {
+            b.x = 0.5f * s.nx * s.cellSize;
+            b.y = 0.5f * s.ny * s.cellSize;
+            b.radius = kRainReach * std::hypot(b.x, b.y);
+        } else {
+            b.x = e.position[0];
+            b.y = e.position[1];
+            b.radius = e.radius;
+        }
+        const double weights = weightSum(s, b.x, b.y, b.radius);
+        if (weights <= 0.0) continue;
+        const double volume = (e.kind == K::Rain ? e.flow * s.nx * s.ny * cellArea : e.flow) * seconds;
+        const double signedVolume = e.kind == K::Sink ? -volume : volume;
+        b.water = static_cast<float>(signedVolume / (weights * cellArea));
+        b.dye = static_cast<float>(e.dye * seconds);
+        out.requestedVolume += signedVolume;
+        out.brushes.push_back(b);
+    }
+    return out;
+}
+
+} // namespace billow::scene
