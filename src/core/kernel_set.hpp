@@ -13,7 +13,7 @@
 
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
-#include "common/shared_types.h"
+#include "common/grid_types.h"
 
 namespace billow::detail {
 

@@ -1,5 +1,5 @@
 // SmokeSolver's private state: the GPU buffers (ping-pong pairs with a host-side "current"
-// index), the kernels, queued splats and the timestamp pool.
+// index), the kernels, queued splats and the pass timer.
 #pragma once
 
 #include <array>
@@ -9,22 +9,19 @@
 #include "billow/smoke_solver.hpp"
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
+#include "core/gpu_timer.hpp"
+#include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
+#include "core/uniform_buffer.hpp"
+#include "grid/field_buffers.hpp"
 #include "pressure/pressure_gate.hpp"
-#include "common/shared_types.h"
+#include "common/grid_types.h"
+#include "pressure/pressure_types.h"
+#include "smoke/smoke_types.h"
 
 namespace billow {
 
-// A field stored twice so a pass can read one copy and write the other; `current` says which
-// copy holds the field now. A third copy serves as scratch for Jacobi diffusion.
-struct PingPong {
-    detail::GpuBuffer copies[3];
-    int current = 0;
-    VkBuffer now() const { return copies[current].handle(); }
-    VkBuffer other() const { return copies[1 - current].handle(); }
-    VkBuffer scratch() const { return copies[2].handle(); }
-    void swap() { current = 1 - current; }
-};
+using detail::PingPong;  // the smoke fields' and the pressure levels' pairs
 
 // A coarse multigrid level: its own grid uniform block, correction (ping-ponged by the blocked
 // smoother), right-hand side and face weights.
@@ -48,13 +45,13 @@ struct SmokeSolver::Impl {
     SmokeSettings settings;
     uint32_t nx, ny, dyeNx, dyeNy;
 
-    detail::GpuBuffer gridUniform;
+    detail::UniformBuffer<gpu::GridParams> gridUniform;
     PingPong u, v, density, temperature, dye, pressure;
-    detail::GpuBuffer divergence, curl, solid, openX, openY, splats;
+    detail::GpuBuffer divergence, curl, solid, openX, openY;
+    detail::HostEditQueue<gpu::GpuSplat> splats;  // applied by the next Inject pass
     std::unique_ptr<detail::KernelSet> kernels;
     std::vector<MultigridLevel> coarseLevels;  // [0] is half the solver's grid, and so on down to BILLOW_MG_COARSEST
 
-    std::vector<gpu::GpuSplat> pendingSplats;
     std::vector<float> solidHost;
 
     // Pressure residual reports: kResidualHistory slots of two uints (float bits), host-visible.
@@ -69,15 +66,12 @@ struct SmokeSolver::Impl {
     PingPong* finestPressure = &pressure;
     VkBuffer finestRhs = VK_NULL_HANDLE;  // VK_NULL_HANDLE: the divergence
 
-    VkQueryPool queryPool = VK_NULL_HANDLE;
-    bool profiling = false;
-    std::vector<Pass> timedPasses;  // passes written to the query pool by the last record
+    // One interval per Pass; recorded() lists the passes timed since the last record().
+    detail::GpuTimer timer;
 
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s);
-    ~Impl();
 
     gpu::GridParams gridParams() const;
-    void uploadGridParams();
     // Recomputes the face open fractions and re-applies the prescribed boundary velocities
     // (blocking). Called after obstacles or boundaries change.
     void refreshGeometry();

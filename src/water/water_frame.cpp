@@ -5,12 +5,13 @@
 #include <string>
 
 #include "core/barriers.hpp"
+#include "core/validation.hpp"
 #include "water/water_solver_impl.hpp"
 
 namespace billow {
 
 uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
-    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    detail::requireTimeStep(dt);
     const double limit = stableTimeStep();
     const double needed = std::ceil(double(dt) / limit);
     if (needed > settings.maxSubsteps)
@@ -21,22 +22,18 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     const uint32_t substeps = std::max(1u, static_cast<uint32_t>(needed));
     const float subDt = static_cast<float>(double(dt) / substeps);
 
-    const bool timed = profiling && queryPool;
-    if (timed) {
-        cs.vk.vkCmdResetQueryPool(cmd, queryPool, 0, 2);
-        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
-    }
+    timer.begin(cmd, 0);
     recordBrushes(cmd);
 
     // DepthPipes and Momentum: the last substep measures the largest depth (and face speed) into
     // this frame's slot.
     int trackSlot = 0;
     if (measuresMaxima()) {
-        const uint32_t slot = static_cast<uint32_t>(framesRecorded % kDepthSlots);
+        const uint32_t slot = stats.slotFor(framesRecorded);
+        // Clear the maxima this frame measures (depth, and speed with Momentum: the next word).
         detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-        cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), slot * sizeof(uint32_t), sizeof(uint32_t), 0);
-        if (settings.model == WaterModel::Momentum)
-            cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), (kDepthSlots + slot) * sizeof(uint32_t), sizeof(uint32_t), 0);
+        static_assert(BILLOW_WATER_STAT_MAX_SPEED == BILLOW_WATER_STAT_MAX_DEPTH + 1);
+        stats.recordFill(cs, cmd, slot, BILLOW_WATER_STAT_MAX_DEPTH, settings.model == WaterModel::Momentum ? 2 : 1, 0);
         detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
         trackSlot = static_cast<int>(slot) + 1;
     }
@@ -46,10 +43,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     // The depth measurement is read by the host once the frame has completed.
     if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
 
-    if (timed) {
-        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
-        timedFrameRecorded = true;
-    }
+    timer.end(cmd, 0);
     time += dt;
     lastSubsteps = substeps;
     ++framesRecorded;
@@ -57,17 +51,13 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
 }
 
 void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
-    if (pendingBrushes.empty()) return;
-    const uint32_t bytes = static_cast<uint32_t>(pendingBrushes.size() * sizeof(gpu::WaterBrushGpu));
-    // The previous frame's brush pass may still be reading the brush buffer.
-    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-    cs.vk.vkCmdUpdateBuffer(cmd, brushes.handle(), 0, bytes, pendingBrushes.data());
-    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
-    gpu::WaterBrushPush push{static_cast<int>(pendingBrushes.size())};
-    kernels->dispatch(cmd, "water_brush", {brushes.handle(), depth.handle(), terrain.handle(), dye[dyeCurrent].handle()},
+    if (brushes.empty()) return;
+    brushes.recordUpload(cs, cmd);
+    gpu::WaterBrushPush push{static_cast<int>(brushes.size())};
+    kernels->dispatch(cmd, "water_brush", {brushes.buffer(), depth.handle(), terrain.handle(), dye.now()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
-    pendingBrushes.clear();
+    brushes.clear();
 }
 
 void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double startTime, bool last, int trackSlot) {
@@ -81,18 +71,18 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     // water_momentum*.comp and water_depth.comp say why the flows go through the unscaled buffers
     // and back).
     if (settings.model == WaterModel::Momentum) {
-        const int in = faceVelocityCurrent, out = 1 - in;
         kernels->dispatch(cmd, "water_momentum",
-                          {terrain.handle(), depth.handle(), faceVelocityX[in].handle(), faceVelocityY[in].handle(),
-                           faceVelocityX[out].handle(), faceVelocityY[out].handle(), flowX.handle(), flowY.handle(),
-                           boundaryTable.handle(), depthStats.handle()},
+                          {terrain.handle(), depth.handle(), faceVelocityX.now(), faceVelocityY.now(),
+                           faceVelocityX.other(), faceVelocityY.other(), flowX.handle(), flowY.handle(),
+                           boundaryTable.handle(), stats.buffer()},
                           push, nx + 1, ny + 1);
         detail::computeBarrier(cs, cmd);
         kernels->dispatch(cmd, "water_momentum_flow",
-                          {depth.handle(), faceVelocityX[out].handle(), faceVelocityY[out].handle(),
+                          {depth.handle(), faceVelocityX.other(), faceVelocityY.other(),
                            boundaryTable.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
                           push, nx, ny);
-        faceVelocityCurrent = out;
+        faceVelocityX.swap();
+        faceVelocityY.swap();
     } else {
         kernels->dispatch(cmd, "water_flow",
                           {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle(),
@@ -102,7 +92,7 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     detail::computeBarrier(cs, cmd);
     kernels->dispatch(cmd, "water_depth",
                       {depth.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle(), flowX.handle(),
-                       flowY.handle(), velocity.handle(), depthStats.handle()},
+                       flowY.handle(), velocity.handle(), stats.buffer()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
 }
@@ -110,10 +100,10 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
 void WaterSolver::Impl::recordDye(VkCommandBuffer cmd, float dt) {
     gpu::WaterDyePush push{dt, static_cast<float>(std::exp(-double(settings.dyeDecay) * dt))};
     kernels->dispatch(cmd, "water_dye",
-                      {velocity.handle(), depth.handle(), dye[dyeCurrent].handle(), dye[1 - dyeCurrent].handle()}, push,
+                      {velocity.handle(), depth.handle(), dye.now(), dye.other()}, push,
                       nx, ny);
     detail::computeBarrier(cs, cmd);
-    dyeCurrent = 1 - dyeCurrent;
+    dye.swap();
 }
 
 } // namespace billow
