@@ -8,33 +8,32 @@
 
 #define BILLOW_WORKGROUP_INVOCATIONS (BILLOW_GROUP_X * BILLOW_GROUP_Y)
 
+// The tree: stores VALUE in this invocation's element of the shared array VALUES, then combines
+// elements pairwise with COMBINE (a function of two values) until element 0 holds the result.
+#define BILLOW_REDUCE_WORKGROUP(VALUES, VALUE, COMBINE)                                       \
+    {                                                                                        \
+        const uint t_ = gl_LocalInvocationIndex;                                             \
+        VALUES[t_] = (VALUE);                                                                \
+        barrier();                                                                           \
+        for (uint stride_ = BILLOW_WORKGROUP_INVOCATIONS / 2; stride_ > 0; stride_ >>= 1) {  \
+            if (t_ < stride_) VALUES[t_] = COMBINE(VALUES[t_], VALUES[t_ + stride_]);        \
+            barrier();                                                                       \
+        }                                                                                    \
+    }
+
 shared vec2 workgroupSumValues[BILLOW_WORKGROUP_INVOCATIONS];
+vec2 sumOfPair(vec2 a, vec2 b) { return a + b; }
 
 // Adds one vec2 per invocation; workgroupSumResult() then reads the sum, in any invocation (kernels
 // that use it in one invocation read it there only, sparing the others a shared-memory load).
-void reduceWorkgroupSum(vec2 value) {
-    const uint t = gl_LocalInvocationIndex;
-    workgroupSumValues[t] = value;
-    barrier();
-    for (uint stride = BILLOW_WORKGROUP_INVOCATIONS / 2; stride > 0; stride >>= 1) {
-        if (t < stride) workgroupSumValues[t] += workgroupSumValues[t + stride];
-        barrier();
-    }
-}
-
+void reduceWorkgroupSum(vec2 value) BILLOW_REDUCE_WORKGROUP(workgroupSumValues, value, sumOfPair)
 vec2 workgroupSumResult() { return workgroupSumValues[0]; }
 
 shared float workgroupMaxValues[BILLOW_WORKGROUP_INVOCATIONS];
 
 // The largest of one value per invocation, in every invocation.
 float workgroupMax(float value) {
-    const uint t = gl_LocalInvocationIndex;
-    workgroupMaxValues[t] = value;
-    barrier();
-    for (uint stride = BILLOW_WORKGROUP_INVOCATIONS / 2; stride > 0; stride >>= 1) {
-        if (t < stride) workgroupMaxValues[t] = max(workgroupMaxValues[t], workgroupMaxValues[t + stride]);
-        barrier();
-    }
+    BILLOW_REDUCE_WORKGROUP(workgroupMaxValues, value, max)
     return workgroupMaxValues[0];
 }
 
