@@ -44,6 +44,10 @@ void requireInRange(uint32_t value, uint32_t low, uint32_t high, const std::stri
                                          got(value));
 }
 
+void requireUnchanged(bool unchanged, const std::string& field) {
+    if (!unchanged) throw InvalidArgument(field, "cannot change on an existing solver; create a new one");
+}
+
 void requireAtMost(uint32_t value, uint32_t high, const std::string& field) {
     if (value > high) throw InvalidArgument(field, "must be at most " + std::to_string(high) + got(value));
 }

@@ -30,6 +30,9 @@ void requireInRange(uint32_t value, uint32_t low, uint32_t high, const std::stri
 // "must be at most high (got v)".
 void requireAtMost(uint32_t value, uint32_t high, const std::string& field);
 
+// For updateSettings: "cannot change on an existing solver; create a new one" unless `unchanged`.
+void requireUnchanged(bool unchanged, const std::string& field);
+
 // An enumerator past the last one the library knows (an enum cast from a number): `message`.
 template <class Enum>
 void requireKnown(Enum value, Enum last, const std::string& field, const std::string& message) {

@@ -213,12 +213,11 @@ const SmokeSettings& SmokeSolver::settings() const noexcept { return impl_->sett
 void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     settings.validate();
     const SmokeSettings& old = impl_->settings;
-    if (settings.nx != old.nx || settings.ny != old.ny)
-        throw InvalidArgument("SmokeSettings::nx/ny", "cannot change on an existing solver; create a new one");
-    if (settings.effectiveDyeNx() != old.effectiveDyeNx() || settings.effectiveDyeNy() != old.effectiveDyeNy())
-        throw InvalidArgument("SmokeSettings::dyeNx/dyeNy", "cannot change on an existing solver; create a new one");
-    if (settings.dyeStorage != old.dyeStorage)
-        throw InvalidArgument("SmokeSettings::dyeStorage", "cannot change on an existing solver; create a new one");
+    detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny, "SmokeSettings::nx/ny");
+    detail::requireUnchanged(settings.effectiveDyeNx() == old.effectiveDyeNx() &&
+                                 settings.effectiveDyeNy() == old.effectiveDyeNy(),
+                             "SmokeSettings::dyeNx/dyeNy");
+    detail::requireUnchanged(settings.dyeStorage == old.dyeStorage, "SmokeSettings::dyeStorage");
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
     impl_->settings = settings;

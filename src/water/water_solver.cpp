@@ -151,8 +151,7 @@ const WaterSettings& WaterSolver::settings() const noexcept { return impl_->sett
 
 void WaterSolver::updateSettings(const WaterSettings& settings) {
     settings.validate();
-    if (settings.nx != impl_->nx || settings.ny != impl_->ny)
-        throw InvalidArgument("WaterSettings::nx/ny", "cannot change on an existing solver; create a new one");
+    detail::requireUnchanged(settings.nx == impl_->nx && settings.ny == impl_->ny, "WaterSettings::nx/ny");
     impl_->settings = settings;
     impl_->uploadParams();
 }
