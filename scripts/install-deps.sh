@@ -6,13 +6,15 @@ set -euo pipefail
 packages=(
     # build
     cmake ninja-build g++ pkg-config
-    # Vulkan: headers, loader, volk sources, glslc + spirv-val, lavapipe, validation layer
+    # Vulkan: headers, loader, volk sources, glslc + spirv-val, lavapipe, validation layer; spirv-cross
+    # and python3 generate the kernel table from each module's reflection
     libvulkan-dev libvulkan1 libvulkan-volk-dev glslc spirv-tools mesa-vulkan-drivers vulkan-validationlayers
+    spirv-cross python3
     # tests
     libgtest-dev
     # examples: scene files (JSON), PNG pictures, GIF/MP4 animations, the interactive demo (GLFW)
     # and its scripted test under a virtual X server
-    nlohmann-json3-dev libpng-dev ffmpeg libglfw3-dev xvfb xauth xdotool python3
+    nlohmann-json3-dev libpng-dev ffmpeg libglfw3-dev xvfb xauth xdotool
 )
 
 missing=()

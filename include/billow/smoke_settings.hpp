@@ -73,7 +73,7 @@ struct SmokeSettings {
     uint32_t ny = 128;
     // Edge length of one (square) cell, m. Default 1/128 (a 1 m wide domain at the default size).
     float cellSize = 1.0f / 128.0f;
-    // Dye grid, cells; it covers the same domain (seed 002: dye finer than velocity).
+    // Dye grid, cells; it covers the same domain (dye finer than the velocity, as in Harris, GPU Gems ch. 38).
     // 0 means "same as nx / ny". Default 0.
     uint32_t dyeNx = 0;
     uint32_t dyeNy = 0;

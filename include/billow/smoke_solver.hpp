@@ -30,7 +30,7 @@
 namespace billow {
 
 enum class Falloff : uint32_t {
-    Linear = 0,    // weight max(0, 1 - d/radius)            (seed 000's brush)
+    Linear = 0,    // weight max(0, 1 - d/radius)            (a linear brush)
     Gaussian = 1,  // weight exp(-d^2 / radius^2)              (the WebGL demo's splat)
 };
 

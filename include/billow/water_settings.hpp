@@ -1,4 +1,4 @@
-// Settings of the shallow-water solver ("virtual pipes", seed 001, or the momentum model). Every field has a unit and a
+// Settings of the shallow-water solver (virtual pipes after Mei, Decaudin & Hu 2007, or the momentum model of Stelling & Duinmeijer 2003). Every field has a unit and a
 // default; `validate()` (called by WaterSolver's constructor and updateSettings) throws
 // InvalidArgument naming the first offending field.
 //
@@ -53,7 +53,7 @@ struct WaterFaceOverride {
 };
 
 enum class WaterModel : uint32_t {
-    // The seed's model: constant pipe cross-section A = cellSize * pipeDepth. Waves travel at
+    // The classic virtual-pipe model: constant pipe cross-section A = cellSize * pipeDepth. Waves travel at
     // sqrt(g * pipeDepth) whatever the water depth. Fastest; the default.
     VirtualPipes = 0,
     // Pipe cross-section A = cellSize * (depth at the face), the mean of the two cells' depths:
@@ -81,13 +81,13 @@ struct WaterSettings {
     // Which model (above). Default VirtualPipes.
     WaterModel model = WaterModel::VirtualPipes;
     // VirtualPipes: pipe cross-section is cellSize * pipeDepth, m; waves move like waves on water
-    // this deep. > 0. Default 1 (with cellSize 1 this is the seed's formula).
+    // this deep. > 0. Default 1 (with cellSize 1 this is the classic formula).
     float pipeDepth = 1.0f;
     // Fraction of the flow lost per second, in [0, 1): each step multiplies flows (Momentum: face
     // velocities) by (1 - friction)^dt, so the loss does not depend on dt. Default 0.
     float friction = 0.0f;
     // Viscosity nu, m^2/s, >= 0: each step multiplies a face flow (Momentum: face velocity) by
-    // H^2 / (H^2 + 3 dt nu) with H the depth of the upwind cell (seed 001). 0 skips it. Default 0.
+    // H^2 / (H^2 + 3 dt nu) with H the depth of the upwind cell (Mei, Decaudin & Hu 2007). 0 skips it. Default 0.
     float viscosity = 0.0f;
     // Courant number of the substeps: dt_sub <= courant * cellSize / wave speed (Momentum: flow
     // speed + wave speed). The explicit scheme is stable up to 1/sqrt(2) ~ 0.707

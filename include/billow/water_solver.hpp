@@ -1,4 +1,4 @@
-// Shallow water over terrain ("virtual pipes", seed 001) on the staggered grid.
+// Shallow water over terrain (virtual pipes after Mei, Decaudin & Hu 2007, or a momentum model) on the staggered grid.
 //
 // Layout (y up, cell (i, j) spans [i*h, (i+1)*h] x [j*h, (j+1)*h], h = cellSize):
 //   depth, terrain, dye: cells, nx * ny floats, index i + j*nx (m, m, concentration)
@@ -30,7 +30,7 @@ enum class WaterField : uint32_t { Depth, Terrain, FlowX, FlowY, Velocity, Dye, 
 const char* waterFieldName(WaterField field) noexcept;
 
 // A GPU edit applied at the start of the next frame, weighted by max(0, 1 - distance / radius)
-// (seed 000's brush). Removing water never takes a cell below 0.
+// (a linear brush). Removing water never takes a cell below 0.
 struct WaterBrush {
     float x = 0.0f, y = 0.0f;  // centre, m (origin at the domain's lower-left corner)
     float radius = 1.0f;       // m, > 0

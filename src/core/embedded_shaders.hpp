@@ -1,13 +1,15 @@
-// SPIR-V compiled from shaders/ at build time and embedded (cmake/BillowShaders.cmake).
+// SPIR-V compiled from shaders/ at build time and embedded (cmake/BillowShaders.cmake,
+// cmake/generate_kernel_table.py).
 #pragma once
 
 #include <cstdint>
 #include <span>
-#include <string_view>
+
+#include "billow_kernels.hpp"
 
 namespace billow::detail {
 
-// The module named after its source file without extension, or an empty span.
-std::span<const uint32_t> embeddedShader(std::string_view name);
+// The module of kernel `id`, as glslc -O compiled it.
+std::span<const uint32_t> embeddedShader(KernelId id);
 
 } // namespace billow::detail

@@ -1,17 +1,43 @@
 #include "core/kernel_set.hpp"
 
+#include <algorithm>
+#include <string>
+
 #include "core/embedded_shaders.hpp"
 
 namespace billow::detail {
 namespace {
 constexpr uint32_t kSetsPerPool = 64;
-constexpr uint32_t kPushConstantBytes = 128;
+
+std::string describe(const KernelInfo& info) {
+    return "kernel " + std::string(info.name) + " (" + std::string(info.source) + ")";
+}
+
+std::vector<KernelId> kernelsOf(std::initializer_list<KernelGroup> groups) {
+    std::vector<KernelId> ids;
+    for (const KernelInfo& info : kKernelTable)
+        if (std::find(groups.begin(), groups.end(), info.group) != groups.end()) ids.push_back(info.id);
+    return ids;
+}
+} // namespace
+
+KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups, VkBuffer uniformBuffer,
+                     VkDeviceSize uniformSize)
+    : context_(context), uniformBuffer_(uniformBuffer), uniformSize_(uniformSize) {
+    createPipelines(kernelsOf(groups), uniformSize);
 }
 
 KernelSet::KernelSet(ContextState& context, std::initializer_list<std::string_view> kernelNames,
                      VkBuffer uniformBuffer, VkDeviceSize uniformSize)
     : context_(context), uniformBuffer_(uniformBuffer), uniformSize_(uniformSize) {
-    const VolkDeviceTable& vk = context.vk;
+    std::vector<KernelId> ids;
+    for (std::string_view name : kernelNames) ids.push_back(idOf(name));
+    createPipelines(ids, uniformSize);
+}
+
+void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize) {
+    const VolkDeviceTable& vk = context_.vk;
+    ContextState& context = context_;
     try {
         placeholder_ = GpuBuffer(context, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GpuBuffer::Kind::DeviceLocal);
 
@@ -35,9 +61,14 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<std::string_vi
         layoutInfo.pPushConstantRanges = &range;
         BILLOW_VK(vk.vkCreatePipelineLayout(context.device, &layoutInfo, context.allocator, &layout_));
 
-        for (std::string_view name : kernelNames) {
-            std::span<const uint32_t> code = embeddedShader(name);
-            if (code.empty()) throw Error("internal: no embedded shader named " + std::string(name));
+        for (KernelId id : ids) {
+            const KernelInfo& info = kernelInfo(id);
+            // The shared layout binds one uniform buffer at binding 0 for every kernel of the set.
+            if (info.uniformBytes != 0 && info.uniformBytes != uniformSize)
+                throw Error("internal: " + describe(info) + " reads a " + std::to_string(info.uniformBytes) +
+                            "-byte uniform block at binding 0, but this kernel set binds " +
+                            std::to_string(uniformSize) + " bytes there");
+            std::span<const uint32_t> code = embeddedShader(id);
             VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
             moduleInfo.codeSize = code.size_bytes();
             moduleInfo.pCode = code.data();
@@ -54,7 +85,7 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<std::string_vi
                                                           context.allocator, &pipeline);
             vk.vkDestroyShaderModule(context.device, module, context.allocator);
             BILLOW_VK(result);
-            pipelines_.emplace(std::string(name), pipeline);
+            pipelines_[static_cast<uint32_t>(id)] = pipeline;
         }
     } catch (...) {
         destroy();
@@ -66,8 +97,10 @@ KernelSet::~KernelSet() { destroy(); }
 
 void KernelSet::destroy() noexcept {
     const VolkDeviceTable& vk = context_.vk;
-    for (auto& [name, pipeline] : pipelines_) vk.vkDestroyPipeline(context_.device, pipeline, context_.allocator);
-    pipelines_.clear();
+    for (VkPipeline& pipeline : pipelines_) {
+        if (pipeline) vk.vkDestroyPipeline(context_.device, pipeline, context_.allocator);
+        pipeline = VK_NULL_HANDLE;
+    }
     for (VkDescriptorPool pool : pools_) vk.vkDestroyDescriptorPool(context_.device, pool, context_.allocator);
     pools_.clear();
     sets_.clear();
@@ -77,7 +110,7 @@ void KernelSet::destroy() noexcept {
     setLayout_ = VK_NULL_HANDLE;
 }
 
-VkDescriptorSet KernelSet::descriptorSet(const SlotList& slots) {
+VkDescriptorSet KernelSet::descriptorSet(const DescriptorSlots& slots) {
     if (auto it = sets_.find(slots); it != sets_.end()) return it->second;
     const VolkDeviceTable& vk = context_.vk;
     if (setsLeftInPool_ == 0) {
@@ -120,25 +153,56 @@ VkDescriptorSet KernelSet::descriptorSet(const SlotList& slots) {
     return set;
 }
 
-void KernelSet::bind(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                     const void* push, uint32_t pushSize, VkBuffer grid) {
-    auto it = pipelines_.find(kernel);
-    if (it == pipelines_.end()) throw Error("internal: kernel " + std::string(kernel) + " was not created");
-    if (storage.size() > BILLOW_STORAGE_SLOTS) throw Error("internal: too many storage buffers");
-    SlotList slots{};
-    slots[0] = grid ? grid : uniformBuffer_;
+KernelId KernelSet::idOf(std::string_view kernel) {
+    for (const KernelInfo& info : kKernelTable)
+        if (info.name == kernel) return info.id;
+    throw Error("internal: no kernel named " + std::string(kernel) + " in shaders/");
+}
+
+DescriptorSlots KernelSet::positionalSlots(KernelId id, std::initializer_list<VkBuffer> storage, VkBuffer grid) {
+    const KernelInfo& info = kernelInfo(id);
+    // A positional list must reach the kernel's last binding, and no further.
+    if (storage.size() != info.storageSlots)
+        throw Error("internal: " + describe(info) + " takes " + std::to_string(info.storageSlots) +
+                    " storage buffers (bindings 1.." + std::to_string(info.storageSlots) + "), got " +
+                    std::to_string(storage.size()));
+    DescriptorSlots slots{};
+    slots[0] = grid;
     std::copy(storage.begin(), storage.end(), slots.begin() + 1);
+    return slots;
+}
+
+void KernelSet::bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, const void* push, uint32_t pushSize) {
+    const KernelInfo& info = kernelInfo(id);
+    const VkPipeline pipeline = pipelines_[static_cast<uint32_t>(id)];
+    if (!pipeline) throw Error("internal: " + describe(info) + " was not created in this kernel set");
+    // Typed dispatches push exactly the kernel's Push type; a dispatch by name may push bytes the
+    // kernel does not read (harmless, within the layout's range), never fewer than it reads.
+    if (pushSize < info.pushBytes)
+        throw Error("internal: " + describe(info) + " takes " + std::to_string(info.pushBytes) +
+                    " bytes of push constants, got " + std::to_string(pushSize));
+    for (uint32_t b = 1; b <= info.storageSlots; ++b)
+        if ((info.storageMask >> b & 1u) && !slots[b])
+            throw Error("internal: " + describe(info) + ": binding " + std::to_string(b) + " (" +
+                        std::string(info.bindingNames[b]) + ") has no buffer");
+    if (!slots[0]) slots[0] = uniformBuffer_;
     VkDescriptorSet set = descriptorSet(slots);
     const VolkDeviceTable& vk = context_.vk;
-    vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, it->second);
+    vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
     if (pushSize) vk.vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
 }
 
+void KernelSet::record(VkCommandBuffer cmd, KernelId id, const DescriptorSlots& slots, const void* push,
+                       uint32_t pushSize, uint32_t groupsX, uint32_t groupsY) {
+    bind(cmd, id, slots, push, pushSize);
+    context_.vk.vkCmdDispatch(cmd, groupsX, groupsY, 1);
+}
+
 void KernelSet::dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
                             const void* push, uint32_t pushSize, uint32_t width, uint32_t height, VkBuffer grid) {
-    bind(cmd, kernel, storage, push, pushSize, grid);
-    context_.vk.vkCmdDispatch(cmd, groupCountX(width), groupCountY(height), 1);
+    const KernelId id = idOf(kernel);
+    record(cmd, id, positionalSlots(id, storage, grid), push, pushSize, groupCountX(width), groupCountY(height));
 }
 
 } // namespace billow::detail

@@ -11,6 +11,10 @@
 namespace billow {
 
 namespace {
+// The typed kernels (billow_kernels.hpp). A qualified name `kernels::X` looks up namespaces only,
+// so it is not confused with the member `kernels` (the kernel set).
+namespace kernels = detail::kernels;
+
 // exp(-rate * dt): the dt-independent per-step factor of an exponential decay at `rate` per second.
 float decayFactor(float rate, float dt) { return std::exp(-rate * dt); }
 
@@ -37,7 +41,10 @@ void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
 }
 
 void SmokeSolver::Impl::recordFaceFractions(VkCommandBuffer cmd) {
-    kernels->dispatch(cmd, "face_fractions", {solid.handle(), openX.handle(), openY.handle()}, faceWidth(), faceHeight());
+    kernels->dispatch(cmd,
+                      kernels::FaceFractions::Bindings{.solid = solid.handle(), .openX = openX.handle(),
+                                                       .openY = openY.handle()},
+                      faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
 }
 
@@ -45,8 +52,9 @@ void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
     if (splats.empty()) return;
     splats.recordUpload(cs, cmd);
     const int count = static_cast<int>(splats.size());
-    std::initializer_list<VkBuffer> buffers = {splats.buffer(), u.now(), v.now(), density.now(), temperature.now(),
-                                               dye.now(), openX.handle(), openY.handle()};
+    const kernels::Splat::Bindings buffers{.splats = splats.buffer(), .u = u.now(), .v = v.now(),
+                                           .density = density.now(), .temperature = temperature.now(),
+                                           .dye = dye.now(), .openX = openX.handle(), .openY = openY.handle()};
     // Dispatch only over the box the splats can reach, in each target grid's index space.
     float minX = 1e30f, minY = 1e30f, maxX = -1e30f, maxY = -1e30f;
     for (const gpu::GpuSplat& sp : splats.pending()) {
@@ -72,7 +80,7 @@ void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
         if (wrapX && x0 == 0) x1 = static_cast<int>(lastX);
         if (wrapY && y0 == 0) y1 = static_cast<int>(lastY);
         if (x1 < x0 || y1 < y0) return;
-        kernels->dispatch(cmd, "splat", buffers, gpu::SplatPush{target, count, x0, y0}, uint32_t(x1 - x0 + 1),
+        kernels->dispatch(cmd, buffers, gpu::SplatPush{target, count, x0, y0}, uint32_t(x1 - x0 + 1),
                           uint32_t(y1 - y0 + 1));
     };
     const float h = settings.cellSize;
@@ -89,18 +97,23 @@ void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     if (settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f) return;
     gpu::BuoyancyPush push{dt, settings.gravity[0], settings.gravity[1], settings.densityWeight,
                            settings.thermalExpansion, settings.ambientTemperature};
-    kernels->dispatch(cmd, "buoyancy",
-                      {u.now(), v.now(), density.now(), temperature.now(), openX.handle(), openY.handle()}, push,
-                      faceWidth(), faceHeight());
+    kernels->dispatch(cmd,
+                      kernels::Buoyancy::Bindings{.u = u.now(), .v = v.now(), .density = density.now(),
+                                                  .temperature = temperature.now(), .openX = openX.handle(),
+                                                  .openY = openY.handle()},
+                      push, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
 }
 
 void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     // The curl is always computed: it is also the vorticity diagnostic view.
-    kernels->dispatch(cmd, "curl", {u.now(), v.now(), curl.handle()}, faceWidth(), faceHeight());
+    kernels->dispatch(cmd, kernels::Curl::Bindings{.uIn = u.now(), .vIn = v.now(), .curl = curl.handle()}, faceWidth(),
+                      faceHeight());
     detail::computeBarrier(cs, cmd);
     if (settings.vorticity == 0.0f) return;
-    kernels->dispatch(cmd, "vorticity_force", {u.now(), v.now(), curl.handle(), openX.handle(), openY.handle()},
+    kernels->dispatch(cmd,
+                      kernels::VorticityForce::Bindings{.u = u.now(), .v = v.now(), .curl = curl.handle(),
+                                                        .openX = openX.handle(), .openY = openY.handle()},
                       gpu::VorticityPush{dt, settings.vorticity}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
 }
@@ -114,12 +127,15 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
     const gpu::AdvectPush forward{dt, settings.ambientTemperature}, backward{-dt, settings.ambientTemperature};
     auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
                              const gpu::AdvectPush& push) {
-        kernels->dispatch(cmd, "advect_scalars",
-                          {u.now(), v.now(), densityIn, temperatureIn, densityOut, temperatureOut, solid.handle()}, push,
-                          nx, ny);
+        kernels->dispatch(cmd,
+                          kernels::AdvectScalars::Bindings{.uIn = u.now(), .vIn = v.now(), .densityIn = densityIn,
+                                                           .temperatureIn = temperatureIn, .densityOut = densityOut,
+                                                           .temperatureOut = temperatureOut, .solid = solid.handle()},
+                          push, nx, ny);
     };
     auto advectDye = [&](VkBuffer in, VkBuffer out, const gpu::AdvectPush& push) {
-        kernels->dispatch(cmd, "advect_dye", {u.now(), v.now(), in, out}, push, dyeNx, dyeNy);
+        kernels->dispatch(cmd, kernels::AdvectDye::Bindings{.uIn = u.now(), .vIn = v.now(), .dyeIn = in, .dyeOut = out},
+                          push, dyeNx, dyeNy);
     };
     // Where the dye grid is the velocity grid (its cell size exactly the same float, as
     // smoke_solver.cpp computes it), the scalars and the dye share one back-trace per cell
@@ -129,9 +145,14 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                             settings.cellSize * static_cast<float>(ny) / static_cast<float>(dyeNy) == settings.cellSize;
     auto advectScalarsAndDye = [&](Copy from, Copy to, bool scalars, bool dyes, const gpu::AdvectPush& push) {
         if (scalars && dyes && dyeOnCells) {
-            kernels->dispatch(cmd, "advect_cells",
-                              {u.now(), v.now(), copyOf(density, from), copyOf(temperature, from), copyOf(density, to),
-                               copyOf(temperature, to), solid.handle(), copyOf(dye, from), copyOf(dye, to)},
+            kernels->dispatch(cmd,
+                              kernels::AdvectCells::Bindings{.uIn = u.now(), .vIn = v.now(),
+                                                             .densityIn = copyOf(density, from),
+                                                             .temperatureIn = copyOf(temperature, from),
+                                                             .densityOut = copyOf(density, to),
+                                                             .temperatureOut = copyOf(temperature, to),
+                                                             .solid = solid.handle(), .dyeIn = copyOf(dye, from),
+                                                             .dyeOut = copyOf(dye, to)},
                               push, nx, ny);
             return;
         }
@@ -147,26 +168,34 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
     auto correctScalars = [&](int mode) {
         int field = 0;
         for (PingPong* p : {&density, &temperature})
-            kernels->dispatch(cmd, "advect_correct_scalar",
-                              {u.now(), v.now(), p->now(), p->scratch(), p->other(), solid.handle()},
+            kernels->dispatch(cmd,
+                              kernels::AdvectCorrectScalar::Bindings{.uIn = u.now(), .vIn = v.now(),
+                                                                     .original = p->now(), .backward = p->scratch(),
+                                                                     .result = p->other(), .solid = solid.handle()},
                               gpu::CorrectPush{dt, mode, field++, limiter}, nx, ny);
     };
     auto correctDye = [&](int mode) {
-        kernels->dispatch(cmd, "advect_correct_dye", {u.now(), v.now(), dye.now(), dye.scratch(), dye.other()},
+        kernels->dispatch(cmd,
+                          kernels::AdvectCorrectDye::Bindings{.uIn = u.now(), .vIn = v.now(), .original = dye.now(),
+                                                              .backward = dye.scratch(), .result = dye.other()},
                           gpu::CorrectPush{dt, mode, 0, limiter}, dyeNx, dyeNy);
     };
     // The velocity is both the advecting velocity (always u.now(), v.now()) and the carried field.
     auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
                               const gpu::AdvectPush& push) {
-        kernels->dispatch(cmd, "advect_velocity",
-                          {u.now(), v.now(), outU, outV, openX.handle(), openY.handle(), fieldU, fieldV}, push,
-                          faceWidth(), faceHeight());
+        kernels->dispatch(cmd,
+                          kernels::AdvectVelocity::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = outU, .vOut = outV,
+                                                            .openX = openX.handle(), .openY = openY.handle(),
+                                                            .uField = fieldU, .vField = fieldV},
+                          push, faceWidth(), faceHeight());
     };
     auto correctVelocity = [&](int mode) {
         int component = 0;
         for (auto [p, open] : {std::pair{&u, openX.handle()}, std::pair{&v, openY.handle()}})
-            kernels->dispatch(cmd, "advect_correct_velocity",
-                              {u.now(), v.now(), p->now(), p->scratch(), p->other(), open},
+            kernels->dispatch(cmd,
+                              kernels::AdvectCorrectVelocity::Bindings{.uIn = u.now(), .vIn = v.now(),
+                                                                       .original = p->now(), .backward = p->scratch(),
+                                                                       .result = p->other(), .open = open},
                               gpu::CorrectPush{dt, mode, component++, limiter}, faceWidth(), faceHeight());
     };
     const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection,
@@ -217,10 +246,13 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
     if (settings.viscosity > 0.0f && iterations > 0) {
         float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
         for (uint32_t k = 0; k < iterations; ++k) {
-            kernels->dispatch(cmd, "diffuse_velocity",
-                              {u.now(), v.now(), sweepSources(iterations, u, k), sweepSources(iterations, v, k),
-                               sweepTargets(iterations, u, k), sweepTargets(iterations, v, k), openX.handle(),
-                               openY.handle()},
+            kernels->dispatch(cmd,
+                              kernels::DiffuseVelocity::Bindings{.uB = u.now(), .vB = v.now(),
+                                                                 .uIn = sweepSources(iterations, u, k),
+                                                                 .vIn = sweepSources(iterations, v, k),
+                                                                 .uOut = sweepTargets(iterations, u, k),
+                                                                 .vOut = sweepTargets(iterations, v, k),
+                                                                 .openX = openX.handle(), .openY = openY.handle()},
                               gpu::DiffusePush{a, a}, faceWidth(), faceHeight());
             detail::computeBarrier(cs, cmd);
         }
@@ -231,9 +263,11 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
         float hx = settings.cellSize * float(nx) / float(dyeNx), hy = settings.cellSize * float(ny) / float(dyeNy);
         gpu::DiffusePush push{settings.dyeDiffusion * dt / (hx * hx), settings.dyeDiffusion * dt / (hy * hy)};
         for (uint32_t k = 0; k < iterations; ++k) {
-            kernels->dispatch(cmd, "diffuse_dye",
-                              {dye.now(), sweepSources(iterations, dye, k), sweepTargets(iterations, dye, k)}, push,
-                              dyeNx, dyeNy);
+            kernels->dispatch(cmd,
+                              kernels::DiffuseDye::Bindings{.dyeB = dye.now(),
+                                                            .dyeIn = sweepSources(iterations, dye, k),
+                                                            .dyeOut = sweepTargets(iterations, dye, k)},
+                              push, dyeNx, dyeNy);
             detail::computeBarrier(cs, cmd);
         }
         dye.swap();
@@ -242,28 +276,35 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
 
 void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
     if (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) {
-        kernels->dispatch(cmd, "damp_velocity", {u.now(), v.now(), u.other(), v.other(), openX.handle(), openY.handle()},
+        kernels->dispatch(cmd,
+                          kernels::DampVelocity::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
+                                                          .vOut = v.other(), .openX = openX.handle(),
+                                                          .openY = openY.handle()},
                           gpu::DampVelocityPush{decayFactor(settings.velocityDamping, dt), settings.maxSpeed},
                           faceWidth(), faceHeight());
         u.swap();
         v.swap();
     }
-    std::initializer_list<VkBuffer> scalars = {density.now(), temperature.now(), dye.now()};
+    const kernels::DampScalars::Bindings scalars{.density = density.now(), .temperature = temperature.now(),
+                                                 .dye = dye.now()};
     if (settings.densityDamping > 0.0f || settings.temperatureRelaxation > 0.0f)
-        kernels->dispatch(cmd, "damp_scalars", scalars,
+        kernels->dispatch(cmd, scalars,
                           gpu::DampScalarsPush{0, decayFactor(settings.densityDamping, dt),
                                                decayFactor(settings.temperatureRelaxation, dt),
                                                settings.ambientTemperature},
                           nx, ny);
     if (settings.dyeDamping > 0.0f)
-        kernels->dispatch(cmd, "damp_scalars", scalars,
+        kernels->dispatch(cmd, scalars,
                           gpu::DampScalarsPush{1, decayFactor(settings.dyeDamping, dt), 1.0f, 0.0f}, dyeNx, dyeNy);
     detail::computeBarrier(cs, cmd);
 }
 
 void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
-    kernels->dispatch(cmd, "divergence",
-                      {u.now(), v.now(), openX.handle(), openY.handle(), solid.handle(), divergence.handle()}, nx, ny);
+    kernels->dispatch(cmd,
+                      kernels::Divergence::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
+                                                    .openY = openY.handle(), .solid = solid.handle(),
+                                                    .divergence = divergence.handle()},
+                      nx, ny);
     detail::computeBarrier(cs, cmd);
 }
 
@@ -459,7 +500,9 @@ void SmokeSolver::Impl::recordCoarseSolve(VkCommandBuffer cmd, const LevelView& 
 }
 
 void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
-    kernels->dispatch(cmd, "subtract_gradient", {u.now(), v.now(), pressure.now(), openX.handle(), openY.handle()},
+    kernels->dispatch(cmd,
+                      kernels::SubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),
+                                                          .openX = openX.handle(), .openY = openY.handle()},
                       gpu::SubtractPush{dt}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
 }

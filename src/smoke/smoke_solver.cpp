@@ -100,12 +100,10 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     residualReports = GpuBuffer(cs, kResidualHistory * BILLOW_REPORT_WORDS * sizeof(uint32_t),
                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                 GpuBuffer::Kind::Staging);
+    // Every kernel of shaders/common, shaders/pressure and shaders/smoke.
     kernels = std::make_unique<detail::KernelSet>(
-        cs,
-        std::initializer_list<std::string_view>{
-            "face_fractions", "splat", "buoyancy", "advect_velocity", "advect_scalars", "advect_dye", "advect_cells", "advect_correct_scalar", "advect_correct_dye", "advect_correct_velocity",
-            "diffuse_velocity", "diffuse_dye", "divergence", "pressure_jacobi", "pressure_rbsor", "pressure_rbsor_tiles", "pressure_residual", "pressure_gate", "cg_residual", "cg_direction", "cg_update", "cg_dots", "cg_remove_mean", "cg_scalars", "mg_restrict_residual", "mg_coarse_solve", "mg_coarsen", "mg_prolong", "subtract_gradient", "curl",
-            "vorticity_force", "damp_velocity", "damp_scalars"},
+        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Common, detail::KernelGroup::Pressure,
+                                                       detail::KernelGroup::Smoke},
         gridUniform.handle(), gridUniform.size());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass::Count));
 

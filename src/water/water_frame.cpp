@@ -10,6 +10,12 @@
 
 namespace billow {
 
+namespace {
+// The typed kernels (billow_kernels.hpp). A qualified name `kernels::X` looks up namespaces only,
+// so it is not confused with the member `kernels` (the kernel set).
+namespace kernels = detail::kernels;
+} // namespace
+
 uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     detail::requireTimeStep(dt);
     const double limit = stableTimeStep();
@@ -54,7 +60,9 @@ void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
     if (brushes.empty()) return;
     brushes.recordUpload(cs, cmd);
     gpu::WaterBrushPush push{static_cast<int>(brushes.size())};
-    kernels->dispatch(cmd, "water_brush", {brushes.buffer(), depth.handle(), terrain.handle(), dye.now()},
+    kernels->dispatch(cmd,
+                      kernels::WaterBrush::Bindings{.brushes = brushes.buffer(), .depth = depth.handle(),
+                                                    .terrain = terrain.handle(), .dye = dye.now()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
     brushes.clear();
@@ -71,37 +79,53 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     // water_momentum*.comp and water_depth.comp say why the flows go through the unscaled buffers
     // and back).
     if (settings.model == WaterModel::Momentum) {
-        kernels->dispatch(cmd, "water_momentum",
-                          {terrain.handle(), depth.handle(), faceVelocityX.now(), faceVelocityY.now(),
-                           faceVelocityX.other(), faceVelocityY.other(), flowX.handle(), flowY.handle(),
-                           boundaryTable.handle(), stats.buffer()},
+        kernels->dispatch(cmd,
+                          kernels::WaterMomentum::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
+                                                           .velocityXIn = faceVelocityX.now(),
+                                                           .velocityYIn = faceVelocityY.now(),
+                                                           .velocityXOut = faceVelocityX.other(),
+                                                           .velocityYOut = faceVelocityY.other(),
+                                                           .flowX = flowX.handle(), .flowY = flowY.handle(),
+                                                           .boundary = boundaryTable.handle(),
+                                                           .stats = stats.buffer()},
                           push, nx + 1, ny + 1);
         detail::computeBarrier(cs, cmd);
-        kernels->dispatch(cmd, "water_momentum_flow",
-                          {depth.handle(), faceVelocityX.other(), faceVelocityY.other(),
-                           boundaryTable.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+        kernels->dispatch(cmd,
+                          kernels::WaterMomentumFlow::Bindings{.depth = depth.handle(),
+                                                               .velocityX = faceVelocityX.other(),
+                                                               .velocityY = faceVelocityY.other(),
+                                                               .boundary = boundaryTable.handle(),
+                                                               .flowXOut = flowXUnscaled.handle(),
+                                                               .flowYOut = flowYUnscaled.handle(),
+                                                               .scale = scale.handle()},
                           push, nx, ny);
         faceVelocityX.swap();
         faceVelocityY.swap();
     } else {
-        kernels->dispatch(cmd, "water_flow",
-                          {terrain.handle(), depth.handle(), flowX.handle(), flowY.handle(), boundaryTable.handle(),
-                           flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle()},
+        kernels->dispatch(cmd,
+                          kernels::WaterFlow::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
+                                                       .flowXIn = flowX.handle(), .flowYIn = flowY.handle(),
+                                                       .boundary = boundaryTable.handle(),
+                                                       .flowXOut = flowXUnscaled.handle(),
+                                                       .flowYOut = flowYUnscaled.handle(), .scale = scale.handle()},
                           push, nx, ny);
     }
     detail::computeBarrier(cs, cmd);
-    kernels->dispatch(cmd, "water_depth",
-                      {depth.handle(), flowXUnscaled.handle(), flowYUnscaled.handle(), scale.handle(), flowX.handle(),
-                       flowY.handle(), velocity.handle(), stats.buffer()},
+    kernels->dispatch(cmd,
+                      kernels::WaterDepth::Bindings{.depth = depth.handle(), .flowXIn = flowXUnscaled.handle(),
+                                                    .flowYIn = flowYUnscaled.handle(), .scale = scale.handle(),
+                                                    .flowXOut = flowX.handle(), .flowYOut = flowY.handle(),
+                                                    .velocity = velocity.handle(), .stats = stats.buffer()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
 }
 
 void WaterSolver::Impl::recordDye(VkCommandBuffer cmd, float dt) {
     gpu::WaterDyePush push{dt, static_cast<float>(std::exp(-double(settings.dyeDecay) * dt))};
-    kernels->dispatch(cmd, "water_dye",
-                      {velocity.handle(), depth.handle(), dye.now(), dye.other()}, push,
-                      nx, ny);
+    kernels->dispatch(cmd,
+                      kernels::WaterDye::Bindings{.velocity = velocity.handle(), .depth = depth.handle(),
+                                                  .dyeIn = dye.now(), .dyeOut = dye.other()},
+                      push, nx, ny);
     detail::computeBarrier(cs, cmd);
     dye.swap();
 }

@@ -73,11 +73,9 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     detail::makePingPong(cs, faceVelocityY, mac.yFaces(), 2);
     brushes = detail::HostEditQueue<gpu::WaterBrushGpu>(cs, kMaxBrushesPerFrame);
     stats = detail::ReadbackRing(cs, BILLOW_WATER_STAT_SLOTS, BILLOW_WATER_STAT_WORDS);
+    // Every kernel of shaders/water.
     kernels = std::make_unique<detail::KernelSet>(
-        cs,
-        std::initializer_list<std::string_view>{"water_flow", "water_depth", "water_dye", "water_brush",
-                                                "water_momentum", "water_momentum_flow"},
-        params.handle(), params.size());
+        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water}, params.handle(), params.size());
     timer = detail::GpuTimer(cs, 1);
     uploadParams();
 }

@@ -1,6 +1,6 @@
 // MultigridPCG and stopping at a tolerance: the conjugate gradient's pressure against the
-// double-precision reference solution (tests/reference) for every boundary configuration on an
-// odd 37 x 23 grid with obstacles; the stopping test stops (and runs the maximum when the
+// double-precision reference solution (tests/reference/smoke) for every boundary configuration on
+// an odd 37 x 23 grid with obstacles; the stopping test stops (and runs the maximum when the
 // tolerance is out of reach); iterations to 1e-4 do not grow with the grid.
 #include <algorithm>
 #include <cmath>
@@ -39,11 +39,11 @@ std::unique_ptr<SmokeSolver> preparedSolver(std::shared_ptr<Context> context, co
 }
 
 // The reference's fields with the GPU's (float, so exact) face fractions and divergence.
-ref::RefFields referenceFields(SmokeSolver& smoke) {
-    ref::RefFields f;
+smoke_ref::State referenceFields(SmokeSolver& smoke) {
+    smoke_ref::State f;
     auto promoted = [&](Field field) {
         std::vector<float> v = smoke.download(field);
-        return ref::Values(v.begin(), v.end());
+        return smoke_ref::Values(v.begin(), v.end());
     };
     f.openX = promoted(Field::OpenX);
     f.openY = promoted(Field::OpenY);
@@ -52,28 +52,28 @@ ref::RefFields referenceFields(SmokeSolver& smoke) {
     return f;
 }
 
-bool cellOpen(const ref::RefGrid& g, const ref::RefFields& f, int i, int j) {
+bool cellOpen(const smoke_ref::Grid& g, const smoke_ref::State& f, int i, int j) {
     return f.openX[g.u(i, j)] + f.openX[g.u(i + 1, j)] + f.openY[g.v(i, j)] + f.openY[g.v(i, j + 1)] > 0.0;
 }
 
-bool singular(const ref::RefGrid& g) {
-    return std::none_of(g.sides.begin(), g.sides.end(), [](const ref::RefSide& s) { return s.type == BoundaryType::Outflow; });
+bool singular(const smoke_ref::Grid& g) {
+    return std::none_of(g.sides.begin(), g.sides.end(), [](const smoke_ref::Boundary& s) { return s.type == BoundaryType::Outflow; });
 }
 
 // max |rhs - L p| over open cells, in double, and max |rhs|.
-std::pair<double, double> hostResidual(const ref::RefGrid& g, const ref::RefFields& f, const ref::Values& p, double rhsScale) {
+std::pair<double, double> hostResidual(const smoke_ref::Grid& g, const smoke_ref::State& f, const smoke_ref::Values& p, double rhsScale) {
     double residual = 0.0, rhs = 0.0;
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
             if (!cellOpen(g, f, i, j)) continue;
             const double b = rhsScale * f.divergence[g.cell(i, j)];
-            residual = std::max(residual, std::abs(b - ref::pressureStencil(g, f, p, i, j)));
+            residual = std::max(residual, std::abs(b - smoke_ref::pressureStencil(g, f, p, i, j)));
             rhs = std::max(rhs, std::abs(b));
         }
     return {residual, rhs};
 }
 
-double maxAbsOpen(const ref::RefGrid& g, const ref::RefFields& f, const ref::Values& p) {
+double maxAbsOpen(const smoke_ref::Grid& g, const smoke_ref::State& f, const smoke_ref::Values& p) {
     double m = 0.0;
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
@@ -103,8 +103,8 @@ TEST_P(MultigridPCG, MatchesTheReferenceSolution) {
     s.pressureIterations = 40;
     s.pressureTolerance = 1e-6f;
     auto smoke = preparedSolver(sharedContext(), s, 21, GetParam().obstacles);
-    const ref::RefGrid g = ref::RefGrid::fromSettings(s);
-    ref::RefFields f = referenceFields(*smoke);
+    const smoke_ref::Grid g(s);
+    smoke_ref::State f = referenceFields(*smoke);
     const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
 
     smoke->stepPass(Pass::PressureSolve, kDt);
@@ -114,15 +114,15 @@ TEST_P(MultigridPCG, MatchesTheReferenceSolution) {
     EXPECT_LT(report.iterations, s.pressureIterations);
     EXPECT_LE(report.relative, s.pressureTolerance);
     const std::vector<float> gpu = smoke->download(Field::Pressure);
-    ref::Values p(gpu.begin(), gpu.end());
+    smoke_ref::Values p(gpu.begin(), gpu.end());
 
-    ref::solvePressure(g, f, rhsScale);
-    const ref::Values exact = f.pressure;
-    ref::RefFields unit = f;
+    smoke_ref::solvePressure(g, f, rhsScale);
+    const smoke_ref::Values exact = f.pressure;
+    smoke_ref::State unit = f;
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
             unit.divergence[g.cell(i, j)] = (singular(g) && 2 * i >= g.nx ? 1.0 : -1.0);
-    ref::solvePressure(g, unit, 1.0);
+    smoke_ref::solvePressure(g, unit, 1.0);
     const double kappa = maxAbsOpen(g, unit, unit.pressure);
 
     if (singular(g)) {  // compare up to a constant: both with zero mean over open cells
@@ -172,8 +172,8 @@ TEST_P(MultigridPCG, OneIterationIsTheLineSearchAlongTheVCycle) {
     s.pressureSolver = PressureSolverType::Multigrid;
     s.pressureIterations = 1;
     auto smoke = preparedSolver(sharedContext(), s, 41, c.obstacles);
-    const ref::RefGrid g = ref::RefGrid::fromSettings(s);
-    ref::RefFields f = referenceFields(*smoke);
+    const smoke_ref::Grid g(s);
+    smoke_ref::State f = referenceFields(*smoke);
     std::mt19937 rng(43);
     std::uniform_int_distribution<int> d(-10, 10);
     std::vector<float> divergence(smoke->fieldSize(Field::Divergence), 0.0f);
@@ -200,7 +200,7 @@ TEST_P(MultigridPCG, OneIterationIsTheLineSearchAlongTheVCycle) {
     smoke->stepPass(Pass::PressureSolve, dt);
     const std::vector<float> gpu = smoke->download(Field::Pressure);
 
-    const ref::Values zd(z.begin(), z.end());
+    const smoke_ref::Values zd(z.begin(), z.end());
     double rz = 0.0, rzTerms = 0.0, zq = 0.0, zqTerms = 0.0, maxZ = 0.0;
     const double sumEps = (std::log2(double(g.cellCount())) + 4.0) * kEps;
     for (int j = 0; j < g.ny; ++j)
@@ -208,7 +208,7 @@ TEST_P(MultigridPCG, OneIterationIsTheLineSearchAlongTheVCycle) {
             if (!cellOpen(g, f, i, j)) continue;
             const size_t k = g.cell(i, j);
             const double r = f.divergence[k];  // exact: h^2 / dt = 1, mean 0
-            const double q = ref::pressureStencil(g, f, zd, i, j);
+            const double q = smoke_ref::pressureStencil(g, f, zd, i, j);
             double qTerms = 0.0;  // sum of |w (z_nb - z)|
             for (auto [w, nb] : {std::pair{f.openX[g.u(i, j)], g.pressureAt(zd, i - 1, j)},
                                  std::pair{f.openX[g.u(i + 1, j)], g.pressureAt(zd, i + 1, j)},
@@ -223,7 +223,7 @@ TEST_P(MultigridPCG, OneIterationIsTheLineSearchAlongTheVCycle) {
         }
     const double alpha = rz / zq;
     const double alphaError = sumEps * (rzTerms / std::abs(rz) + zqTerms / std::abs(zq)) + 2.0 * kEps;
-    ref::Values expected(zd.size(), 0.0);
+    smoke_ref::Values expected(zd.size(), 0.0);
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
             if (cellOpen(g, f, i, j)) expected[g.cell(i, j)] = alpha * zd[g.cell(i, j)];
@@ -260,8 +260,8 @@ TEST_F(PressureTolerance, StopsAtTheToleranceOrRunsTheMaximum) {
         SCOPED_TRACE(solver == PressureSolverType::Multigrid ? "Multigrid" : "MultigridPCG");
         SmokeSettings s = toleranceSettings(solver, 30, 1e-4f);
         auto smoke = preparedSolver(sharedContext(), s, 5);
-        const ref::RefGrid g = ref::RefGrid::fromSettings(s);
-        const ref::RefFields f = referenceFields(*smoke);
+        const smoke_ref::Grid g(s);
+        const smoke_ref::State f = referenceFields(*smoke);
         const std::vector<float> start = smoke->download(Field::Pressure);
         smoke->stepPass(Pass::PressureSolve, kDt);
         const PressureResidual stopped = smoke->pressureResidual();
@@ -272,8 +272,8 @@ TEST_F(PressureTolerance, StopsAtTheToleranceOrRunsTheMaximum) {
         EXPECT_LE(stopped.relative, 1e-4f);
         const std::vector<float> p = smoke->download(Field::Pressure);
         const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
-        const auto [residual, rhs] = hostResidual(g, f, ref::Values(p.begin(), p.end()), rhsScale);
-        const double rounding = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, ref::Values(p.begin(), p.end())));
+        const auto [residual, rhs] = hostResidual(g, f, smoke_ref::Values(p.begin(), p.end()), rhsScale);
+        const double rounding = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, smoke_ref::Values(p.begin(), p.end())));
         const double drift = solver == PressureSolverType::Multigrid ? 1.0 : double(stopped.iterations);
         EXPECT_NEAR(residual, stopped.maxResidual, drift * rounding);
         EXPECT_NEAR(rhs, stopped.maxRightHandSide, 16.0 * kEps * rhs);
@@ -310,8 +310,8 @@ TEST_F(PressureTolerance, StopsAtTheToleranceOrRunsTheMaximum) {
 TEST_F(PressureTolerance, MultigridStopsWhenTheResidualStalls) {
     SmokeSettings s = toleranceSettings(PressureSolverType::Multigrid, 60, 1e-12f);
     auto smoke = preparedSolver(sharedContext(), s, 5);
-    const ref::RefGrid g = ref::RefGrid::fromSettings(s);
-    const ref::RefFields f = referenceFields(*smoke);
+    const smoke_ref::Grid g(s);
+    const smoke_ref::State f = referenceFields(*smoke);
     smoke->stepPass(Pass::PressureSolve, kDt);
     const PressureResidual report = smoke->pressureResidual();
     ASSERT_TRUE(report.available);
@@ -320,8 +320,8 @@ TEST_F(PressureTolerance, MultigridStopsWhenTheResidualStalls) {
     EXPECT_LT(report.iterations, 30u);
     const std::vector<float> p = smoke->download(Field::Pressure);
     const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
-    const auto [residual, rhs] = hostResidual(g, f, ref::Values(p.begin(), p.end()), rhsScale);
-    const double floor = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, ref::Values(p.begin(), p.end())));
+    const auto [residual, rhs] = hostResidual(g, f, smoke_ref::Values(p.begin(), p.end()), rhsScale);
+    const double floor = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, smoke_ref::Values(p.begin(), p.end())));
     EXPECT_LE(residual, floor);
     std::printf("multigrid stalled after %u cycles at relative residual %.3g (float floor %.3g)\n", report.iterations,
                 residual / rhs, floor / rhs);

@@ -2,7 +2,8 @@
 // 48 x 48 tiles, 8-cell halo, up to 8 sweeps per dispatch; pressure_rbsor_tiles.comp: 56 x 56
 // tiles, 4-cell halo, 2 iterations per dispatch). test_kernels runs on a grid smaller than one
 // tile; this runs on grids of several tiles, with partial tiles on both axes, obstacles across
-// tile seams and each boundary type, against double-precision reference iterations.
+// tile seams and each boundary type, against double-precision reference iterations
+// (tests/reference/smoke).
 //
 // Tolerance: each sweep is the stencil of test_kernels (64 eps * 10 per sweep for pressures ~3
 // and right-hand sides ~1); a Jacobi sweep is a contraction, so round-off adds up at most linearly.
@@ -11,7 +12,7 @@
 #include <cmath>
 #include <random>
 
-#include "reference/smoke/kernel_reference.hpp"
+#include "reference/smoke/smoke_reference.hpp"
 
 namespace billow::test {
 namespace {
@@ -61,14 +62,14 @@ void checkAgainstReference(std::shared_ptr<Context> context, const TileCase& c, 
     solver.upload(Field::Pressure, randomField(solver.fieldSize(Field::Pressure), -3.0f, 3.0f, rng));
     solver.upload(Field::Divergence, randomField(solver.fieldSize(Field::Divergence), -5.0f, 5.0f, rng));
 
-    reference::State ref = reference::fromSolver(solver);
-    const reference::Grid g(s);
+    smoke_ref::State ref = smoke_ref::downloadState(solver);
+    const smoke_ref::Grid g(s);
     solver.stepPass(Pass::PressureSolve, float(dt));
-    const reference::State gpu = reference::fromSolver(solver);
-    for (uint32_t k = 0; k < s.pressureIterations; ++k) {
-        if (type == PressureSolverType::Jacobi) reference::pressureSweep(g, ref, dt);
-        else reference::pressureSorIteration(g, ref, dt, s.sorRelaxation);
-    }
+    const smoke_ref::State gpu = smoke_ref::downloadState(solver);
+    const double rhsScale = g.h * g.h / dt;
+    const int sweeps = int(s.pressureIterations);
+    if (type == PressureSolverType::Jacobi) smoke_ref::pressureJacobi(g, ref, rhsScale, 0.8, sweeps);  // Jacobi's damping
+    else smoke_ref::pressureSor(g, ref, rhsScale, s.sorRelaxation, sweeps);
 
     double worst = 0.0;
     size_t at = 0;

@@ -1,4 +1,4 @@
-// Every smoke kernel against the double-precision CPU reference (kernel_reference.cpp), on a
+// Every smoke kernel against the double-precision CPU reference (tests/reference/smoke), on a
 // 37 x 23 grid (not a multiple of the 32 x 8 workgroup) with a 29 x 41 dye grid, random inputs,
 // fractional and solid obstacles, for each boundary configuration.
 //
@@ -14,16 +14,18 @@
 #include <cmath>
 #include <random>
 
-#include "reference/smoke/kernel_reference.hpp"
+#include "reference/smoke/smoke_reference.hpp"
 
 namespace billow::test {
 namespace {
 
-using reference::Field;
-using reference::Grid;
-using reference::State;
+using smoke_ref::Grid;
+using smoke_ref::State;
+using smoke_ref::Values;
 
 constexpr double kEps = 1.0 / (1 << 23);
+// The damping of PressureSolverType::Jacobi's sweeps.
+constexpr double kJacobiRelaxation = 0.8;
 
 struct BoundaryCase {
     const char* name;
@@ -98,7 +100,7 @@ void randomise(SmokeSolver& solver, std::mt19937& rng) {
     solver.upload(billow::Field::Divergence, randomField(solver.fieldSize(billow::Field::Divergence), -5.0f, 5.0f, rng));
 }
 
-void expectClose(const Field& gpu, const Field& ref, double tolerance, const std::string& what) {
+void expectClose(const Values& gpu, const Values& ref, double tolerance, const std::string& what) {
     ASSERT_EQ(gpu.size(), ref.size()) << what;
     double worst = 0.0;
     size_t at = 0;
@@ -123,18 +125,18 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
 
     // Face fractions (computed by setSolidMask).
     {
-        State ref = reference::fromSolver(solver);
+        State ref = smoke_ref::downloadState(solver);
         State gpu = ref;
-        reference::faceFractions(g, ref);
+        smoke_ref::faceFractions(g, ref);
         expectClose(gpu.openX, ref.openX, 2 * kEps, "openX");
         expectClose(gpu.openY, ref.openY, 2 * kEps, "openY");
     }
 
     // Runs `pass` on the GPU and `apply` on the reference from the same starting state.
-    auto check = [&](Pass pass, auto apply, std::initializer_list<std::pair<Field State::*, double>> fields) {
-        State ref = reference::fromSolver(solver);
+    auto check = [&](Pass pass, auto apply, std::initializer_list<std::pair<Values State::*, double>> fields) {
+        State ref = smoke_ref::downloadState(solver);
         solver.stepPass(pass, float(dt));
-        State gpu = reference::fromSolver(solver);
+        State gpu = smoke_ref::downloadState(solver);
         apply(ref);
         for (auto [member, tolerance] : fields)
             expectClose(gpu.*member, ref.*member, tolerance, std::string(passName(pass)));
@@ -149,7 +151,7 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     splats[1] = {2.9f, 1.6f, 0.6f, Falloff::Linear, {-0.7f, 1.2f}, 0.5f, -5.0f, {0.1f, 0.9f, 0.3f, 0.5f}};
     splats[2] = {0.05f, 2.2f, 0.3f, Falloff::Gaussian, {0.3f, 0.3f}, 1.0f, 3.0f, {0.0f, 0.0f, 1.0f, 1.0f}};
     for (const Splat& s : splats) solver.addSplat(s);
-    check(Pass::Inject, [&](State& s) { reference::inject(g, s, splats); },
+    check(Pass::Inject, [&](State& s) { smoke_ref::splat(g, s, splats); },
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
            {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
 
@@ -159,18 +161,22 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     small[0] = {1.73f, 1.21f, 0.12f, Falloff::Gaussian, {0.8f, 0.6f}, 0.7f, 9.0f, {0.3f, 0.6f, 0.9f, 1.0f}};
     small[1] = {0.02f, 0.07f, 0.15f, Falloff::Linear, {-0.4f, 0.9f}, 0.4f, 2.0f, {0.9f, 0.1f, 0.2f, 0.6f}};
     for (const Splat& s : small) solver.addSplat(s);
-    check(Pass::Inject, [&](State& s) { reference::inject(g, s, small); },
+    check(Pass::Inject, [&](State& s) { smoke_ref::splat(g, s, small); },
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
            {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
 
-    check(Pass::Buoyancy, [&](State& s) { reference::buoyancy(g, s, settings, dt); },
+    check(Pass::Buoyancy, [&](State& s) { smoke_ref::buoyancy(g, s, settings, dt); },
           {{&State::u, velocityTol}, {&State::v, velocityTol}});
 
     // The curl divides velocity differences by h = 0.1: its magnitude scale is 4 / h.
-    check(Pass::Vorticity, [&](State& s) { reference::vorticity(g, s, settings.vorticity, dt); },
+    check(Pass::Vorticity,
+          [&](State& s) {
+              smoke_ref::curl(g, s);
+              smoke_ref::vorticityForce(g, s, dt, settings.vorticity);
+          },
           {{&State::curl, 64 * kEps * 4.0 / 0.1}, {&State::u, velocityTol}, {&State::v, velocityTol}});
 
-    check(Pass::Advect, [&](State& s) { reference::advect(g, s, dt, settings.ambientTemperature); },
+    check(Pass::Advect, [&](State& s) { smoke_ref::advectAll(g, s, settings, dt); },
           {{&State::u, 1e-4 * 4.0}, {&State::v, 1e-4 * 4.0}, {&State::density, 1e-4 * 1.5},
            {&State::temperature, 1e-4 * 30.0 + temperatureTol}, {&State::dye, 1e-4 * 1.5}});
 
@@ -181,8 +187,7 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
         corrected.scalarAdvection = scheme;
         corrected.dyeAdvection = scheme;
         solver.updateSettings(corrected);
-        check(Pass::Advect,
-              [&](State& s) { reference::advectCorrected(g, s, dt, settings.ambientTemperature, scheme, scheme); },
+        check(Pass::Advect, [&](State& s) { smoke_ref::advectAll(g, s, corrected, dt); },
               {{&State::u, 1e-4 * 4.0}, {&State::v, 1e-4 * 4.0}, {&State::density, 4e-4 * 1.5},
                {&State::temperature, 4e-4 * 30.0 + temperatureTol}, {&State::dye, 4e-4 * 1.5}});
     }
@@ -192,22 +197,27 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     const double hx = 0.1 * 37 / 29, hy = 0.1 * 23 / 41;
     check(Pass::Diffuse,
           [&](State& s) {
-              reference::diffuseVelocityOneSweep(g, s, a);
-              reference::diffuseDyeOneSweep(g, s, settings.dyeDiffusion * dt / (hx * hx),
-                                            settings.dyeDiffusion * dt / (hy * hy));
+              smoke_ref::diffuseVelocity(g, s, a, 1);
+              smoke_ref::diffuseDye(g, s, settings.dyeDiffusion * dt / (hx * hx), settings.dyeDiffusion * dt / (hy * hy), 1);
           },
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::dye, unitTol}});
 
-    check(Pass::Damping, [&](State& s) { reference::damping(g, s, settings, dt); },
+    check(Pass::Damping,
+          [&](State& s) {
+              smoke_ref::dampVelocity(g, s, settings, dt);
+              smoke_ref::dampScalars(s, settings, dt);
+              smoke_ref::dampDye(s, settings, dt);
+          },
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
            {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
 
-    check(Pass::Divergence, [&](State& s) { reference::divergence(g, s); },
+    check(Pass::Divergence, [&](State& s) { smoke_ref::divergence(g, s); },
           {{&State::divergence, 64 * kEps * 4.0 / 0.1}});
 
     // Pressure: rhs scale h^2/dt = 0.2 times divergence ~ 20/h, plus pressures ~ 3.
     randomise(solver, rng);
-    check(Pass::PressureSolve, [&](State& s) { reference::pressureSweep(g, s, dt); },
+    const double rhsScale = g.h * g.h / dt;
+    check(Pass::PressureSolve, [&](State& s) { smoke_ref::pressureJacobi(g, s, rhsScale, kJacobiRelaxation, 1); },
           {{&State::pressure, 64 * kEps * 10.0}});
 
     // Several Jacobi sweeps run per dispatch in shared memory (4, then the remaining 2 here): the
@@ -215,10 +225,7 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     SmokeSettings sixSweeps = settings;
     sixSweeps.pressureIterations = 6;
     solver.updateSettings(sixSweeps);
-    check(Pass::PressureSolve,
-          [&](State& s) {
-              for (int k = 0; k < 6; ++k) reference::pressureSweep(g, s, dt);
-          },
+    check(Pass::PressureSolve, [&](State& s) { smoke_ref::pressureJacobi(g, s, rhsScale, kJacobiRelaxation, 6); },
           {{&State::pressure, 6 * 64 * kEps * 10.0}});
     solver.updateSettings(settings);
 
@@ -227,12 +234,12 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     SmokeSettings sor = settings;
     sor.pressureSolver = PressureSolverType::RedBlackSOR;
     solver.updateSettings(sor);
-    check(Pass::PressureSolve, [&](State& s) { reference::pressureSorIteration(g, s, dt, sor.sorRelaxation); },
+    check(Pass::PressureSolve, [&](State& s) { smoke_ref::pressureSor(g, s, rhsScale, sor.sorRelaxation, 1); },
           {{&State::pressure, 2 * 64 * kEps * 10.0}});
     solver.updateSettings(settings);
 
     // Subtract: dt/h = 0.5 times pressure differences ~ 6, plus velocities ~ 2.
-    check(Pass::SubtractGradient, [&](State& s) { reference::subtractGradient(g, s, dt); },
+    check(Pass::SubtractGradient, [&](State& s) { smoke_ref::subtractGradient(g, s, dt); },
           {{&State::u, 64 * kEps * 6.0}, {&State::v, 64 * kEps * 6.0}});
 }
 

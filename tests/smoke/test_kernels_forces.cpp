@@ -1,7 +1,7 @@
 // face_fractions, splat, buoyancy, curl + vorticity_force and damp_velocity / damp_scalars against
-// the double-precision reference (tests/reference), for every boundary configuration, on a 37 x 23
-// grid with random inputs and obstacles. Tolerances follow the round-off model in
-// test_kernels_harness.hpp.
+// the double-precision reference (tests/reference/smoke), for every boundary configuration, on a
+// 37 x 23 grid with random inputs and obstacles. Tolerances follow the round-off model in
+// support/kernel_harness.hpp.
 #include <cmath>
 
 #include "support/kernel_harness.hpp"
@@ -13,10 +13,10 @@ class ForceKernels : public KernelReferenceTest {};
 
 TEST_P(ForceKernels, FaceFractionsFollowObstaclesAndSides) {
     SmokeSolver& s = solver(baseSettings());
-    const ref::RefGrid g = ref::RefGrid::fromSettings(s.settings());
-    ref::RefFields f;
+    const smoke_ref::Grid g(s.settings());
+    smoke_ref::State f;
     f.solid.assign(s.solidMask().begin(), s.solidMask().end());
-    ref::faceFractions(g, f);
+    smoke_ref::faceFractions(g, f);
     // One float operation (1 - solid), then min and clamp, which are exact.
     expectMatches("OpenX", s.download(Field::OpenX), f.openX, kEps);
     expectMatches("OpenY", s.download(Field::OpenY), f.openY, kEps);
@@ -24,8 +24,8 @@ TEST_P(ForceKernels, FaceFractionsFollowObstaclesAndSides) {
 
 TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
     SmokeSolver& s = solver(baseSettings());
-    const ref::RefGrid g = ref::RefGrid::fromSettings(s.settings());
-    ref::RefFields f = uploadRandom(s, g, 11);
+    const smoke_ref::Grid g(s.settings());
+    smoke_ref::State f = uploadRandom(s, g, 11);
     auto make = [](float x, float y, float radius, Falloff falloff, float k) {
         Splat sp;
         sp.x = x;
@@ -47,14 +47,14 @@ TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
     for (const Splat& sp : splats) s.addSplat(sp);
     s.stepPass(Pass::Inject, 0.05f);
 
-    ref::RefFields expected = f;
-    ref::splat(g, expected, splats);
+    smoke_ref::State expected = f;
+    smoke_ref::splat(g, expected, splats);
     // Per splat, the weight errs by a few eps (distance, division or exp: 16 eps) plus the
     // sample position's round-off (4 eps of the 3.7 m extent) times the weight's slope (<= 1/r);
     // the Gaussian cut-off at 4 radii may drop up to e^-16 of it. Times the splat's value, summed
     // over the splats, plus the rounding of the final sum (4 eps of the field's magnitude).
     const double extent = 3.7;
-    auto tolerance = [&](const ref::Values& base, auto valueOf) {
+    auto tolerance = [&](const smoke_ref::Values& base, auto valueOf) {
         double weightErrors = 0.0, added = 0.0;
         for (const Splat& sp : splats) {
             const double value = std::abs(valueOf(sp));
@@ -80,14 +80,13 @@ TEST_P(ForceKernels, BuoyancyAcceleratesOpenFaces) {
     settings.densityWeight = 0.3f;
     settings.thermalExpansion = 0.05f;
     SmokeSolver& s = solver(settings);
-    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-    ref::RefFields f = uploadRandom(s, g, 12);
+    const smoke_ref::Grid g(settings);
+    smoke_ref::State f = uploadRandom(s, g, 12);
     const float dt = 0.05f;
     s.stepPass(Pass::Buoyancy, dt);
 
-    ref::RefFields expected = f;
-    ref::buoyancy(g, expected, {dt, settings.gravity[0], settings.gravity[1], settings.densityWeight, settings.thermalExpansion,
-                                settings.ambientTemperature});
+    smoke_ref::State expected = f;
+    smoke_ref::buoyancy(g, expected, settings, dt);
     // ~10 operations on terms bounded by the velocity (1) and dt |g| (w rho + beta (T + ambient)),
     // T up to 313 K including inflow values.
     auto tolerance = [&](double gravity) {
@@ -102,26 +101,26 @@ TEST_P(ForceKernels, CurlAndVorticityConfinement) {
     SmokeSettings settings = baseSettings();
     settings.vorticity = 0.8f;
     SmokeSolver& s = solver(settings);
-    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-    ref::RefFields f = uploadRandom(s, g, 13);
+    const smoke_ref::Grid g(settings);
+    smoke_ref::State f = uploadRandom(s, g, 13);
     const float dt = 0.05f;
     s.stepPass(Pass::Vorticity, dt);
 
     // Curl: four velocity terms, each bounded by velocityBound(), differenced and divided by h.
-    ref::RefFields expectedCurl = f;
-    ref::curl(g, expectedCurl);
+    smoke_ref::State expectedCurl = f;
+    smoke_ref::curl(g, expectedCurl);
     const std::vector<float> gpuCurl = s.download(Field::Curl);
     expectMatches("curl", gpuCurl, expectedCurl.curl, 8.0 * kEps * 4.0 * velocityBound() / g.h);
 
     // Force, from the GPU's own curl so that only this kernel's round-off counts: N's direction
     // errs by the round-off of grad|omega| (8 eps of the largest |omega|) over |grad|omega||, i.e.
     // 8 eps times the conditioning; omega's average by 2 eps; the update adds 4 eps of |u|.
-    ref::RefFields expected = f;
+    smoke_ref::State expected = f;
     expected.curl.assign(gpuCurl.begin(), gpuCurl.end());
-    ref::Values conditioning;
-    ref::vorticityForce(g, expected, dt, settings.vorticity, &conditioning);
+    smoke_ref::Values conditioning;
+    smoke_ref::vorticityForce(g, expected, dt, settings.vorticity, &conditioning);
     const double strength = dt * settings.vorticity * g.h * maxAbs(expected.curl);
-    ref::Values tolU(g.uCount()), tolV(g.vCount());
+    smoke_ref::Values tolU(g.uCount()), tolV(g.vCount());
     for (size_t k = 0; k < tolU.size(); ++k) tolU[k] = 8.0 * kEps * (strength * (1.0 + conditioning[k]) + 1.0);
     for (size_t k = 0; k < tolV.size(); ++k) tolV[k] = 8.0 * kEps * (strength * (1.0 + conditioning[g.uCount() + k]) + 1.0);
     // A periodic duplicate face is computed as face 0: it shares face 0's tolerance.
@@ -141,17 +140,15 @@ TEST_P(ForceKernels, DampingAndSpeedLimit) {
     settings.temperatureRelaxation = 0.5f;
     settings.dyeDamping = 0.2f;
     SmokeSolver& s = solver(settings);
-    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-    ref::RefFields f = uploadRandom(s, g, 14);
+    const smoke_ref::Grid g(settings);
+    smoke_ref::State f = uploadRandom(s, g, 14);
     const float dt = 0.05f;
     s.stepPass(Pass::Damping, dt);
 
-    ref::RefFields expected = f;
-    const double ddt = dt;
-    ref::dampVelocity(g, expected, std::exp(-settings.velocityDamping * ddt), settings.maxSpeed);
-    ref::dampScalars(expected, std::exp(-settings.densityDamping * ddt), std::exp(-settings.temperatureRelaxation * ddt),
-                     settings.ambientTemperature);
-    ref::dampDye(expected, std::exp(-settings.dyeDamping * ddt));
+    smoke_ref::State expected = f;
+    smoke_ref::dampVelocity(g, expected, settings, dt);
+    smoke_ref::dampScalars(expected, settings, dt);
+    smoke_ref::dampDye(expected, settings, dt);
     // Velocity: the factor (host exp, 2 eps), the four-term average, the length and the limit's
     // division: ~16 operations on speeds bounded by velocityBound().
     expectMatches("u", s.download(Field::VelocityX), expected.u, 16.0 * kEps * velocityBound());

@@ -1,6 +1,6 @@
 // divergence, pressure_jacobi and subtract_gradient against the double-precision reference
-// (tests/reference), for every boundary configuration, on a 37 x 23 grid with random inputs and
-// obstacles. Tolerances follow the round-off model in test_kernels_harness.hpp.
+// (tests/reference/smoke), for every boundary configuration, on a 37 x 23 grid with random inputs
+// and obstacles. Tolerances follow the round-off model in support/kernel_harness.hpp.
 #include <algorithm>
 #include <cmath>
 
@@ -13,10 +13,10 @@ class ProjectionKernels : public KernelReferenceTest {};
 
 TEST_P(ProjectionKernels, DivergenceIsTheNetFlux) {
     SmokeSolver& s = solver(baseSettings());
-    const ref::RefGrid g = ref::RefGrid::fromSettings(s.settings());
-    ref::RefFields f = uploadRandom(s, g, 31);
+    const smoke_ref::Grid g(s.settings());
+    smoke_ref::State f = uploadRandom(s, g, 31);
     s.stepPass(Pass::Divergence, 0.05f);
-    ref::divergence(g, f);
+    smoke_ref::divergence(g, f);
     // Four products of an area (<= 1) and a velocity (<= 1), summed, times 1/h: ~8 operations.
     expectMatches("divergence", s.download(Field::Divergence), f.divergence, 8.0 * kEps * 4.0 / g.h);
 }
@@ -28,14 +28,14 @@ TEST_P(ProjectionKernels, DampedJacobiPressureSweeps) {
         SmokeSettings settings = baseSettings();
         settings.pressureIterations = sweeps;
         SmokeSolver& s = solver(settings);
-        const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-        ref::RefFields f = uploadRandom(s, g, 32 + sweeps);
+        const smoke_ref::Grid g(settings);
+        smoke_ref::State f = uploadRandom(s, g, 32 + sweeps);
         const float dt = 0.05f;
         s.stepPass(Pass::PressureSolve, dt);
 
         // Relaxation 0.8: documented in PressureSolverType::Jacobi.
         const double rhsScale = g.h * g.h / dt;
-        ref::RefFields expected = f;
+        smoke_ref::State expected = f;
         double tolerance = 0.0;
         for (uint32_t k = 0; k < sweeps; ++k) {
             // A sweep rounds (sum_f w_f |p_f| + |rhs|) / W and |p| at ~8 eps each. Errors already
@@ -51,7 +51,7 @@ TEST_P(ProjectionKernels, DampedJacobiPressureSweeps) {
                     worst = std::max(worst, maxAbs(expected.pressure) + terms);
                 }
             tolerance += 8.0 * kEps * worst;
-            ref::pressureJacobi(g, expected, rhsScale, 0.8, 1);
+            smoke_ref::pressureJacobi(g, expected, rhsScale, 0.8, 1);
         }
         expectMatches("pressure", s.download(Field::Pressure), expected.pressure, tolerance);
     }
@@ -59,11 +59,11 @@ TEST_P(ProjectionKernels, DampedJacobiPressureSweeps) {
 
 TEST_P(ProjectionKernels, SubtractGradientAndPrescribedFaces) {
     SmokeSolver& s = solver(baseSettings());
-    const ref::RefGrid g = ref::RefGrid::fromSettings(s.settings());
-    ref::RefFields f = uploadRandom(s, g, 33);
+    const smoke_ref::Grid g(s.settings());
+    smoke_ref::State f = uploadRandom(s, g, 33);
     const float dt = 0.05f;
     s.stepPass(Pass::SubtractGradient, dt);
-    ref::subtractGradient(g, f, dt);
+    smoke_ref::subtractGradient(g, f, dt);
     // u - dt/h (p1 - p0) with |u| <= 1, |p| <= 1: ~4 operations on terms up to 1 + 2 dt/h.
     const double tolerance = 8.0 * kEps * (1.0 + 2.0 * dt / g.h);
     const std::vector<float> u = s.download(Field::VelocityX), v = s.download(Field::VelocityY);

@@ -1,8 +1,8 @@
-// advect_velocity, advect_scalars, advect_dye (semi-Lagrangian), the corrected velocity advection
-// (MacCormack and BFECC: advect_velocity + advect_correct_velocity) and diffuse_velocity /
-// diffuse_dye against the double-precision reference (tests/reference), for every boundary
-// configuration, on a 37 x 23 grid with random inputs and obstacles. Tolerances follow the
-// round-off model in test_kernels_harness.hpp.
+// advect_velocity, advect_scalars, advect_dye (semi-Lagrangian), the corrected advections
+// (MacCormack and BFECC: advect_correct_velocity, advect_correct_scalar, advect_correct_dye, with
+// both limiters) and diffuse_velocity / diffuse_dye against the double-precision reference
+// (tests/reference/smoke), for every boundary configuration, on a 37 x 23 grid with random inputs
+// and obstacles. Tolerances follow the round-off model in support/kernel_harness.hpp.
 #include <algorithm>
 #include <cmath>
 
@@ -16,13 +16,13 @@ class TransportKernels : public KernelReferenceTest {};
 TEST_P(TransportKernels, SemiLagrangianAdvectionOfEveryField) {
     SmokeSettings settings = baseSettings();
     SmokeSolver& s = solver(settings);
-    const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-    ref::RefFields f = uploadRandom(s, g, 21);
+    const smoke_ref::Grid g(settings);
+    smoke_ref::State f = uploadRandom(s, g, 21);
     const float dt = 0.15f;  // back-traces of up to ~5 cells: the clamps and wraps are reached
     s.stepPass(Pass::Advect, dt);
 
-    ref::RefFields expected = f;
-    ref::advectAll(g, expected, dt, settings.ambientTemperature);
+    smoke_ref::State expected = f;
+    smoke_ref::advectAll(g, expected, settings, dt);
 
     // A sample is taken at a back-traced position the GPU computes in float: ~10 roundings of
     // coordinates up to the extent X (3.7 m plus the trace), and the midpoint's position error
@@ -52,13 +52,13 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
         settings.velocityAdvection = scheme;
         settings.advectionLimiter = limiter;
         SmokeSolver& s = solver(settings);
-        const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-        ref::RefFields f = uploadRandom(s, g, 31 + uint32_t(scheme) + 2 * uint32_t(limiter));
+        const smoke_ref::Grid g(settings);
+        smoke_ref::State f = uploadRandom(s, g, 31 + uint32_t(scheme) + 2 * uint32_t(limiter));
         const float dt = 0.15f;
         s.stepPass(Pass::Advect, dt);
-        ref::RefFields expected = f;
-        ref::FaceField revertMargin;
-        ref::advectVelocityCorrected(g, expected, dt, scheme, limiter, &revertMargin);
+        smoke_ref::State expected = f;
+        smoke_ref::FaceField revertMargin;
+        smoke_ref::advectVelocityCorrected(g, expected, dt, scheme, limiter, &revertMargin);
 
         // T: one semi-Lagrangian advection's error, as in SemiLagrangianAdvectionOfEveryField, for
         // a field of range 2 ub and magnitude ub. Bilinear weights are >= 0 and sum to 1, so an
@@ -78,8 +78,8 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
         // limiter switches between two values where the unlimited one crosses a bound: within the
         // tolerance of a bound, float and double may take different sides.
         auto tolerances = [&](bool xFaces) {
-            ref::Values t(xFaces ? g.uCount() : g.vCount(), tolerance);
-            const ref::Values& margin = xFaces ? revertMargin.u : revertMargin.v;
+            smoke_ref::Values t(xFaces ? g.uCount() : g.vCount(), tolerance);
+            const smoke_ref::Values& margin = xFaces ? revertMargin.u : revertMargin.v;
             if (revert)
                 for (size_t k = 0; k < t.size(); ++k)
                     if (margin[k] <= tolerance) t[k] = 4.0 * ub;
@@ -87,8 +87,9 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
             auto nearLine = [&](double c) { return std::abs(c - std::round(c)) <= delta; };
             for (int j = 0; j < g.ny + (xFaces ? 0 : 1); ++j)
                 for (int i = 0; i < g.nx + (xFaces ? 1 : 0); ++i) {
-                    const ref::Point start = xFaces ? ref::Point{i * g.h, (j + 0.5) * g.h} : ref::Point{(i + 0.5) * g.h, j * g.h};
-                    const ref::Point p = g.traceBack(f.u, f.v, start, dt);
+                    const smoke_ref::Point start =
+                        xFaces ? smoke_ref::Point{i * g.h, (j + 0.5) * g.h} : smoke_ref::Point{(i + 0.5) * g.h, j * g.h};
+                    const smoke_ref::Point p = g.traceBack(f.u, f.v, start, dt);
                     const double cx = p.x / g.h - (xFaces ? 0.0 : 0.5), cy = p.y / g.h - (xFaces ? 0.5 : 0.0);
                     if (nearLine(cx) || nearLine(cy)) t[xFaces ? g.u(i, j) : g.v(i, j)] = 4.0 * ub;
                 }
@@ -96,6 +97,63 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
         };
         expectMatches("u", s.download(Field::VelocityX), expected.u, tolerances(true));
         expectMatches("v", s.download(Field::VelocityY), expected.v, tolerances(false));
+    }
+}
+
+// The corrections of the scalars and the dye (advect_correct_scalar, advect_correct_dye), with
+// both limiters; the velocity stays semi-Lagrangian. The tolerance model is
+// CorrectedVelocityAdvection's, per field with its own cell, range and magnitude: 2T (MacCormack)
+// or 3T (BFECC) plus the combination's rounding, widened to the field's range where float and
+// double may pick neighbouring stencils or, with Revert, take different sides of a bound (a
+// colour reverts as a whole: its margin is its channels' least).
+TEST_P(TransportKernels, CorrectedScalarAndDyeAdvection) {
+    for (AdvectionLimiter limiter : {AdvectionLimiter::Clamp, AdvectionLimiter::RevertToSemiLagrangian})
+    for (AdvectionScheme scheme : {AdvectionScheme::MacCormack, AdvectionScheme::BFECC}) {
+        const bool bfecc = scheme == AdvectionScheme::BFECC, revert = limiter != AdvectionLimiter::Clamp;
+        SCOPED_TRACE(std::string(bfecc ? "BFECC" : "MacCormack") + (revert ? ", revert" : ", clamp"));
+        SmokeSettings settings = baseSettings();
+        settings.scalarAdvection = scheme;
+        settings.dyeAdvection = scheme;
+        settings.advectionLimiter = limiter;
+        SmokeSolver& s = solver(settings);
+        const smoke_ref::Grid g(settings);
+        smoke_ref::State f = uploadRandom(s, g, 41 + uint32_t(scheme) + 2 * uint32_t(limiter));
+        const float dt = 0.15f;
+        s.stepPass(Pass::Advect, dt);
+        smoke_ref::State expected = f;
+        smoke_ref::Values densityMargin, temperatureMargin, dyeMargin;
+        smoke_ref::advectScalarsCorrected(g, expected, dt, settings.ambientTemperature, scheme, limiter, &densityMargin,
+                                          &temperatureMargin);
+        smoke_ref::advectDyeCorrected(g, expected, dt, scheme, limiter, &dyeMargin);
+
+        const double ub = velocityBound();
+        const double extent = 3.7 + dt * ub;
+        const double positionError = 10.0 * kEps * extent * (1.0 + dt / g.h * 2.0 * ub);
+        // Tolerances of a field on sizeX x sizeY cells of cellX x cellY with `stride` values per cell.
+        auto tolerances = [&](const smoke_ref::Values& margin, int sizeX, int sizeY, int stride, double cellX, double cellY,
+                              double range, double magnitude) {
+            const double T = positionError / std::min(cellX, cellY) * range + 8.0 * kEps * magnitude;
+            const double tolerance = (bfecc ? 3.0 : 2.0) * T + 8.0 * kEps * magnitude;
+            smoke_ref::Values t(margin.size(), tolerance);
+            if (revert)
+                for (size_t k = 0; k < t.size(); ++k)
+                    if (margin[k] <= tolerance) t[k] = 2.0 * range;
+            auto nearLine = [&](double c, double cell) { return std::abs(c - std::round(c)) <= positionError / cell; };
+            for (int j = 0; j < sizeY; ++j)
+                for (int i = 0; i < sizeX; ++i) {
+                    const smoke_ref::Point p = g.traceBack(f.u, f.v, {(i + 0.5) * cellX, (j + 0.5) * cellY}, dt);
+                    if (nearLine(p.x / cellX - 0.5, cellX) || nearLine(p.y / cellY - 0.5, cellY))
+                        for (int c = 0; c < stride; ++c) t[(size_t(i) + size_t(j) * sizeX) * stride + c] = 2.0 * range;
+                }
+            return t;
+        };
+        expectMatches("density", s.download(Field::Density), expected.density,
+                      tolerances(densityMargin, g.nx, g.ny, 1, g.h, g.h, 1.0, 1.0));
+        // Temperatures span ambient +- 20 K (inflows 280 and 310 K inside it), magnitude ~313 K.
+        expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+                      tolerances(temperatureMargin, g.nx, g.ny, 1, g.h, g.h, 40.0, 313.2));
+        expectMatches("dye", s.download(Field::Dye), expected.dye,
+                      tolerances(dyeMargin, g.dyeNx, g.dyeNy, 4, g.dyeHx(), g.dyeHy(), 1.0, 1.0));
     }
 }
 
@@ -107,15 +165,15 @@ TEST_P(TransportKernels, JacobiDiffusionOfVelocityAndDye) {
         settings.dyeDiffusion = 0.02f;
         settings.diffusionIterations = sweeps;
         SmokeSolver& s = solver(settings);
-        const ref::RefGrid g = ref::RefGrid::fromSettings(settings);
-        ref::RefFields f = uploadRandom(s, g, 22 + sweeps);
+        const smoke_ref::Grid g(settings);
+        smoke_ref::State f = uploadRandom(s, g, 22 + sweeps);
         const float dt = 0.05f;
         s.stepPass(Pass::Diffuse, dt);
 
-        ref::RefFields expected = f;
+        smoke_ref::State expected = f;
         const double ddt = dt;
-        ref::diffuseVelocity(g, expected, settings.viscosity * ddt / (g.h * g.h), int(sweeps));
-        ref::diffuseDye(g, expected, settings.dyeDiffusion * ddt / (g.dyeHx() * g.dyeHx()),
+        smoke_ref::diffuseVelocity(g, expected, settings.viscosity * ddt / (g.h * g.h), int(sweeps));
+        smoke_ref::diffuseDye(g, expected, settings.dyeDiffusion * ddt / (g.dyeHx() * g.dyeHx()),
                         settings.dyeDiffusion * ddt / (g.dyeHy() * g.dyeHy()), int(sweeps));
         // A sweep is a weighted mean of the right-hand side and four neighbours (~12 operations,
         // the coefficients' own host rounding included) on values bounded by velocityBound() (dye:

@@ -52,7 +52,7 @@ std::vector<float> uniform(std::mt19937& rng, size_t count, float low, float hig
     return out;
 }
 
-ref::Values promoted(const std::vector<float>& values) { return ref::Values(values.begin(), values.end()); }
+smoke_ref::Values promoted(const std::vector<float>& values) { return smoke_ref::Values(values.begin(), values.end()); }
 } // namespace
 
 std::vector<BoundaryCase> boundaryCases() {
@@ -120,10 +120,10 @@ SmokeSolver& KernelReferenceTest::solver(const SmokeSettings& settings) {
     return *s;
 }
 
-ref::RefFields KernelReferenceTest::uploadRandom(SmokeSolver& s, const ref::RefGrid& g, uint32_t seed) {
+smoke_ref::State KernelReferenceTest::uploadRandom(SmokeSolver& s, const smoke_ref::Grid& g, uint32_t seed) {
     std::mt19937 rng(seed);
-    ref::RefFields f;
-    auto put = [&](Field field, ref::Values& target, float low, float high) {
+    smoke_ref::State f;
+    auto put = [&](Field field, smoke_ref::Values& target, float low, float high) {
         std::vector<float> values = uniform(rng, s.fieldSize(field), low, high);
         s.upload(field, values);
         target = promoted(s.download(field));  // periodic duplicate faces as the solver keeps them
@@ -136,7 +136,7 @@ ref::RefFields KernelReferenceTest::uploadRandom(SmokeSolver& s, const ref::RefG
     put(Field::Pressure, f.pressure, -1.0f, 1.0f);
     put(Field::Divergence, f.divergence, -10.0f, 10.0f);
     f.solid = promoted(s.solidMask());
-    ref::faceFractions(g, f);
+    smoke_ref::faceFractions(g, f);
     return f;
 }
 
@@ -147,14 +147,14 @@ double KernelReferenceTest::velocityBound() const {
     return 1.0 + 2.0 * wallSpeed;
 }
 
-double maxAbs(const ref::Values& values) {
+double maxAbs(const smoke_ref::Values& values) {
     double m = 0.0;
     for (double x : values) m = std::max(m, std::abs(x));
     return m;
 }
 
-void expectMatches(const std::string& what, const std::vector<float>& gpu, const ref::Values& expected,
-                   const ref::Values& tolerance) {
+void expectMatches(const std::string& what, const std::vector<float>& gpu, const smoke_ref::Values& expected,
+                   const smoke_ref::Values& tolerance) {
     ASSERT_EQ(gpu.size(), expected.size()) << what;
     size_t failures = 0, worst = 0;
     double worstRatio = -1.0;
@@ -174,8 +174,8 @@ void expectMatches(const std::string& what, const std::vector<float>& gpu, const
                             << tolerance[worst];
 }
 
-void expectMatches(const std::string& what, const std::vector<float>& gpu, const ref::Values& expected, double tolerance) {
-    expectMatches(what, gpu, expected, ref::Values(expected.size(), tolerance));
+void expectMatches(const std::string& what, const std::vector<float>& gpu, const smoke_ref::Values& expected, double tolerance) {
+    expectMatches(what, gpu, expected, smoke_ref::Values(expected.size(), tolerance));
 }
 
 } // namespace billow::test

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "support/gpu_test.hpp"
-#include "reference/smoke/reference_kernels.hpp"
+#include "reference/smoke/smoke_reference.hpp"
 
 namespace billow::test {
 
@@ -47,7 +47,7 @@ protected:
     // Uploads random fields (velocity in [-1, 1] m/s, density and dye in [0, 1], temperature
     // ambient +- 20 K, pressure in [-1, 1], divergence in [-10, 10] 1/s) and returns them, with the
     // solid mask and the reference's face fractions, as the reference's starting state.
-    ref::RefFields uploadRandom(SmokeSolver& s, const ref::RefGrid& g, uint32_t seed);
+    smoke_ref::State uploadRandom(SmokeSolver& s, const smoke_ref::Grid& g, uint32_t seed);
     // The largest tangential-velocity magnitude the boundary rules can produce from velocities of
     // at most 1 m/s: a moving-wall ghost is 2 Vwall - inner.
     double velocityBound() const;
@@ -57,10 +57,10 @@ protected:
 
 // Expects |gpu - expected| <= tolerance everywhere; reports the count, the worst element and the
 // tolerance there.
-void expectMatches(const std::string& what, const std::vector<float>& gpu, const ref::Values& expected, double tolerance);
-void expectMatches(const std::string& what, const std::vector<float>& gpu, const ref::Values& expected,
-                   const ref::Values& tolerance);
+void expectMatches(const std::string& what, const std::vector<float>& gpu, const smoke_ref::Values& expected, double tolerance);
+void expectMatches(const std::string& what, const std::vector<float>& gpu, const smoke_ref::Values& expected,
+                   const smoke_ref::Values& tolerance);
 
-double maxAbs(const ref::Values& values);
+double maxAbs(const smoke_ref::Values& values);
 
 } // namespace billow::test

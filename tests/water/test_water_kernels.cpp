@@ -1,4 +1,4 @@
-// The water kernels against the double-precision CPU reference (test_water_reference.cpp), on a
+// The water kernels against the double-precision CPU reference (tests/reference/water), on a
 // 37 x 23 grid (not a multiple of the 32 x 8 workgroup) with random terrain, depths (a third of
 // the cells dry), flows large enough that outflow scaling acts on many cells, random dye, and
 // brushes; once per boundary type, plus overrides, viscosity + friction, and the DepthPipes model;
@@ -15,6 +15,8 @@
 
 namespace billow::test {
 namespace {
+
+using water_ref::kFloatUlp;
 
 class WaterKernels : public GpuTest {};
 
@@ -44,7 +46,7 @@ WaterSettings baseSettings() {
 
 // Uploads a random violent state and returns it (as the floats the GPU holds). `stillMomentum`:
 // in the Momentum model, start from rest (face velocities and flows 0).
-WaterState uploadRandomState(WaterSolver& solver, uint32_t seed, bool stillMomentum = false) {
+water_ref::State uploadRandomState(WaterSolver& solver, uint32_t seed, bool stillMomentum = false) {
     const WaterSettings& s = solver.settings();
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
@@ -57,7 +59,7 @@ WaterState uploadRandomState(WaterSolver& solver, uint32_t seed, bool stillMomen
     }
     solver.upload(WaterField::Terrain, terrain);
     solver.upload(WaterField::Depth, depth);  // DepthPipes: sets the stability limit
-    WaterState st;
+    water_ref::State st;
     std::vector<float> flowX(size_t(s.nx + 1) * s.ny), flowY(size_t(s.nx) * (s.ny + 1));
     if (s.model == WaterModel::Momentum) {
         // Face velocities of 4.8 to 6 m/s, pointing out of the cells with even i (x-faces) and
@@ -120,7 +122,7 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     // next, which set the substep (so outflow scaling acts where four of them drain a cell).
     uploadRandomState(solver, seed + 100, true);
     solver.step(0.37f * static_cast<float>(solver.stableTimeStep()));
-    WaterState st = uploadRandomState(solver, seed);
+    water_ref::State st = uploadRandomState(solver, seed);
     const double startTime = solver.time();
     const std::vector<WaterBrush> brushes = {
         {4.0f, 3.0f, 2.5f, -0.8f, 0.0f, 0.0f},    // a sink
@@ -133,9 +135,9 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     ASSERT_EQ(solver.step(dt), 1u);
     const float subDt = static_cast<float>(double(dt) / 1);
 
-    referenceBrushes(s, st, brushes);
-    WaterBounds bounds;
-    referenceSubstep(s, st, subDt, startTime, bounds);
+    water_ref::applyBrushes(s, st, brushes);
+    water_ref::Bounds bounds;
+    water_ref::substep(s, st, subDt, startTime, bounds);
     // The random state is violent enough that outflow scaling (the non-negativity safety net) acts.
     EXPECT_GT(bounds.scaledCells, 0u);
     std::printf("outflow scaling acted in %zu of %zu cells\n", bounds.scaledCells, st.depth.size());
@@ -167,7 +169,7 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     double maxSpeed = 0.0, maxDye = 0.0;
     for (double v : st.velocity) maxSpeed = std::max(maxSpeed, std::abs(v));
     for (double d : st.dye) maxDye = std::max(maxDye, d);
-    referenceDye(s, st, dt);
+    water_ref::advectDye(s, st, dt);
     const double positionError = 16.0 * kFloatUlp * (s.nx + s.ny + 2.0 * dt / s.cellSize * maxSpeed);
     const std::vector<double> dyeBound(st.dye.size(), 2.0 * positionError * maxDye + 8.0 * kFloatUlp * maxDye);
     expectWithin("dye", solver.download(WaterField::Dye), st.dye, dyeBound);

@@ -6,18 +6,15 @@
 
 #include "reference/water/water_reference_grid.hpp"
 
-namespace billow::test {
+namespace billow::water_ref {
 namespace {
-
-using water_ref::boundaryAt;
-using water_ref::Grid;
 
 // Mirrors the GPU's float constants (the margin and the wave frequency) exactly.
 constexpr double kMargin = 7.62939453125e-6;
 
 } // namespace
 
-void referenceBrushes(const WaterSettings& s, WaterState& st, const std::vector<WaterBrush>& brushes) {
+void applyBrushes(const WaterSettings& s, State& st, const std::vector<WaterBrush>& brushes) {
     const Grid g{int(s.nx), int(s.ny)};
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
@@ -33,7 +30,7 @@ void referenceBrushes(const WaterSettings& s, WaterState& st, const std::vector<
         }
 }
 
-double referencePrescribedInflow(const WaterBoundary& b, double time, double& magnitude) {
+double prescribedInflow(const WaterBoundary& b, double time, double& magnitude) {
     if (b.type != WaterBoundaryType::WaveMaker) {
         magnitude = std::abs(b.flow);
         return b.flow;
@@ -44,7 +41,7 @@ double referencePrescribedInflow(const WaterBoundary& b, double time, double& ma
     return b.flow + b.amplitude * std::sin(omega * t + b.phase);
 }
 
-void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double time, WaterBounds& bounds) {
+void substep(const WaterSettings& s, State& st, double dt, double time, Bounds& bounds) {
     const Grid g{int(s.nx), int(s.ny)};
     const double h = s.cellSize, g0 = s.gravity;
     const double friction = std::pow(1.0 - double(s.friction), dt);
@@ -73,7 +70,7 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
         case WaterBoundaryType::Inflow: mag = std::abs(b.flow * h); return double(b.flow) * h;
         case WaterBoundaryType::WaveMaker: {
             double unitMag;
-            const double q = referencePrescribedInflow(b, time, unitMag);
+            const double q = prescribedInflow(b, time, unitMag);
             mag = unitMag * h;
             return q * h;
         }
@@ -92,7 +89,7 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
     if (s.model == WaterModel::Momentum) {
         // The face velocities give the flows and each flow's own rounding bound, which the
         // scaling below reads as kFlowUlps ulps of a magnitude.
-        referenceMomentumFaces(s, st, dt, time, magX, magY, bounds);
+        momentumFaces(s, st, dt, time, magX, magY, bounds);
         for (double& m : magX) m /= kFlowUlps * kFloatUlp;
         for (double& m : magY) m /= kFlowUlps * kFloatUlp;
     } else {
@@ -181,7 +178,7 @@ void referenceSubstep(const WaterSettings& s, WaterState& st, double dt, double 
         }
 }
 
-void referenceDye(const WaterSettings& s, WaterState& st, double dt) {
+void advectDye(const WaterSettings& s, State& st, double dt) {
     const Grid g{int(s.nx), int(s.ny)};
     const double decay = std::exp(-double(s.dyeDecay) * dt);
     auto clampI = [&](int i) { return std::clamp(i, 0, g.nx - 1); };
@@ -208,4 +205,4 @@ void referenceDye(const WaterSettings& s, WaterState& st, double dt) {
     st.dye = out;
 }
 
-} // namespace billow::test
+} // namespace billow::water_ref

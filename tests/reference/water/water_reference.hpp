@@ -1,5 +1,7 @@
-// Double-precision CPU reference of the shallow-water kernels (the only second copy of their
-// maths, as the brief allows), with a bound on the float rounding each GPU value may carry.
+// Double-precision CPU reference of the shallow-water kernels (virtual pipes, Mei, Decaudin & Hu
+// 2007; the momentum model, Stelling & Duinmeijer 2003): the only second copy of their maths
+// (tests/reference/README.md), each value with a bound on the float rounding the GPU's value may
+// carry. One namespace (billow::water_ref), one state (State), one function per operation.
 #pragma once
 
 #include <cstdint>
@@ -8,15 +10,15 @@
 #include "billow/water_settings.hpp"
 #include "billow/water_solver.hpp"
 
-namespace billow::test {
+namespace billow::water_ref {
 
-struct WaterState {
+struct State {
     std::vector<double> terrain, depth, flowX, flowY, velocity, dye;
     std::vector<double> faceVelocityX, faceVelocityY;  // Momentum model
 };
 
 // Per-value rounding bounds that go with a reference state (same layout; |gpu - ref| <= bound).
-struct WaterBounds {
+struct Bounds {
     std::vector<double> depth, flowX, flowY, velocity;
     std::vector<double> faceVelocityX, faceVelocityY;  // Momentum model
     size_t scaledCells = 0;  // cells whose outflow scaling acted (scale < 1)
@@ -25,17 +27,19 @@ struct WaterBounds {
 // One unit of float rounding, 2^-24.
 inline constexpr double kFloatUlp = 5.9604644775390625e-8;
 
-void referenceBrushes(const WaterSettings& s, WaterState& state, const std::vector<WaterBrush>& brushes);
+// Adds each brush's water, terrain and dye with the linear falloff max(0, 1 - d/r) (depth and dye
+// kept >= 0).
+void applyBrushes(const WaterSettings& s, State& state, const std::vector<WaterBrush>& brushes);
 // One substep (accelerate, outflow scaling, depth + velocity) from time `time`; fills `bounds`.
-void referenceSubstep(const WaterSettings& s, WaterState& state, double dt, double time, WaterBounds& bounds);
+void substep(const WaterSettings& s, State& state, double dt, double time, Bounds& bounds);
 // Momentum model, first step: new face velocities (with their bounds in `bounds`) and the flows
 // before outflow scaling, each with its rounding bound in flowBoundX / flowBoundY.
-void referenceMomentumFaces(const WaterSettings& s, WaterState& state, double dt, double time,
-                            std::vector<double>& flowBoundX, std::vector<double>& flowBoundY, WaterBounds& bounds);
+void momentumFaces(const WaterSettings& s, State& state, double dt, double time,
+                   std::vector<double>& flowBoundX, std::vector<double>& flowBoundY, Bounds& bounds);
 // The flow per metre an Inflow / WaveMaker face gives at `time` (the wave's frequency and the time
 // rounded to float as on the GPU); `magnitude` is what its rounding scales with.
-double referencePrescribedInflow(const WaterBoundary& b, double time, double& magnitude);
+double prescribedInflow(const WaterBoundary& b, double time, double& magnitude);
 // Dye advection with the state's velocity and depth.
-void referenceDye(const WaterSettings& s, WaterState& state, double dt);
+void advectDye(const WaterSettings& s, State& state, double dt);
 
-} // namespace billow::test
+} // namespace billow::water_ref

@@ -3,7 +3,7 @@
 
 #include "billow/water_settings.hpp"
 
-namespace billow::test::water_ref {
+namespace billow::water_ref {
 
 struct Grid {
     int nx, ny;
@@ -20,4 +20,4 @@ inline WaterBoundary boundaryAt(const WaterSettings& s, Side side, uint32_t k) {
     return b;
 }
 
-} // namespace billow::test::water_ref
+} // namespace billow::water_ref

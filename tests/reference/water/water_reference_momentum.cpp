@@ -19,11 +19,8 @@
 #include "reference/water/water_reference.hpp"
 #include "reference/water/water_reference_grid.hpp"
 
-namespace billow::test {
+namespace billow::water_ref {
 namespace {
-
-using water_ref::boundaryAt;
-using water_ref::Grid;
 
 constexpr double kVelocityUlps = 32.0;
 
@@ -80,8 +77,8 @@ Value advection(const FaceField& f, int axis, int i, int j, double u, double fac
 
 } // namespace
 
-void referenceMomentumFaces(const WaterSettings& s, WaterState& st, double dt, double time,
-                            std::vector<double>& flowBoundX, std::vector<double>& flowBoundY, WaterBounds& bounds) {
+void momentumFaces(const WaterSettings& s, State& st, double dt, double time,
+                   std::vector<double>& flowBoundX, std::vector<double>& flowBoundY, Bounds& bounds) {
     const Grid g{int(s.nx), int(s.ny)};
     const double h = s.cellSize, invH = 1.0 / h, gravity = s.gravity, dry = s.dryDepth;
     const double friction = std::pow(1.0 - double(s.friction), dt);
@@ -121,7 +118,7 @@ void referenceMomentumFaces(const WaterSettings& s, WaterState& st, double dt, d
         flowIn = flowInBound = 0.0;
         if (b.type == WaterBoundaryType::Inflow || b.type == WaterBoundaryType::WaveMaker) {
             double magnitude;
-            const double q = referencePrescribedInflow(b, time, magnitude);
+            const double q = prescribedInflow(b, time, magnitude);
             flowIn = q * h;
             flowInBound = kVelocityUlps * ulp * magnitude * h;
             if (d <= dry) return {0.0, 0.0};
@@ -192,4 +189,4 @@ void referenceMomentumFaces(const WaterSettings& s, WaterState& st, double dt, d
     st.faceVelocityY = v1;
 }
 
-} // namespace billow::test
+} // namespace billow::water_ref

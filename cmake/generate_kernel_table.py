@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+"""Billow's kernel table, generated from the SPIR-V of every compute shader.
+
+Input: a manifest with one kernel per line, "source.comp|optimized.spv|names.json|optimized.json":
+the module that is embedded (glslc -O), and the spirv-cross --reflect JSON of an unoptimized
+compile of the same source (which keeps the GLSL block names) and of the embedded module.
+
+Output:
+  --header  billow_kernels.hpp: enum class KernelId, the table of every kernel's facts, and per
+            kernel a struct in billow::detail::kernels (its id, local workgroup size, push-constant
+            type, and a Bindings struct with one named member per storage binding);
+  --source  the embedded SPIR-V, looked up by KernelId, and static_asserts that the C++ structs
+            shared with GLSL (push constants, uniform blocks, storage elements) have the layout
+            that the SPIR-V declares.
+
+A kernel that breaks the shared pipeline layout (descriptor set 0; binding 0 a uniform buffer;
+bindings 1..slots storage buffers; push constants within the layout's range) stops the build here
+with a message naming the shader, the binding and the rule.
+"""
+import argparse
+import json
+import pathlib
+import re
+import struct
+import sys
+
+# Resource kinds of spirv-cross's reflection other than the ones the pipeline layout has.
+FOREIGN_RESOURCES = {
+    "textures": "combined image sampler",
+    "separate_images": "sampled image",
+    "separate_samplers": "sampler",
+    "images": "storage image",
+    "acceleration_structures": "acceleration structure",
+    "subpass_inputs": "subpass input",
+    "specialization_constants": "specialization constant",
+}
+# Scalars and vectors of 4-byte components: all that the shared structs use (common/grid_types.h).
+SCALAR_BYTES = {"float": 4, "int": 4, "uint": 4, "bool": 4}
+VECTOR = re.compile(r"(?:|i|u|b)vec([234])")
+# Names a C++ member may not take: keywords, and the names Bindings itself uses.
+CPP_KEYWORDS = set("""
+alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t
+class co_await co_return co_yield compl concept const consteval constexpr constinit const_cast continue
+decltype default delete do double dynamic_cast else enum explicit export extern false float for friend
+goto if inline int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private
+protected public register reinterpret_cast requires return short signed sizeof static static_assert
+static_cast struct switch template this thread_local throw true try typedef typeid typename union
+unsigned using virtual void volatile wchar_t while xor xor_eq""".split())
+RESERVED = CPP_KEYWORDS | {"uniform", "slots", "Kernel"}
+OWN_WORKGROUP = re.compile(r"^\s*#\s*define\s+BILLOW_OWN_WORKGROUP_SIZE\b", re.MULTILINE)
+
+
+class KernelError(Exception):
+    pass
+
+
+def camel(snake):
+    return "".join(part[:1].upper() + part[1:] for part in snake.split("_") if part)
+
+
+def lower_first(name):
+    return name[:1].lower() + name[1:]
+
+
+def is_anonymous(name):
+    # What spirv-cross calls a block whose name the optimizer stripped: _123.
+    return re.fullmatch(r"_\d+", name) is not None
+
+
+class Layout:
+    """Sizes and offsets of reflected types, for comparison with their C++ twins."""
+
+    def __init__(self, types, where):
+        self.types = types
+        self.where = where
+
+    def type_bytes(self, name):
+        if name in self.types:
+            return self.struct_bytes(self.types[name])
+        if name in SCALAR_BYTES:
+            return SCALAR_BYTES[name]
+        vector = VECTOR.fullmatch(name)
+        if vector:
+            return 4 * int(vector.group(1))
+        raise KernelError(f"{self.where}: type {name} is not a 4-byte scalar, a vector of them or a struct")
+
+    def member_bytes(self, member):
+        size = self.type_bytes(member["type"])
+        # One-dimensional arrays, as in the shared structs: the stride times the count.
+        for count, literal in zip(member.get("array", []), member.get("array_size_is_literal", [])):
+            if not literal:
+                raise KernelError(f"{self.where}: member {member['name']} has an array size set by a "
+                                  "specialization constant")
+            size = member["array_stride"] * count  # 0 for a runtime array
+        return size
+
+    def struct_bytes(self, t):
+        return max((m["offset"] + self.member_bytes(m) for m in t["members"]), default=0)
+
+    def struct_of(self, type_id):
+        return self.types.get(type_id)
+
+
+def read_reflection(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def check_pipeline_layout(reflection, where, slots):
+    """Every resource must fit the shared pipeline layout; returns nothing, raises KernelError."""
+    def at(r):
+        return f"set {r.get('set', 0)} binding {r.get('binding', 0)}"
+
+    entry_points = reflection.get("entryPoints", [])
+    if len(entry_points) != 1 or entry_points[0].get("mode") != "comp":
+        raise KernelError(f"{where}: must have exactly one compute entry point")
+    if any(entry_points[0].get("workgroup_size_is_spec_constant_id", [])):
+        raise KernelError(f"{where}: its local workgroup size is a specialization constant; it must be "
+                          "a literal so that dispatches can divide by it")
+
+    for key, kind in FOREIGN_RESOURCES.items():
+        for r in reflection.get(key, []):
+            if key == "specialization_constants":
+                raise KernelError(f"{where}: declares specialization constant {r.get('name') or r.get('id', '?')}; "
+                                  "KernelSet sets none, so kernels may not use them")
+            raise KernelError(f"{where}: {at(r)} ({r.get('name', '?')}) is a {kind}; the shared pipeline "
+                              f"layout has a uniform buffer at binding 0 and storage buffers at 1..{slots}")
+    for kind, resources in (("uniform buffer", reflection.get("ubos", [])),
+                            ("storage buffer", reflection.get("ssbos", []))):
+        for r in resources:
+            name = r.get("name", "?")
+            if r.get("set", 0) != 0:
+                raise KernelError(f"{where}: {kind} {name} uses descriptor set {r['set']}; every kernel "
+                                  "binds descriptor set 0 only")
+            binding = r.get("binding", 0)
+            if kind == "uniform buffer" and binding != 0:
+                raise KernelError(f"{where}: binding {binding} ({name}) is a uniform buffer; only binding 0 "
+                                  f"is, bindings 1..{slots} are storage buffers")
+            if kind == "storage buffer" and binding == 0:
+                raise KernelError(f"{where}: binding 0 ({name}) is a storage buffer; binding 0 is the "
+                                  "uniform buffer (the grid's or the water's parameters)")
+            if binding > slots:
+                raise KernelError(f"{where}: binding {binding} ({name}) is beyond the {slots} storage slots "
+                                  f"(bindings 1..{slots}, BILLOW_STORAGE_SLOTS)")
+    if len(reflection.get("ubos", [])) > 1:
+        raise KernelError(f"{where}: declares {len(reflection['ubos'])} uniform blocks; binding 0 holds one")
+    if len(reflection.get("push_constants", [])) > 1:
+        raise KernelError(f"{where}: declares more than one push-constant block")
+
+
+def single_struct_member(layout, block_type, where, what):
+    """The struct that a block holds as its only member (`uniform Push { SplatPush pc; }`)."""
+    t = layout.struct_of(block_type)
+    members = t["members"] if t else []
+    if len(members) != 1 or members[0]["type"] not in layout.types or members[0].get("array"):
+        raise KernelError(f"{where}: the {what} block must hold exactly one struct shared with C++ "
+                          "(e.g. `layout(push_constant) uniform Push { SplatPush pc; };`, the struct "
+                          "defined in a shared header such as smoke/smoke_types.h)")
+    return layout.types[members[0]["type"]]
+
+
+class Kernel:
+    def __init__(self, source, spv, names_json, optimized_json, shader_root, slots, push_bytes_limit):
+        self.source = pathlib.Path(source)
+        relative = self.source.resolve().relative_to(pathlib.Path(shader_root).resolve())
+        self.where = f"{pathlib.Path(shader_root).resolve().name}/{relative.as_posix()}"
+        self.name = self.source.stem
+        self.type_name = camel(self.name)
+        if len(relative.parts) != 2:
+            raise KernelError(f"{self.where}: kernels live one folder below the shader root (their group)")
+        self.group = camel(relative.parts[0])
+        self.spv = spv
+        self.shapes_own_workgroup = OWN_WORKGROUP.search(self.source.read_text(encoding="utf-8")) is not None
+
+        reflection = read_reflection(names_json)
+        check_pipeline_layout(reflection, self.where, slots)
+        layout = Layout(reflection["types"], self.where)
+        self.local_size = tuple(reflection["entryPoints"][0]["workgroup_size"])
+        self.layout_checks = []  # (C++ type, bytes, [(member, offset)], what)
+
+        self.push_type = None
+        self.push_bytes = 0
+        for block in reflection.get("push_constants", []):
+            shared = single_struct_member(layout, block["type"], self.where, "push-constant")
+            self.push_type = shared["name"]
+            self.push_bytes = layout.struct_bytes(layout.struct_of(block["type"]))
+            if self.push_bytes > push_bytes_limit:
+                raise KernelError(f"{self.where}: push constants of {self.push_bytes} bytes exceed the "
+                                  f"layout's {push_bytes_limit}")
+            self.layout_checks.append((shared["name"], layout.struct_bytes(shared), shared["members"],
+                                       "push constants"))
+
+        self.uniform_type = None
+        self.uniform_block = None
+        self.uniform_bytes = 0
+        for block in reflection.get("ubos", []):
+            shared = single_struct_member(layout, block["type"], self.where, "uniform")
+            self.uniform_type = shared["name"]
+            self.uniform_block = block["name"]
+            self.uniform_bytes = block["block_size"]
+            self.layout_checks.append((shared["name"], self.uniform_bytes, shared["members"], "uniform block"))
+
+        self.bindings = self.storage_bindings(reflection, layout)
+        self.check_against_optimized(read_reflection(optimized_json), slots)
+
+    def storage_bindings(self, reflection, layout):
+        """{binding: (member name, GLSL block names, reads, writes)} of the storage buffers."""
+        by_binding = {}
+        for r in reflection.get("ssbos", []):
+            by_binding.setdefault(r["binding"], []).append(r)
+        bindings = {}
+        seen = {}
+        for binding, blocks in sorted(by_binding.items()):
+            names = []
+            for b in blocks:
+                if is_anonymous(b["name"]):
+                    raise KernelError(f"{self.where}: the block at binding {binding} has no name in the "
+                                      "reflected module (reflect an unoptimized compile)")
+                names.append(lower_first(b["name"][:-len("Block")] if b["name"].endswith("Block") and
+                                         len(b["name"]) > len("Block") else b["name"]))
+                t = layout.struct_of(b["type"])
+                element = t["members"][0] if t and len(t["members"]) == 1 else None
+                if element and element["type"] in layout.types and element.get("array"):
+                    shared = layout.types[element["type"]]
+                    self.layout_checks.append((shared["name"], element["array_stride"], shared["members"],
+                                               f"storage element ({b['name']})"))
+            # A binding declared by several blocks (a float view and a packed-half view of one
+            # buffer, dye_storage.glsl) is named after the shortest, which the others extend.
+            member = min(names, key=len)
+            if any(not n.startswith(member) for n in names):
+                raise KernelError(f"{self.where}: binding {binding} is declared by blocks "
+                                  f"{', '.join(b['name'] for b in blocks)}, whose names disagree; views of "
+                                  "one buffer must share a name prefix")
+            if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", member) or member in RESERVED:
+                raise KernelError(f"{self.where}: binding {binding} would be named `{member}`, which C++ "
+                                  "cannot take as a member name; rename its block")
+            if member in seen:
+                raise KernelError(f"{self.where}: bindings {seen[member]} and {binding} are both named "
+                                  f"`{member}`")
+            seen[member] = binding
+            reads = any(not b.get("writeonly", False) for b in blocks)
+            writes = any(not b.get("readonly", False) for b in blocks)
+            bindings[binding] = (member, [b["name"] for b in blocks], reads, writes)
+        return bindings
+
+    def check_against_optimized(self, optimized, slots):
+        """The embedded (optimized) module must agree with the one whose names were reflected."""
+        check_pipeline_layout(optimized, self.where + " (optimized)", slots)
+        size = tuple(optimized["entryPoints"][0]["workgroup_size"])
+        if size != self.local_size:
+            raise KernelError(f"{self.where}: the optimized module's local size {size} differs from "
+                              f"the unoptimized one's {self.local_size}")
+        for r in optimized.get("ssbos", []):
+            if r["binding"] not in self.bindings:
+                raise KernelError(f"{self.where}: the optimized module uses binding {r['binding']}, which "
+                                  "the unoptimized one does not declare")
+
+    def storage_mask(self):
+        mask = 0
+        for binding in self.bindings:
+            mask |= 1 << binding
+        return mask
+
+
+def access(reads, writes):
+    return "read/write" if reads and writes else "read" if reads else "write"
+
+
+def cpp_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
+    out = ["// Generated by cmake/generate_kernel_table.py from the spirv-cross reflection of shaders/.",
+           "// Do not edit: rename a GLSL block, or add a shader, and rebuild.",
+           "#pragma once", "", "#include <array>", "#include <cstdint>", "#include <string_view>", "",
+           '#include "core/kernel_interface.hpp"']
+    out += [f'#include "{h}"' for h in type_headers]
+    out += ["", "namespace billow::detail {", "",
+            f"static_assert(BILLOW_STORAGE_SLOTS == {slots}, \"the kernel table was generated for "
+            f"{slots} storage slots\");",
+            f"inline constexpr uint32_t kPushConstantBytes = {push_bytes_limit};", "",
+            "// The folder of shaders/ that a kernel lives in.",
+            "enum class KernelGroup : uint32_t { " + ", ".join(groups) + " };",
+            f"inline constexpr uint32_t kKernelGroupCount = {len(groups)};", "",
+            "enum class KernelId : uint32_t {"]
+    out += [f"    {k.type_name}," for k in kernels]
+    out += ["};", f"inline constexpr uint32_t kKernelCount = {len(kernels)};", "",
+            "// Every kernel's facts, indexed by KernelId.",
+            "inline constexpr std::array<KernelInfo, kKernelCount> kKernelTable{{"]
+    for k in kernels:
+        names = ", ".join(cpp_string(k.bindings[b][0]) if b in k.bindings else '""'
+                          for b in range(1, max(k.bindings, default=0) + 1))
+        out.append(f"    {{KernelId::{k.type_name}, {cpp_string(k.name)}, {cpp_string(k.where)}, "
+                   f"KernelGroup::{k.group}, {{{k.local_size[0]}, {k.local_size[1]}, {k.local_size[2]}}}, "
+                   f"{'true' if k.shapes_own_workgroup else 'false'}, {k.push_bytes}, {k.uniform_bytes}, "
+                   f"{max(k.bindings, default=0)}, {hex(k.storage_mask())}u, {{{{\"\", {names}}}}}}},")
+    out += ["}};", "", "constexpr const KernelInfo& kernelInfo(KernelId id) { return kKernelTable[static_cast<uint32_t>(id)]; }",
+            "", "namespace kernels {", ""]
+    for k in kernels:
+        out.append(f"// {k.where}")
+        out.append(f"struct {k.type_name} {{")
+        out.append(f"    static constexpr KernelId id = KernelId::{k.type_name};")
+        out.append(f"    static constexpr WorkgroupSize localSize{{{k.local_size[0]}, {k.local_size[1]}, "
+                   f"{k.local_size[2]}}};")
+        if k.shapes_own_workgroup:
+            out.append("    // Defines BILLOW_OWN_WORKGROUP_SIZE: one workgroup per tile, dispatched in groups.")
+        out.append(f"    static constexpr bool shapesOwnWorkgroup = {'true' if k.shapes_own_workgroup else 'false'};")
+        if k.uniform_type:
+            out.append(f"    using Uniform = gpu::{k.uniform_type};  // binding 0 ({k.uniform_block})")
+        if k.push_type:
+            out.append(f"    using Push = gpu::{k.push_type};")
+            out.append(f"    static_assert(sizeof(Push) == {k.push_bytes}, \"gpu::{k.push_type} differs in size "
+                       f"from the push-constant block of {k.where} ({k.push_bytes} bytes)\");")
+        else:
+            out.append("    using Push = NoPush;")
+        out.append("    struct Bindings {")
+        out.append(f"        using Kernel = {k.type_name};")
+        out.append("        UniformBinding uniform{};  // binding 0: the set's own uniform buffer unless given")
+        for binding, (member, blocks, reads, writes) in sorted(k.bindings.items()):
+            out.append(f"        StorageBinding {member};  // binding {binding} ({', '.join(blocks)}): "
+                       f"{access(reads, writes)}")
+        slots_list = ["uniform.buffer"] + [f"{k.bindings[b][0]}.buffer" if b in k.bindings else "VK_NULL_HANDLE"
+                                            for b in range(1, max(k.bindings, default=0) + 1)]
+        out.append(f"        DescriptorSlots slots() const {{ return {{{', '.join(slots_list)}}}; }}")
+        out.append("    };")
+        out.append("};")
+        out.append("")
+    out += ["} // namespace kernels", "",
+            "// Every kernel, for code that visits them all (tests).",
+            "template <class... Kernel> struct KernelList {};",
+            "using AllKernels = KernelList<" + ", ".join(f"kernels::{k.type_name}" for k in kernels) + ">;",
+            "", "} // namespace billow::detail", ""]
+    return "\n".join(out)
+
+
+def source_text(kernels, header_name):
+    out = ["// Generated by cmake/generate_kernel_table.py: the embedded SPIR-V of every kernel, and the",
+           "// layouts of the structs that C++ shares with GLSL checked against the reflected modules.",
+           "// Do not edit.", "#include <cstddef>", "", '#include "core/embedded_shaders.hpp"',
+           f'#include "{header_name}"', "", "namespace billow::detail {", "", "namespace {"]
+    for k in kernels:
+        data = pathlib.Path(k.spv).read_bytes()
+        if len(data) % 4:
+            raise KernelError(f"{k.where}: {k.spv} is not whole 32-bit words")
+        words = struct.unpack(f"<{len(data) // 4}I", data)
+        out.append(f"const uint32_t k{k.type_name}[{len(words)}] = {{")
+        for first in range(0, len(words), 8):
+            out.append("    " + " ".join(f"0x{w:08x}u," for w in words[first:first + 8]))
+        out.append("};")
+    out += ["", "const std::span<const uint32_t> kModules[kKernelCount] = {"]
+    out += [f"    k{k.type_name}," for k in kernels]
+    out += ["};", "} // namespace", "",
+            "std::span<const uint32_t> embeddedShader(KernelId id) { return kModules[static_cast<uint32_t>(id)]; }",
+            "", "// std140 / std430 as reflected from the modules, against the C++ structs of the shared headers."]
+    done = set()
+    for k in kernels:
+        for cpp_type, size, members, what in k.layout_checks:
+            key = (cpp_type, size, tuple((m["name"], m["offset"]) for m in members))
+            if key in done:
+                continue
+            done.add(key)
+            out.append(f"static_assert(sizeof(gpu::{cpp_type}) == {size}, \"gpu::{cpp_type}: {size} bytes as "
+                       f"the {what} of {k.where}\");")
+            for m in members:
+                out.append(f"static_assert(offsetof(gpu::{cpp_type}, {m['name']}) == {m['offset']}, "
+                           f"\"gpu::{cpp_type}::{m['name']}: offset {m['offset']} in {k.where}\");")
+    out += ["", "} // namespace billow::detail", ""]
+    return "\n".join(out)
+
+
+def write_if_changed(path, text):
+    path = pathlib.Path(path)
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("manifest")
+    parser.add_argument("--shader-root", required=True)
+    parser.add_argument("--storage-slots", type=int, required=True)
+    parser.add_argument("--push-constant-bytes", type=int, required=True)
+    parser.add_argument("--type-header", action="append", default=[],
+                        help="header defining billow::gpu's shared structs, as the generated code includes it")
+    parser.add_argument("--header", required=True)
+    parser.add_argument("--source", required=True)
+    args = parser.parse_args()
+
+    try:
+        kernels = []
+        for line in pathlib.Path(args.manifest).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                source, spv, names_json, optimized_json = line.split("|")
+                kernels.append(Kernel(source, spv, names_json, optimized_json, args.shader_root,
+                                      args.storage_slots, args.push_constant_bytes))
+        kernels.sort(key=lambda k: k.where)
+        names = {}
+        for k in kernels:
+            if k.type_name in names:
+                raise KernelError(f"{k.where} and {names[k.type_name]} would both be kernels::{k.type_name}")
+            names[k.type_name] = k.where
+        groups = sorted({k.group for k in kernels})
+        header = pathlib.Path(args.header)
+        write_if_changed(header, header_text(kernels, groups, args.storage_slots, args.push_constant_bytes,
+                                             args.type_header))
+        write_if_changed(args.source, source_text(kernels, header.name))
+    except KernelError as e:
+        print(f"generate_kernel_table: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

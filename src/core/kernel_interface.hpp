@@ -1,0 +1,62 @@
+// What the generated kernel table (billow_kernels.hpp, from cmake/generate_kernel_table.py) is
+// made of: a kernel's facts as reflected from its SPIR-V, and the named bindings that a call site
+// fills in. Every kernel shares one pipeline layout: binding 0 a uniform buffer, bindings
+// 1..BILLOW_STORAGE_SLOTS storage buffers, and push constants.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/vulkan_api.hpp"
+#include "common/grid_types.h"
+
+namespace billow::detail {
+
+enum class KernelId : uint32_t;
+enum class KernelGroup : uint32_t;
+
+struct WorkgroupSize {
+    uint32_t x, y, z;
+};
+
+// The push-constant type of a kernel that declares no push-constant block.
+struct NoPush {};
+
+// A storage buffer bound to one named binding of a kernel's Bindings. It has no default
+// constructor, so a designated initialiser that leaves a binding out does not compile, and it
+// refuses a null handle written out (a buffer that is null at run time is refused when recorded).
+struct StorageBinding {
+    constexpr StorageBinding(VkBuffer b) noexcept : buffer(b) {}
+    StorageBinding(std::nullptr_t) = delete;
+    VkBuffer buffer;
+};
+
+// Binding 0: left out, the kernel set's own uniform buffer; given, another of the same size
+// (the grid of a coarser multigrid level).
+struct UniformBinding {
+    constexpr UniformBinding() noexcept = default;
+    constexpr UniformBinding(VkBuffer b) noexcept : buffer(b) {}
+    VkBuffer buffer = VK_NULL_HANDLE;
+};
+
+// The buffers of one dispatch by binding: [0] the uniform buffer, [1..] storage buffers.
+using DescriptorSlots = std::array<VkBuffer, BILLOW_STORAGE_SLOTS + 1>;
+
+// One kernel as reflected from its module.
+struct KernelInfo {
+    KernelId id;
+    std::string_view name;    // the file name without .comp
+    std::string_view source;  // shaders/<group>/<name>.comp
+    KernelGroup group;
+    WorkgroupSize localSize;
+    bool shapesOwnWorkgroup;  // defines BILLOW_OWN_WORKGROUP_SIZE: dispatched in groups, not threads
+    uint32_t pushBytes;       // 0: no push constants
+    uint32_t uniformBytes;    // the uniform block at binding 0; 0: none
+    uint32_t storageSlots;    // the highest storage binding (a positional buffer list's length)
+    uint32_t storageMask;     // bit b: binding b is a storage buffer the kernel declares
+    std::array<std::string_view, BILLOW_STORAGE_SLOTS + 1> bindingNames;  // [b]: the Bindings member
+};
+
+} // namespace billow::detail

@@ -1,0 +1,227 @@
+// The kernel table generated from the reflected SPIR-V (billow_kernels.hpp): every shader has one
+// id, the typed kernels agree with the table, the workgroup and push-constant sizes are the ones
+// the dispatch code divides by and pushes, and a kernel set refuses what the table rules out.
+// (The generator's refusals of bad modules are the CTest test kernel_table_rejects_bad_modules.)
+#include "support/gpu_test.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <type_traits>
+
+#include "core/kernel_set.hpp"
+#include "pressure/pressure_jacobi_tiles.h"
+
+namespace billow::test {
+namespace {
+
+using detail::KernelGroup;
+using detail::KernelId;
+using detail::KernelInfo;
+using detail::kKernelTable;
+namespace kernels = detail::kernels;
+
+bool operator==(const detail::WorkgroupSize& a, const detail::WorkgroupSize& b) {
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+template <class K>
+constexpr uint32_t pushBytesOf() {
+    if constexpr (std::is_same_v<typename K::Push, detail::NoPush>) return 0;
+    else return sizeof(typename K::Push);
+}
+
+// Calls check.template operator()<K>() for every kernel K of the table.
+template <class Check, class... K>
+void forEachKernel(detail::KernelList<K...>, Check check) {
+    (check.template operator()<K>(), ...);
+}
+
+TEST(KernelTable, EveryShaderHasExactlyOneId) {
+    std::set<std::string> shaders;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(BILLOW_SHADER_DIR))
+        if (entry.path().extension() == ".comp")
+            shaders.insert("shaders/" + entry.path().lexically_relative(BILLOW_SHADER_DIR).generic_string());
+    ASSERT_FALSE(shaders.empty());
+
+    std::set<std::string> sources, names;
+    for (uint32_t i = 0; i < kKernelTable.size(); ++i) {
+        const KernelInfo& info = kKernelTable[i];
+        EXPECT_EQ(static_cast<uint32_t>(info.id), i) << info.name << ": the table is indexed by KernelId";
+        EXPECT_TRUE(sources.insert(std::string(info.source)).second) << info.source << " has two ids";
+        EXPECT_TRUE(names.insert(std::string(info.name)).second) << info.name << " names two kernels";
+        EXPECT_EQ("shaders/", info.source.substr(0, 8));
+        EXPECT_EQ(std::string(info.name) + ".comp", std::filesystem::path(info.source).filename().string());
+    }
+    EXPECT_EQ(shaders, sources);
+    EXPECT_EQ(detail::kKernelCount, shaders.size());
+}
+
+TEST(KernelTable, GroupsAreTheShaderFolders) {
+    const std::pair<KernelGroup, const char*> folders[] = {{KernelGroup::Common, "common"},
+                                                           {KernelGroup::Pressure, "pressure"},
+                                                           {KernelGroup::Smoke, "smoke"},
+                                                           {KernelGroup::Water, "water"}};
+    for (const KernelInfo& info : kKernelTable) {
+        const auto folder = std::find_if(std::begin(folders), std::end(folders),
+                                         [&](const auto& f) { return f.first == info.group; });
+        ASSERT_NE(folder, std::end(folders)) << info.name;
+        EXPECT_EQ(std::string("shaders/") + folder->second + "/" + std::string(info.name) + ".comp", info.source);
+    }
+}
+
+TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
+    forEachKernel(detail::AllKernels{}, []<class K>() {
+        const KernelInfo& info = detail::kernelInfo(K::id);
+        SCOPED_TRACE(std::string(info.name));
+        EXPECT_TRUE(info.localSize == K::localSize);
+        EXPECT_EQ(info.shapesOwnWorkgroup, K::shapesOwnWorkgroup);
+        EXPECT_EQ(info.pushBytes, pushBytesOf<K>());
+        EXPECT_LE(info.pushBytes, detail::kPushConstantBytes);
+        EXPECT_TRUE((std::is_same_v<typename K::Bindings::Kernel, K>));
+        // Binding 0 is never a storage binding, and every storage binding has its member's name.
+        EXPECT_EQ(info.storageMask & 1u, 0u);
+        EXPECT_LE(info.storageSlots, uint32_t(BILLOW_STORAGE_SLOTS));
+        for (uint32_t b = 1; b <= BILLOW_STORAGE_SLOTS; ++b)
+            EXPECT_EQ((info.storageMask >> b & 1u) != 0, !info.bindingNames[b].empty()) << "binding " << b;
+    });
+}
+
+// The kernels still dispatched by name (the pressure solvers) divide thread counts by
+// BILLOW_GROUP_X x BILLOW_GROUP_Y (KernelSet::groupCountX/Y); typed dispatches divide by the
+// reflected size. Both agree for every kernel that does not shape its own workgroup.
+TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
+    for (const KernelInfo& info : kKernelTable) {
+        if (info.shapesOwnWorkgroup) continue;
+        SCOPED_TRACE(std::string(info.name));
+        EXPECT_EQ(info.localSize.x, uint32_t(BILLOW_GROUP_X));
+        EXPECT_EQ(info.localSize.y, uint32_t(BILLOW_GROUP_Y));
+        EXPECT_EQ(info.localSize.z, 1u);
+    }
+    using detail::KernelSet;
+    EXPECT_EQ(KernelSet::groupsCovering(37, kernels::Divergence::localSize.x), KernelSet::groupCountX(37));
+    EXPECT_EQ(KernelSet::groupsCovering(24, kernels::Divergence::localSize.y), KernelSet::groupCountY(24));
+    EXPECT_EQ(KernelSet::groupsCovering(64, 32), 2u);
+    EXPECT_EQ(KernelSet::groupsCovering(65, 32), 3u);
+}
+
+// Kernels that shape their own workgroup are dispatched in groups; their sizes are the ones the
+// host's tiling assumes.
+TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
+    std::set<std::string> own;
+    for (const KernelInfo& info : kKernelTable)
+        if (info.shapesOwnWorkgroup) own.insert(std::string(info.name));
+    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "pressure_gate", "pressure_jacobi",
+                                          "pressure_rbsor_tiles"}));
+    // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
+    EXPECT_TRUE((kernels::PressureJacobi::localSize ==
+                 detail::WorkgroupSize{BILLOW_JACOBI_REGION, BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, 1}));
+    // Tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells plus the halo (SmokeSolver's sorTileDispatch).
+    EXPECT_EQ(kernels::PressureRbsorTiles::localSize.x, 64u);
+    // The coarsest multigrid level, one thread per cell.
+    EXPECT_TRUE((kernels::MgCoarseSolve::localSize == detail::WorkgroupSize{BILLOW_MG_COARSEST, BILLOW_MG_COARSEST, 1}));
+    EXPECT_TRUE((kernels::CgScalars::localSize == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
+    EXPECT_TRUE((kernels::PressureGate::localSize == detail::WorkgroupSize{1, 1, 1}));
+}
+
+// The push constants that the by-name call sites pass are the kernels' own types (the typed call
+// sites cannot pass any other).
+static_assert(std::is_same_v<kernels::PressureJacobi::Push, gpu::PressurePush>);
+static_assert(std::is_same_v<kernels::PressureRbsor::Push, gpu::SorPush>);
+static_assert(std::is_same_v<kernels::PressureRbsorTiles::Push, gpu::SorBlockPush>);
+static_assert(std::is_same_v<kernels::PressureResidual::Push, gpu::ResidualPush>);
+static_assert(std::is_same_v<kernels::PressureGate::Push, gpu::GatePush>);
+static_assert(std::is_same_v<kernels::MgRestrictResidual::Push, gpu::RestrictPush>);
+static_assert(std::is_same_v<kernels::MgCoarseSolve::Push, gpu::CoarseSolvePush>);
+static_assert(std::is_same_v<kernels::MgCoarsen::Push, gpu::LevelPush>);
+static_assert(std::is_same_v<kernels::MgProlong::Push, gpu::LevelPush>);
+static_assert(std::is_same_v<kernels::CgResidual::Push, gpu::CgPush>);
+static_assert(std::is_same_v<kernels::CgScalars::Push, gpu::CgPush>);
+static_assert(std::is_same_v<kernels::CgRemoveMean::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::FaceFractions::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::Curl::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::Divergence::Push, detail::NoPush>);
+
+TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
+    forEachKernel(detail::AllKernels{}, []<class K>() {
+        const KernelInfo& info = detail::kernelInfo(K::id);
+        SCOPED_TRACE(std::string(info.name));
+        if (info.group == KernelGroup::Water) {
+            EXPECT_TRUE((std::is_same_v<typename K::Uniform, gpu::WaterParams>));
+            EXPECT_EQ(info.uniformBytes, sizeof(gpu::WaterParams));
+        } else {
+            EXPECT_TRUE((std::is_same_v<typename K::Uniform, gpu::GridParams>));
+            EXPECT_EQ(info.uniformBytes, sizeof(gpu::GridParams));
+        }
+    });
+}
+
+// What the table rules out, refused when a kernel set is created or a dispatch recorded.
+class KernelSetChecks : public GpuTest {
+protected:
+    detail::ContextState& cs() { return context()->state(); }
+    detail::GpuBuffer uniform(VkDeviceSize size) {
+        return detail::GpuBuffer(cs(), size, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, detail::GpuBuffer::Kind::DeviceLocal);
+    }
+    detail::GpuBuffer storage() {
+        return detail::GpuBuffer(cs(), 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, detail::GpuBuffer::Kind::DeviceLocal);
+    }
+};
+
+template <class F>
+std::string errorOf(F f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST_F(KernelSetChecks, RefusesAUniformBufferOfAnotherSize) {
+    detail::GpuBuffer grid = uniform(sizeof(gpu::GridParams));
+    const std::string message = errorOf([&] {
+        detail::KernelSet set(cs(), {KernelGroup::Water}, grid.handle(), sizeof(gpu::GridParams));
+    });
+    EXPECT_NE(message.find("uniform block"), std::string::npos) << message;
+    EXPECT_NE(message.find("shaders/water/"), std::string::npos) << message;
+}
+
+TEST_F(KernelSetChecks, RefusesUnknownAndUncreatedKernels) {
+    detail::GpuBuffer params = uniform(sizeof(gpu::WaterParams));
+    EXPECT_NE(errorOf([&] { detail::KernelSet set(cs(), {"water_flow", "no_such_kernel"}, params.handle(), sizeof(gpu::WaterParams)); })
+                  .find("no_such_kernel"),
+              std::string::npos);
+
+    detail::KernelSet water(cs(), {KernelGroup::Water}, params.handle(), sizeof(gpu::WaterParams));
+    detail::GpuBuffer a = storage(), b = storage(), c = storage(), d = storage();
+    cs().submitAndWait([&](VkCommandBuffer cmd) {
+        // A smoke kernel in the water set.
+        const std::string notCreated = errorOf([&] {
+            water.dispatch(cmd, kernels::Curl::Bindings{.uIn = a.handle(), .vIn = b.handle(), .curl = c.handle()}, 8, 8);
+        });
+        EXPECT_NE(notCreated.find("was not created"), std::string::npos) << notCreated;
+        // By name: a positional list one buffer short, then the right push constants missing.
+        const std::string short_ = errorOf([&] {
+            water.dispatch(cmd, "water_dye", {a.handle(), b.handle(), c.handle()}, gpu::WaterDyePush{}, 8, 8);
+        });
+        EXPECT_NE(short_.find("takes 4 storage buffers"), std::string::npos) << short_;
+        const std::string noPush = errorOf([&] {
+            water.dispatch(cmd, "water_dye", {a.handle(), b.handle(), c.handle(), d.handle()}, 8, 8);
+        });
+        EXPECT_NE(noPush.find("bytes of push constants"), std::string::npos) << noPush;
+        // A named binding whose buffer is null at run time.
+        const VkBuffer missing = VK_NULL_HANDLE;
+        const std::string null = errorOf([&] {
+            water.dispatch(cmd,
+                           kernels::WaterDye::Bindings{.velocity = a.handle(), .depth = b.handle(), .dyeIn = missing,
+                                                       .dyeOut = d.handle()},
+                           gpu::WaterDyePush{}, 8, 8);
+        });
+        EXPECT_NE(null.find("binding 3 (dyeIn) has no buffer"), std::string::npos) << null;
+    });
+}
+
+} // namespace
+} // namespace billow::test
