@@ -15,11 +15,11 @@
 set(BILLOW_PUSH_CONSTANT_BYTES 128)
 set(BILLOW_KERNEL_GENERATOR ${CMAKE_CURRENT_LIST_DIR}/generate_kernel_table.py)
 
-# The storage slots of the shared layout, as shared_types.h defines them for GLSL and C++.
+# The storage slots of the shared layout, as common/grid_types.h defines them for GLSL and C++.
 function(billow_storage_slots out_var shader_root)
-    file(STRINGS ${shader_root}/common/shared_types.h line REGEX "^#define BILLOW_STORAGE_SLOTS [0-9]+")
+    file(STRINGS ${shader_root}/common/grid_types.h line REGEX "^#define BILLOW_STORAGE_SLOTS [0-9]+")
     if(NOT line)
-        message(FATAL_ERROR "BILLOW_STORAGE_SLOTS not found in ${shader_root}/common/shared_types.h")
+        message(FATAL_ERROR "BILLOW_STORAGE_SLOTS not found in ${shader_root}/common/grid_types.h")
     endif()
     string(REGEX REPLACE "^#define BILLOW_STORAGE_SLOTS ([0-9]+).*" "\\1" slots "${line}")
     set(${out_var} ${slots} PARENT_SCOPE)

@@ -34,7 +34,7 @@ FOREIGN_RESOURCES = {
     "subpass_inputs": "subpass input",
     "specialization_constants": "specialization constant",
 }
-# Scalars and vectors of 4-byte components: all that the shared structs use (shared_types.h).
+# Scalars and vectors of 4-byte components: all that the shared structs use (common/grid_types.h).
 SCALAR_BYTES = {"float": 4, "int": 4, "uint": 4, "bool": 4}
 VECTOR = re.compile(r"(?:|i|u|b)vec([234])")
 # Names a C++ member may not take: keywords, and the names Bindings itself uses.
@@ -155,7 +155,7 @@ def single_struct_member(layout, block_type, where, what):
     if len(members) != 1 or members[0]["type"] not in layout.types or members[0].get("array"):
         raise KernelError(f"{where}: the {what} block must hold exactly one struct shared with C++ "
                           "(e.g. `layout(push_constant) uniform Push { SplatPush pc; };`, the struct "
-                          "defined in a shared header such as common/shared_types.h)")
+                          "defined in a shared header such as smoke/smoke_types.h)")
     return layout.types[members[0]["type"]]
 
 

@@ -21,20 +21,20 @@ float boundaryFaceFraction(int side, float innerFluid, float wrappedFluid) {
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     int nx = grid.nx, ny = grid.ny;
-    if (ownsUFace(id)) {
+    if (ownsXFace(id)) {
         int i = id.x, j = id.y;
         float f;
         if (i == 0) f = boundaryFaceFraction(BILLOW_LEFT, fluid(0, j), fluid(nx - 1, j));
         else if (i == nx) f = boundaryFaceFraction(BILLOW_RIGHT, fluid(nx - 1, j), fluid(0, j));
         else f = min(fluid(i - 1, j), fluid(i, j));
-        openX[uIndex(i, j)] = f;
+        openX[xFaceIndex(i, j)] = f;
     }
-    if (ownsVFace(id)) {
+    if (ownsYFace(id)) {
         int i = id.x, j = id.y;
         float f;
         if (j == 0) f = boundaryFaceFraction(BILLOW_BOTTOM, fluid(i, 0), fluid(i, ny - 1));
         else if (j == ny) f = boundaryFaceFraction(BILLOW_TOP, fluid(i, ny - 1), fluid(i, 0));
         else f = min(fluid(i, j - 1), fluid(i, j));
-        openY[vIndex(i, j)] = f;
+        openY[yFaceIndex(i, j)] = f;
     }
 }

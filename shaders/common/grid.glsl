@@ -2,7 +2,7 @@
 // samples that fall outside the domain ("taps"). Every kernel resolves neighbours through these
 // taps, so walls, moving walls, inflow, outflow and periodic sides follow one set of formulas.
 #extension GL_GOOGLE_include_directive : require
-#include "common/shared_types.h"
+#include "common/grid_types.h"
 
 // Kernels that shape their own workgroup (e.g. a tile plus halo) define BILLOW_OWN_WORKGROUP_SIZE;
 // they are dispatched one workgroup per tile (see KernelSet::dispatch).
@@ -11,13 +11,12 @@ layout(local_size_x = BILLOW_GROUP_X, local_size_y = BILLOW_GROUP_Y) in;
 #endif
 layout(std140, set = 0, binding = 0) uniform GridBlock { GridParams grid; };
 
+#define BILLOW_MAC_NX grid.nx
+#define BILLOW_MAC_NY grid.ny
+#include "common/mac_index.glsl"
+
 bool periodicX() { return grid.sideType[BILLOW_LEFT] == BILLOW_PERIODIC; }
 bool periodicY() { return grid.sideType[BILLOW_BOTTOM] == BILLOW_PERIODIC; }
-
-int uIndex(int i, int j) { return i + j * (grid.nx + 1); }  // x-faces: (nx+1) * ny
-int vIndex(int i, int j) { return i + j * grid.nx; }        // y-faces: nx * (ny+1)
-int cellIndex(int i, int j) { return i + j * grid.nx; }     // cells: nx * ny
-int nodeIndex(int i, int j) { return i + j * (grid.nx + 1); } // nodes: (nx+1) * (ny+1)
 
 int wrapIndex(int i, int n) { int r = i % n; return r < 0 ? r + n : r; }
 
@@ -42,7 +41,7 @@ Tap tapU(int i, int j) {
         if (periodicY()) j = wrapIndex(j, grid.ny);
         else { tangentialGhost(j < 0 ? BILLOW_BOTTOM : BILLOW_TOP, t); j = clamp(j, 0, grid.ny - 1); }
     }
-    t.index = uIndex(i, j);
+    t.index = xFaceIndex(i, j);
     return t;
 }
 
@@ -54,7 +53,7 @@ Tap tapV(int i, int j) {
         if (periodicX()) i = wrapIndex(i, grid.nx);
         else { tangentialGhost(i < 0 ? BILLOW_LEFT : BILLOW_RIGHT, t); i = clamp(i, 0, grid.nx - 1); }
     }
-    t.index = vIndex(i, j);
+    t.index = yFaceIndex(i, j);
     return t;
 }
 
@@ -106,9 +105,6 @@ vec2 clampToDomain(vec2 p) {
                      mix(READ(b_.x, b_.y + 1), READ(b_.x + 1, b_.y + 1), t_.x), t_.y);       \
     }
 
-// Threads cover the (nx+1) x (ny+1) union of x-faces and y-faces; these tell which one a thread has.
-bool ownsUFace(ivec2 id) { return id.x <= grid.nx && id.y < grid.ny; }
-bool ownsVFace(ivec2 id) { return id.x < grid.nx && id.y <= grid.ny; }
 // On a periodic axis the last face duplicates face 0: compute it as face 0 so both stay bitwise equal.
 int canonicalUColumn(int i) { return (periodicX() && i == grid.nx) ? 0 : i; }
 int canonicalVRow(int j) { return (periodicY() && j == grid.ny) ? 0 : j; }

@@ -14,5 +14,5 @@ ivec4 neighbourCells(int i, int j) {
 }
 
 vec4 faceWeights(int i, int j) {
-    return vec4(openX[uIndex(i, j)], openX[uIndex(i + 1, j)], openY[vIndex(i, j)], openY[vIndex(i, j + 1)]);
+    return vec4(openX[xFaceIndex(i, j)], openX[xFaceIndex(i + 1, j)], openY[yFaceIndex(i, j)], openY[yFaceIndex(i, j + 1)]);
 }

@@ -5,6 +5,7 @@
 // their z and d_old here rather than read back, saving a pass; d goes to a second buffer because
 // neighbouring workgroups still read d_old.
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) readonly buffer Z { float z[]; };
 layout(set = 0, binding = 2) readonly buffer DOld { float dOld[]; };

@@ -2,6 +2,7 @@
 // Conjugate gradient dot products after preconditioning, per workgroup: (r . z, z . q), the
 // second only after the first iteration (q holds the last direction's image then).
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) readonly buffer R { float r[]; };
 layout(set = 0, binding = 2) readonly buffer Z { float z[]; };

@@ -4,6 +4,7 @@
 // preconditioner has no component along the constant null space (round-off puts one there, and
 // the multigrid coarse solve would turn it into a large constant correction that spoils r . z).
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) buffer R { float r[]; };
 layout(set = 0, binding = 2) readonly buffer OpenX { float openX[]; };

@@ -4,6 +4,7 @@
 // max |r| and max |rhs| into the gate's accumulators (atomicMax on the bits of non-negative
 // floats), and per workgroup (sum r, open cells) for the mean of r.
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) readonly buffer P { float pIn[]; };
 layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };

@@ -9,6 +9,7 @@
 // into the gate's state words.
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(local_size_x = BILLOW_GROUP_X * BILLOW_GROUP_Y) in;
 
@@ -16,7 +17,7 @@ layout(set = 0, binding = 1) buffer State { uint state[]; };
 layout(set = 0, binding = 2) readonly buffer Partials { vec2 partials[]; };
 layout(push_constant) uniform Push { CgPush pc; };
 
-shared vec2 sums[BILLOW_GROUP_X * BILLOW_GROUP_Y];
+#include "common/workgroup_reduce.glsl"
 
 float stateFloat(int word) { return uintBitsToFloat(state[word]); }
 void setStateFloat(int word, float value) { state[word] = floatBitsToUint(value); }
@@ -25,14 +26,9 @@ void main() {
     const uint t = gl_LocalInvocationIndex;
     vec2 sum = vec2(0.0);
     for (int g = int(t); g < pc.groups; g += BILLOW_GROUP_X * BILLOW_GROUP_Y) sum += partials[g];
-    sums[t] = sum;
-    barrier();
-    for (uint stride = BILLOW_GROUP_X * BILLOW_GROUP_Y / 2; stride > 0; stride >>= 1) {
-        if (t < stride) sums[t] += sums[t + stride];
-        barrier();
-    }
+    reduceWorkgroupSum(sum);
     if (t != 0) return;
-    const vec2 total = sums[0];
+    const vec2 total = workgroupSumResult();
     if (pc.mode == 0) {
         setStateFloat(BILLOW_CG_ALPHA, total.x != 0.0 ? stateFloat(BILLOW_CG_RHO) / total.x : 0.0);
     } else if (pc.mode == 1) {

@@ -3,6 +3,7 @@
 // next preconditioning's initial guess), max |r| into the gate's accumulator (atomicMax on bits),
 // and per workgroup (sum r, open cells) for the mean of r.
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) buffer P { float p[]; };
 layout(set = 0, binding = 2) readonly buffer D { float d[]; };

@@ -5,6 +5,7 @@
 // the level has at most BILLOW_MG_COARSEST cells along each axis.
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(local_size_x = BILLOW_MG_COARSEST, local_size_y = BILLOW_MG_COARSEST) in;
 
@@ -46,8 +47,8 @@ void main() {
                               neighbourSlot(id.x, id.y + 1));
     if (mine) {
         pressure[c] = pIn[c];
-        w = vec4(openX[uIndex(id.x, id.y)], openX[uIndex(id.x + 1, id.y)], openY[vIndex(id.x, id.y)],
-                 openY[vIndex(id.x, id.y + 1)]);
+        w = vec4(openX[xFaceIndex(id.x, id.y)], openX[xFaceIndex(id.x + 1, id.y)], openY[yFaceIndex(id.x, id.y)],
+                 openY[yFaceIndex(id.x, id.y + 1)]);
         rhs = pc.rhsScale * source[c];
         colour = sorColour(id);
     }

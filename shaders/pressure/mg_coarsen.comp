@@ -3,6 +3,7 @@
 // face covers up to two fine faces and gets their mean open fraction (a missing one, past an odd
 // edge, counts as closed, since the coarse cell there is only half covered).
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) readonly buffer FineOpenX { float fineOpenX[]; };
 layout(set = 0, binding = 2) readonly buffer FineOpenY { float fineOpenY[]; };
@@ -25,22 +26,22 @@ float outflowWeight(int side, float fineWeight) {
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
-    if (ownsUFace(id)) {
+    if (ownsXFace(id)) {
         int fi = min(2 * id.x, pc.fineNx);
         float sum = 0.0;
         for (int b = 0; b < 2; ++b)
             if (2 * id.y + b < pc.fineNy) sum += fineOpenX[fi + (2 * id.y + b) * (pc.fineNx + 1)];
         float w = 0.5 * sum;
         if (id.x == 0 || id.x == grid.nx) w = outflowWeight(id.x == 0 ? BILLOW_LEFT : BILLOW_RIGHT, w);
-        openX[uIndex(id.x, id.y)] = w;
+        openX[xFaceIndex(id.x, id.y)] = w;
     }
-    if (ownsVFace(id)) {
+    if (ownsYFace(id)) {
         int fj = min(2 * id.y, pc.fineNy);
         float sum = 0.0;
         for (int a = 0; a < 2; ++a)
             if (2 * id.x + a < pc.fineNx) sum += fineOpenY[(2 * id.x + a) + fj * pc.fineNx];
         float w = 0.5 * sum;
         if (id.y == 0 || id.y == grid.ny) w = outflowWeight(id.y == 0 ? BILLOW_BOTTOM : BILLOW_TOP, w);
-        openY[vIndex(id.x, id.y)] = w;
+        openY[yFaceIndex(id.x, id.y)] = w;
     }
 }

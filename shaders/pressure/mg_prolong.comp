@@ -8,6 +8,7 @@
 // sides (w = 0) give zero gradient; outflow sides give -parent / 3 on the first coarse level, as
 // the finest level has p = 0 half a fine cell beyond the side.
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) buffer FinePressure { float finePressure[]; };
 layout(set = 0, binding = 2) readonly buffer CoarsePressure { float coarsePressure[]; };
@@ -50,8 +51,8 @@ float coarseAt(int i, int j, float parent, ivec2 cell) {
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.nx || id.y >= grid.ny) return;
-    float open = openX[uIndex(id.x, id.y)] + openX[uIndex(id.x + 1, id.y)] + openY[vIndex(id.x, id.y)] +
-                 openY[vIndex(id.x, id.y + 1)];
+    float open = openX[xFaceIndex(id.x, id.y)] + openX[xFaceIndex(id.x + 1, id.y)] + openY[yFaceIndex(id.x, id.y)] +
+                 openY[yFaceIndex(id.x, id.y + 1)];
     if (!(open > 0.0)) return;
     ivec2 parent = id / 2;
     // Towards the fine cell's side of its parent; a parent covering a single fine cell (odd edge)

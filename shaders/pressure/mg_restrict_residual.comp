@@ -7,6 +7,7 @@
 // residual (rhsScale 1) on coarser ones. Fine-level neighbours follow the pressure stencil's
 // rules: 0 beyond outflow (and closed) sides, wrapped on periodic axes.
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) readonly buffer FinePressure { float fineP[]; };
 layout(set = 0, binding = 2) readonly buffer FineSource { float fineSource[]; };

@@ -16,6 +16,7 @@
 // Once converged, later checks leave everything alone (their measurements were skipped).
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(local_size_x = 1) in;
 

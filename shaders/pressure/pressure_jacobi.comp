@@ -16,6 +16,7 @@
 #extension GL_EXT_control_flow_attributes : require
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 #include "pressure/pressure_jacobi_tiles.h"
 
 layout(set = 0, binding = 1) readonly buffer PIn { float pIn[]; };
@@ -61,7 +62,7 @@ void main() {
         if ((insideX || periodicX()) && (insideY || periodicY())) {
             int i = wrapIndex(gx, grid.nx), j = wrapIndex(gy, grid.ny);
             p[k] = pIn[cellIndex(i, j)];
-            w[k] = vec4(openX[uIndex(i, j)], openX[uIndex(i + 1, j)], openY[vIndex(i, j)], openY[vIndex(i, j + 1)]);
+            w[k] = vec4(openX[xFaceIndex(i, j)], openX[xFaceIndex(i + 1, j)], openY[yFaceIndex(i, j)], openY[yFaceIndex(i, j + 1)]);
             rhs[k] = pc.rhsScale * divergence[cellIndex(i, j)];
         }
     }

@@ -5,6 +5,7 @@
 // on a periodic axis with an odd cell count the last column (row) wraps onto a cell of its own
 // parity, so it gets colours of its own: + 2 for the last column, + 4 for the last row.
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) buffer P { float pIn[]; };  // read and written in place
 layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };

@@ -9,6 +9,7 @@
 #extension GL_EXT_control_flow_attributes : require
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) readonly buffer P { float pIn[]; };
 layout(set = 0, binding = 2) readonly buffer Source { float source[]; };
@@ -50,7 +51,7 @@ void main() {
         if ((insideX || periodicX()) && (insideY || periodicY())) {
             int i = wrapIndex(gx, grid.nx), j = wrapIndex(gy, grid.ny);
             p[k] = pIn[cellIndex(i, j)];
-            w[k] = vec4(openX[uIndex(i, j)], openX[uIndex(i + 1, j)], openY[vIndex(i, j)], openY[vIndex(i, j + 1)]);
+            w[k] = vec4(openX[xFaceIndex(i, j)], openX[xFaceIndex(i + 1, j)], openY[yFaceIndex(i, j)], openY[yFaceIndex(i, j + 1)]);
             rhs[k] = pc.rhsScale * source[cellIndex(i, j)];
         }
         pressure[(firstRow + k) * kRegion + column] = p[k];

@@ -4,6 +4,7 @@
 // atomicMax on the float bits (non-negative floats order like their bit patterns) into a
 // host-visible buffer, so the host can read them after the submission without stalling the GPU.
 #include "common/grid.glsl"
+#include "pressure/pressure_types.h"
 
 layout(set = 0, binding = 1) readonly buffer P { float pIn[]; };
 layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };

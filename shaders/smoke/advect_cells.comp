@@ -4,6 +4,7 @@
 // advect_scalars.comp and another in advect_dye.comp. The back-trace reads the velocity eight
 // times per RK2 stage, so it is most of what a semi-Lagrangian sample costs.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };

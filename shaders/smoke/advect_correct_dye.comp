@@ -1,6 +1,7 @@
 #version 450
 // MacCormack / BFECC correction of the RGBA dye on its own grid; see advect_correct.glsl.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };

@@ -3,6 +3,7 @@
 // advect_correct.glsl. `pc.field` picks the inflow values the boundary taps use (0 density,
 // 1 temperature).
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };

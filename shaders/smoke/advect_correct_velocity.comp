@@ -4,6 +4,7 @@
 // through the same ghost rules as the velocity (tapU / tapV). Closed faces (walls, moving walls,
 // inflow, obstacles) are not advected: they keep their prescribed value.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
@@ -27,8 +28,8 @@ float readOriginal(int i, int j) {
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
-    if (isX() ? !ownsUFace(id) : !ownsVFace(id)) return;
-    int k = isX() ? uIndex(id.x, id.y) : vIndex(id.x, id.y);
+    if (isX() ? !ownsXFace(id) : !ownsYFace(id)) return;
+    int k = isX() ? xFaceIndex(id.x, id.y) : yFaceIndex(id.x, id.y);
     if (open[k] <= 0.0) {
         result[k] = original[k];
         return;

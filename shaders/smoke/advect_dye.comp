@@ -2,6 +2,7 @@
 // Semi-Lagrangian advection (RK2 back-trace, bilinear) of RGBA dye on its own grid (seed 002:
 // dye finer than velocity; advect_dye.glsl).
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };

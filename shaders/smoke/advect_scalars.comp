@@ -2,6 +2,7 @@
 // Semi-Lagrangian advection (RK2 back-trace, bilinear) of density and temperature at cell
 // centres (advect_scalars.glsl).
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };

@@ -6,6 +6,7 @@
 // carry the forward result backward and the compensated field forward, by the pre-advection
 // velocity.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
@@ -25,24 +26,24 @@ BILLOW_FACE_READER(readFieldV, tapV, vField)
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     float h = grid.h;
-    if (ownsUFace(id)) {
+    if (ownsXFace(id)) {
         int i = canonicalUColumn(id.x);
-        int k = uIndex(i, id.y);
+        int k = xFaceIndex(i, id.y);
         float value = uField[k];
         if (openX[k] > 0.0) {
             vec2 p = traceBack(vec2(float(i) * h, (float(id.y) + 0.5) * h), pc.dt);
             BILLOW_SAMPLE_X_FACES(readFieldU, p, value);
         }
-        uOut[uIndex(id.x, id.y)] = value;
+        uOut[xFaceIndex(id.x, id.y)] = value;
     }
-    if (ownsVFace(id)) {
+    if (ownsYFace(id)) {
         int j = canonicalVRow(id.y);
-        int k = vIndex(id.x, j);
+        int k = yFaceIndex(id.x, j);
         float value = vField[k];
         if (openY[k] > 0.0) {
             vec2 p = traceBack(vec2((float(id.x) + 0.5) * h, float(j) * h), pc.dt);
             BILLOW_SAMPLE_Y_FACES(readFieldV, p, value);
         }
-        vOut[vIndex(id.x, id.y)] = value;
+        vOut[yFaceIndex(id.x, id.y)] = value;
     }
 }

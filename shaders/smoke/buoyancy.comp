@@ -5,6 +5,7 @@
 // component (the usual gravityX = 0) is skipped: reading and rewriting u unchanged cost a third
 // of this pass's time.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
 layout(set = 0, binding = 2) buffer V { float v[]; };
@@ -24,14 +25,14 @@ float lift(int i, int j) {
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
-    if (pc.gravityX != 0.0 && ownsUFace(id) && openX[uIndex(id.x, id.y)] > 0.0) {
+    if (pc.gravityX != 0.0 && ownsXFace(id) && openX[xFaceIndex(id.x, id.y)] > 0.0) {
         int i = canonicalUColumn(id.x);
         float a = 0.5 * (lift(i - 1, id.y) + lift(i, id.y));
-        u[uIndex(id.x, id.y)] += pc.dt * pc.gravityX * a;
+        u[xFaceIndex(id.x, id.y)] += pc.dt * pc.gravityX * a;
     }
-    if (pc.gravityY != 0.0 && ownsVFace(id) && openY[vIndex(id.x, id.y)] > 0.0) {
+    if (pc.gravityY != 0.0 && ownsYFace(id) && openY[yFaceIndex(id.x, id.y)] > 0.0) {
         int j = canonicalVRow(id.y);
         float a = 0.5 * (lift(id.x, j - 1) + lift(id.x, j));
-        v[vIndex(id.x, id.y)] += pc.dt * pc.gravityY * a;
+        v[yFaceIndex(id.x, id.y)] += pc.dt * pc.gravityY * a;
     }
 }

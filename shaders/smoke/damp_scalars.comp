@@ -3,6 +3,7 @@
 // exp(-rate dt); temperature relaxes towards ambient by exp(-rate dt).
 // target 0: density and temperature; 1: dye (factor in densityFactor).
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) buffer Density { float density[]; };
 layout(set = 0, binding = 2) buffer Temperature { float temperature[]; };

@@ -4,6 +4,7 @@
 // maxSpeed is scaled down to it. Reads one buffer pair, writes the other, so neighbours are
 // never read half-updated. Closed faces are copied unchanged.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
@@ -25,24 +26,24 @@ float limited(float own, float other) {
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
-    if (ownsUFace(id)) {
+    if (ownsXFace(id)) {
         int i = canonicalUColumn(id.x), j = id.y;
-        int k = uIndex(i, j);
+        int k = xFaceIndex(i, j);
         float value = uIn[k];
         if (openX[k] > 0.0) {
             float vAverage = 0.25 * (readV(i - 1, j) + readV(i, j) + readV(i - 1, j + 1) + readV(i, j + 1));
             value = limited(value, vAverage);
         }
-        uOut[uIndex(id.x, j)] = value;
+        uOut[xFaceIndex(id.x, j)] = value;
     }
-    if (ownsVFace(id)) {
+    if (ownsYFace(id)) {
         int i = id.x, j = canonicalVRow(id.y);
-        int k = vIndex(i, j);
+        int k = yFaceIndex(i, j);
         float value = vIn[k];
         if (openY[k] > 0.0) {
             float uAverage = 0.25 * (readU(i, j - 1) + readU(i + 1, j - 1) + readU(i, j) + readU(i + 1, j));
             value = limited(value, uAverage);
         }
-        vOut[vIndex(i, id.y)] = value;
+        vOut[yFaceIndex(i, id.y)] = value;
     }
 }

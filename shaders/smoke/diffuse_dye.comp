@@ -2,6 +2,7 @@
 // One Jacobi sweep of implicit dye diffusion on the dye grid (seed 004: unconditionally stable):
 //   x = (b + ax (x_left + x_right) + ay (x_down + x_up)) / (1 + 2 ax + 2 ay),  a = D dt / h^2.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 #include "smoke/dye_storage.glsl"
 BILLOW_DYE_BUFFER(1, readonly, dyeB)

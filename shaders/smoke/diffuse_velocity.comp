@@ -3,6 +3,7 @@
 //   x = (b + ax (x_left + x_right) + ay (x_down + x_up)) / (1 + 2 ax + 2 ay),  a = nu dt / h^2,
 // on open faces; neighbours come through the boundary taps, closed faces keep their value.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UB { float uB[]; };      // right-hand side
 layout(set = 0, binding = 2) readonly buffer VB { float vB[]; };
@@ -20,22 +21,22 @@ float readV(int i, int j) { Tap t = tapV(i, j); return t.scale * vIn[t.index] + 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     float denominator = 1.0 + 2.0 * pc.ax + 2.0 * pc.ay;
-    if (ownsUFace(id)) {
+    if (ownsXFace(id)) {
         int i = canonicalUColumn(id.x), j = id.y;
-        int k = uIndex(i, j);
+        int k = xFaceIndex(i, j);
         float value = uIn[k];
         if (openX[k] > 0.0)
             value = (uB[k] + pc.ax * (readU(i - 1, j) + readU(i + 1, j)) +
                      pc.ay * (readU(i, j - 1) + readU(i, j + 1))) / denominator;
-        uOut[uIndex(id.x, j)] = value;
+        uOut[xFaceIndex(id.x, j)] = value;
     }
-    if (ownsVFace(id)) {
+    if (ownsYFace(id)) {
         int i = id.x, j = canonicalVRow(id.y);
-        int k = vIndex(i, j);
+        int k = yFaceIndex(i, j);
         float value = vIn[k];
         if (openY[k] > 0.0)
             value = (vB[k] + pc.ax * (readV(i - 1, j) + readV(i + 1, j)) +
                      pc.ay * (readV(i, j - 1) + readV(i, j + 1))) / denominator;
-        vOut[vIndex(i, id.y)] = value;
+        vOut[yFaceIndex(i, id.y)] = value;
     }
 }

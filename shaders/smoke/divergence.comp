@@ -22,7 +22,7 @@ void main() {
     if (id.x >= grid.nx || id.y >= grid.ny) return;
     int i = id.x, j = id.y;
     float fluid = clamp(1.0 - solid[cellIndex(i, j)], 0.0, 1.0);
-    int l = uIndex(i, j), r = uIndex(i + 1, j), b = vIndex(i, j), t = vIndex(i, j + 1);
+    int l = xFaceIndex(i, j), r = xFaceIndex(i + 1, j), b = yFaceIndex(i, j), t = yFaceIndex(i, j + 1);
     float flux = area(openX[r], i == grid.nx - 1, BILLOW_RIGHT, fluid) * u[r]
                - area(openX[l], i == 0, BILLOW_LEFT, fluid) * u[l]
                + area(openY[t], j == grid.ny - 1, BILLOW_TOP, fluid) * v[t]

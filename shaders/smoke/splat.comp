@@ -1,9 +1,10 @@
 #version 450
 // Adds every queued splat (velocity, density, temperature, dye) weighted by its falloff:
-// linear max(0, 1 - d/r) (seed 000's brush) or Gaussian exp(-d^2/r^2) (the WebGL demo's splat),
+// linear max(0, 1 - d/r) (a cone-shaped brush) or Gaussian exp(-d^2/r^2) (the WebGL demo's splat),
 // cut off beyond BILLOW_GAUSSIAN_REACH radii.
 // target 0: x- and y-faces; 1: density and temperature; 2: dye.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) readonly buffer Splats { GpuSplat splats[]; };
 layout(set = 0, binding = 2) buffer U { float u[]; };
@@ -18,7 +19,7 @@ layout(push_constant) uniform Push { SplatPush pc; };
 
 float splatWeight(GpuSplat s, vec2 p) {
     float d = distance(p, vec2(s.x, s.y));
-    if (s.falloff == 0) return max(0.0, 1.0 - d / s.radius);
+    if (s.falloff == BILLOW_FALLOFF_LINEAR) return max(0.0, 1.0 - d / s.radius);
     return d > BILLOW_GAUSSIAN_REACH * s.radius ? 0.0 : exp(-(d * d) / (s.radius * s.radius));
 }
 
@@ -27,17 +28,17 @@ void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy) + ivec2(pc.offsetX, pc.offsetY);
     float h = grid.h;
     if (pc.target == 0) {
-        if (ownsUFace(id) && openX[uIndex(id.x, id.y)] > 0.0) {
+        if (ownsXFace(id) && openX[xFaceIndex(id.x, id.y)] > 0.0) {
             vec2 p = vec2(float(canonicalUColumn(id.x)) * h, (float(id.y) + 0.5) * h);
             float add = 0.0;
             for (int k = 0; k < pc.count; ++k) add += splatWeight(splats[k], p) * splats[k].vx;
-            u[uIndex(id.x, id.y)] += add;
+            u[xFaceIndex(id.x, id.y)] += add;
         }
-        if (ownsVFace(id) && openY[vIndex(id.x, id.y)] > 0.0) {
+        if (ownsYFace(id) && openY[yFaceIndex(id.x, id.y)] > 0.0) {
             vec2 p = vec2((float(id.x) + 0.5) * h, float(canonicalVRow(id.y)) * h);
             float add = 0.0;
             for (int k = 0; k < pc.count; ++k) add += splatWeight(splats[k], p) * splats[k].vy;
-            v[vIndex(id.x, id.y)] += add;
+            v[yFaceIndex(id.x, id.y)] += add;
         }
     } else if (pc.target == 1) {
         if (id.x >= grid.nx || id.y >= grid.ny) return;

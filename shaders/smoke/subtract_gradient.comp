@@ -3,6 +3,7 @@
 // beyond outflow sides and wrapped on periodic ones. Closed faces get exactly their prescribed
 // velocity: the inflow speed on inflow sides, 0 on walls, moving walls (normal part) and obstacles.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
 layout(set = 0, binding = 2) buffer V { float v[]; };
@@ -25,15 +26,15 @@ float prescribed(int side, bool onSide, float inwardSign) {
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     float scale = pc.dt * grid.invH;
-    if (ownsUFace(id)) {
+    if (ownsXFace(id)) {
         int i = canonicalUColumn(id.x), j = id.y;
-        int k = uIndex(id.x, j);
+        int k = xFaceIndex(id.x, j);
         if (openX[k] > 0.0) u[k] -= scale * (pressureAt(i, j) - pressureAt(i - 1, j));
         else u[k] = i == 0 ? prescribed(BILLOW_LEFT, true, 1.0) : prescribed(BILLOW_RIGHT, i == grid.nx, -1.0);
     }
-    if (ownsVFace(id)) {
+    if (ownsYFace(id)) {
         int i = id.x, j = canonicalVRow(id.y);
-        int k = vIndex(i, id.y);
+        int k = yFaceIndex(i, id.y);
         if (openY[k] > 0.0) v[k] -= scale * (pressureAt(i, j) - pressureAt(i, j - 1));
         else v[k] = j == 0 ? prescribed(BILLOW_BOTTOM, true, 1.0) : prescribed(BILLOW_TOP, j == grid.ny, -1.0);
     }

@@ -3,6 +3,7 @@
 // N = grad|omega| / |grad|omega||, evaluated on each open face from the nodal vorticity:
 // on x-faces f_x = eps h N_y omega, on y-faces f_y = -eps h N_x omega. u += dt f.
 #include "common/grid.glsl"
+#include "smoke/smoke_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
 layout(set = 0, binding = 2) buffer V { float v[]; };
@@ -26,22 +27,22 @@ vec2 normalised(vec2 g) {
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     float strength = pc.dt * pc.epsilon * grid.h;
-    if (ownsUFace(id) && openX[uIndex(id.x, id.y)] > 0.0) {
+    if (ownsXFace(id) && openX[xFaceIndex(id.x, id.y)] > 0.0) {
         // The face spans nodes (i, j) .. (i, j+1).
         int i = canonicalUColumn(id.x), j = id.y;
         float gy = abs(omegaAt(i, j + 1)) - abs(omegaAt(i, j));
         float gx = 0.25 * (abs(omegaAt(i + 1, j)) - abs(omegaAt(i - 1, j)) +
                            abs(omegaAt(i + 1, j + 1)) - abs(omegaAt(i - 1, j + 1)));
         float omega = 0.5 * (omegaAt(i, j) + omegaAt(i, j + 1));
-        u[uIndex(id.x, j)] += strength * normalised(vec2(gx, gy)).y * omega;
+        u[xFaceIndex(id.x, j)] += strength * normalised(vec2(gx, gy)).y * omega;
     }
-    if (ownsVFace(id) && openY[vIndex(id.x, id.y)] > 0.0) {
+    if (ownsYFace(id) && openY[yFaceIndex(id.x, id.y)] > 0.0) {
         // The face spans nodes (i, j) .. (i+1, j).
         int i = id.x, j = canonicalVRow(id.y);
         float gx = abs(omegaAt(i + 1, j)) - abs(omegaAt(i, j));
         float gy = 0.25 * (abs(omegaAt(i, j + 1)) - abs(omegaAt(i, j - 1)) +
                            abs(omegaAt(i + 1, j + 1)) - abs(omegaAt(i + 1, j - 1)));
         float omega = 0.5 * (omegaAt(i, j) + omegaAt(i + 1, j));
-        v[vIndex(i, id.y)] -= strength * normalised(vec2(gx, gy)).x * omega;
+        v[yFaceIndex(i, id.y)] -= strength * normalised(vec2(gx, gy)).x * omega;
     }
 }

@@ -19,7 +19,7 @@ layout(set = 0, binding = 7) writeonly buffer Velocity { vec2 velocity[]; };
 layout(set = 0, binding = 8) buffer Stats { uint maxDepthBits[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
-#include "water/water_group_max.glsl"
+#include "common/workgroup_reduce.glsl"
 
 // Flow `q` of a face scaled by the factor of the cell it leaves; `upwind` may lie outside the grid.
 float scaled(float q, int upwindI, int upwindJ) {
@@ -65,8 +65,9 @@ void main() {
         }
     }
     if (pc.trackMaxDepth != 0) {  // push constant: uniform, so the barriers inside are too
-        float deepest = groupMaximum(newDepth);
+        float deepest = workgroupMax(newDepth);
         // Non-negative floats order like their bit patterns.
-        if (gl_LocalInvocationIndex == 0) atomicMax(maxDepthBits[pc.trackMaxDepth - 1], floatBitsToUint(deepest));
+        if (gl_LocalInvocationIndex == 0)
+            atomicMax(maxDepthBits[statWord(pc.trackMaxDepth, BILLOW_WATER_STAT_MAX_DEPTH)], floatBitsToUint(deepest));
     }
 }

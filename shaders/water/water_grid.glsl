@@ -1,24 +1,23 @@
 // Shared by every shallow-water kernel: the parameter block and index helpers.
 #extension GL_GOOGLE_include_directive : require
-#include "common/shared_types.h"
 #include "water/water_types.h"
 
 layout(local_size_x = BILLOW_GROUP_X, local_size_y = BILLOW_GROUP_Y) in;
 layout(std140, set = 0, binding = 0) uniform WaterBlock { WaterParams water; };
 
-int cellIndex(int i, int j) { return i + j * water.nx; }         // cells: nx * ny
-int xFaceIndex(int i, int j) { return i + j * (water.nx + 1); }  // x-faces: (nx+1) * ny
-int yFaceIndex(int i, int j) { return i + j * water.nx; }        // y-faces: nx * (ny+1)
+#define BILLOW_MAC_NX water.nx
+#define BILLOW_MAC_NY water.ny
+#include "common/mac_index.glsl"
+
+// Index in the stats ring of `word` (BILLOW_WATER_STAT_MAX_*) of the slot that a push constant
+// trackMaxDepth != 0 names.
+int statWord(int trackMaxDepth, int word) { return (trackMaxDepth - 1) * BILLOW_WATER_STAT_WORDS + word; }
 
 // Boundary table entries: left faces by row, right by row, bottom by column, top by column.
 int leftEntry(int j) { return j; }
 int rightEntry(int j) { return water.ny + j; }
 int bottomEntry(int i) { return 2 * water.ny + i; }
 int topEntry(int i) { return 2 * water.ny + water.nx + i; }
-
-// Threads cover the (nx+1) x (ny+1) union of x-faces and y-faces; these tell which one a thread has.
-bool ownsXFace(ivec2 id) { return id.x <= water.nx && id.y < water.ny; }
-bool ownsYFace(ivec2 id) { return id.x < water.nx && id.y <= water.ny; }
 
 // Seed 001's viscosity: a flow (or face velocity) q times H^2 / (H^2 + 3 dt nu), H the depth of
 // the cell it leaves.

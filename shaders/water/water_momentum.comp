@@ -23,7 +23,7 @@ layout(set = 0, binding = 9) readonly buffer Boundary { WaterBoundaryFace bounda
 layout(set = 0, binding = 10) buffer Stats { uint statBits[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
-#include "water/water_group_max.glsl"
+#include "common/workgroup_reduce.glsl"
 #include "water/water_momentum_faces.glsl"
 
 float velocityAt(int axis, ivec2 p) {
@@ -122,9 +122,9 @@ void main() {
     if (ownsXFace(id)) speed = updateFace(0, id);
     if (ownsYFace(id)) speed = max(speed, updateFace(1, id));
     if (pc.trackMaxDepth != 0) {  // push constant: uniform, so the barriers inside are too
-        float fastest = groupMaximum(speed);
+        float fastest = workgroupMax(speed);
         // Non-negative floats order like their bit patterns.
         if (gl_LocalInvocationIndex == 0)
-            atomicMax(statBits[BILLOW_WATER_STAT_SLOTS + pc.trackMaxDepth - 1], floatBitsToUint(fastest));
+            atomicMax(statBits[statWord(pc.trackMaxDepth, BILLOW_WATER_STAT_MAX_SPEED)], floatBitsToUint(fastest));
     }
 }

@@ -1,13 +1,16 @@
-// Structures of the shallow-water kernels, shared by GLSL and C++ (as in shared_types.h: only
-// 4-byte scalars, so std140, std430, push constants and C++ agree). Include shared_types.h first.
+// Structures of the shallow-water kernels, shared by GLSL and C++ (as in common/grid_types.h:
+// only 4-byte scalars, so std140, std430, push constants and C++ agree).
 #ifndef BILLOW_WATER_TYPES_H
 #define BILLOW_WATER_TYPES_H
+
+#include "common/grid_types.h"
 
 #ifdef __cplusplus
 namespace billow::gpu {
 #endif
 
-// Boundary face types (match billow::WaterBoundaryType) and pipe models (billow::WaterModel).
+// Boundary face types (billow::WaterBoundaryType) and models (billow::WaterModel), checked where
+// they are converted (water_boundary_table.cpp, water_solver.cpp).
 #define BILLOW_WATER_WALL 0
 #define BILLOW_WATER_INFLOW 1
 #define BILLOW_WATER_OUTFLOW 2
@@ -16,9 +19,13 @@ namespace billow::gpu {
 #define BILLOW_WATER_DEPTH_PIPES 1
 #define BILLOW_WATER_MOMENTUM 2
 
-// Host-visible measurements of the last substep of a frame, one slot per frame in flight:
-// uint bits of the largest depth in [0, SLOTS), of the largest face speed |u| in [SLOTS, 2 SLOTS).
+// Host-visible measurements of the last substep of a frame (a readback ring): one slot per frame
+// in flight, of BILLOW_WATER_STAT_WORDS uint words: the bits of the largest depth and of the
+// largest face speed |u| (non-negative floats order like their bits, so atomicMax on bits works).
 #define BILLOW_WATER_STAT_SLOTS 4
+#define BILLOW_WATER_STAT_WORDS 2
+#define BILLOW_WATER_STAT_MAX_DEPTH 0
+#define BILLOW_WATER_STAT_MAX_SPEED 1
 
 // Outflow scaling lets a cell give at most (1 - BILLOW_WATER_SCALE_MARGIN) of its water in one
 // substep. The margin (2^-17 ~ 7.6e-6) exceeds the float rounding of the scaled outflow sum (a few
@@ -56,7 +63,7 @@ struct WaterBrushGpu {
 };
 
 // Push constants.
-// trackMaxDepth: 0, or 1 + the stat slot into which this substep measures its maxima.
+// trackMaxDepth: 0, or 1 + the stat slot into which this substep measures its maxima (statWord()).
 // lastSubstep != 0: the frame's last substep, which writes the per-cell velocity.
 struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; int lastSubstep; };
 struct WaterBrushPush { int count; };

@@ -9,7 +9,7 @@
 
 #include "core/context_state.hpp"
 #include "pressure/pressure_jacobi_tiles.h"
-#include "common/shared_types.h"
+#include "common/grid_types.h"
 
 namespace billow {
 namespace {

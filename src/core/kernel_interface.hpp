@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "core/vulkan_api.hpp"
-#include "common/shared_types.h"
+#include "common/grid_types.h"
 
 namespace billow::detail {
 

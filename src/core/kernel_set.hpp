@@ -24,7 +24,7 @@
 #include "billow_kernels.hpp"
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
-#include "common/shared_types.h"
+#include "common/grid_types.h"
 
 namespace billow::detail {
 

@@ -15,7 +15,8 @@
 // preconditioning (cg_remove_mean.comp).
 #include <algorithm>
 
-#include "common/shared_types.h"
+#include "common/grid_types.h"
+#include "pressure/pressure_types.h"
 #include "pressure/poisson_solver.hpp"
 
 namespace billow::detail {

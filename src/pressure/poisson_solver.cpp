@@ -5,18 +5,10 @@
 #include <span>
 
 #include "core/barriers.hpp"
+#include "grid/field_buffers.hpp"
 #include "pressure/stencil_2d.hpp"
 
 namespace billow::detail {
-
-namespace {
-constexpr VkBufferUsageFlags kFieldUsage =
-    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-
-GpuBuffer fieldBuffer(ContextState& context, size_t floats) {
-    return GpuBuffer(context, floats * sizeof(float), kFieldUsage, GpuBuffer::Kind::DeviceLocal);
-}
-} // namespace
 
 PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system, std::unique_ptr<PoissonStencil> stencil)
     : context_(context), system_(system), stencil_(stencil ? std::move(stencil) : std::make_unique<Stencil2D>()),
@@ -36,8 +28,6 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
         for (int c = 0; c < 2; ++c) level.correction.copies[c] = fieldBuffer(context_, next->cells());
         level.rhs = fieldBuffer(context_, next->cells());
         for (int a = 0; a < axes; ++a) level.weights[a] = fieldBuffer(context_, next->faces(a));
-        for (GpuBuffer* b : {&level.correction.copies[0], &level.correction.copies[1], &level.rhs})
-            fillZero(context_, b->handle(), b->size());
         coarse_.push_back(std::move(level));
         shapes.push_back(*next);
     }

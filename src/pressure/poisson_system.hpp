@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "grid/ping_pong.hpp"
+#include "grid/field_buffers.hpp"
 
 namespace billow::detail {
 

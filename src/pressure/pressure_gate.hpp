@@ -14,6 +14,7 @@
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
 #include "core/kernel_set.hpp"
+#include "pressure/pressure_types.h"
 
 namespace billow::detail {
 

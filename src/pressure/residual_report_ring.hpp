@@ -1,12 +1,12 @@
-// The pressure solves' residual reports: a host-visible ring of kSlots slots of
+// The pressure solves' residual reports on the shared readback ring: kSlots slots of
 // BILLOW_REPORT_WORDS words (residual bits, right-hand side bits, iterations, converged), one
-// slot per reported solve, read by the host without waiting (PressureResidual).
+// slot per reported solve, read by the host without waiting and decoded into PressureResidual.
 #pragma once
 
 #include <cstdint>
 
 #include "billow/smoke_solver.hpp"
-#include "core/gpu_buffer.hpp"
+#include "core/readback_ring.hpp"
 
 namespace billow::detail {
 
@@ -18,10 +18,10 @@ public:
 
     explicit ResidualReportRing(ContextState& context);
 
-    VkBuffer buffer() const noexcept { return words_.handle(); }
+    VkBuffer buffer() const noexcept { return ring_.buffer(); }
     // The slot the next report goes to, and where it starts in buffer().
-    uint32_t nextSlot() const noexcept { return records_ % kSlots; }
-    VkDeviceSize slotOffset(uint32_t slot) const noexcept;
+    uint32_t nextSlot() const noexcept { return ring_.slotFor(records_); }
+    VkDeviceSize slotOffset(uint32_t slot) const noexcept { return ring_.offset(slot); }
     // Records `count` words of the slot at `word` filled with `value` (transfer write).
     void recordFill(VkCommandBuffer cmd, uint32_t slot, uint32_t word, uint32_t count, uint32_t value) const;
     // Counts the report recorded into nextSlot().
@@ -32,7 +32,7 @@ public:
 
 private:
     ContextState& context_;
-    GpuBuffer words_;
+    ReadbackRing ring_;
     uint32_t records_ = 0;  // reports recorded so far
 };
 

@@ -4,7 +4,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "common/shared_types.h"
+#include "common/grid_types.h"
+#include "pressure/pressure_types.h"
 #include "pressure/pressure_jacobi_tiles.h"
 
 namespace billow::detail {

@@ -2,7 +2,7 @@
 // SOR tiles in shared memory, colour-by-colour SOR on odd periodic axes, cell-sum restriction,
 // bilinear prolongation, a one-workgroup SOR solve of the coarsest level (at most
 // BILLOW_MG_COARSEST cells a side), and the conjugate gradient's kernels. Each level's uniform
-// block is a GridParams (common/shared_types.h), of which these kernels read the sizes and the
+// block is a GridParams (common/grid_types.h), of which these kernels read the sizes and the
 // side types.
 #pragma once
 

@@ -23,13 +23,7 @@ VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c
 } // namespace
 
 void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
-    const bool timed = profiling && queryPool;
-    const uint32_t query = 2 * static_cast<uint32_t>(pass);
-    if (timed) {
-        // Each pass resets its own two queries, so passes recorded one by one are timed too.
-        cs.vk.vkCmdResetQueryPool(cmd, queryPool, query, 2);
-        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, query);
-    }
+    timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
     case Pass::Inject: recordInject(cmd); break;
     case Pass::Buoyancy: recordBuoyancy(cmd, dt); break;
@@ -42,11 +36,7 @@ void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
     case Pass::SubtractGradient: recordSubtractGradient(cmd, dt); break;
     case Pass::Count: break;
     }
-    if (timed) {
-        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, query + 1);
-        std::erase(timedPasses, pass);
-        timedPasses.push_back(pass);
-    }
+    timer.end(cmd, static_cast<uint32_t>(pass));
 }
 
 void SmokeSolver::Impl::recordFaceFractions(VkCommandBuffer cmd) {
@@ -58,20 +48,16 @@ void SmokeSolver::Impl::recordFaceFractions(VkCommandBuffer cmd) {
 }
 
 void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
-    if (pendingSplats.empty()) return;
-    const uint32_t bytes = static_cast<uint32_t>(pendingSplats.size() * sizeof(gpu::GpuSplat));
-    // The previous step's inject pass may still be reading the splat buffer.
-    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-    cs.vk.vkCmdUpdateBuffer(cmd, splats.handle(), 0, bytes, pendingSplats.data());
-    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
-    const int count = static_cast<int>(pendingSplats.size());
-    const kernels::Splat::Bindings buffers{.splats = splats.handle(), .u = u.now(), .v = v.now(),
+    if (splats.empty()) return;
+    splats.recordUpload(cs, cmd);
+    const int count = static_cast<int>(splats.size());
+    const kernels::Splat::Bindings buffers{.splats = splats.buffer(), .u = u.now(), .v = v.now(),
                                            .density = density.now(), .temperature = temperature.now(),
                                            .dye = dye.now(), .openX = openX.handle(), .openY = openY.handle()};
     // Dispatch only over the box the splats can reach, in each target grid's index space.
     float minX = 1e30f, minY = 1e30f, maxX = -1e30f, maxY = -1e30f;
-    for (const gpu::GpuSplat& sp : pendingSplats) {
-        const float reach = sp.falloff == 0 ? sp.radius : float(BILLOW_GAUSSIAN_REACH) * sp.radius;
+    for (const gpu::GpuSplat& sp : splats.pending()) {
+        const float reach = sp.falloff == BILLOW_FALLOFF_LINEAR ? sp.radius : float(BILLOW_GAUSSIAN_REACH) * sp.radius;
         minX = std::min(minX, sp.x - reach);
         maxX = std::max(maxX, sp.x + reach);
         minY = std::min(minY, sp.y - reach);
@@ -103,7 +89,7 @@ void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
     dispatchBox(1, h, h, nx - 1, ny - 1, false, false);
     dispatchBox(2, h * float(nx) / float(dyeNx), h * float(ny) / float(dyeNy), dyeNx - 1, dyeNy - 1, false, false);
     detail::computeBarrier(cs, cmd);
-    pendingSplats.clear();
+    splats.clear();
 }
 
 void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {

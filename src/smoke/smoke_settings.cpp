@@ -1,41 +1,28 @@
 #include "billow/smoke_settings.hpp"
 
-#include <cmath>
 #include <string>
 #include <utility>
 
 #include "billow/error.hpp"
+#include "core/validation.hpp"
+#include "grid/mac_grid.hpp"
+#include "grid/sides.hpp"
 
 namespace billow {
 namespace {
 
-constexpr uint32_t kMaxCells = 16384;
+using detail::requireFinite;
+using detail::requireNonNegative;
+using detail::sideName;
+
 constexpr uint32_t kMaxIterations = 1000000;
 
 std::string name(const char* field) { return std::string("SmokeSettings::") + field; }
 
-void requireFinite(float value, const std::string& field) {
-    if (!std::isfinite(value)) throw InvalidArgument(field, "must be finite (got " + std::to_string(value) + ")");
-}
-void requireNonNegative(float value, const std::string& field) {
-    requireFinite(value, field);
-    if (value < 0.0f) throw InvalidArgument(field, "must be >= 0 (got " + std::to_string(value) + ")");
-}
+// zeroAllowed: 0 means "the velocity grid's count" (the dye grid's sizes).
 void requireCells(uint32_t value, const std::string& field, bool zeroAllowed) {
     if (zeroAllowed && value == 0) return;
-    if (value < 2 || value > kMaxCells)
-        throw InvalidArgument(field, "must be in [2, " + std::to_string(kMaxCells) + "] cells (got " +
-                                         std::to_string(value) + ")");
-}
-void requireIterations(uint32_t value, const std::string& field) {
-    if (value > kMaxIterations)
-        throw InvalidArgument(field, "must be at most " + std::to_string(kMaxIterations) + " (got " +
-                                         std::to_string(value) + ")");
-}
-
-const char* sideName(size_t side) {
-    static const char* names[] = {"Left", "Right", "Bottom", "Top"};
-    return names[side];
+    detail::requireInRange(value, 2, detail::kMaxCellsPerAxis, field, "cells");
 }
 
 } // namespace
@@ -45,14 +32,12 @@ void SmokeSettings::validate() const {
     requireCells(ny, name("ny"), false);
     requireCells(dyeNx, name("dyeNx"), true);
     requireCells(dyeNy, name("dyeNy"), true);
-    requireFinite(cellSize, name("cellSize"));
-    if (cellSize <= 0.0f) throw InvalidArgument(name("cellSize"), "must be > 0 m (got " + std::to_string(cellSize) + ")");
+    detail::requirePositive(cellSize, name("cellSize"), "m");
     requireNonNegative(viscosity, name("viscosity"));
     requireNonNegative(dyeDiffusion, name("dyeDiffusion"));
-    requireIterations(diffusionIterations, name("diffusionIterations"));
-    requireIterations(pressureIterations, name("pressureIterations"));
-    if (static_cast<uint32_t>(pressureSolver) > static_cast<uint32_t>(PressureSolverType::MultigridPCG))
-        throw InvalidArgument(name("pressureSolver"), "unknown solver type");
+    detail::requireAtMost(diffusionIterations, kMaxIterations, name("diffusionIterations"));
+    detail::requireAtMost(pressureIterations, kMaxIterations, name("pressureIterations"));
+    detail::requireKnown(pressureSolver, PressureSolverType::MultigridPCG, name("pressureSolver"), "unknown solver type");
     requireFinite(pressureTolerance, name("pressureTolerance"));
     if (pressureTolerance < 0.0f || pressureTolerance >= 1.0f)
         throw InvalidArgument(name("pressureTolerance"), "must be in [0, 1) (got " + std::to_string(pressureTolerance) + ")");
@@ -65,12 +50,10 @@ void SmokeSettings::validate() const {
         throw InvalidArgument(name("sorRelaxation"), "must be in (0, 2) (got " + std::to_string(sorRelaxation) + ")");
     for (auto [scheme, field] : {std::pair{scalarAdvection, "scalarAdvection"}, std::pair{dyeAdvection, "dyeAdvection"},
                                  std::pair{velocityAdvection, "velocityAdvection"}})
-        if (static_cast<uint32_t>(scheme) > static_cast<uint32_t>(AdvectionScheme::BFECC))
-            throw InvalidArgument(name(field), "unknown advection scheme");
-    if (static_cast<uint32_t>(advectionLimiter) > static_cast<uint32_t>(AdvectionLimiter::RevertToSemiLagrangian))
-        throw InvalidArgument(name("advectionLimiter"), "unknown limiter");
-    if (static_cast<uint32_t>(dyeStorage) > static_cast<uint32_t>(DyeStorage::Float16))
-        throw InvalidArgument(name("dyeStorage"), "unknown dye storage");
+        detail::requireKnown(scheme, AdvectionScheme::BFECC, name(field), "unknown advection scheme");
+    detail::requireKnown(advectionLimiter, AdvectionLimiter::RevertToSemiLagrangian, name("advectionLimiter"),
+                         "unknown limiter");
+    detail::requireKnown(dyeStorage, DyeStorage::Float16, name("dyeStorage"), "unknown dye storage");
     requireNonNegative(vorticity, name("vorticity"));
     requireNonNegative(velocityDamping, name("velocityDamping"));
     requireNonNegative(densityDamping, name("densityDamping"));
@@ -83,11 +66,10 @@ void SmokeSettings::validate() const {
     requireFinite(ambientTemperature, name("ambientTemperature"));
     requireNonNegative(maxSpeed, name("maxSpeed"));
 
-    for (size_t s = 0; s < 4; ++s) {
+    for (size_t s = 0; s < detail::kSides; ++s) {
         const BoundarySide& b = boundaries[s];
         std::string prefix = name("boundaries[") + sideName(s) + "]";
-        if (static_cast<uint32_t>(b.type) > static_cast<uint32_t>(BoundaryType::Periodic))
-            throw InvalidArgument(prefix + ".type", "unknown boundary type");
+        detail::requireKnown(b.type, BoundaryType::Periodic, prefix + ".type", "unknown boundary type");
         requireFinite(b.tangentialVelocity, prefix + ".tangentialVelocity");
         requireFinite(b.normalVelocity, prefix + ".normalVelocity");
         requireFinite(b.density, prefix + ".density");

@@ -5,10 +5,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "core/barriers.hpp"
 #include "core/half_float.hpp"
+#include "core/quiet_wait.hpp"
+#include "core/storage_range.hpp"
+#include "core/validation.hpp"
+#include "grid/mac_grid.hpp"
 #include "grid/obstacles.hpp"
+#include "grid/sides.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
 namespace billow {
@@ -40,45 +46,28 @@ const char* passName(Pass pass) noexcept {
 
 namespace {
 
-constexpr VkBufferUsageFlags kFieldUsage =
-    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-
-GpuBuffer fieldBuffer(detail::ContextState& cs, size_t floats) {
-    return GpuBuffer(cs, floats * sizeof(float), kFieldUsage, GpuBuffer::Kind::DeviceLocal);
-}
-
-void makePingPong(detail::ContextState& cs, PingPong& p, size_t floats, int copies) {
-    for (int c = 0; c < copies; ++c) p.copies[c] = fieldBuffer(cs, floats);
-}
-
 // RGBA as 4 floats, or as 4 packed halves (dye_storage.glsl).
 size_t dyeBytesPerCell(DyeStorage storage) { return storage == DyeStorage::Float16 ? 8 : 16; }
-
-// Checks that the largest field fits the device's storage-buffer range before allocating.
-void checkBufferRange(const detail::ContextState& cs, const SmokeSettings& s) {
-    const uint64_t limit = cs.properties.limits.maxStorageBufferRange;
-    const uint64_t velocityBytes = uint64_t(s.nx + 1) * (s.ny + 1) * sizeof(float);
-    if (velocityBytes > limit)
-        throw InvalidArgument("SmokeSettings::nx/ny", "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) +
-                              " grid needs " + std::to_string(velocityBytes) + " bytes per field, above this device's "
-                              "maxStorageBufferRange of " + std::to_string(limit));
-    const uint64_t dyeBytes = uint64_t(s.effectiveDyeNx()) * s.effectiveDyeNy() * dyeBytesPerCell(s.dyeStorage);
-    if (dyeBytes > limit)
-        throw InvalidArgument("SmokeSettings::dyeNx/dyeNy", "the dye grid needs " + std::to_string(dyeBytes) +
-                              " bytes, above this device's maxStorageBufferRange of " + std::to_string(limit));
+VkDeviceSize dyeBytes(const SmokeSettings& s) {
+    return VkDeviceSize(s.effectiveDyeNx()) * s.effectiveDyeNy() * dyeBytesPerCell(s.dyeStorage);
 }
 
-void requireFiniteSplat(const Splat& s) {
-    auto finite = [](float x) { return std::isfinite(x); };
-    if (!finite(s.x) || !finite(s.y)) throw InvalidArgument("Splat::x/y", "must be finite");
-    if (!finite(s.radius) || s.radius <= 0.0f) throw InvalidArgument("Splat::radius", "must be finite and > 0 m");
-    if (s.falloff != Falloff::Linear && s.falloff != Falloff::Gaussian)
-        throw InvalidArgument("Splat::falloff", "unknown falloff");
-    if (!finite(s.velocity[0]) || !finite(s.velocity[1])) throw InvalidArgument("Splat::velocity", "must be finite");
-    if (!finite(s.density)) throw InvalidArgument("Splat::density", "must be finite");
-    if (!finite(s.temperature)) throw InvalidArgument("Splat::temperature", "must be finite");
-    for (float c : s.dye)
-        if (!finite(c)) throw InvalidArgument("Splat::dye", "must be finite");
+// Checks that the largest fields (the nodes' curl; the dye) fit the device's storage-buffer range
+// before allocating.
+void checkBufferRange(const detail::ContextState& cs, const SmokeSettings& s) {
+    detail::requireStorageRange(cs, uint64_t(detail::MacGrid{s.nx, s.ny}.nodes()) * sizeof(float), "SmokeSettings::nx/ny",
+                                "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " grid", " per field");
+    detail::requireStorageRange(cs, dyeBytes(s), "SmokeSettings::dyeNx/dyeNy", "the dye grid");
+}
+
+void requireValidSplat(const Splat& s) {
+    detail::requireAllFinite({s.x, s.y}, "Splat::x/y");
+    detail::requireFiniteAndPositive(s.radius, "Splat::radius", "m");
+    detail::requireKnown(s.falloff, Falloff::Gaussian, "Splat::falloff", "unknown falloff");
+    detail::requireAllFinite({s.velocity[0], s.velocity[1]}, "Splat::velocity");
+    detail::requireAllFinite({s.density}, "Splat::density");
+    detail::requireAllFinite({s.temperature}, "Splat::temperature");
+    detail::requireAllFinite({s.dye[0], s.dye[1], s.dye[2], s.dye[3]}, "Splat::dye");
 }
 
 } // namespace
@@ -91,56 +80,37 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     ny = settings.ny;
     dyeNx = settings.effectiveDyeNx();
     dyeNy = settings.effectiveDyeNy();
-    const size_t cells = size_t(nx) * ny;
+    const detail::MacGrid mac{nx, ny};
 
-    // Every member is RAII: if anything below throws, what was built is released.
-    gridUniform = GpuBuffer(cs, sizeof(gpu::GridParams),
-                            VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                            GpuBuffer::Kind::DeviceLocal);
-    makePingPong(cs, u, size_t(nx + 1) * ny, 3);
-    makePingPong(cs, v, size_t(nx) * (ny + 1), 3);
-    makePingPong(cs, density, cells, 3);
-    makePingPong(cs, temperature, cells, 3);
-    for (GpuBuffer& copy : dye.copies)
-        copy = GpuBuffer(cs, size_t(dyeNx) * dyeNy * dyeBytesPerCell(settings.dyeStorage), kFieldUsage,
-                         GpuBuffer::Kind::DeviceLocal);
-    makePingPong(cs, pressure, cells, 2);
-    divergence = fieldBuffer(cs, cells);
-    curl = fieldBuffer(cs, size_t(nx + 1) * (ny + 1));
-    solid = fieldBuffer(cs, cells);
-    openX = fieldBuffer(cs, size_t(nx + 1) * ny);
-    openY = fieldBuffer(cs, size_t(nx) * (ny + 1));
-    splats = GpuBuffer(cs, kMaxSplatsPerStep * sizeof(gpu::GpuSplat),
-                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                       GpuBuffer::Kind::DeviceLocal);
+    // Every member is RAII: if anything below throws, what was built is released. Fields start
+    // zero-filled.
+    gridUniform = detail::UniformBuffer<gpu::GridParams>(cs);
+    detail::makePingPong(cs, u, mac.xFaces(), 3);
+    detail::makePingPong(cs, v, mac.yFaces(), 3);
+    detail::makePingPong(cs, density, mac.cells(), 3);
+    detail::makePingPong(cs, temperature, mac.cells(), 3);
+    detail::makePingPongOfBytes(cs, dye, dyeBytes(settings), 3);
+    detail::makePingPong(cs, pressure, mac.cells(), 2);
+    divergence = detail::fieldBuffer(cs, mac.cells());
+    curl = detail::fieldBuffer(cs, mac.nodes());
+    solid = detail::fieldBuffer(cs, mac.cells());
+    openX = detail::fieldBuffer(cs, mac.xFaces());
+    openY = detail::fieldBuffer(cs, mac.yFaces());
+    splats = detail::HostEditQueue<gpu::GpuSplat>(cs, kMaxSplatsPerStep);
     // Every kernel of shaders/common and shaders/smoke (the pressure kernels belong to the
     // Poisson solver's own set).
     kernels = std::make_unique<detail::KernelSet>(
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Common, detail::KernelGroup::Smoke},
-        gridUniform.handle(), sizeof(gpu::GridParams));
+        gridUniform.handle(), gridUniform.size());
+    timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass::Count));
 
-    if (context->supportsTimestamps()) {
-        VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-        info.queryType = VK_QUERY_TYPE_TIMESTAMP;
-        info.queryCount = 2 * static_cast<uint32_t>(Pass::Count);
-        BILLOW_VK(cs.vk.vkCreateQueryPool(cs.device, &info, cs.allocator, &queryPool));
-    }
-
-    // Zero every field, then set temperature to ambient and compute the geometry.
-    for (PingPong* p : {&u, &v, &density, &temperature, &dye, &pressure})
-        for (GpuBuffer& b : p->copies)
-            if (b.handle()) detail::fillZero(cs, b.handle(), b.size());
-    for (GpuBuffer* b : {&divergence, &curl, &solid, &openX, &openY, &splats}) detail::fillZero(cs, b->handle(), b->size());
-    std::vector<float> ambient(cells, settings.ambientTemperature);
+    // Set temperature to ambient and compute the geometry.
+    std::vector<float> ambient(mac.cells(), settings.ambientTemperature);
     detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
-    solidHost.assign(cells, 0.0f);
-    uploadGridParams();
+    solidHost.assign(mac.cells(), 0.0f);
+    gridUniform.upload(gridParams());
     poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem());
     refreshGeometry();
-}
-
-SmokeSolver::Impl::~Impl() {
-    if (queryPool) cs.vk.vkDestroyQueryPool(cs.device, queryPool, cs.allocator);
 }
 
 gpu::GridParams SmokeSolver::Impl::gridParams() const {
@@ -159,7 +129,11 @@ gpu::GridParams SmokeSolver::Impl::gridParams() const {
     float* speed = &g.inflowSpeed.x;
     float* inflowDensity = &g.inflowDensity.x;
     float* inflowTemperature = &g.inflowTemperature.x;
-    for (int s = 0; s < 4; ++s) {
+    static_assert(int(BoundaryType::Wall) == BILLOW_WALL && int(BoundaryType::MovingWall) == BILLOW_MOVING_WALL &&
+                      int(BoundaryType::Inflow) == BILLOW_INFLOW && int(BoundaryType::Outflow) == BILLOW_OUTFLOW &&
+                      int(BoundaryType::Periodic) == BILLOW_PERIODIC,
+                  "billow::BoundaryType must match the kernels' boundary types");
+    for (size_t s = 0; s < detail::kSides; ++s) {  // per-side arrays are indexed by Side (grid/sides.hpp)
         const BoundarySide& b = settings.boundaries[s];
         types[s] = static_cast<int32_t>(b.type);
         tangent[s] = b.tangentialVelocity;
@@ -169,17 +143,6 @@ gpu::GridParams SmokeSolver::Impl::gridParams() const {
         g.inflowDye[s] = {b.dye[0], b.dye[1], b.dye[2], b.dye[3]};
     }
     return g;
-}
-
-void SmokeSolver::Impl::uploadGridParams() {
-    gpu::GridParams g = gridParams();
-    detail::ContextState& c = cs;
-    c.submitAndWait([&](VkCommandBuffer cmd) {
-        detail::memoryBarrier(c, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-        c.vk.vkCmdUpdateBuffer(cmd, gridUniform.handle(), 0, sizeof(g), &g);
-        detail::memoryBarrier(c, cmd, detail::kTransferWrite,
-                              {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_UNIFORM_READ_BIT});
-    });
 }
 
 void SmokeSolver::Impl::refreshGeometry() {
@@ -198,13 +161,7 @@ SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& 
 }
 
 SmokeSolver::~SmokeSolver() {
-    if (impl_) {
-        try {
-            impl_->context->waitIdle();
-        } catch (const Error&) {
-            // The device is lost or failing: nothing more can be waited for; release regardless.
-        }
-    }
+    if (impl_) detail::waitIdleQuietly(*impl_->context);
 }
 
 const SmokeSettings& SmokeSolver::settings() const noexcept { return impl_->settings; }
@@ -212,37 +169,38 @@ const SmokeSettings& SmokeSolver::settings() const noexcept { return impl_->sett
 void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     settings.validate();
     const SmokeSettings& old = impl_->settings;
-    if (settings.nx != old.nx || settings.ny != old.ny)
-        throw InvalidArgument("SmokeSettings::nx/ny", "cannot change on an existing solver; create a new one");
-    if (settings.effectiveDyeNx() != old.effectiveDyeNx() || settings.effectiveDyeNy() != old.effectiveDyeNy())
-        throw InvalidArgument("SmokeSettings::dyeNx/dyeNy", "cannot change on an existing solver; create a new one");
-    if (settings.dyeStorage != old.dyeStorage)
-        throw InvalidArgument("SmokeSettings::dyeStorage", "cannot change on an existing solver; create a new one");
+    detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny, "SmokeSettings::nx/ny");
+    detail::requireUnchanged(settings.effectiveDyeNx() == old.effectiveDyeNx() &&
+                                 settings.effectiveDyeNy() == old.effectiveDyeNy(),
+                             "SmokeSettings::dyeNx/dyeNy");
+    detail::requireUnchanged(settings.dyeStorage == old.dyeStorage, "SmokeSettings::dyeStorage");
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
     impl_->settings = settings;
     if (geometryChanged) {
-        impl_->uploadGridParams();
+        impl_->gridUniform.upload(impl_->gridParams());
         impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
         impl_->refreshGeometry();
     }
 }
 
 void SmokeSolver::addSplat(const Splat& splat) {
-    requireFiniteSplat(splat);
-    if (impl_->pendingSplats.size() >= kMaxSplatsPerStep)
+    requireValidSplat(splat);
+    if (impl_->splats.full())
         throw InvalidArgument("addSplat", "more than " + std::to_string(kMaxSplatsPerStep) + " splats queued in one step");
     gpu::GpuSplat g{};
     g.x = splat.x;
     g.y = splat.y;
     g.radius = splat.radius;
+    static_assert(int(Falloff::Linear) == BILLOW_FALLOFF_LINEAR && int(Falloff::Gaussian) == BILLOW_FALLOFF_GAUSSIAN,
+                  "billow::Falloff must match the splat kernel's falloffs");
     g.falloff = static_cast<int>(splat.falloff);
     g.vx = splat.velocity[0];
     g.vy = splat.velocity[1];
     g.density = splat.density;
     g.temperature = splat.temperature;
     g.dye = {splat.dye[0], splat.dye[1], splat.dye[2], splat.dye[3]};
-    impl_->pendingSplats.push_back(g);
+    impl_->splats.push(g);
 }
 
 void SmokeSolver::setSolidMask(std::span<const float> solidFraction) {
@@ -265,8 +223,7 @@ void SmokeSolver::clearObstacles() {
 
 namespace {
 void requireFiniteShape(std::initializer_list<float> values, const char* what) {
-    for (float v : values)
-        if (!std::isfinite(v)) throw InvalidArgument(what, "coordinates must be finite");
+    detail::requireAllFinite(values, what, "coordinates must be finite");
 }
 } // namespace
 
@@ -294,15 +251,15 @@ void SmokeSolver::addWallObstacles(float thickness, std::array<bool, 4> sides) {
 const std::vector<float>& SmokeSolver::solidMask() const noexcept { return impl_->solidHost; }
 
 void SmokeSolver::record(VkCommandBuffer cmd, float dt) {
-    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    detail::requireTimeStep(dt);
     if (!cmd) throw InvalidArgument("record: cmd", "is VK_NULL_HANDLE");
     Impl& s = *impl_;
-    s.timedPasses.clear();
+    s.timer.forgetRecorded();
     for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) s.recordPass(cmd, static_cast<Pass>(p), dt);
 }
 
 void SmokeSolver::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
-    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    detail::requireTimeStep(dt);
     if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass::Count)) throw InvalidArgument("recordPass: pass", "unknown pass");
     impl_->recordPass(cmd, pass, dt);
 }
@@ -312,7 +269,7 @@ void SmokeSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags
 }
 
 void SmokeSolver::step(float dt) {
-    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    detail::requireTimeStep(dt);
     impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { record(cmd, dt); });
 }
 
@@ -320,20 +277,16 @@ void SmokeSolver::stepPass(Pass pass, float dt) {
     impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { recordPass(cmd, pass, dt); });
 }
 
-void SmokeSolver::setProfiling(bool enabled) { impl_->profiling = enabled; }
+void SmokeSolver::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
 
 std::vector<PassTiming> SmokeSolver::passTimings() {
-    Impl& s = *impl_;
+    const detail::GpuTimer& timer = impl_->timer;
     std::vector<PassTiming> out;
-    if (!s.profiling || !s.queryPool || s.timedPasses.empty()) return out;
-    const double nsPerTick = s.context->timestampPeriodNs();
-    for (Pass p : s.timedPasses) {
-        uint64_t ticks[2] = {0, 0};
-        VkResult r = s.cs.vk.vkGetQueryPoolResults(s.cs.device, s.queryPool, 2 * static_cast<uint32_t>(p), 2,
-                                                   sizeof(ticks), ticks, sizeof(uint64_t), VK_QUERY_RESULT_64_BIT);
-        if (r == VK_NOT_READY) return {};  // the submission has not finished yet: never wait
-        BILLOW_VK(r);
-        out.push_back({p, static_cast<double>(ticks[1] - ticks[0]) * nsPerTick * 1e-6});
+    if (!timer.timing()) return out;
+    for (uint32_t pass : timer.recorded()) {
+        const std::optional<double> milliseconds = timer.milliseconds(pass);
+        if (!milliseconds) return {};  // a pass has not finished yet: report none rather than some
+        out.push_back({static_cast<Pass>(pass), *milliseconds});
     }
     return out;
 }
@@ -345,13 +298,13 @@ PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
 }
 
 size_t SmokeSolver::fieldSize(Field field) const noexcept {
-    const size_t nx = impl_->nx, ny = impl_->ny;
+    const detail::MacGrid mac{impl_->nx, impl_->ny};
     switch (field) {
-    case Field::VelocityX: case Field::OpenX: return (nx + 1) * ny;
-    case Field::VelocityY: case Field::OpenY: return nx * (ny + 1);
-    case Field::Curl: return (nx + 1) * (ny + 1);
+    case Field::VelocityX: case Field::OpenX: return mac.xFaces();
+    case Field::VelocityY: case Field::OpenY: return mac.yFaces();
+    case Field::Curl: return mac.nodes();
     case Field::Dye: return size_t(impl_->dyeNx) * impl_->dyeNy * 4;
-    default: return nx * ny;
+    default: return mac.cells();
     }
 }
 
@@ -374,7 +327,7 @@ VkBuffer SmokeSolver::buffer(Field field) const noexcept {
 }
 
 VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept {
-    if (field == Field::Dye) return VkDeviceSize(impl_->dyeNx) * impl_->dyeNy * dyeBytesPerCell(impl_->settings.dyeStorage);
+    if (field == Field::Dye) return dyeBytes(impl_->settings);
     return fieldSize(field) * sizeof(float);
 }
 
@@ -418,11 +371,12 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
     const bool wrapsX = field == Field::VelocityX && s.settings.boundaries[0].type == BoundaryType::Periodic;
     const bool wrapsY = field == Field::VelocityY && s.settings.boundaries[2].type == BoundaryType::Periodic;
     if (wrapsX || wrapsY) {
+        const detail::MacGrid mac{s.nx, s.ny};
         std::vector<float> consistent(values.begin(), values.end());
         if (wrapsX)
-            for (size_t j = 0; j < s.ny; ++j) consistent[s.nx + j * (s.nx + 1)] = consistent[j * (s.nx + 1)];
+            for (size_t j = 0; j < s.ny; ++j) consistent[mac.xFaceIndex(s.nx, j)] = consistent[mac.xFaceIndex(0, j)];
         else
-            for (size_t i = 0; i < s.nx; ++i) consistent[i + size_t(s.ny) * s.nx] = consistent[i];
+            for (size_t i = 0; i < s.nx; ++i) consistent[mac.yFaceIndex(i, s.ny)] = consistent[mac.yFaceIndex(i, 0)];
         detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(std::span(consistent)));
         return;
     }

@@ -1,5 +1,5 @@
 // SmokeSolver's private state: the GPU buffers (ping-pong pairs with a host-side "current"
-// index), the kernels, the pressure solver, queued splats and the timestamp pool.
+// index), the kernels, the pressure solver, queued splats and the pass timer.
 #pragma once
 
 #include <array>
@@ -9,12 +9,18 @@
 #include "billow/smoke_solver.hpp"
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
+#include "core/gpu_timer.hpp"
+#include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
-#include "grid/ping_pong.hpp"
+#include "core/uniform_buffer.hpp"
+#include "grid/field_buffers.hpp"
 #include "pressure/poisson_solver.hpp"
-#include "common/shared_types.h"
+#include "common/grid_types.h"
+#include "smoke/smoke_types.h"
 
 namespace billow {
+
+using detail::PingPong;  // the smoke fields' pairs
 
 struct SmokeSolver::Impl {
     std::shared_ptr<Context> context;
@@ -22,25 +28,22 @@ struct SmokeSolver::Impl {
     SmokeSettings settings;
     uint32_t nx, ny, dyeNx, dyeNy;
 
-    detail::GpuBuffer gridUniform;
+    detail::UniformBuffer<gpu::GridParams> gridUniform;
     PingPong u, v, density, temperature, dye, pressure;
-    detail::GpuBuffer divergence, curl, solid, openX, openY, splats;
+    detail::GpuBuffer divergence, curl, solid, openX, openY;
+    detail::HostEditQueue<gpu::GpuSplat> splats;  // applied by the next Inject pass
     std::unique_ptr<detail::KernelSet> kernels;
     // Solves for `pressure` with the divergence as right-hand side (the PressureSolve pass).
     std::unique_ptr<detail::PoissonSolver> poisson;
 
-    std::vector<gpu::GpuSplat> pendingSplats;
     std::vector<float> solidHost;
 
-    VkQueryPool queryPool = VK_NULL_HANDLE;
-    bool profiling = false;
-    std::vector<Pass> timedPasses;  // passes written to the query pool by the last record
+    // One interval per Pass; recorded() lists the passes timed since the last record().
+    detail::GpuTimer timer;
 
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s);
-    ~Impl();
 
     gpu::GridParams gridParams() const;
-    void uploadGridParams();
     // Recomputes the face open fractions and re-applies the prescribed boundary velocities
     // (blocking). Called after obstacles or boundaries change.
     void refreshGeometry();

@@ -3,10 +3,16 @@
 #include <cstddef>
 #include <numbers>
 
+#include "grid/sides.hpp"
+
 namespace billow::detail {
 namespace {
 
 gpu::WaterBoundaryFace toGpu(const WaterBoundary& b) {
+    static_assert(int(WaterBoundaryType::Wall) == BILLOW_WATER_WALL && int(WaterBoundaryType::Inflow) == BILLOW_WATER_INFLOW &&
+                      int(WaterBoundaryType::Outflow) == BILLOW_WATER_OUTFLOW &&
+                      int(WaterBoundaryType::WaveMaker) == BILLOW_WATER_WAVE,
+                  "billow::WaterBoundaryType must match the water kernels' boundary types");
     gpu::WaterBoundaryFace f{};
     f.type = static_cast<int>(b.type);
     f.flow = b.flow;
@@ -20,11 +26,11 @@ gpu::WaterBoundaryFace toGpu(const WaterBoundary& b) {
 } // namespace
 
 std::vector<gpu::WaterBoundaryFace> buildWaterBoundaryTable(const WaterSettings& s) {
-    // Offset of each side's first entry and its face count, in Side order.
-    const uint32_t offset[4] = {0, s.ny, 2 * s.ny, 2 * s.ny + s.nx};
-    const uint32_t faces[4] = {s.ny, s.ny, s.nx, s.nx};
+    // Offset of each side's first entry and its face count, in Side order (grid/sides.hpp).
+    const uint32_t offset[kSides] = {0, s.ny, 2 * s.ny, 2 * s.ny + s.nx};
+    const uint32_t faces[kSides] = {s.ny, s.ny, s.nx, s.nx};
     std::vector<gpu::WaterBoundaryFace> table(2 * (std::size_t(s.nx) + s.ny));
-    for (uint32_t side = 0; side < 4; ++side)
+    for (uint32_t side = 0; side < kSides; ++side)
         for (uint32_t k = 0; k < faces[side]; ++k) table[offset[side] + k] = toGpu(s.boundaries[side]);
     for (const WaterFaceOverride& o : s.overrides) {
         const uint32_t side = static_cast<uint32_t>(o.side);

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "billow/water_settings.hpp"
-#include "common/shared_types.h"
 #include "water/water_types.h"
 
 namespace billow::detail {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/barriers.hpp"
+#include "core/validation.hpp"
 #include "water/water_solver_impl.hpp"
 
 namespace billow {
@@ -16,7 +17,7 @@ namespace kernels = detail::kernels;
 } // namespace
 
 uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
-    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    detail::requireTimeStep(dt);
     const double limit = stableTimeStep();
     const double needed = std::ceil(double(dt) / limit);
     if (needed > settings.maxSubsteps)
@@ -27,22 +28,18 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     const uint32_t substeps = std::max(1u, static_cast<uint32_t>(needed));
     const float subDt = static_cast<float>(double(dt) / substeps);
 
-    const bool timed = profiling && queryPool;
-    if (timed) {
-        cs.vk.vkCmdResetQueryPool(cmd, queryPool, 0, 2);
-        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
-    }
+    timer.begin(cmd, 0);
     recordBrushes(cmd);
 
     // DepthPipes and Momentum: the last substep measures the largest depth (and face speed) into
     // this frame's slot.
     int trackSlot = 0;
     if (measuresMaxima()) {
-        const uint32_t slot = static_cast<uint32_t>(framesRecorded % kDepthSlots);
+        const uint32_t slot = stats.slotFor(framesRecorded);
+        // Clear the maxima this frame measures (depth, and speed with Momentum: the next word).
         detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-        cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), slot * sizeof(uint32_t), sizeof(uint32_t), 0);
-        if (settings.model == WaterModel::Momentum)
-            cs.vk.vkCmdFillBuffer(cmd, depthStats.handle(), (kDepthSlots + slot) * sizeof(uint32_t), sizeof(uint32_t), 0);
+        static_assert(BILLOW_WATER_STAT_MAX_SPEED == BILLOW_WATER_STAT_MAX_DEPTH + 1);
+        stats.recordFill(cs, cmd, slot, BILLOW_WATER_STAT_MAX_DEPTH, settings.model == WaterModel::Momentum ? 2 : 1, 0);
         detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
         trackSlot = static_cast<int>(slot) + 1;
     }
@@ -52,10 +49,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     // The depth measurement is read by the host once the frame has completed.
     if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
 
-    if (timed) {
-        cs.vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
-        timedFrameRecorded = true;
-    }
+    timer.end(cmd, 0);
     time += dt;
     lastSubsteps = substeps;
     ++framesRecorded;
@@ -63,19 +57,15 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
 }
 
 void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
-    if (pendingBrushes.empty()) return;
-    const uint32_t bytes = static_cast<uint32_t>(pendingBrushes.size() * sizeof(gpu::WaterBrushGpu));
-    // The previous frame's brush pass may still be reading the brush buffer.
-    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-    cs.vk.vkCmdUpdateBuffer(cmd, brushes.handle(), 0, bytes, pendingBrushes.data());
-    detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
-    gpu::WaterBrushPush push{static_cast<int>(pendingBrushes.size())};
+    if (brushes.empty()) return;
+    brushes.recordUpload(cs, cmd);
+    gpu::WaterBrushPush push{static_cast<int>(brushes.size())};
     kernels->dispatch(cmd,
-                      kernels::WaterBrush::Bindings{.brushes = brushes.handle(), .depth = depth.handle(),
-                                                    .terrain = terrain.handle(), .dye = dye[dyeCurrent].handle()},
+                      kernels::WaterBrush::Bindings{.brushes = brushes.buffer(), .depth = depth.handle(),
+                                                    .terrain = terrain.handle(), .dye = dye.now()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
-    pendingBrushes.clear();
+    brushes.clear();
 }
 
 void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double startTime, bool last, int trackSlot) {
@@ -89,28 +79,28 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     // water_momentum*.comp and water_depth.comp say why the flows go through the unscaled buffers
     // and back).
     if (settings.model == WaterModel::Momentum) {
-        const int in = faceVelocityCurrent, out = 1 - in;
         kernels->dispatch(cmd,
                           kernels::WaterMomentum::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
-                                                           .velocityXIn = faceVelocityX[in].handle(),
-                                                           .velocityYIn = faceVelocityY[in].handle(),
-                                                           .velocityXOut = faceVelocityX[out].handle(),
-                                                           .velocityYOut = faceVelocityY[out].handle(),
+                                                           .velocityXIn = faceVelocityX.now(),
+                                                           .velocityYIn = faceVelocityY.now(),
+                                                           .velocityXOut = faceVelocityX.other(),
+                                                           .velocityYOut = faceVelocityY.other(),
                                                            .flowX = flowX.handle(), .flowY = flowY.handle(),
                                                            .boundary = boundaryTable.handle(),
-                                                           .stats = depthStats.handle()},
+                                                           .stats = stats.buffer()},
                           push, nx + 1, ny + 1);
         detail::computeBarrier(cs, cmd);
         kernels->dispatch(cmd,
                           kernels::WaterMomentumFlow::Bindings{.depth = depth.handle(),
-                                                               .velocityX = faceVelocityX[out].handle(),
-                                                               .velocityY = faceVelocityY[out].handle(),
+                                                               .velocityX = faceVelocityX.other(),
+                                                               .velocityY = faceVelocityY.other(),
                                                                .boundary = boundaryTable.handle(),
                                                                .flowXOut = flowXUnscaled.handle(),
                                                                .flowYOut = flowYUnscaled.handle(),
                                                                .scale = scale.handle()},
                           push, nx, ny);
-        faceVelocityCurrent = out;
+        faceVelocityX.swap();
+        faceVelocityY.swap();
     } else {
         kernels->dispatch(cmd,
                           kernels::WaterFlow::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
@@ -125,7 +115,7 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
                       kernels::WaterDepth::Bindings{.depth = depth.handle(), .flowXIn = flowXUnscaled.handle(),
                                                     .flowYIn = flowYUnscaled.handle(), .scale = scale.handle(),
                                                     .flowXOut = flowX.handle(), .flowYOut = flowY.handle(),
-                                                    .velocity = velocity.handle(), .stats = depthStats.handle()},
+                                                    .velocity = velocity.handle(), .stats = stats.buffer()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
 }
@@ -134,11 +124,10 @@ void WaterSolver::Impl::recordDye(VkCommandBuffer cmd, float dt) {
     gpu::WaterDyePush push{dt, static_cast<float>(std::exp(-double(settings.dyeDecay) * dt))};
     kernels->dispatch(cmd,
                       kernels::WaterDye::Bindings{.velocity = velocity.handle(), .depth = depth.handle(),
-                                                  .dyeIn = dye[dyeCurrent].handle(),
-                                                  .dyeOut = dye[1 - dyeCurrent].handle()},
+                                                  .dyeIn = dye.now(), .dyeOut = dye.other()},
                       push, nx, ny);
     detail::computeBarrier(cs, cmd);
-    dyeCurrent = 1 - dyeCurrent;
+    dye.swap();
 }
 
 } // namespace billow

@@ -9,6 +9,10 @@
 #include <string>
 
 #include "core/barriers.hpp"
+#include "core/quiet_wait.hpp"
+#include "core/storage_range.hpp"
+#include "core/validation.hpp"
+#include "grid/mac_grid.hpp"
 #include "water/water_boundary_table.hpp"
 #include "water/water_solver_impl.hpp"
 
@@ -32,20 +36,12 @@ const char* waterFieldName(WaterField field) noexcept {
 
 namespace {
 
-constexpr VkBufferUsageFlags kFieldUsage =
-    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-
-GpuBuffer fieldBuffer(detail::ContextState& cs, size_t floats) {
-    return GpuBuffer(cs, floats * sizeof(float), kFieldUsage, GpuBuffer::Kind::DeviceLocal);
-}
-
+// Checks that the largest field (the per-cell velocity, two floats a cell) fits the device's
+// storage-buffer range before allocating.
 void checkBufferRange(const detail::ContextState& cs, const WaterSettings& s) {
-    const uint64_t limit = cs.properties.limits.maxStorageBufferRange;
-    const uint64_t bytes = uint64_t(s.nx) * s.ny * 2 * sizeof(float);  // the velocity field, the largest
-    if (bytes > limit)
-        throw InvalidArgument("WaterSettings::nx/ny", "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) +
-                              " grid needs " + std::to_string(bytes) + " bytes for its velocity field, above this "
-                              "device's maxStorageBufferRange of " + std::to_string(limit));
+    detail::requireStorageRange(cs, uint64_t(detail::MacGrid{s.nx, s.ny}.cells()) * 2 * sizeof(float),
+                                "WaterSettings::nx/ny", "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " grid",
+                                " for its velocity field");
 }
 
 } // namespace
@@ -56,50 +52,32 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     checkBufferRange(cs, settings);
     nx = settings.nx;
     ny = settings.ny;
-    const size_t cells = size_t(nx) * ny;
+    const detail::MacGrid mac{nx, ny};
 
-    // Every member is RAII: if anything below throws, what was built is released.
-    params = GpuBuffer(cs, sizeof(gpu::WaterParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                       GpuBuffer::Kind::DeviceLocal);
+    // Every member is RAII: if anything below throws, what was built is released. Fields start
+    // zero-filled.
+    params = detail::UniformBuffer<gpu::WaterParams>(cs);
     boundaryTable = GpuBuffer(cs, 2 * (size_t(nx) + ny) * sizeof(gpu::WaterBoundaryFace),
                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                               GpuBuffer::Kind::DeviceLocal);
-    terrain = fieldBuffer(cs, cells);
-    depth = fieldBuffer(cs, cells);
-    flowX = fieldBuffer(cs, size_t(nx + 1) * ny);
-    flowY = fieldBuffer(cs, size_t(nx) * (ny + 1));
-    flowXUnscaled = fieldBuffer(cs, flowX.size() / sizeof(float));
-    flowYUnscaled = fieldBuffer(cs, flowY.size() / sizeof(float));
-    scale = fieldBuffer(cs, cells);
-    velocity = fieldBuffer(cs, 2 * cells);
-    for (GpuBuffer& d : dye) d = fieldBuffer(cs, cells);
-    for (GpuBuffer& u : faceVelocityX) u = fieldBuffer(cs, size_t(nx + 1) * ny);
-    for (GpuBuffer& v : faceVelocityY) v = fieldBuffer(cs, size_t(nx) * (ny + 1));
-    brushes = GpuBuffer(cs, kMaxBrushesPerFrame * sizeof(gpu::WaterBrushGpu),
-                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                        GpuBuffer::Kind::DeviceLocal);
-    depthStats = GpuBuffer(cs, 2 * kDepthSlots * sizeof(uint32_t),
-                           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                           GpuBuffer::Kind::Staging);
-    std::memset(depthStats.mapped(), 0, depthStats.size());
+    terrain = detail::fieldBuffer(cs, mac.cells());
+    depth = detail::fieldBuffer(cs, mac.cells());
+    flowX = detail::fieldBuffer(cs, mac.xFaces());
+    flowY = detail::fieldBuffer(cs, mac.yFaces());
+    flowXUnscaled = detail::fieldBuffer(cs, mac.xFaces());
+    flowYUnscaled = detail::fieldBuffer(cs, mac.yFaces());
+    scale = detail::fieldBuffer(cs, mac.cells());
+    velocity = detail::fieldBuffer(cs, 2 * mac.cells());
+    detail::makePingPong(cs, dye, mac.cells(), 2);
+    detail::makePingPong(cs, faceVelocityX, mac.xFaces(), 2);
+    detail::makePingPong(cs, faceVelocityY, mac.yFaces(), 2);
+    brushes = detail::HostEditQueue<gpu::WaterBrushGpu>(cs, kMaxBrushesPerFrame);
+    stats = detail::ReadbackRing(cs, BILLOW_WATER_STAT_SLOTS, BILLOW_WATER_STAT_WORDS);
     // Every kernel of shaders/water.
     kernels = std::make_unique<detail::KernelSet>(
-        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water}, params.handle(),
-        sizeof(gpu::WaterParams));
-    if (context->supportsTimestamps()) {
-        VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-        info.queryType = VK_QUERY_TYPE_TIMESTAMP;
-        info.queryCount = 2;
-        BILLOW_VK(cs.vk.vkCreateQueryPool(cs.device, &info, cs.allocator, &queryPool));
-    }
-    for (GpuBuffer* b : {&terrain, &depth, &flowX, &flowY, &flowXUnscaled, &flowYUnscaled, &scale, &velocity, &dye[0],
-                         &dye[1], &brushes, &faceVelocityX[0], &faceVelocityX[1], &faceVelocityY[0], &faceVelocityY[1]})
-        detail::fillZero(cs, b->handle(), b->size());
+        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water}, params.handle(), params.size());
+    timer = detail::GpuTimer(cs, 1);
     uploadParams();
-}
-
-WaterSolver::Impl::~Impl() {
-    if (queryPool) cs.vk.vkDestroyQueryPool(cs.device, queryPool, cs.allocator);
 }
 
 void WaterSolver::Impl::uploadParams() {
@@ -112,41 +90,35 @@ void WaterSolver::Impl::uploadParams() {
     p.pipeDepth = settings.pipeDepth;
     p.viscosity = settings.viscosity;
     p.dryDepth = settings.dryDepth;
+    static_assert(int(WaterModel::VirtualPipes) == BILLOW_WATER_VIRTUAL_PIPES &&
+                      int(WaterModel::DepthPipes) == BILLOW_WATER_DEPTH_PIPES &&
+                      int(WaterModel::Momentum) == BILLOW_WATER_MOMENTUM,
+                  "billow::WaterModel must match the water kernels' models");
     p.model = static_cast<int>(settings.model);
     const std::vector<gpu::WaterBoundaryFace> table = detail::buildWaterBoundaryTable(settings);
     detail::uploadBytes(cs, boundaryTable.handle(), std::as_bytes(std::span(table)));
-    cs.submitAndWait([&](VkCommandBuffer cmd) {
-        detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-        cs.vk.vkCmdUpdateBuffer(cmd, params.handle(), 0, sizeof(p), &p);
-        detail::memoryBarrier(cs, cmd, detail::kTransferWrite,
-                              {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_UNIFORM_READ_BIT});
-    });
+    params.upload(p);
 }
 
 namespace {
 
-// The largest of a host bound (while fresh: fewer than `slots` frames recorded since it was set)
-// and the GPU's measurements in slots [first, first + slots) of the stats buffer.
-float knownMaximum(const detail::GpuBuffer& stats, uint32_t first, uint32_t slots, float hostBound,
-                   uint64_t hostFrame, uint64_t framesRecorded) {
-    float largest = framesRecorded < hostFrame + slots ? hostBound : 0.0f;
-    const auto* bits = static_cast<const uint32_t*>(stats.mapped());
-    for (uint32_t slot = first; slot < first + slots; ++slot) {
-        float measured;
-        std::memcpy(&measured, &bits[slot], sizeof(float));
-        largest = std::max(largest, measured);
-    }
+// The largest of a host bound (while fresh: fewer frames recorded since it was set than the ring
+// has slots) and the GPU's measurements of `word` in every slot of the ring.
+float knownMaximum(const detail::ReadbackRing& stats, uint32_t word, float hostBound, uint64_t hostFrame,
+                   uint64_t framesRecorded) {
+    float largest = framesRecorded < hostFrame + stats.slots() ? hostBound : 0.0f;
+    for (uint32_t slot = 0; slot < stats.slots(); ++slot) largest = std::max(largest, stats.floatAt(slot, word));
     return largest;
 }
 
 } // namespace
 
 float WaterSolver::Impl::knownMaxDepth() const {
-    return knownMaximum(depthStats, 0, kDepthSlots, hostDepthBound, hostBoundFrame, framesRecorded);
+    return knownMaximum(stats, BILLOW_WATER_STAT_MAX_DEPTH, hostDepthBound, hostBoundFrame, framesRecorded);
 }
 
 float WaterSolver::Impl::knownMaxSpeed() const {
-    return knownMaximum(depthStats, kDepthSlots, kDepthSlots, hostSpeedBound, hostSpeedFrame, framesRecorded);
+    return knownMaximum(stats, BILLOW_WATER_STAT_MAX_SPEED, hostSpeedBound, hostSpeedFrame, framesRecorded);
 }
 
 double WaterSolver::Impl::waveSpeed() const {
@@ -170,21 +142,14 @@ WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& 
 }
 
 WaterSolver::~WaterSolver() {
-    if (impl_) {
-        try {
-            impl_->context->waitIdle();
-        } catch (const Error&) {
-            // The device is lost: nothing more can be waited for; release regardless.
-        }
-    }
+    if (impl_) detail::waitIdleQuietly(*impl_->context);
 }
 
 const WaterSettings& WaterSolver::settings() const noexcept { return impl_->settings; }
 
 void WaterSolver::updateSettings(const WaterSettings& settings) {
     settings.validate();
-    if (settings.nx != impl_->nx || settings.ny != impl_->ny)
-        throw InvalidArgument("WaterSettings::nx/ny", "cannot change on an existing solver; create a new one");
+    detail::requireUnchanged(settings.nx == impl_->nx && settings.ny == impl_->ny, "WaterSettings::nx/ny");
     impl_->settings = settings;
     impl_->uploadParams();
 }
@@ -192,7 +157,7 @@ void WaterSolver::updateSettings(const WaterSettings& settings) {
 double WaterSolver::stableTimeStep() const { return impl_->stableTimeStep(); }
 
 uint32_t WaterSolver::substepsFor(float dt) const {
-    if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s (got " + std::to_string(dt) + ")");
+    detail::requireTimeStep(dt);
     const double n = std::ceil(double(dt) / impl_->stableTimeStep());
     return n > 4e9 ? UINT32_MAX : std::max(1u, static_cast<uint32_t>(n));
 }
@@ -219,12 +184,12 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
     for (auto [value, field] : {std::pair{brush.x, "WaterBrush::x"}, std::pair{brush.y, "WaterBrush::y"},
                                 std::pair{brush.water, "WaterBrush::water"}, std::pair{brush.terrain, "WaterBrush::terrain"},
                                 std::pair{brush.dye, "WaterBrush::dye"}})
-        if (!std::isfinite(value)) throw InvalidArgument(field, "must be finite");
-    if (!std::isfinite(brush.radius) || brush.radius <= 0.0f) throw InvalidArgument("WaterBrush::radius", "must be finite and > 0 m");
+        detail::requireAllFinite({value}, field);
+    detail::requireFiniteAndPositive(brush.radius, "WaterBrush::radius", "m");
     Impl& s = *impl_;
-    if (s.pendingBrushes.size() >= kMaxBrushesPerFrame)
+    if (s.brushes.full())
         throw InvalidArgument("addBrush", "more than " + std::to_string(kMaxBrushesPerFrame) + " brushes queued in one frame");
-    s.pendingBrushes.push_back({brush.x, brush.y, brush.radius, brush.water, brush.terrain, brush.dye, 0.0f, 0.0f});
+    s.brushes.push({brush.x, brush.y, brush.radius, brush.water, brush.terrain, brush.dye, 0.0f, 0.0f});
     if (brush.water > 0.0f) {
         // The brush may deepen the deepest cell: keep the stability bound ahead of it.
         s.hostDepthBound = s.knownMaxDepth() + brush.water;
@@ -233,14 +198,12 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
 }
 
 size_t WaterSolver::fieldSize(WaterField field) const noexcept {
-    const size_t nx = impl_->nx, ny = impl_->ny;
+    const detail::MacGrid mac{impl_->nx, impl_->ny};
     switch (field) {
-    case WaterField::FlowX: return (nx + 1) * ny;
-    case WaterField::FlowY: return nx * (ny + 1);
-    case WaterField::FaceVelocityX: return (nx + 1) * ny;
-    case WaterField::FaceVelocityY: return nx * (ny + 1);
-    case WaterField::Velocity: return 2 * nx * ny;
-    default: return nx * ny;
+    case WaterField::FlowX: case WaterField::FaceVelocityX: return mac.xFaces();
+    case WaterField::FlowY: case WaterField::FaceVelocityY: return mac.yFaces();
+    case WaterField::Velocity: return 2 * mac.cells();
+    default: return mac.cells();
     }
 }
 
@@ -252,9 +215,9 @@ VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
     case WaterField::FlowX: return s.flowX.handle();
     case WaterField::FlowY: return s.flowY.handle();
     case WaterField::Velocity: return s.velocity.handle();
-    case WaterField::Dye: return s.dye[s.dyeCurrent].handle();
-    case WaterField::FaceVelocityX: return s.faceVelocityX[s.faceVelocityCurrent].handle();
-    case WaterField::FaceVelocityY: return s.faceVelocityY[s.faceVelocityCurrent].handle();
+    case WaterField::Dye: return s.dye.now();
+    case WaterField::FaceVelocityX: return s.faceVelocityX.now();
+    case WaterField::FaceVelocityY: return s.faceVelocityY.now();
     }
     return VK_NULL_HANDLE;
 }
@@ -285,7 +248,7 @@ void WaterSolver::upload(WaterField field, std::span<const float> values) {
     Impl& s = *impl_;
     if (field == WaterField::Depth) {
         // The uploaded field replaces the depths the GPU measured before.
-        std::memset(s.depthStats.mapped(), 0, Impl::kDepthSlots * sizeof(uint32_t));
+        s.stats.clearWordInEverySlot(BILLOW_WATER_STAT_MAX_DEPTH);
         s.hostDepthBound = largest;
         s.hostBoundFrame = s.framesRecorded;
     }
@@ -304,17 +267,12 @@ double WaterSolver::totalVolume() {
     return sum * h * h;
 }
 
-void WaterSolver::setProfiling(bool enabled) { impl_->profiling = enabled; }
+void WaterSolver::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
 
 double WaterSolver::lastFrameMilliseconds() {
-    Impl& s = *impl_;
-    if (!s.queryPool || !s.timedFrameRecorded) return -1.0;
-    uint64_t ticks[2] = {0, 0};
-    VkResult r = s.cs.vk.vkGetQueryPoolResults(s.cs.device, s.queryPool, 0, 2, sizeof(ticks), ticks, sizeof(uint64_t),
-                                               VK_QUERY_RESULT_64_BIT);
-    if (r == VK_NOT_READY) return -1.0;  // never wait
-    BILLOW_VK(r);
-    return static_cast<double>(ticks[1] - ticks[0]) * s.context->timestampPeriodNs() * 1e-6;
+    const detail::GpuTimer& timer = impl_->timer;
+    if (!timer.wasRecorded(0)) return -1.0;
+    return timer.milliseconds(0).value_or(-1.0);  // -1 while the frame has not finished: never wait
 }
 
 } // namespace billow

@@ -1,5 +1,5 @@
 // WaterSolver's private state: the GPU buffers, the kernels, queued brushes, the host-visible
-// depth measurements and the timestamp pool.
+// depth measurements and the frame timer.
 #pragma once
 
 #include <array>
@@ -9,8 +9,12 @@
 #include "billow/water_solver.hpp"
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
+#include "core/gpu_timer.hpp"
+#include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
-#include "common/shared_types.h"
+#include "core/readback_ring.hpp"
+#include "core/uniform_buffer.hpp"
+#include "grid/field_buffers.hpp"
 #include "water/water_types.h"
 
 namespace billow {
@@ -21,26 +25,23 @@ struct WaterSolver::Impl {
     WaterSettings settings;
     uint32_t nx, ny;
 
-    detail::GpuBuffer params;         // WaterParams uniform block
+    detail::UniformBuffer<gpu::WaterParams> params;
     detail::GpuBuffer boundaryTable;  // WaterBoundaryFace per boundary face
     detail::GpuBuffer terrain, depth, flowX, flowY, scale, velocity;
     // A substep's new flows before outflow scaling: written by water_flow while it reads flowX /
     // flowY, then read by water_depth while it writes the scaled flows back to flowX / flowY.
     detail::GpuBuffer flowXUnscaled, flowYUnscaled;
-    std::array<detail::GpuBuffer, 2> dye;  // ping-pong for advection
-    int dyeCurrent = 0;
-    // Momentum model: face velocities, ping-pong (each face reads its neighbours').
-    std::array<detail::GpuBuffer, 2> faceVelocityX, faceVelocityY;
-    int faceVelocityCurrent = 0;
-    detail::GpuBuffer brushes;
+    detail::PingPong dye;  // for advection
+    // Momentum model: face velocities, ping-pong (each face reads its neighbours'); the two
+    // components swap together.
+    detail::PingPong faceVelocityX, faceVelocityY;
+    detail::HostEditQueue<gpu::WaterBrushGpu> brushes;  // applied at the start of the next frame
     std::unique_ptr<detail::KernelSet> kernels;
-    std::vector<gpu::WaterBrushGpu> pendingBrushes;
 
-    // Largest depth (and, Momentum, largest face speed) per frame (float bits), measured by the
-    // last substep of frames recorded in DepthPipes or Momentum mode; frame n writes slot
-    // n % kDepthSlots (speeds at kDepthSlots + that). Host-visible, read without waiting.
-    static constexpr uint32_t kDepthSlots = BILLOW_WATER_STAT_SLOTS;
-    detail::GpuBuffer depthStats;
+    // Largest depth (and, Momentum, largest face speed) per frame (BILLOW_WATER_STAT_MAX_*),
+    // measured by the last substep of frames recorded in DepthPipes or Momentum mode; frame n
+    // writes slot n % BILLOW_WATER_STAT_SLOTS. Read without waiting.
+    detail::ReadbackRing stats;
     uint64_t framesRecorded = 0;
     // A bound the host knows without the GPU: the largest uploaded depth plus the water brushes
     // added since; forgotten once every slot holds a measurement recorded after it.
@@ -53,12 +54,9 @@ struct WaterSolver::Impl {
     double time = 0.0;
     uint32_t lastSubsteps = 0;
 
-    VkQueryPool queryPool = VK_NULL_HANDLE;
-    bool profiling = false;
-    bool timedFrameRecorded = false;
+    detail::GpuTimer timer;  // one interval: the last frame recorded while profiling
 
     Impl(std::shared_ptr<Context> ctx, const WaterSettings& s);
-    ~Impl();
 
     void uploadParams();  // WaterParams and the boundary table (blocking)
     float knownMaxDepth() const;

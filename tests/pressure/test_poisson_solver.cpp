@@ -166,7 +166,7 @@ public:
 private:
     detail::ContextState& cs_;
     detail::GpuBuffer openX_, openY_, rhs_;
-    PingPong pressure_;
+    detail::PingPong pressure_;
     std::unique_ptr<detail::PoissonSolver> solver_;
 };
 

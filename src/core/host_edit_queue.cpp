@@ -1,0 +1,14 @@
+#include "core/host_edit_queue.hpp"
+
+#include "core/barriers.hpp"
+
+namespace billow::detail {
+
+void recordHostEditUpload(const ContextState& context, VkCommandBuffer cmd, VkBuffer buffer,
+                          std::span<const std::byte> bytes) {
+    memoryBarrier(context, cmd, kComputeReadWrite, kTransferWrite);
+    context.vk.vkCmdUpdateBuffer(cmd, buffer, 0, bytes.size(), bytes.data());
+    memoryBarrier(context, cmd, kTransferWrite, kComputeReadWrite);
+}
+
+} // namespace billow::detail

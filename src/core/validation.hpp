@@ -1,0 +1,42 @@
+// Checks of settings and arguments shared by every solver: each throws InvalidArgument naming the
+// field (e.g. "SmokeSettings::viscosity") and saying what is wrong, with the value where it helps.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+#include "billow/error.hpp"
+
+namespace billow::detail {
+
+// "must be finite (got v)".
+void requireFinite(float value, const std::string& field);
+// Finite, then "must be >= 0 (got v)".
+void requireNonNegative(float value, const std::string& field);
+// Finite, then "must be > 0 (got v)", or "must be > 0 <unit> (got v)" with a unit.
+void requirePositive(float value, const std::string& field, const std::string& unit = "");
+// "must be finite and > 0 <unit>", without the value: for the sizes of shapes and brushes.
+void requireFiniteAndPositive(float value, const std::string& field, const std::string& unit);
+// A step's duration: "dt" "must be finite and > 0 s (got v)".
+void requireTimeStep(float dt);
+// `message` (by default "must be finite") unless every value is finite: for coordinates and
+// amounts checked together.
+void requireAllFinite(std::initializer_list<float> values, const std::string& field,
+                      const std::string& message = "must be finite");
+
+// "must be in [low, high] (got v)", or "must be in [low, high] <unit> (got v)" with a unit.
+void requireInRange(uint32_t value, uint32_t low, uint32_t high, const std::string& field, const std::string& unit = "");
+// "must be at most high (got v)".
+void requireAtMost(uint32_t value, uint32_t high, const std::string& field);
+
+// For updateSettings: "cannot change on an existing solver; create a new one" unless `unchanged`.
+void requireUnchanged(bool unchanged, const std::string& field);
+
+// An enumerator past the last one the library knows (an enum cast from a number): `message`.
+template <class Enum>
+void requireKnown(Enum value, Enum last, const std::string& field, const std::string& message) {
+    if (static_cast<uint32_t>(value) > static_cast<uint32_t>(last)) throw InvalidArgument(field, message);
+}
+
+} // namespace billow::detail

@@ -1,0 +1,25 @@
+// The four sides of a 2D domain as the kernels number them (BILLOW_LEFT ... in
+// common/grid_types.h): every per-side array (settings, GridParams, the water's boundary table)
+// is indexed by billow::Side, so the two numberings must agree.
+#pragma once
+
+#include <cstddef>
+
+#include "billow/smoke_settings.hpp"
+#include "common/grid_types.h"
+
+namespace billow::detail {
+
+static_assert(static_cast<int>(Side::Left) == BILLOW_LEFT && static_cast<int>(Side::Right) == BILLOW_RIGHT &&
+                  static_cast<int>(Side::Bottom) == BILLOW_BOTTOM && static_cast<int>(Side::Top) == BILLOW_TOP,
+              "billow::Side must match the kernels' side indices");
+
+inline constexpr size_t kSides = 4;
+
+// "Left", "Right", "Bottom", "Top" (for messages), "?" beyond.
+inline const char* sideName(size_t side) {
+    static const char* names[] = {"Left", "Right", "Bottom", "Top"};
+    return side < kSides ? names[side] : "?";
+}
+
+} // namespace billow::detail
