@@ -71,6 +71,11 @@ public:
     ~SmokeSolver();
     SmokeSolver(const SmokeSolver&) = delete;
     SmokeSolver& operator=(const SmokeSolver&) = delete;
+    // Moving hands the GPU resources over without touching the GPU. A moved-from solver holds
+    // nothing: it may only be destroyed or assigned to (any other call is invalid).
+    // Assigning waits for the queue before freeing what the target held.
+    SmokeSolver(SmokeSolver&& other) noexcept;
+    SmokeSolver& operator=(SmokeSolver&& other) noexcept;
 
     const SmokeSettings& settings() const noexcept;
     // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy), which need a new solver.
@@ -129,9 +134,8 @@ public:
     VkBuffer buffer(Field field) const noexcept;
     VkDeviceSize bufferSize(Field field) const noexcept;
 
-    struct Impl;
-
 private:
+    struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 
