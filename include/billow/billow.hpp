@@ -3,6 +3,8 @@
 
 #include "billow/context.hpp"
 #include "billow/error.hpp"
+#include "billow/grid.hpp"
+#include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
 #include "billow/smoke_solver.hpp"
 #include "billow/water_settings.hpp"

@@ -5,18 +5,10 @@
 #include <array>
 #include <cstdint>
 
+#include "billow/grid.hpp"      // Side, BoundaryType, AdvectionScheme, AdvectionLimiter
+#include "billow/pressure.hpp"  // PressureSolverType, PressureResidual, kMultigridStallRatio
+
 namespace billow {
-
-// Domain sides, in the order used by every per-side array.
-enum class Side : uint32_t { Left = 0, Right = 1, Bottom = 2, Top = 3 };
-
-enum class BoundaryType : uint32_t {
-    Wall = 0,        // solid, free-slip: zero normal velocity, tangential velocity unconstrained
-    MovingWall = 1,  // solid, no-slip, moving tangentially at `tangentialVelocity`
-    Inflow = 2,      // fluid enters at `normalVelocity` carrying density, temperature and dye
-    Outflow = 3,     // open: pressure 0 outside, zero-gradient velocity and scalars
-    Periodic = 4,    // wraps to the opposite side (both sides of an axis must be Periodic)
-};
 
 struct BoundarySide {
     BoundaryType type = BoundaryType::Wall;  // default: free-slip wall
@@ -32,40 +24,10 @@ struct BoundarySide {
     std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};
 };
 
-enum class PressureSolverType : uint32_t {
-    Jacobi = 0,        // `pressureIterations` damped Jacobi sweeps (relaxation 0.8), warm-started
-    RedBlackSOR = 1,   // `pressureIterations` red-black Gauss-Seidel sweeps over-relaxed by
-                       // `sorRelaxation` (1 = plain Gauss-Seidel), in place, warm-started
-    Multigrid = 2,     // `pressureIterations` geometric multigrid V-cycles (red-black Gauss-Seidel
-                       // smoothing, 2 sweeps before and after; cell-sum restriction, bilinear
-                       // prolongation; the level at or below 16 x 16 solved by SOR in one
-                       // workgroup), warm-started
-    MultigridPCG = 3,  // `pressureIterations` conjugate gradient iterations preconditioned by one
-                       // such V-cycle (flexible CG: Polak-Ribiere beta), warm-started; all scalars
-                       // computed on the GPU
-};
-
-enum class AdvectionScheme : uint32_t {
-    SemiLagrangian = 0,  // RK2 back-trace + bilinear: stable, diffusive
-    MacCormack = 1,      // SL forward + SL backward, error correction, limited to the stencil
-    BFECC = 2,           // back-and-forth error compensation, then SL, limited to the stencil
-};
-
 enum class DyeStorage : uint32_t {
     Float32 = 0,  // vec4 per cell
     Float16 = 1,  // uvec2 per cell: packHalf2x16(r, g), packHalf2x16(b, a)
 };
-
-// How MacCormack and BFECC keep a corrected value inside the four samples its forward back-trace
-// interpolates from (the correction can overshoot at sharp features).
-enum class AdvectionLimiter : uint32_t {
-    Clamp = 0,                   // clamp to the four samples' min/max
-    RevertToSemiLagrangian = 1,  // outside that range, use the plain semi-Lagrangian value instead
-};
-
-// Multigrid with a pressureTolerance stops once two V-cycles leave more than this fraction of the
-// residual they started from (converging V-cycles leave 0.01-0.5; at float32's floor ~1).
-inline constexpr float kMultigridStallRatio = 0.9f;
 
 struct SmokeSettings {
     // Velocity/scalar grid, cells. Default 128 x 128. 1..16384 each.

@@ -25,6 +25,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "billow/context.hpp"
+#include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
 
 namespace billow {
@@ -57,23 +58,6 @@ enum class Pass : uint32_t {
 };
 const char* passName(Pass pass) noexcept;
 
-// The pressure equation's residual after a solve, over cells with an open face:
-// sum_f w_f (p_nb - p) - h^2/dt div, in m^2/s^2. Reported when SmokeSettings::trackPressureResidual
-// is on (measured on the final pressure) or pressureTolerance > 0 (what the solver's stopping
-// test measured last: the true residual for Multigrid, the conjugate gradient's updated residual
-// for MultigridPCG; with both, the final pressure's).
-struct PressureResidual {
-    bool available = false;       // false when no reported solve has been recorded yet
-    float maxResidual = 0.0f;     // max |residual|
-    float maxRightHandSide = 0.0f;  // max |h^2/dt div| before the solve's correction
-    float relative = 0.0f;        // maxResidual / maxRightHandSide (0 when the right side is 0)
-    uint32_t iterations = 0;      // solver iterations (V-cycles, CG iterations) that solve ran
-    bool reachedTolerance = false;  // pressureTolerance > 0 and it was reached within the maximum
-    // Multigrid with pressureTolerance > 0 stopped early because two V-cycles reduced the residual
-    // by less than kMultigridStallRatio: float32's floor (docs/parameters.md, pressureTolerance).
-    bool stalled = false;
-};
-
 struct PassTiming {
     Pass pass;
     double milliseconds;  // GPU time between the pass's first and last dispatch
@@ -87,6 +71,11 @@ public:
     ~SmokeSolver();
     SmokeSolver(const SmokeSolver&) = delete;
     SmokeSolver& operator=(const SmokeSolver&) = delete;
+    // Moving hands the GPU resources over without touching the GPU. A moved-from solver holds
+    // nothing: it may only be destroyed or assigned to (any other call is invalid).
+    // Assigning waits for the queue before freeing what the target held.
+    SmokeSolver(SmokeSolver&& other) noexcept;
+    SmokeSolver& operator=(SmokeSolver&& other) noexcept;
 
     const SmokeSettings& settings() const noexcept;
     // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy), which need a new solver.
@@ -145,9 +134,8 @@ public:
     VkBuffer buffer(Field field) const noexcept;
     VkDeviceSize bufferSize(Field field) const noexcept;
 
-    struct Impl;
-
 private:
+    struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 

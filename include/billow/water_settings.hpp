@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "billow/smoke_settings.hpp"  // billow::Side (Left, Right, Bottom, Top)
+#include "billow/grid.hpp"  // billow::Side (Left, Right, Bottom, Top)
 
 namespace billow {
 

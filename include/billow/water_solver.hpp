@@ -47,6 +47,11 @@ public:
     ~WaterSolver();
     WaterSolver(const WaterSolver&) = delete;
     WaterSolver& operator=(const WaterSolver&) = delete;
+    // Moving hands the GPU resources over without touching the GPU. A moved-from solver holds
+    // nothing: it may only be destroyed or assigned to (any other call is invalid).
+    // Assigning waits for the queue before freeing what the target held.
+    WaterSolver(WaterSolver&& other) noexcept;
+    WaterSolver& operator=(WaterSolver&& other) noexcept;
 
     const WaterSettings& settings() const noexcept;
     // Changes any setting except nx / ny (blocking upload of the parameters and boundary table).
@@ -92,9 +97,8 @@ public:
     void setProfiling(bool enabled);
     double lastFrameMilliseconds();
 
-    struct Impl;
-
 private:
+    struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 

@@ -1,5 +1,6 @@
 #version 450
-// Open fraction of every face from the cell solid fractions and the sides (seed 000's "scaler"):
+// Open fraction of every face from the cell solid fractions and the sides (an open-fraction
+// scaler):
 // interior faces are as open as the more solid of their two cells; wall, moving-wall and inflow
 // faces are closed to the pressure solve (their velocity is prescribed); outflow and periodic
 // faces are open as far as their cells are.

@@ -1,6 +1,6 @@
 #version 450
-// Semi-Lagrangian advection (RK2 back-trace, bilinear) of RGBA dye on its own grid (seed 002:
-// dye finer than velocity; advect_dye.glsl).
+// Semi-Lagrangian advection (RK2 back-trace, bilinear) of RGBA dye on its own grid
+// (Harris, GPU Gems ch. 38, with the dye finer than the velocity; advect_dye.glsl).
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 

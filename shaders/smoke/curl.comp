@@ -1,7 +1,7 @@
 #version 450
-// Vorticity omega = dv/dx - du/dy at grid nodes, where the MAC grid defines it exactly (seed 000
-// averaged to cell centres first; this does not). Ghost velocities beyond the sides follow the
-// boundary taps, so a moving wall shows its shear.
+// Vorticity omega = dv/dx - du/dy at grid nodes, where the MAC grid defines it exactly (averaging
+// the velocity to cell centres first would blur it; this does not). Ghost velocities beyond the
+// sides follow the boundary taps, so a moving wall shows its shear.
 #include "common/grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };

@@ -1,5 +1,6 @@
 #version 450
-// One Jacobi sweep of implicit dye diffusion on the dye grid (seed 004: unconditionally stable):
+// One Jacobi sweep of implicit dye diffusion on the dye grid (implicit, hence unconditionally
+// stable for any D dt):
 //   x = (b + ax (x_left + x_right) + ay (x_down + x_up)) / (1 + 2 ax + 2 ay),  a = D dt / h^2.
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"

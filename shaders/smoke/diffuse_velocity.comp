@@ -1,5 +1,6 @@
 #version 450
-// One Jacobi sweep of implicit viscosity (seed 002's alpha/beta, written for any cell aspect):
+// One Jacobi sweep of implicit viscosity (Harris, GPU Gems ch. 38's alpha/beta, written for
+// any cell aspect):
 //   x = (b + ax (x_left + x_right) + ay (x_down + x_up)) / (1 + 2 ax + 2 ay),  a = nu dt / h^2,
 // on open faces; neighbours come through the boundary taps, closed faces keep their value.
 #include "common/grid.glsl"

@@ -1,6 +1,6 @@
 #version 450
 // Applies the frame's brushes (rain, springs, sinks, digging): each adds weight * amount with
-// weight max(0, 1 - distance / radius) (seed 000's brush). Depth and dye never go below 0.
+// weight max(0, 1 - distance / radius) (a linear brush). Depth and dye never go below 0.
 #include "water/water_grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Brushes { WaterBrushGpu brushes[]; };

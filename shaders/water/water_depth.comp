@@ -1,7 +1,8 @@
 #version 450
 // Substep pass 2 of 2, one thread per cell: outflow scaling applied to the cell's four faces (each
 // face takes the factor of the cell its flow leaves, its upwind cell; a face fed from outside the
-// domain is never scaled), then the depth update (seed 001's third step)
+// domain is never scaled), then the depth update (the virtual-pipe model's third step,
+// Mei, Decaudin & Hu 2007)
 //   H += dt / h^2 * (flows in - flows out),
 // and the scaled flows written back to the flow fields (the cell stores its left and bottom faces,
 // the last column / row also its right / top face). On the frame's last substep it also writes the

@@ -1,7 +1,8 @@
-// The new flow of one face in a substep (seed 001's acceleration, friction and viscosity, and the
-// boundary rules). Included by water_flow.comp, which computes every interior face twice (once
-// for each of its cells): the results are `precise` so that both computations round alike and a
-// cell's outflow scale is computed from exactly the flows that are stored.
+// The new flow of one face in a substep (the acceleration, friction and viscosity of the
+// virtual-pipe model, Mei, Decaudin & Hu 2007, and the boundary rules). Included by
+// water_flow.comp, which computes every interior face twice (once for each of its cells): the
+// results are `precise` so that both computations round alike and a cell's outflow scale is
+// computed from exactly the flows that are stored.
 // Needs: water_grid.glsl, `terrain[]`, `depth[]`, `boundary[]` and push constants `pc`.
 
 float surface(int c) { return terrain[c] + depth[c]; }
@@ -11,7 +12,7 @@ float pipeArea(float faceDepth) {
     return water.h * (water.model == BILLOW_WATER_DEPTH_PIPES ? faceDepth : water.pipeDepth);
 }
 
-float viscous(float q, float upwindDepth) { return seedViscosity(q, upwindDepth, pc.dt); }
+float viscous(float q, float upwindDepth) { return pipeViscosity(q, upwindDepth, pc.dt); }
 
 // New flow of the interior face from cell a (left / below) to cell b.
 float interiorFlow(float q, int a, int b) {

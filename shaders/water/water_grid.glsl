@@ -19,9 +19,9 @@ int rightEntry(int j) { return water.ny + j; }
 int bottomEntry(int i) { return 2 * water.ny + i; }
 int topEntry(int i) { return 2 * water.ny + water.nx + i; }
 
-// Seed 001's viscosity: a flow (or face velocity) q times H^2 / (H^2 + 3 dt nu), H the depth of
-// the cell it leaves.
-float seedViscosity(float q, float upwindDepth, float dt) {
+// The viscosity of the virtual-pipe model (Mei, Decaudin & Hu 2007): a flow (or face velocity)
+// q times H^2 / (H^2 + 3 dt nu), H the depth of the cell it leaves.
+float pipeViscosity(float q, float upwindDepth, float dt) {
     // precise: water_flow computes each face twice (once per cell) and both must round alike.
     precise float h2 = upwindDepth * upwindDepth;
     if (water.viscosity <= 0.0 || h2 <= 0.0) return q;

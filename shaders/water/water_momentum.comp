@@ -2,9 +2,10 @@
 // The momentum model's first step (WaterModel::Momentum), one thread per x-face and y-face: the
 // face velocity u (m/s) of the staggered conservative scheme of Stelling & Duinmeijer (2003),
 //   u <- u * (1 - friction)^dt - dt * (advection + g * (surface downstream - surface upstream) / h)
-// with the advection in momentum-conserving form, then seed 001's viscosity factor. The next
-// pass (water_momentum_flow) turns the velocities into the flows Q = h * (upwind depth) * u of
-// the continuity step; outflow scaling and the depth update are the pipe models' kernels.
+// with the advection in momentum-conserving form, then the viscosity factor of the
+// virtual-pipe model (Mei, Decaudin & Hu 2007). The next pass (water_momentum_flow) turns the
+// velocities into the flows Q = h * (upwind depth) * u of the continuity step; outflow scaling and the
+// depth update are the pipe models' kernels.
 // Reads velocities from the in-buffers and writes the out-buffers (ping-pong), since each face
 // reads its neighbours' velocities. docs/shallow-water.md has the derivation;
 // tests/reference/water/water_reference_momentum.cpp the double version.
@@ -80,7 +81,7 @@ float interiorVelocity(int axis, ivec2 p) {
     // Nothing flows out of a dry cell: without this a wet cell beside a higher dry one (a lake
     // shore) would build up a velocity towards itself that carries no water but sets the substep.
     if (upwind <= water.dryDepth) return 0.0;
-    return seedViscosity(v, upwind, pc.dt);
+    return pipeViscosity(v, upwind, pc.dt);
 }
 
 // New velocity into the domain at a boundary face whose inner cell is `inner` (its flow is set by

@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-#include "billow/smoke_settings.hpp"
+#include "billow/grid.hpp"
 #include "common/grid_types.h"
 
 namespace billow::detail {

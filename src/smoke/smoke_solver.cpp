@@ -164,6 +164,16 @@ SmokeSolver::~SmokeSolver() {
     if (impl_) detail::waitIdleQuietly(*impl_->context);
 }
 
+SmokeSolver::SmokeSolver(SmokeSolver&& other) noexcept = default;
+
+SmokeSolver& SmokeSolver::operator=(SmokeSolver&& other) noexcept {
+    if (this == &other) return *this;
+    // The resources about to be freed may still be in use by submitted work, as in the destructor.
+    if (impl_) detail::waitIdleQuietly(*impl_->context);
+    impl_ = std::move(other.impl_);
+    return *this;
+}
+
 const SmokeSettings& SmokeSolver::settings() const noexcept { return impl_->settings; }
 
 void SmokeSolver::updateSettings(const SmokeSettings& settings) {

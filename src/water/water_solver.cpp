@@ -145,6 +145,16 @@ WaterSolver::~WaterSolver() {
     if (impl_) detail::waitIdleQuietly(*impl_->context);
 }
 
+WaterSolver::WaterSolver(WaterSolver&& other) noexcept = default;
+
+WaterSolver& WaterSolver::operator=(WaterSolver&& other) noexcept {
+    if (this == &other) return *this;
+    // The resources about to be freed may still be in use by submitted work, as in the destructor.
+    if (impl_) detail::waitIdleQuietly(*impl_->context);
+    impl_ = std::move(other.impl_);
+    return *this;
+}
+
 const WaterSettings& WaterSolver::settings() const noexcept { return impl_->settings; }
 
 void WaterSolver::updateSettings(const WaterSettings& settings) {

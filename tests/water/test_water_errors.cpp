@@ -2,6 +2,8 @@
 // nothing is half-built.
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "support/gpu_test.hpp"
 
@@ -97,6 +99,28 @@ TEST_F(WaterErrors, SubstepsFollowTheLimit) {
     EXPECT_EQ(fieldOf([&] { solver.step(static_cast<float>(8.5 * limit)); }), "dt");
     EXPECT_EQ(solver.time(), time);
     EXPECT_EQ(solver.substepsFor(static_cast<float>(8.5 * limit)), 9u);
+}
+
+// Not an error case, but the one place that covers the solver's handles: moving a solver (by
+// construction and by assignment) hands its water over, and the new owner steps it.
+TEST_F(WaterErrors, MovedSolverStepsItsWater) {
+    WaterSettings s = small();
+    WaterSolver original(context(), s);
+    std::vector<float> depth(original.fieldSize(WaterField::Depth), 0.5f);
+    depth[3 + 3 * s.nx] = 1.5f;  // a bump that sets the water moving
+    original.upload(WaterField::Depth, depth);
+    const double volume = original.totalVolume();
+
+    WaterSolver moved(std::move(original));
+    EXPECT_GE(moved.step(0.05f), 1u);
+    EXPECT_NEAR(moved.totalVolume(), volume, 1e-5 * volume);  // closed box: nothing leaves
+
+    WaterSolver target(context(), small());
+    target.step(0.05f);
+    target = std::move(moved);
+    EXPECT_GE(target.step(0.05f), 1u);
+    EXPECT_NEAR(target.totalVolume(), volume, 1e-5 * volume);
+    EXPECT_NE(target.download(WaterField::Depth), depth);  // the bump has spread
 }
 
 } // namespace

@@ -1,0 +1,34 @@
+// Grid-level ideas shared by the solvers: the domain sides, the boundary conditions of a
+// staggered (MAC) velocity grid and the advection schemes. Nothing here belongs to one solver.
+#pragma once
+
+#include <cstdint>
+
+namespace billow {
+
+// Domain sides, in the order used by every per-side array.
+enum class Side : uint32_t { Left = 0, Right = 1, Bottom = 2, Top = 3 };
+
+// Boundary condition of one side of a MAC velocity grid.
+enum class BoundaryType : uint32_t {
+    Wall = 0,        // solid, free-slip: zero normal velocity, tangential velocity unconstrained
+    MovingWall = 1,  // solid, no-slip, moving tangentially at `tangentialVelocity`
+    Inflow = 2,      // fluid enters at `normalVelocity` carrying density, temperature and dye
+    Outflow = 3,     // open: pressure 0 outside, zero-gradient velocity and scalars
+    Periodic = 4,    // wraps to the opposite side (both sides of an axis must be Periodic)
+};
+
+enum class AdvectionScheme : uint32_t {
+    SemiLagrangian = 0,  // RK2 back-trace + bilinear: stable, diffusive
+    MacCormack = 1,      // SL forward + SL backward, error correction, limited to the stencil
+    BFECC = 2,           // back-and-forth error compensation, then SL, limited to the stencil
+};
+
+// How MacCormack and BFECC keep a corrected value inside the four samples its forward back-trace
+// interpolates from (the correction can overshoot at sharp features).
+enum class AdvectionLimiter : uint32_t {
+    Clamp = 0,                   // clamp to the four samples' min/max
+    RevertToSemiLagrangian = 1,  // outside that range, use the plain semi-Lagrangian value instead
+};
+
+} // namespace billow
