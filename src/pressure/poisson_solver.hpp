@@ -14,8 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "billow/smoke_settings.hpp"
-#include "billow/smoke_solver.hpp"
+#include "billow/pressure.hpp"
 #include "core/gpu_buffer.hpp"
 #include "core/kernel_set.hpp"
 #include "pressure/poisson_dispatch.hpp"

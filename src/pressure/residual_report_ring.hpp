@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "billow/smoke_solver.hpp"
+#include "billow/pressure.hpp"
 #include "core/readback_ring.hpp"
 
 namespace billow::detail {
