@@ -88,9 +88,8 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
     });
 }
 
-// The kernels still dispatched by name (the pressure solvers) divide thread counts by
-// BILLOW_GROUP_X x BILLOW_GROUP_Y (KernelSet::groupCountX/Y); typed dispatches divide by the
-// reflected size. Both agree for every kernel that does not shape its own workgroup.
+// Every kernel that does not shape its own workgroup covers the grid in BILLOW_GROUP_X x
+// BILLOW_GROUP_Y workgroups: typed dispatches divide by the reflected size, which is that shape.
 TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
     for (const KernelInfo& info : kKernelTable) {
         if (info.shapesOwnWorkgroup) continue;
@@ -100,8 +99,8 @@ TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
         EXPECT_EQ(info.localSize.z, 1u);
     }
     using detail::KernelSet;
-    EXPECT_EQ(KernelSet::groupsCovering(37, kernels::Divergence::localSize.x), KernelSet::groupCountX(37));
-    EXPECT_EQ(KernelSet::groupsCovering(24, kernels::Divergence::localSize.y), KernelSet::groupCountY(24));
+    EXPECT_EQ(KernelSet::groupsCovering(37, kernels::Divergence::localSize.x), KernelSet::groupsCovering(37, BILLOW_GROUP_X));
+    EXPECT_EQ(KernelSet::groupsCovering(24, kernels::Divergence::localSize.y), KernelSet::groupsCovering(24, BILLOW_GROUP_Y));
     EXPECT_EQ(KernelSet::groupsCovering(64, 32), 2u);
     EXPECT_EQ(KernelSet::groupsCovering(65, 32), 3u);
 }
