@@ -187,12 +187,10 @@ TEST_F(KernelSetChecks, RefusesAUniformBufferOfAnotherSize) {
     EXPECT_NE(message.find("shaders/water/"), std::string::npos) << message;
 }
 
-TEST_F(KernelSetChecks, RefusesUnknownAndUncreatedKernels) {
+// A kernel that does not exist, a binding left out and push constants left out do not compile
+// (kernel_bindings_misuse.cpp); what only shows at run time is refused when recorded.
+TEST_F(KernelSetChecks, RefusesUncreatedKernelsAndNullBuffers) {
     detail::GpuBuffer params = uniform(sizeof(gpu::WaterParams));
-    EXPECT_NE(errorOf([&] { detail::KernelSet set(cs(), {"water_flow", "no_such_kernel"}, params.handle(), sizeof(gpu::WaterParams)); })
-                  .find("no_such_kernel"),
-              std::string::npos);
-
     detail::KernelSet water(cs(), {KernelGroup::Water}, params.handle(), sizeof(gpu::WaterParams));
     detail::GpuBuffer a = storage(), b = storage(), c = storage(), d = storage();
     cs().submitAndWait([&](VkCommandBuffer cmd) {
@@ -201,15 +199,6 @@ TEST_F(KernelSetChecks, RefusesUnknownAndUncreatedKernels) {
             water.dispatch(cmd, kernels::Curl::Bindings{.uIn = a.handle(), .vIn = b.handle(), .curl = c.handle()}, 8, 8);
         });
         EXPECT_NE(notCreated.find("was not created"), std::string::npos) << notCreated;
-        // By name: a positional list one buffer short, then the right push constants missing.
-        const std::string short_ = errorOf([&] {
-            water.dispatch(cmd, "water_dye", {a.handle(), b.handle(), c.handle()}, gpu::WaterDyePush{}, 8, 8);
-        });
-        EXPECT_NE(short_.find("takes 4 storage buffers"), std::string::npos) << short_;
-        const std::string noPush = errorOf([&] {
-            water.dispatch(cmd, "water_dye", {a.handle(), b.handle(), c.handle(), d.handle()}, 8, 8);
-        });
-        EXPECT_NE(noPush.find("bytes of push constants"), std::string::npos) << noPush;
         // A named binding whose buffer is null at run time.
         const VkBuffer missing = VK_NULL_HANDLE;
         const std::string null = errorOf([&] {
