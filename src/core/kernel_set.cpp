@@ -27,14 +27,6 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> g
     createPipelines(kernelsOf(groups), uniformSize);
 }
 
-KernelSet::KernelSet(ContextState& context, std::initializer_list<std::string_view> kernelNames,
-                     VkBuffer uniformBuffer, VkDeviceSize uniformSize)
-    : context_(context), uniformBuffer_(uniformBuffer), uniformSize_(uniformSize) {
-    std::vector<KernelId> ids;
-    for (std::string_view name : kernelNames) ids.push_back(idOf(name));
-    createPipelines(ids, uniformSize);
-}
-
 void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize) {
     const VolkDeviceTable& vk = context_.vk;
     ContextState& context = context_;
@@ -153,31 +145,12 @@ VkDescriptorSet KernelSet::descriptorSet(const DescriptorSlots& slots) {
     return set;
 }
 
-KernelId KernelSet::idOf(std::string_view kernel) {
-    for (const KernelInfo& info : kKernelTable)
-        if (info.name == kernel) return info.id;
-    throw Error("internal: no kernel named " + std::string(kernel) + " in shaders/");
-}
-
-DescriptorSlots KernelSet::positionalSlots(KernelId id, std::initializer_list<VkBuffer> storage, VkBuffer grid) {
-    const KernelInfo& info = kernelInfo(id);
-    // A positional list must reach the kernel's last binding, and no further.
-    if (storage.size() != info.storageSlots)
-        throw Error("internal: " + describe(info) + " takes " + std::to_string(info.storageSlots) +
-                    " storage buffers (bindings 1.." + std::to_string(info.storageSlots) + "), got " +
-                    std::to_string(storage.size()));
-    DescriptorSlots slots{};
-    slots[0] = grid;
-    std::copy(storage.begin(), storage.end(), slots.begin() + 1);
-    return slots;
-}
-
 void KernelSet::bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, const void* push, uint32_t pushSize) {
     const KernelInfo& info = kernelInfo(id);
     const VkPipeline pipeline = pipelines_[static_cast<uint32_t>(id)];
     if (!pipeline) throw Error("internal: " + describe(info) + " was not created in this kernel set");
-    // Typed dispatches push exactly the kernel's Push type; a dispatch by name may push bytes the
-    // kernel does not read (harmless, within the layout's range), never fewer than it reads.
+    // Typed dispatches push exactly the kernel's Push type; this guards the table against the
+    // generated types.
     if (pushSize < info.pushBytes)
         throw Error("internal: " + describe(info) + " takes " + std::to_string(info.pushBytes) +
                     " bytes of push constants, got " + std::to_string(pushSize));
@@ -197,12 +170,6 @@ void KernelSet::record(VkCommandBuffer cmd, KernelId id, const DescriptorSlots& 
                        uint32_t pushSize, uint32_t groupsX, uint32_t groupsY) {
     bind(cmd, id, slots, push, pushSize);
     context_.vk.vkCmdDispatch(cmd, groupsX, groupsY, 1);
-}
-
-void KernelSet::dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                            const void* push, uint32_t pushSize, uint32_t width, uint32_t height, VkBuffer grid) {
-    const KernelId id = idOf(kernel);
-    record(cmd, id, positionalSlots(id, storage, grid), push, pushSize, groupCountX(width), groupCountY(height));
 }
 
 } // namespace billow::detail

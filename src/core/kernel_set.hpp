@@ -9,15 +9,11 @@
 //
 //   kernels.dispatch(cmd, kernels::Divergence::Bindings{.u = ..., .v = ..., ..., .divergence = ...},
 //                    width, height);
-//
-// The string API (a kernel name and a positional buffer list) remains for the call sites not yet
-// converted; it is checked against the same reflected table when recorded.
 #pragma once
 
 #include <concepts>
 #include <initializer_list>
 #include <map>
-#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -37,9 +33,6 @@ public:
     // Creates the pipelines of every kernel in `groups` (folders of shaders/). Each kernel's
     // uniform block must be `uniformSize` bytes, the size of `uniformBuffer`.
     KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups, VkBuffer uniformBuffer,
-              VkDeviceSize uniformSize);
-    // The same for kernels named like their files without .comp.
-    KernelSet(ContextState& context, std::initializer_list<std::string_view> kernelNames, VkBuffer uniformBuffer,
               VkDeviceSize uniformSize);
     ~KernelSet();
     KernelSet(const KernelSet&) = delete;
@@ -85,56 +78,19 @@ public:
         bind(cmd, K::id, bindings.slots(), &push, sizeof(push));
         context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
     }
+    template <KernelBindings B>
+    void dispatchIndirect(VkCommandBuffer cmd, const B& bindings, VkBuffer commands, VkDeviceSize offset) {
+        using K = typename B::Kernel;
+        static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
+        bind(cmd, K::id, bindings.slots(), nullptr, 0);
+        context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
+    }
 
     // Workgroups of `size` threads that cover `threads` threads.
     static constexpr uint32_t groupsCovering(uint32_t threads, uint32_t size) { return (threads + size - 1) / size; }
 
-    // Kernels by name (not yet converted call sites) ---------------------------------------------
-
-    // Binds `kernel` with `storage` at bindings 1.. and dispatches enough BILLOW_GROUP_X x BILLOW_GROUP_Y groups to cover
-    // width x height threads.
-    template <class Push>
-    void dispatch(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                  const Push& push, uint32_t width, uint32_t height) {
-        static_assert(sizeof(Push) <= kPushConstantBytes, "push constants are limited to kPushConstantBytes");
-        dispatchRaw(cmd, kernel, storage, &push, sizeof(Push), width, height);
-    }
-    void dispatch(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                  uint32_t width, uint32_t height) {
-        dispatchRaw(cmd, kernel, storage, nullptr, 0, width, height);
-    }
-    // The same with another uniform buffer (of the same size) at binding 0, e.g. the GridParams
-    // of a coarser multigrid level.
-    template <class Push>
-    void dispatchWithGrid(VkCommandBuffer cmd, VkBuffer grid, std::string_view kernel,
-                          std::initializer_list<VkBuffer> storage, const Push& push, uint32_t width, uint32_t height) {
-        static_assert(sizeof(Push) <= kPushConstantBytes, "push constants are limited to kPushConstantBytes");
-        dispatchRaw(cmd, kernel, storage, &push, sizeof(Push), width, height, grid);
-    }
-
-    // The same, with the group counts read by the GPU from `commands` at `offset`.
-    template <class Push>
-    void dispatchIndirect(VkCommandBuffer cmd, VkBuffer grid, std::string_view kernel,
-                          std::initializer_list<VkBuffer> storage, const Push& push, VkBuffer commands,
-                          VkDeviceSize offset) {
-        static_assert(sizeof(Push) <= kPushConstantBytes, "push constants are limited to kPushConstantBytes");
-        const KernelId id = idOf(kernel);
-        bind(cmd, id, positionalSlots(id, storage, grid), &push, sizeof(Push));
-        context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
-    }
-
-    // Workgroups that cover `threads` threads along x (rows) or y, for the kernels dispatched by
-    // name (all of the default BILLOW_GROUP_X x BILLOW_GROUP_Y shape, test_kernel_table checks).
-    static uint32_t groupCountX(uint32_t threads) { return groupsCovering(threads, BILLOW_GROUP_X); }
-    static uint32_t groupCountY(uint32_t threads) { return groupsCovering(threads, BILLOW_GROUP_Y); }
-
 private:
     void createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize);
-    static KernelId idOf(std::string_view kernel);
-    static DescriptorSlots positionalSlots(KernelId id, std::initializer_list<VkBuffer> storage, VkBuffer grid);
-    void dispatchRaw(VkCommandBuffer cmd, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                     const void* push, uint32_t pushSize, uint32_t width, uint32_t height,
-                     VkBuffer grid = VK_NULL_HANDLE);
     void record(VkCommandBuffer cmd, KernelId id, const DescriptorSlots& slots, const void* push,
                 uint32_t pushSize, uint32_t groupsX, uint32_t groupsY);
     void bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, const void* push, uint32_t pushSize);

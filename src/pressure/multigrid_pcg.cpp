@@ -52,8 +52,11 @@ void PoissonSolver::recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSe
     const LevelEquation preconditioned{cg_->z, cg_->r.handle(), 1.0f};
     const VkBuffer state = gate_->state();
     auto scalars = [&](ScalarsMode mode, bool first = false) {
-        d.dispatch(cmd, fine.grid, "cg_scalars", {state, cg_->partials.handle()},
-                   gpu::CgPush{rhsScale, mode, first ? 1 : 0, int(groups)}, 1, 1);
+        // One workgroup adds up every partial sum.
+        d.dispatchGroups(cmd,
+                         kernels::CgScalars::Bindings{.uniform = fine.grid, .state = state,
+                                                      .partials = cg_->partials.handle()},
+                         gpu::CgPush{rhsScale, mode, first ? 1 : 0, int(groups)}, 1, 1);
         d.barrier(cmd);
     };
     const CgStep step{rhsScale, false, groups};
@@ -68,7 +71,7 @@ void PoissonSolver::recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSe
         const CgStep opening{rhsScale, first, groups};  // the first iteration has no direction yet
         if (singular) {
             scalars(kMean);  // the partials of cg_residual / cg_update: (sum r, open cells)
-            stencil_->cgRemoveMean(cmd, d, fine, *cg_, state, step);
+            stencil_->cgRemoveMean(cmd, d, fine, *cg_, state);
         }
         recordVCycle(cmd, d, preconditioned);
         stencil_->cgDots(cmd, d, fine, *cg_, state, opening);

@@ -5,9 +5,6 @@
 // is gated is a parameter of the recording, never a mode flag on the solver.
 #pragma once
 
-#include <initializer_list>
-#include <string_view>
-
 #include "core/barriers.hpp"
 #include "core/kernel_set.hpp"
 #include "pressure/pressure_gate.hpp"
@@ -22,13 +19,34 @@ public:
 
     bool gated() const noexcept { return gate_ != nullptr; }
 
-    // `kernel` with `grid` (a level's uniform block) at binding 0 and `storage` at bindings 1..,
-    // over width x height threads.
-    template <class Push>
-    void dispatch(VkCommandBuffer cmd, VkBuffer grid, std::string_view kernel, std::initializer_list<VkBuffer> storage,
-                  const Push& push, uint32_t width, uint32_t height) const {
-        if (gate_) kernels_.dispatchIndirect(cmd, grid, kernel, storage, push, gate_->commands(), gate_->commandOffset(width, height));
-        else kernels_.dispatchWithGrid(cmd, grid, kernel, storage, push, width, height);
+    // A typed kernel over width x height threads (KernelSet::dispatch); `bindings.uniform` is the
+    // level's uniform block.
+    template <KernelBindings B>
+    void dispatch(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push, uint32_t width,
+                  uint32_t height) const {
+        using K = typename B::Kernel;
+        if (gate_)
+            kernels_.dispatchIndirect(cmd, bindings, push, gate_->commands(),
+                                      gate_->commandOffset(KernelSet::groupsCovering(width, K::localSize.x),
+                                                           KernelSet::groupsCovering(height, K::localSize.y)));
+        else kernels_.dispatch(cmd, bindings, push, width, height);
+    }
+    // The same for a kernel without push constants.
+    template <KernelBindings B>
+    void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height) const {
+        using K = typename B::Kernel;
+        if (gate_)
+            kernels_.dispatchIndirect(cmd, bindings, gate_->commands(),
+                                      gate_->commandOffset(KernelSet::groupsCovering(width, K::localSize.x),
+                                                           KernelSet::groupsCovering(height, K::localSize.y)));
+        else kernels_.dispatch(cmd, bindings, width, height);
+    }
+    // A kernel that shapes its own workgroup, in workgroups (KernelSet::dispatchGroups).
+    template <KernelBindings B>
+    void dispatchGroups(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push,
+                        uint32_t groupsX, uint32_t groupsY) const {
+        if (gate_) kernels_.dispatchIndirect(cmd, bindings, push, gate_->commands(), gate_->commandOffset(groupsX, groupsY));
+        else kernels_.dispatchGroups(cmd, bindings, push, groupsX, groupsY);
     }
 
     // The next dispatch may read or write what the previous ones wrote.

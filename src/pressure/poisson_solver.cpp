@@ -33,7 +33,7 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
     }
     uploadGridBlocks();
     kernels_ = stencil_->createKernels(context_, finestGrid_.handle());
-    gate_ = std::make_unique<PressureGate>(context_, *kernels_, stencil_->gatedDispatchSizes(shapes));
+    gate_ = std::make_unique<PressureGate>(context_, *kernels_, stencil_->gatedDispatchGroups(shapes));
 }
 
 PoissonSolver::~PoissonSolver() = default;

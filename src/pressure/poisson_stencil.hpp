@@ -71,9 +71,9 @@ public:
     virtual std::optional<GridShape> coarser(const GridShape& shape) const = 0;
     // Partial sums the conjugate gradient's reductions write on a level of `shape`.
     virtual uint32_t reductionGroups(const GridShape& shape) const = 0;
-    // Every dispatch size (width, height in threads) a gated solve on `levels` (finest first)
-    // records, for the gate's indirect commands.
-    virtual std::vector<std::pair<uint32_t, uint32_t>> gatedDispatchSizes(const std::vector<GridShape>& levels) const = 0;
+    // The group counts (x, y) of every dispatch a gated solve on `levels` (finest first) records,
+    // for the gate's indirect commands.
+    virtual std::vector<std::pair<uint32_t, uint32_t>> gatedDispatchGroups(const std::vector<GridShape>& levels) const = 0;
 
     // --- Primitives. Each records its dispatches through `d` (direct or gated), each followed by
     // a compute barrier, and flips the ping-pong pairs whose other copy it wrote.
@@ -112,7 +112,7 @@ public:
                             const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const = 0;
     // r -= its mean over open cells (from the state), where the system is singular.
     virtual void cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
-                              VkBuffer state, const CgStep& step) const = 0;
+                              VkBuffer state) const = 0;
     // Partials of r . z and, after the first iteration, z . q (q is still the last direction's image).
     virtual void cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                         VkBuffer state, const CgStep& step) const = 0;

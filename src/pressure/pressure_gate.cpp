@@ -15,11 +15,10 @@ static_assert(BILLOW_GATE_RHS == BILLOW_GATE_RESIDUAL + 1 && BILLOW_GATE_ITERATI
 } // namespace
 
 PressureGate::PressureGate(ContextState& context, KernelSet& kernels,
-                           const std::vector<std::pair<uint32_t, uint32_t>>& dispatchSizes)
+                           const std::vector<std::pair<uint32_t, uint32_t>>& dispatchGroups)
     : context_(context), kernels_(kernels) {
     std::vector<uint32_t> words(2 * kFullCommands, 0u);
-    for (auto [width, height] : dispatchSizes) {
-        const std::pair<uint32_t, uint32_t> groups{KernelSet::groupCountX(width), KernelSet::groupCountY(height)};
+    for (const std::pair<uint32_t, uint32_t>& groups : dispatchGroups) {
         if (slots_.count(groups)) continue;
         const uint32_t slot = static_cast<uint32_t>(slots_.size());
         if (slot >= BILLOW_GATE_SLOTS) throw Error("internal: more than BILLOW_GATE_SLOTS gated dispatch sizes");
@@ -39,12 +38,16 @@ PressureGate::PressureGate(ContextState& context, KernelSet& kernels,
     uploadBytes(context, commands_.handle(), std::as_bytes(std::span(words)));
 }
 
-VkDeviceSize PressureGate::commandOffset(uint32_t width, uint32_t height) const {
-    auto it = slots_.find({KernelSet::groupCountX(width), KernelSet::groupCountY(height)});
+VkDeviceSize PressureGate::commandOffset(uint32_t groupsX, uint32_t groupsY) const {
+    auto it = slots_.find({groupsX, groupsY});
     if (it == slots_.end())
-        throw Error("internal: gated dispatch of " + std::to_string(width) + " x " + std::to_string(height) +
-                    " threads was not registered");
+        throw Error("internal: gated dispatch of " + std::to_string(groupsX) + " x " + std::to_string(groupsY) +
+                    " workgroups was not registered");
     return VkDeviceSize(3 * it->second) * sizeof(uint32_t);
+}
+
+kernels::PressureGate::Bindings PressureGate::gateBindings() const {
+    return {.state = state_.handle(), .commands = commands_.handle()};
 }
 
 void PressureGate::recordGateBarrier(VkCommandBuffer cmd) const {
@@ -60,13 +63,12 @@ void PressureGate::recordBegin(VkCommandBuffer cmd) {
                        VK_PIPELINE_STAGE_TRANSFER_BIT,
                    VK_ACCESS_SHADER_WRITE_BIT},
                   kComputeReadWrite);
-    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()}, gpu::GatePush{0, 0.0f, 0, 0.0f}, 1, 1);
+    kernels_.dispatchGroups(cmd, gateBindings(), gpu::GatePush{0, 0.0f, 0, 0.0f}, 1, 1);
     recordGateBarrier(cmd);
 }
 
 void PressureGate::recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck, float stallRatio) {
-    kernels_.dispatch(cmd, "pressure_gate", {state_.handle(), commands_.handle()},
-                      gpu::GatePush{1, tolerance, finalCheck ? 1 : 0, stallRatio}, 1, 1);
+    kernels_.dispatchGroups(cmd, gateBindings(), gpu::GatePush{1, tolerance, finalCheck ? 1 : 0, stallRatio}, 1, 1);
     recordGateBarrier(cmd);
 }
 

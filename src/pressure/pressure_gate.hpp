@@ -20,14 +20,14 @@ namespace billow::detail {
 
 class PressureGate {
 public:
-    // `dispatchSizes`: (width, height) in threads of every dispatch a gated solve may record.
+    // `dispatchGroups`: the group counts (x, y) of every dispatch a gated solve may record.
     PressureGate(ContextState& context, KernelSet& kernels,
-                 const std::vector<std::pair<uint32_t, uint32_t>>& dispatchSizes);
+                 const std::vector<std::pair<uint32_t, uint32_t>>& dispatchGroups);
 
     VkBuffer state() const noexcept { return state_.handle(); }
     VkBuffer commands() const noexcept { return commands_.handle(); }
-    // Where the indirect command for a dispatch of width x height threads lives in commands().
-    VkDeviceSize commandOffset(uint32_t width, uint32_t height) const;
+    // Where the indirect command for a dispatch of groupsX x groupsY workgroups lives in commands().
+    VkDeviceSize commandOffset(uint32_t groupsX, uint32_t groupsY) const;
 
     // Opens a solve: clears the measurements and lets every gated dispatch run.
     void recordBegin(VkCommandBuffer cmd);
@@ -41,6 +41,8 @@ public:
     void recordReportCopy(VkCommandBuffer cmd, VkBuffer destination, VkDeviceSize offset, bool countsOnly) const;
 
 private:
+    // The gate kernel (one workgroup) on this gate's buffers.
+    kernels::PressureGate::Bindings gateBindings() const;
     // Makes the gate kernel's writes visible to the indirect reads and kernels that follow.
     void recordGateBarrier(VkCommandBuffer cmd) const;
 

@@ -23,18 +23,23 @@ int32_t sideType(PoissonBoundary b) {
 
 VkBuffer openX(const PoissonLevel& level) { return level.weights[0]; }
 VkBuffer openY(const PoissonLevel& level) { return level.weights[1]; }
+
+// The kernels over a level's cells share one workgroup shape, so one group count per level
+// serves all their gated dispatches and sizes the conjugate gradient's partial sums.
+constexpr WorkgroupSize kCellGroup = kernels::PressureResidual::localSize;
+template <class K>
+constexpr bool coversCells = K::localSize.x == kCellGroup.x && K::localSize.y == kCellGroup.y && K::localSize.z == 1;
+static_assert(coversCells<kernels::PressureRbsor> && coversCells<kernels::MgRestrictResidual> &&
+              coversCells<kernels::MgProlong> && coversCells<kernels::CgResidual> &&
+              coversCells<kernels::CgRemoveMean> && coversCells<kernels::CgDots> &&
+              coversCells<kernels::CgDirection> && coversCells<kernels::CgUpdate>);
 } // namespace
 
 std::unique_ptr<KernelSet> Stencil2D::createKernels(ContextState& context, VkBuffer grid) const {
-    return std::make_unique<KernelSet>(
-        context,
-        std::initializer_list<std::string_view>{
-            "pressure_jacobi", "pressure_rbsor", "pressure_rbsor_tiles", "pressure_residual", "mg_restrict_residual",
-            "mg_prolong", "mg_coarse_solve", "mg_coarsen", "cg_residual", "cg_remove_mean", "cg_dots", "cg_direction",
-            "cg_update",
-            // The solver's own, grid-independent kernels.
-            "pressure_gate", "cg_scalars"},
-        grid, gridBlockSize());
+    // shaders/pressure holds this stencil's kernels and the solver's grid-independent ones
+    // (pressure_gate, cg_scalars).
+    return std::make_unique<KernelSet>(context, std::initializer_list<KernelGroup>{KernelGroup::Pressure}, grid,
+                                       gridBlockSize());
 }
 
 VkDeviceSize Stencil2D::gridBlockSize() const { return sizeof(gpu::GridParams); }
@@ -60,41 +65,47 @@ std::optional<GridShape> Stencil2D::coarser(const GridShape& shape) const {
 }
 
 uint32_t Stencil2D::reductionGroups(const GridShape& shape) const {
-    return KernelSet::groupCountX(shape.nx) * KernelSet::groupCountY(shape.ny);
+    const auto [x, y] = cellGroups(shape);
+    return x * y;
 }
 
-std::pair<uint32_t, uint32_t> Stencil2D::sorTileDispatch(const GridShape& shape) {
-    // One workgroup per tile of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells; the dispatch helper
-    // counts BILLOW_GROUP_X x BILLOW_GROUP_Y groups, hence the scaled size.
+std::pair<uint32_t, uint32_t> Stencil2D::cellGroups(const GridShape& shape) {
+    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y)};
+}
+
+std::pair<uint32_t, uint32_t> Stencil2D::sorTileGroups(const GridShape& shape) {
+    // One workgroup per tile of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells.
     const uint32_t tile = 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS;
-    return {(shape.nx + tile - 1) / tile * BILLOW_GROUP_X, (shape.ny + tile - 1) / tile * BILLOW_GROUP_Y};
+    return {KernelSet::groupsCovering(shape.nx, tile), KernelSet::groupsCovering(shape.ny, tile)};
 }
 
-std::vector<std::pair<uint32_t, uint32_t>> Stencil2D::gatedDispatchSizes(const std::vector<GridShape>& levels) const {
+std::vector<std::pair<uint32_t, uint32_t>> Stencil2D::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
     // Per level its cells (residuals, conjugate gradient kernels, restriction, prolongation,
     // colour-by-colour SOR) and its blocked SOR tiles, plus single workgroups (coarsest solve,
     // cg_scalars).
-    std::vector<std::pair<uint32_t, uint32_t>> sizes;
+    std::vector<std::pair<uint32_t, uint32_t>> groups;
     for (size_t l = 0; l < levels.size(); ++l) {
-        sizes.emplace_back(levels[l].nx, levels[l].ny);
-        sizes.push_back(sorTileDispatch(levels[l]));
-        if (l == 0) sizes.emplace_back(1, 1);
+        groups.push_back(cellGroups(levels[l]));
+        groups.push_back(sorTileGroups(levels[l]));
+        if (l == 0) groups.emplace_back(1, 1);
     }
-    return sizes;
+    return groups;
 }
 
 void Stencil2D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                             const LevelEquation& eq, uint32_t sweeps) const {
     // Up to BILLOW_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per
-    // BILLOW_JACOBI_TILE^2 tile (the dispatch helper counts BILLOW_GROUP_X x BILLOW_GROUP_Y groups,
-    // hence the scaled size).
-    const uint32_t tilesX = (level.shape.nx + BILLOW_JACOBI_TILE - 1) / BILLOW_JACOBI_TILE;
-    const uint32_t tilesY = (level.shape.ny + BILLOW_JACOBI_TILE - 1) / BILLOW_JACOBI_TILE;
+    // BILLOW_JACOBI_TILE^2 tile.
+    const uint32_t tilesX = KernelSet::groupsCovering(level.shape.nx, BILLOW_JACOBI_TILE);
+    const uint32_t tilesY = KernelSet::groupsCovering(level.shape.ny, BILLOW_JACOBI_TILE);
     PingPong& p = eq.unknown;
     for (uint32_t done = 0; done < sweeps;) {
         const uint32_t now = std::min<uint32_t>(BILLOW_JACOBI_SWEEPS, sweeps - done);
-        d.dispatch(cmd, level.grid, "pressure_jacobi", {p.now(), p.other(), eq.rhs, openX(level), openY(level)},
-                   gpu::PressurePush{eq.rhsScale, static_cast<int>(now)}, tilesX * BILLOW_GROUP_X, tilesY * BILLOW_GROUP_Y);
+        d.dispatchGroups(cmd,
+                         kernels::PressureJacobi::Bindings{.uniform = level.grid, .pIn = p.now(), .pOut = p.other(),
+                                                           .divergence = eq.rhs, .openX = openX(level),
+                                                           .openY = openY(level)},
+                         gpu::PressurePush{eq.rhsScale, static_cast<int>(now)}, tilesX, tilesY);
         d.barrier(cmd);
         p.swap();
         done += now;
@@ -111,11 +122,14 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
     if (!oddX && !oddY) {
         // Plain red-black colouring: up to BILLOW_SOR_BLOCK_ITERATIONS iterations per dispatch in
         // shared memory (tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells), ping-ponged.
-        const auto [width, height] = sorTileDispatch(level.shape);
+        const auto [tilesX, tilesY] = sorTileGroups(level.shape);
         for (uint32_t done = 0; done < iterations;) {
             const uint32_t now = std::min<uint32_t>(BILLOW_SOR_BLOCK_ITERATIONS, iterations - done);
-            d.dispatch(cmd, level.grid, "pressure_rbsor_tiles", {p.now(), eq.rhs, openX(level), openY(level), p.other()},
-                       gpu::SorBlockPush{eq.rhsScale, omega, int(now)}, width, height);
+            d.dispatchGroups(cmd,
+                             kernels::PressureRbsorTiles::Bindings{.uniform = level.grid, .p = p.now(), .source = eq.rhs,
+                                                                   .openX = openX(level), .openY = openY(level),
+                                                                   .pOut = p.other()},
+                             gpu::SorBlockPush{eq.rhsScale, omega, int(now)}, tilesX, tilesY);
             d.barrier(cmd);
             p.swap();
             done += now;
@@ -126,7 +140,9 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
     for (uint32_t k = 0; k < iterations; ++k)
         for (int colour = 0; colour < colours; ++colour) {
             if (!oddX && (colour & 2)) continue;
-            d.dispatch(cmd, level.grid, "pressure_rbsor", {p.now(), eq.rhs, openX(level), openY(level)},
+            d.dispatch(cmd,
+                       kernels::PressureRbsor::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
+                                                        .openX = openX(level), .openY = openY(level)},
                        gpu::SorPush{eq.rhsScale, omega, colour}, nx, ny);
             d.barrier(cmd);
         }
@@ -134,7 +150,9 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
 
 void Stencil2D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                                 const LevelEquation& eq, VkBuffer out, int slot) const {
-    d.dispatch(cmd, level.grid, "pressure_residual", {eq.unknown.now(), eq.rhs, openX(level), openY(level), out},
+    d.dispatch(cmd,
+               kernels::PressureResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+                                                   .openX = openX(level), .openY = openY(level), .reports = out},
                gpu::ResidualPush{eq.rhsScale, slot}, level.shape.nx, level.shape.ny);
 }
 
@@ -142,8 +160,11 @@ void Stencil2D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, 
                                  const LevelEquation& fineEq, const PoissonLevel& coarse,
                                  const LevelEquation& coarseEq) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
-    d.dispatch(cmd, coarse.grid, "mg_restrict_residual",
-               {fineEq.unknown.now(), fineEq.rhs, openX(fine), openY(fine), coarseEq.rhs, coarseEq.unknown.now()},
+    d.dispatch(cmd,
+               kernels::MgRestrictResidual::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
+                                                     .fineSource = fineEq.rhs, .fineOpenX = openX(fine),
+                                                     .fineOpenY = openY(fine), .coarseRhs = coarseEq.rhs,
+                                                     .coarsePressure = coarseEq.unknown.now()},
                gpu::RestrictPush{int(f.nx), int(f.ny), int(c.nx), int(c.ny), fineEq.rhsScale}, c.nx, c.ny);
     d.barrier(cmd);
 }
@@ -151,8 +172,11 @@ void Stencil2D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, 
 void Stencil2D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine, VkBuffer fineUnknown,
                         const PoissonLevel& coarse, VkBuffer coarseUnknown) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
-    d.dispatch(cmd, fine.grid, "mg_prolong",
-               {fineUnknown, coarseUnknown, openX(fine), openY(fine), openX(coarse), openY(coarse)},
+    d.dispatch(cmd,
+               kernels::MgProlong::Bindings{.uniform = fine.grid, .finePressure = fineUnknown,
+                                            .coarsePressure = coarseUnknown, .openX = openX(fine),
+                                            .openY = openY(fine), .coarseOpenX = openX(coarse),
+                                            .coarseOpenY = openY(coarse)},
                gpu::LevelPush{int(f.nx), int(f.ny), int(c.nx), int(c.ny)}, f.nx, f.ny);
     d.barrier(cmd);
 }
@@ -163,15 +187,20 @@ void Stencil2D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, con
     // mode shrinks by about (1 - 2 pi / n) per iteration, so by ~1e-6 in total.
     const uint32_t n = std::max(level.shape.nx, level.shape.ny);
     const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(std::max(n, 2u))));
-    d.dispatch(cmd, level.grid, "mg_coarse_solve", {eq.unknown.now(), eq.rhs, openX(level), openY(level)},
-               gpu::CoarseSolvePush{eq.rhsScale, omega, int(2 * n)}, 1, 1);
+    // One workgroup solves the whole level.
+    d.dispatchGroups(cmd,
+                     kernels::MgCoarseSolve::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
+                                                      .openX = openX(level), .openY = openY(level)},
+                     gpu::CoarseSolvePush{eq.rhsScale, omega, int(2 * n)}, 1, 1);
     d.barrier(cmd);
 }
 
 void Stencil2D::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
                                const PoissonLevel& coarse) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
-    d.dispatch(cmd, coarse.grid, "mg_coarsen", {openX(fine), openY(fine), openX(coarse), openY(coarse)},
+    d.dispatch(cmd,
+               kernels::MgCoarsen::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine), .fineOpenY = openY(fine),
+                                            .openX = openX(coarse), .openY = openY(coarse)},
                gpu::LevelPush{int(f.nx), int(f.ny), int(c.nx), int(c.ny)}, c.nx + 1, c.ny + 1);
     d.barrier(cmd);
 }
@@ -182,30 +211,38 @@ gpu::CgPush cgPush(const CgStep& step) { return {step.rhsScale, 0, step.first ? 
 
 void Stencil2D::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                            const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
-    d.dispatch(cmd, level.grid, "cg_residual",
-               {eq.unknown.now(), eq.rhs, openX(level), openY(level), cg.r.handle(), cg.z.now(), state, cg.partials.handle()},
+    d.dispatch(cmd,
+               kernels::CgResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+                                             .openX = openX(level), .openY = openY(level), .r = cg.r.handle(),
+                                             .z = cg.z.now(), .state = state, .partials = cg.partials.handle()},
                cgPush(step), level.shape.nx, level.shape.ny);
     d.barrier(cmd);
 }
 
 void Stencil2D::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
-                             VkBuffer state, const CgStep& step) const {
-    d.dispatch(cmd, level.grid, "cg_remove_mean", {cg.r.handle(), openX(level), openY(level), state}, cgPush(step),
+                             VkBuffer state) const {
+    d.dispatch(cmd,
+               kernels::CgRemoveMean::Bindings{.uniform = level.grid, .r = cg.r.handle(), .openX = openX(level),
+                                               .openY = openY(level), .state = state},
                level.shape.nx, level.shape.ny);
     d.barrier(cmd);
 }
 
 void Stencil2D::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                        VkBuffer state, const CgStep& step) const {
-    d.dispatch(cmd, level.grid, "cg_dots", {cg.r.handle(), cg.z.now(), cg.q.handle(), cg.partials.handle(), state},
+    d.dispatch(cmd,
+               kernels::CgDots::Bindings{.uniform = level.grid, .r = cg.r.handle(), .z = cg.z.now(), .q = cg.q.handle(),
+                                         .partials = cg.partials.handle(), .state = state},
                cgPush(step), level.shape.nx, level.shape.ny);
     d.barrier(cmd);
 }
 
 void Stencil2D::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                             VkBuffer state, const CgStep& step) const {
-    d.dispatch(cmd, level.grid, "cg_direction",
-               {cg.z.now(), cg.d.now(), openX(level), openY(level), cg.d.other(), cg.q.handle(), state, cg.partials.handle()},
+    d.dispatch(cmd,
+               kernels::CgDirection::Bindings{.uniform = level.grid, .z = cg.z.now(), .dOld = cg.d.now(),
+                                              .openX = openX(level), .openY = openY(level), .dNew = cg.d.other(),
+                                              .q = cg.q.handle(), .state = state, .partials = cg.partials.handle()},
                cgPush(step), level.shape.nx, level.shape.ny);
     d.barrier(cmd);
     cg.d.swap();
@@ -213,9 +250,11 @@ void Stencil2D::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const
 
 void Stencil2D::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                          const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
-    d.dispatch(cmd, level.grid, "cg_update",
-               {eq.unknown.now(), cg.d.now(), cg.r.handle(), cg.q.handle(), cg.z.now(), openX(level), openY(level), state,
-                cg.partials.handle()},
+    d.dispatch(cmd,
+               kernels::CgUpdate::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .d = cg.d.now(),
+                                           .r = cg.r.handle(), .q = cg.q.handle(), .z = cg.z.now(),
+                                           .openX = openX(level), .openY = openY(level), .state = state,
+                                           .partials = cg.partials.handle()},
                cgPush(step), level.shape.nx, level.shape.ny);
     d.barrier(cmd);
 }
