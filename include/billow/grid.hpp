@@ -6,8 +6,9 @@
 
 namespace billow {
 
-// Domain sides, in the order used by every per-side array.
-enum class Side : uint32_t { Left = 0, Right = 1, Bottom = 2, Top = 3 };
+// Domain sides, in the order used by every per-side array: x (left, right), y (bottom, top) and,
+// on a 3D grid only, z (back at z = 0, front at z = depth). 2D arrays hold the first four.
+enum class Side : uint32_t { Left = 0, Right = 1, Bottom = 2, Top = 3, Back = 4, Front = 5 };
 
 // Boundary condition of one side of a MAC velocity grid.
 enum class BoundaryType : uint32_t {

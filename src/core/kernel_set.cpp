@@ -27,6 +27,19 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> g
     createPipelines(kernelsOf(groups), uniformSize);
 }
 
+KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups,
+                     std::initializer_list<KernelId> extra, VkBuffer uniformBuffer, VkDeviceSize uniformSize)
+    : context_(context), uniformBuffer_(uniformBuffer), uniformSize_(uniformSize) {
+    std::vector<KernelId> ids = kernelsOf(groups);
+    for (KernelId id : extra) {
+        if (kernelInfo(id).uniformBytes != 0)
+            throw Error("internal: " + describe(kernelInfo(id)) + " reads a uniform block; only kernels without one "
+                        "may join a kernel set of another group");
+        if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    }
+    createPipelines(ids, uniformSize);
+}
+
 void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize) {
     const VolkDeviceTable& vk = context_.vk;
     ContextState& context = context_;
@@ -167,9 +180,9 @@ void KernelSet::bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, co
 }
 
 void KernelSet::record(VkCommandBuffer cmd, KernelId id, const DescriptorSlots& slots, const void* push,
-                       uint32_t pushSize, uint32_t groupsX, uint32_t groupsY) {
+                       uint32_t pushSize, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
     bind(cmd, id, slots, push, pushSize);
-    context_.vk.vkCmdDispatch(cmd, groupsX, groupsY, 1);
+    context_.vk.vkCmdDispatch(cmd, groupsX, groupsY, groupsZ);
 }
 
 } // namespace billow::detail

@@ -34,6 +34,10 @@ public:
     // uniform block must be `uniformSize` bytes, the size of `uniformBuffer`.
     KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups, VkBuffer uniformBuffer,
               VkDeviceSize uniformSize);
+    // Likewise, plus single kernels of other groups that declare no uniform block (shared by
+    // grids of both dimensions, e.g. the pressure gate).
+    KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups, std::initializer_list<KernelId> extra,
+              VkBuffer uniformBuffer, VkDeviceSize uniformSize);
     ~KernelSet();
     KernelSet(const KernelSet&) = delete;
     KernelSet& operator=(const KernelSet&) = delete;
@@ -58,6 +62,24 @@ public:
         record(cmd, K::id, bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
                groupsCovering(height, K::localSize.y));
     }
+    // 3D: enough workgroups to cover width x height x depth threads.
+    template <KernelBindings B>
+    void dispatch(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push, uint32_t width,
+                  uint32_t height, uint32_t depth) {
+        using K = typename B::Kernel;
+        static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
+        static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
+        record(cmd, K::id, bindings.slots(), &push, sizeof(push), groupsCovering(width, K::localSize.x),
+               groupsCovering(height, K::localSize.y), groupsCovering(depth, K::localSize.z));
+    }
+    template <KernelBindings B>
+    void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height, uint32_t depth) {
+        using K = typename B::Kernel;
+        static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
+        static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
+        record(cmd, K::id, bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
+               groupsCovering(height, K::localSize.y), groupsCovering(depth, K::localSize.z));
+    }
     // For kernels that shape their own workgroup (BILLOW_OWN_WORKGROUP_SIZE: a tile with its halo,
     // one workgroup for a whole level): the number of workgroups itself.
     template <KernelBindings B>
@@ -67,6 +89,14 @@ public:
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         static_assert(K::shapesOwnWorkgroup, "this kernel covers threads: use dispatch with a size in threads");
         record(cmd, K::id, bindings.slots(), &push, sizeof(push), groupsX, groupsY);
+    }
+    template <KernelBindings B>
+    void dispatchGroups(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push,
+                        uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
+        using K = typename B::Kernel;
+        static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
+        static_assert(K::shapesOwnWorkgroup, "this kernel covers threads: use dispatch with a size in threads");
+        record(cmd, K::id, bindings.slots(), &push, sizeof(push), groupsX, groupsY, groupsZ);
     }
     // The group counts read by the GPU from `commands` at `offset` (a VkDispatchIndirectCommand)
     // when the dispatch executes: lets GPU-side logic skip work.
@@ -92,7 +122,7 @@ public:
 private:
     void createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize);
     void record(VkCommandBuffer cmd, KernelId id, const DescriptorSlots& slots, const void* push,
-                uint32_t pushSize, uint32_t groupsX, uint32_t groupsY);
+                uint32_t pushSize, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ = 1);
     void bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, const void* push, uint32_t pushSize);
     VkDescriptorSet descriptorSet(const DescriptorSlots& slots);
     void destroy() noexcept;

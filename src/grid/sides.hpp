@@ -6,20 +6,23 @@
 #include <cstddef>
 
 #include "billow/grid.hpp"
-#include "common/grid_types.h"
+#include "common/grid3d_types.h"
 
 namespace billow::detail {
 
 static_assert(static_cast<int>(Side::Left) == BILLOW_LEFT && static_cast<int>(Side::Right) == BILLOW_RIGHT &&
                   static_cast<int>(Side::Bottom) == BILLOW_BOTTOM && static_cast<int>(Side::Top) == BILLOW_TOP,
               "billow::Side must match the kernels' side indices");
+static_assert(static_cast<int>(Side::Back) == BILLOW_BACK && static_cast<int>(Side::Front) == BILLOW_FRONT,
+              "billow::Side must match the 3D kernels' side indices");
 
-inline constexpr size_t kSides = 4;
+inline constexpr size_t kSides = 4;     // a 2D grid's
+inline constexpr size_t kSides3D = 6;   // a 3D grid's
 
-// "Left", "Right", "Bottom", "Top" (for messages), "?" beyond.
+// "Left", "Right", "Bottom", "Top", "Back", "Front" (for messages), "?" beyond.
 inline const char* sideName(size_t side) {
-    static const char* names[] = {"Left", "Right", "Bottom", "Top"};
-    return side < kSides ? names[side] : "?";
+    static const char* names[] = {"Left", "Right", "Bottom", "Top", "Back", "Front"};
+    return side < kSides3D ? names[side] : "?";
 }
 
 } // namespace billow::detail

@@ -1,0 +1,48 @@
+// The 3D grid's uniform block and workgroup shape, shared by the 3D kernels (smoke3d/,
+// pressure3d/) and the C++ host code. Same rules as common/grid_types.h (which it includes for
+// the side indices, boundary types and vector types): only 4-byte scalars and 16-byte vectors,
+// so std140 and C++ lay it out identically.
+#ifndef BILLOW_GRID3D_TYPES_H
+#define BILLOW_GRID3D_TYPES_H
+
+#include "common/grid_types.h"
+
+#ifdef __cplusplus
+namespace billow::gpu {
+#endif
+
+// Workgroup shape of every 3D kernel that does not shape its own: 256 threads, x fastest.
+#ifndef BILLOW_GROUP3_X
+#define BILLOW_GROUP3_X 8
+#endif
+#ifndef BILLOW_GROUP3_Y
+#define BILLOW_GROUP3_Y 8
+#endif
+#ifndef BILLOW_GROUP3_Z
+#define BILLOW_GROUP3_Z 4
+#endif
+
+// The two sides a 3D grid adds to left/right (x) and bottom/top (y): back (z = 0) and front
+// (z = nz). billow::Side::Back / Front.
+#define BILLOW_BACK 4
+#define BILLOW_FRONT 5
+#define BILLOW_SIDES_3D 6
+
+// A 3D MAC grid and its six sides (uniform buffer, std140). Per-side arrays are indexed by
+// billow::Side (left, right, bottom, top, back, front).
+struct Grid3DParams {
+    int nx, ny, nz;            // cells along x, y, z
+    int colourChannels;        // 0: no colour field; 4: an RGBA colour per cell
+    float h, invH;             // cell edge length (m) and its inverse
+    float unused0, unused1;    // keeps the vectors below 16-byte aligned
+    ivec4 sideType[2];         // sideType[s / 4][s % 4]: BILLOW_WALL ... of side s
+    vec4 wallVelocity[6];      // moving wall: the wall's velocity (xyz, m/s; its normal part is ignored)
+    vec4 inflow[6];            // inflow: x speed into the domain (m/s), y density, z temperature (K), w fuel
+    vec4 inflowColour[6];      // inflow: RGBA the entering fluid carries
+};
+
+#ifdef __cplusplus
+} // namespace billow::gpu
+#endif
+
+#endif
