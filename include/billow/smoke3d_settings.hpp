@@ -1,0 +1,115 @@
+// Settings of the 3D smoke and fire solver (SmokeSolver3D). Every field has a unit and a default;
+// `validate()` (called by SmokeSolver3D's constructor and updateSettings) throws InvalidArgument
+// naming the first offending field. The meanings follow the 2D solver's SmokeSettings where the
+// two share an idea.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "billow/grid.hpp"      // Side, BoundaryType, AdvectionScheme, AdvectionLimiter
+#include "billow/pressure.hpp"  // PressureSolverType, PressureResidual, kMultigridStallRatio
+
+namespace billow {
+
+// One side of the 3D domain.
+struct BoundarySide3D {
+    BoundaryType type = BoundaryType::Wall;  // default: free-slip wall
+    // MovingWall: the wall's velocity, m/s (no-slip; its component normal to the side is ignored).
+    // Default 0.
+    std::array<float, 3> wallVelocity{0.0f, 0.0f, 0.0f};
+    // Inflow: speed into the domain, m/s (> 0 enters). Default 1.
+    float normalVelocity = 1.0f;
+    // Inflow: what the entering fluid carries. Defaults: density 0, temperature 293.15 K (ambient),
+    // fuel 0, colour transparent black.
+    float density = 0.0f;
+    float temperature = 293.15f;
+    float fuel = 0.0f;
+    std::array<float, 4> colour{0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+// Fuel that burns (a flame model in the spirit of Nguyen, Fedkiw & Jensen 2002 and of the
+// combustion in NVIDIA Flow and EmberGen, on cell-centred fields). Where the temperature is at
+// least `ignitionTemperature`, fuel burns at `burnRate`: burnt = fuel * (1 - exp(-burnRate dt)).
+// Each unit of burnt fuel adds `heatRelease` K of temperature and `smokeYield` units of density,
+// and expands the gas: `expansion` m^3 of volume per m^3 of cell per unit of fuel burnt, a source
+// of divergence (burnt * expansion / dt, 1/s) that the pressure solve pushes outward. So per cell
+// and step: fuel lost = burnt, density gained = smokeYield * burnt, temperature gained =
+// heatRelease * burnt (before advection, which moves but does not create them).
+struct CombustionSettings {
+    bool enabled = false;                 // default off
+    float ignitionTemperature = 500.0f;   // K, default 500
+    float burnRate = 4.0f;                // 1/s, >= 0, default 4
+    float heatRelease = 1500.0f;          // K per unit of fuel, >= 0, default 1500
+    float smokeYield = 1.0f;              // density per unit of fuel, >= 0, default 1
+    float expansion = 0.5f;               // dimensionless, >= 0, default 0.5 (0: no expansion)
+};
+
+struct SmokeSettings3D {
+    // Cells along x, y (up) and z. Default 64 each; 2..2048 each (and the buffers must fit the
+    // device: see docs/smoke3d.md, memory).
+    uint32_t nx = 64;
+    uint32_t ny = 64;
+    uint32_t nz = 64;
+    // Edge length of one (cubic) cell, m. Default 1/64 (a 1 m cube at the default size).
+    float cellSize = 1.0f / 64.0f;
+    // Allocate and advect an RGBA colour per cell. Fixed at creation. Default false.
+    bool colour = false;
+
+    // Kinematic viscosity, m^2/s; 0 skips velocity diffusion. Default 0.
+    float viscosity = 0.0f;
+    // Diffusion coefficient of density, temperature, fuel and colour, m^2/s; 0 skips it. Default 0.
+    float scalarDiffusion = 0.0f;
+    // Jacobi sweeps of the implicit diffusion solves. Default 20.
+    uint32_t diffusionIterations = 20;
+
+    // Pressure solve: as SmokeSettings (the 7-point stencil). Defaults: Jacobi, 40 iterations,
+    // tolerance 0, omega 1.7, no residual tracking.
+    PressureSolverType pressureSolver = PressureSolverType::Jacobi;
+    uint32_t pressureIterations = 40;
+    float pressureTolerance = 0.0f;
+    float sorRelaxation = 1.7f;
+    bool trackPressureResidual = false;
+
+    // Advection of density, temperature and fuel; of the colour; of the velocity (each face
+    // component at its own staggered position). Defaults: SemiLagrangian; limiter Clamp.
+    AdvectionScheme scalarAdvection = AdvectionScheme::SemiLagrangian;
+    AdvectionScheme colourAdvection = AdvectionScheme::SemiLagrangian;
+    AdvectionScheme velocityAdvection = AdvectionScheme::SemiLagrangian;
+    AdvectionLimiter advectionLimiter = AdvectionLimiter::Clamp;
+
+    // Vorticity confinement strength epsilon (dimensionless, f = eps * h * (N x omega), with the
+    // curl omega on cell edges). Default 0.
+    float vorticity = 0.0f;
+
+    // Exponential damping rates, 1/s (each second a quantity is multiplied by exp(-rate)),
+    // independent of dt. Defaults 0.
+    float velocityDamping = 0.0f;
+    float densityDamping = 0.0f;
+    float fuelDamping = 0.0f;
+    float colourDamping = 0.0f;
+    // Rate at which temperature relaxes toward ambientTemperature (the gas cooling), 1/s. Default 0.
+    float temperatureRelaxation = 0.0f;
+
+    // Buoyancy acceleration f = gravity * (densityWeight * density
+    //                                      - thermalExpansion * (temperature - ambientTemperature)).
+    // gravity m/s^2, default (0, -9.81, 0); densityWeight per density unit, default 0;
+    // thermalExpansion 1/K, default 0; ambientTemperature K, default 293.15.
+    std::array<float, 3> gravity{0.0f, -9.81f, 0.0f};
+    float densityWeight = 0.0f;
+    float thermalExpansion = 0.0f;
+    float ambientTemperature = 293.15f;
+
+    // Speed limit per face velocity component, m/s, after damping; 0 disables it. Default 0.
+    float maxSpeed = 0.0f;
+
+    CombustionSettings combustion{};
+
+    // Boundary per side, indexed by Side (Left, Right, Bottom, Top, Back, Front). Default: walls.
+    std::array<BoundarySide3D, 6> boundaries{};
+
+    // Throws InvalidArgument naming the offending field.
+    void validate() const;
+};
+
+} // namespace billow

@@ -1,0 +1,142 @@
+// The 3D smoke and fire solver on a staggered (MAC) grid.
+//
+// Layout (y up; cell (i, j, k) spans [i h, (i+1) h] x [j h, (j+1) h] x [k h, (k+1) h]; x fastest):
+//   velocity x  u: x-faces, (nx+1) * ny * nz, index i + (nx+1) * (j + ny * k), at (i h, (j+.5) h, (k+.5) h)
+//   velocity y  v: y-faces, nx * (ny+1) * nz, index i + nx * (j + (ny+1) * k)
+//   velocity z  w: z-faces, nx * ny * (nz+1), index i + nx * (j + ny * k)
+//   density, temperature, fuel, pressure, divergence, solid: cell centres, nx * ny * nz,
+//     index i + nx * (j + ny * k)
+//   colour: RGBA, 4 floats per cell (SmokeSettings3D::colour)
+//   openX / openY / openZ: open fraction of each face (0 closed, 1 open), laid out as u / v / w
+//
+// Recording and synchronisation are the 2D solver's (docs/integration.md): record() appends a
+// whole step to the engine's command buffer with Billow's barriers between its own passes;
+// buffers ping-pong at record time, so query buffer() after recording and submit every recorded
+// step exactly once, in order.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <vulkan/vulkan_core.h>
+
+#include "billow/collider.hpp"
+#include "billow/context.hpp"
+#include "billow/pressure.hpp"
+#include "billow/smoke3d_settings.hpp"
+#include "billow/smoke_solver.hpp"  // Falloff
+
+namespace billow {
+
+enum class EmitterShape : uint32_t {
+    Sphere = 0,  // `radius` about the centre
+    Box = 1,     // axis-aligned, `halfExtents` about the centre
+};
+
+// A source that acts every step until the engine changes the set (SmokeSolver3D::setEmitters;
+// move an emitter along a path by handing it a new centre each frame). With w the falloff weight
+// at a point (1 inside the core, falling to 0 at the edge): density, temperature, fuel and colour
+// are added at their rates times w dt; the velocity is pulled toward `velocity` by
+// w (1 - exp(-velocityCoupling dt)). A one-step impulse (an explosion) is an emitter handed over
+// for one step with rate = amount / dt.
+struct Emitter3D {
+    EmitterShape shape = EmitterShape::Sphere;
+    std::array<float, 3> centre{0.5f, 0.1f, 0.5f};          // m. Default (0.5, 0.1, 0.5)
+    float radius = 0.05f;                                   // Sphere, m, > 0. Default 0.05
+    std::array<float, 3> halfExtents{0.05f, 0.05f, 0.05f};  // Box, m, > 0. Default 0.05 each
+    // Linear: w = max(0, 1 - d / size); Gaussian: w = exp(-d^2 / size^2) (d the distance from the
+    // centre, or from the box's surface outside it; size the radius, or the smallest half extent).
+    Falloff falloff = Falloff::Gaussian;
+    std::array<float, 3> velocity{0.0f, 0.0f, 0.0f};  // target velocity, m/s. Default 0
+    float velocityCoupling = 0.0f;                     // 1/s, >= 0; 0 leaves the velocity alone. Default 0
+    float density = 0.0f;                              // per second. Default 0
+    float temperature = 0.0f;                          // K per second. Default 0
+    float fuel = 0.0f;                                 // per second. Default 0
+    std::array<float, 4> colour{0.0f, 0.0f, 0.0f, 0.0f};  // RGBA per second. Default 0
+};
+
+enum class Field3D : uint32_t {
+    VelocityX, VelocityY, VelocityZ, Density, Temperature, Fuel, Colour, Pressure, Divergence,
+    Vorticity,  // |curl u| at cell centres (from the edge curl), 1/s; derived
+    Solid, OpenX, OpenY, OpenZ,  // derived
+};
+const char* fieldName(Field3D field) noexcept;
+
+// The separately recordable passes (also the rows of the GPU timing report), in step order.
+enum class Pass3D : uint32_t {
+    Colliders, Emit, Combustion, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
+    SubtractGradient, Count
+};
+const char* passName(Pass3D pass) noexcept;
+
+struct PassTiming3D {
+    Pass3D pass;
+    double milliseconds;  // GPU time between the pass's first and last dispatch
+};
+
+class SmokeSolver3D {
+public:
+    // Validates `settings` (InvalidArgument naming the field), checks the device limits
+    // (UnsupportedDevice naming the buffer and the limit: maxStorageBufferRange, device memory)
+    // and allocates every buffer; on any failure nothing is left allocated.
+    SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings);
+    ~SmokeSolver3D();
+    SmokeSolver3D(const SmokeSolver3D&) = delete;
+    SmokeSolver3D& operator=(const SmokeSolver3D&) = delete;
+    SmokeSolver3D(SmokeSolver3D&& other) noexcept;
+    SmokeSolver3D& operator=(SmokeSolver3D&& other) noexcept;
+
+    const SmokeSettings3D& settings() const noexcept;
+    // Changes any setting except the grid sizes and `colour`, which need a new solver.
+    void updateSettings(const SmokeSettings3D& settings);
+    // Bytes of GPU memory the solver allocated (docs/smoke3d.md lists 128^3 and 256^3).
+    uint64_t allocatedBytes() const noexcept;
+
+    // The emitters acting from the next recorded step on (at most kMaxEmitters); replaces the set.
+    static constexpr uint32_t kMaxEmitters = 64;
+    void setEmitters(std::span<const Emitter3D> emitters);
+    // The moving colliders from the next recorded step on (at most kMaxColliders); replaces the
+    // set. Uploaded inside the step's command buffer: call it every frame as they move.
+    void setColliders(std::span<const Collider> colliders);
+
+    // Static obstacles: a solid fraction per cell (0 fluid .. 1 solid), uploaded (blocking).
+    void setSolidMask(std::span<const float> solidFraction);  // nx * ny * nz values in [0, 1]
+    void clearObstacles();
+
+    // Records one full step (every Pass3D in order). dt in seconds, finite and > 0.
+    void record(VkCommandBuffer cmd, float dt);
+    // One pass, followed by a compute->compute barrier.
+    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
+    // A barrier making the solver's last writes visible to `dstStage` / `dstAccess`.
+    void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
+
+    // Records a step (or one pass) into an internal command buffer, submits it and waits.
+    void step(float dt);
+    void stepPass(Pass3D pass, float dt);
+
+    // GPU time per pass of the last step() (or of the last record() once it has finished);
+    // empty unless profiling is on and the device has timestamps.
+    void setProfiling(bool enabled);
+    std::vector<PassTiming3D> passTimings();
+
+    // The PressureSolve pass's residual `recordsAgo` recordings back (see SmokeSolver).
+    static constexpr uint32_t kResidualHistory = 4;
+    PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
+
+    // Host access (blocking). Sizes in floats (Colour: 4 per cell).
+    size_t fieldSize(Field3D field) const noexcept;
+    std::vector<float> download(Field3D field);
+    void upload(Field3D field, std::span<const float> values);  // not the derived fields
+    // The GPU buffer currently holding `field` (changes after each recorded step) and its size.
+    VkBuffer buffer(Field3D field) const noexcept;
+    VkDeviceSize bufferSize(Field3D field) const noexcept;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace billow
