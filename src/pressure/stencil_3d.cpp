@@ -168,11 +168,13 @@ void Stencil3D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const Poi
 
 void Stencil3D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                               const LevelEquation& eq) const {
-    // SOR with the optimal factor of a cube of side n, 2n iterations (as in 2D: the error of the
-    // slowest mode shrinks by about (1 - 2 pi / n) per iteration).
+    // SOR on a level of at most n cells a side. Its slowest error mode is a quarter wave across
+    // the level where only one side holds p (outflow) and the others are closed, which is the
+    // half wave of a level of 2n cells with p held on both sides: the optimal factor of that,
+    // and 2 * (2n) iterations, which shrink that mode by about (1 - 2 pi / 2n) each.
     const GridShape& s = level.shape;
-    const uint32_t n = std::max({s.nx, s.ny, s.nz});
-    const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(std::max(n, 2u))));
+    const uint32_t n = 2 * std::max({s.nx, s.ny, s.nz});
+    const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(n)));
     d.dispatchGroups(cmd,
                      kernels::MgCoarseSolve3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
                                                         .openX = openX(level), .openY = openY(level),
