@@ -150,7 +150,7 @@ void requireConnected(const PoissonProblem3D& q) {
 }
 
 // The relaxation of cell c towards its equation, from neighbour values `p`, with the float
-// rounding bound of computing it (see Relaxed3D), given bounds on the neighbours' own errors.
+// rounding bound of computing it (see Bounded3D), given bounds on the neighbours' own errors.
 void relaxCell(const PoissonProblem3D& q, int i, int j, int k, const std::vector<double>& p,
                const std::vector<double>& neighbourBound, double relaxation, double& value, double& bound) {
     const size_t c = q.cell(i, j, k);
@@ -283,18 +283,18 @@ PoissonSolution3D solvePoisson3D(const PoissonProblem3D& q) {
     return s;
 }
 
-Relaxed3D jacobiSweep(const PoissonProblem3D& q, const std::vector<double>& p, double relaxation) {
-    Relaxed3D out{std::vector<double>(p.size(), 0.0), std::vector<double>(p.size(), 0.0)};
+Bounded3D jacobiSweep(const PoissonProblem3D& q, const std::vector<double>& p, double relaxation) {
+    Bounded3D out{std::vector<double>(p.size(), 0.0), std::vector<double>(p.size(), 0.0)};
     const std::vector<double> exact(p.size(), 0.0);  // the previous values are the GPU's own
-    forEachCell(q, [&](int i, int j, int k, size_t c) { relaxCell(q, i, j, k, p, exact, relaxation, out.p[c], out.bound[c]); });
+    forEachCell(q, [&](int i, int j, int k, size_t c) { relaxCell(q, i, j, k, p, exact, relaxation, out.value[c], out.bound[c]); });
     return out;
 }
 
-Relaxed3D sorIteration(const PoissonProblem3D& q, const std::vector<double>& p, double omega) {
-    Relaxed3D out{p, std::vector<double>(p.size(), 0.0)};
+Bounded3D sorIteration(const PoissonProblem3D& q, const std::vector<double>& p, double omega) {
+    Bounded3D out{p, std::vector<double>(p.size(), 0.0)};
     for (int colour = 0; colour < 16; ++colour)
         forEachCell(q, [&](int i, int j, int k, size_t c) {
-            if (sorColour(q, i, j, k) == colour) relaxCell(q, i, j, k, out.p, out.bound, omega, out.p[c], out.bound[c]);
+            if (sorColour(q, i, j, k) == colour) relaxCell(q, i, j, k, out.value, out.bound, omega, out.value[c], out.bound[c]);
         });
     return out;
 }

@@ -61,22 +61,22 @@ std::vector<double> residual(const PoissonProblem3D& problem, const std::vector<
 // `values` minus their mean over open cells (0 on the others).
 std::vector<double> withoutMean(const PoissonProblem3D& problem, std::vector<double> values);
 
-// A relaxation's result and, per cell, a bound on how far a float32 computation of the same
-// relaxation (each operation rounded to within 2^-23 of its operands' magnitudes) can be from it.
-struct Relaxed3D {
-    std::vector<double> p;
+// A computed field and, per element, a bound on how far a float32 computation of the same (each
+// operation rounded to within 2^-23 of its operands' magnitudes) can be from it.
+struct Bounded3D {
+    std::vector<double> value;
     std::vector<double> bound;
 };
 
 // One Jacobi sweep moved `relaxation` of the way: p_c + relaxation ((sum_f w_f p_nb - b_c) / W_c - p_c)
 // with W_c the sum of the cell's weights, every cell from the previous p; cells with no open face
 // get 0.
-Relaxed3D jacobiSweep(const PoissonProblem3D& problem, const std::vector<double>& p, double relaxation);
+Bounded3D jacobiSweep(const PoissonProblem3D& problem, const std::vector<double>& p, double relaxation);
 
 // One red-black Gauss-Seidel iteration over-relaxed by omega: the same update, in place, one
 // colour after another. A cell's colour is (i + j + k) mod 2, plus 2, 4, 8 for a cell in the last
 // layer of a periodic axis (x, y, z) with an odd cell count (that layer wraps onto cells of its own
 // parity); colours are updated in increasing order.
-Relaxed3D sorIteration(const PoissonProblem3D& problem, const std::vector<double>& p, double omega);
+Bounded3D sorIteration(const PoissonProblem3D& problem, const std::vector<double>& p, double omega);
 
 } // namespace billow::ref
