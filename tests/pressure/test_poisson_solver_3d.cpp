@@ -21,6 +21,7 @@
 
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
+#include "grid/field_buffers.hpp"
 #include "pressure/poisson_solver.hpp"
 #include "pressure/stencil_3d.hpp"
 #include "pressure/poisson_systems_3d.hpp"
@@ -40,11 +41,7 @@ constexpr double kJacobiRelaxation = 0.8;  // the damped Jacobi of PressureSolve
 class GpuSystem3D {
 public:
     GpuSystem3D(detail::ContextState& cs, const System3D& s, const Sides& sides) : cs_(cs), cells_(s.rhs.size()) {
-        const VkBufferUsageFlags usage =
-            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-        auto field = [&](size_t floats) {
-            return detail::GpuBuffer(cs, floats * sizeof(float), usage, detail::GpuBuffer::Kind::DeviceLocal);
-        };
+        auto field = [&](size_t floats) { return detail::fieldBuffer(cs, floats); };
         open_[0] = field(s.wx.size());
         open_[1] = field(s.wy.size());
         open_[2] = field(s.wz.size());
