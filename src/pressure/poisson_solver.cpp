@@ -43,6 +43,19 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
 
 PoissonSolver::~PoissonSolver() = default;
 
+uint64_t PoissonSolver::allocatedBytes() const noexcept {
+    uint64_t total = finestGrid_.size();
+    for (const CoarseLevel& level : coarse_) {
+        total += level.grid.size() + level.rhs.size() + level.correction.copies[0].size() + level.correction.copies[1].size();
+        for (const GpuBuffer& weights : level.weights) total += weights.size();
+    }
+    if (cg_) {
+        total += cg_->r.size() + cg_->q.size() + cg_->partials.size();
+        for (int c = 0; c < 3; ++c) total += cg_->z.copies[c].size() + cg_->d.copies[c].size();
+    }
+    return total;
+}
+
 void PoissonSolver::uploadGridBlocks() {
     // Each coarse level's cells are twice the size of the finer level's.
     float h = system_.cellSize;

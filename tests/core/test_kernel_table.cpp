@@ -64,6 +64,7 @@ TEST(KernelTable, GroupsAreTheShaderFolders) {
                                                            {KernelGroup::Pressure, "pressure"},
                                                            {KernelGroup::Pressure3d, "pressure3d"},
                                                            {KernelGroup::Smoke, "smoke"},
+                                                           {KernelGroup::Smoke3d, "smoke3d"},
                                                            {KernelGroup::Water, "water"}};
     for (const KernelInfo& info : kKernelTable) {
         const auto folder = std::find_if(std::begin(folders), std::end(folders),
