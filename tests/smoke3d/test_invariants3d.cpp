@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <numbers>
 #include <random>
 
@@ -23,7 +26,24 @@ namespace ref = smoke3d_ref;
 constexpr double kEps = 1.0 / (1 << 24);  // unit round-off of float (half an ulp at 1)
 constexpr uint32_t kNx = 19, kNy = 13, kNz = 11;
 
-class Invariants3D : public GpuTest {};
+// One solver shared by the tests (pipeline creation dominates on lavapipe): every test hands it
+// its settings and obstacles and uploads the fields it reads.
+class Invariants3D : public GpuTest {
+protected:
+    static void TearDownTestSuite() { shared().reset(); }
+    static std::unique_ptr<SmokeSolver3D>& shared() {
+        static std::unique_ptr<SmokeSolver3D> solver;
+        return solver;
+    }
+    SmokeSolver3D& solver(const SmokeSettings3D& settings, const std::vector<float>* mask = nullptr) {
+        std::unique_ptr<SmokeSolver3D>& s = shared();
+        if (!s) s = std::make_unique<SmokeSolver3D>(context(), settings);
+        else s->updateSettings(settings);
+        if (mask) s->setSolidMask(*mask);
+        else s->clearObstacles();
+        return *s;
+    }
+};
 
 BoundarySide3D side(BoundaryType type) {
     BoundarySide3D b;
@@ -75,7 +95,8 @@ void uploadRandomVelocity(SmokeSolver3D& s, uint32_t seed, float amplitude) {
 // ---- Advection preserves a constant -------------------------------------------------------------
 
 // Trilinear weights are products of three factors in [0, 1] (~3 roundings each) summing to 1 up to
-// ~8 roundings, and the eight-term sum rounds ~8 times: a constant c comes back within ~24 eps c.
+// ~8 roundings, and the eight-term sum rounds ~8 times: a constant c comes back within ~24 eps c
+// in every fluid cell (not fully solid).
 // The corrected schemes compute forward + (c - backward) / 2 (a few roundings more) and then limit
 // to the eight samples, all exactly c: Clamp returns c, Revert the semi-Lagrangian value.
 TEST_F(Invariants3D, AdvectingAConstantReturnsIt) {
@@ -98,8 +119,8 @@ TEST_F(Invariants3D, AdvectingAConstantReturnsIt) {
                 b.fuel = fuel;
                 b.colour = colour;
             }
-            SmokeSolver3D s(context(), settings);
-            if (c.obstacles) s.setSolidMask(obstacles());
+            const std::vector<float> mask = obstacles();
+            SmokeSolver3D& s = solver(settings, c.obstacles ? &mask : nullptr);
             uploadRandomVelocity(s, 7, 2.0f);
             const size_t cells = s.fieldSize(Field3D::Density);
             s.upload(Field3D::Density, std::vector<float>(cells, density));
@@ -109,11 +130,16 @@ TEST_F(Invariants3D, AdvectingAConstantReturnsIt) {
             for (size_t k = 0; k < rgba.size(); ++k) rgba[k] = colour[k % 4];
             s.upload(Field3D::Colour, rgba);
             s.stepPass(Pass3D::Advect, 0.1f);  // traces of up to ~3 cells
+            // In the fluid: fully solid cells hold their fluid neighbours' mean of the advected
+            // fields (nothing, inside an obstacle), and are no part of the flow.
+            const std::vector<float> solid = s.download(Field3D::Solid);
             auto expectConstant = [&](Field3D field, const std::vector<float>& expected) {
                 const std::vector<float> got = s.download(field);
                 for (size_t k = 0; k < got.size(); ++k)
-                    ASSERT_NEAR(got[k], expected[k % expected.size()], 32.0 * kEps * std::abs(expected[k % expected.size()]))
-                        << fieldName(field) << " [" << k << "]";
+                    if (solid[k / expected.size()] < 1.0f) {
+                        ASSERT_NEAR(got[k], expected[k % expected.size()], 32.0 * kEps * std::abs(expected[k % expected.size()]))
+                            << fieldName(field) << " [" << k << "]";
+                    }
             };
             expectConstant(Field3D::Density, {density});
             expectConstant(Field3D::Temperature, {temperature});
@@ -129,7 +155,7 @@ TEST_F(Invariants3D, AdvectingAUniformVelocityInAPeriodicBoxReturnsIt) {
         SCOPED_TRACE(testing::Message() << "scheme " << int(scheme));
         SmokeSettings3D settings = baseSettings(BoundaryType::Periodic);
         settings.velocityAdvection = scheme;
-        SmokeSolver3D s(context(), settings);
+        SmokeSolver3D& s = solver(settings);
         const std::array<float, 3> velocity{0.8f, -1.3f, 0.45f};
         for (int a = 0; a < 3; ++a) s.upload(velocityField(a), std::vector<float>(s.fieldSize(velocityField(a)), velocity[a]));
         s.stepPass(Pass3D::Advect, 0.1f);
@@ -152,7 +178,7 @@ TEST_F(Invariants3D, PeriodicSidesWrap) {
         SCOPED_TRACE(testing::Message() << "axis " << axis);
         SmokeSettings3D settings = baseSettings(BoundaryType::Wall);
         settings.boundaries[2 * axis] = settings.boundaries[2 * axis + 1] = side(BoundaryType::Periodic);
-        SmokeSolver3D s(context(), settings);
+        SmokeSolver3D& s = solver(settings);
         const ref::Grid g(settings);
         for (int a = 0; a < 3; ++a)
             s.upload(velocityField(a), std::vector<float>(s.fieldSize(velocityField(a)), a == axis ? 2.0f : 0.0f));
@@ -208,8 +234,9 @@ TEST_F(Invariants3D, ConvergedProjectionLeavesNoDivergence) {
         SmokeSettings3D settings = c.settings;
         settings.pressureSolver = PressureSolverType::MultigridPCG;
         settings.pressureIterations = 40;
-        SmokeSolver3D s(context(), settings);
-        if (c.obstacles) s.setSolidMask(obstacles());
+        const std::vector<float> mask = obstacles();
+        SmokeSolver3D& s = solver(settings, c.obstacles ? &mask : nullptr);
+        s.upload(Field3D::Pressure, std::vector<float>(s.fieldSize(Field3D::Pressure), 0.0f));
         uploadRandomVelocity(s, 11, 1.0f);
         const float dt = 0.05f;
         s.stepPass(Pass3D::Divergence, dt);
@@ -232,6 +259,7 @@ TEST_F(Invariants3D, ConvergedProjectionLeavesNoDivergence) {
             if (state.solid[g.cell(cell)] >= 1.0) return;
             worst = std::max(worst, std::abs(double(divergence[g.cell(cell)])));
         });
+        if (std::getenv("BILLOW_REF_VERBOSE")) std::fprintf(stderr, "%s: divergence %.3g, bound %.3g\n", c.name, worst, bound);
         EXPECT_LE(worst, bound) << "largest divergence on open cells (max |p| " << maxP << ", max |u| " << maxU << ")";
 
         // Closed faces: exactly their prescribed velocity.
@@ -300,7 +328,7 @@ TEST_F(Invariants3D, ConfinementRaisesAVortexRingsCirculation) {
     const double sense = before > 0.0 ? 1.0 : -1.0;
     auto after = [&](float epsilon) {
         settings.vorticity = epsilon;
-        SmokeSolver3D s(context(), settings);
+        SmokeSolver3D& s = solver(settings);
         for (int c = 0; c < 3; ++c) s.upload(velocityField(c), std::vector<float>(ring[c].begin(), ring[c].end()));
         s.stepPass(Pass3D::Vorticity, 0.05f);
         ref::Velocity vel;
@@ -314,6 +342,7 @@ TEST_F(Invariants3D, ConfinementRaisesAVortexRingsCirculation) {
     const double confined = after(2.0f);
     // The growth dominates round-off in the circulation (h^2 times ~100 edges' curl, each within
     // ~8 eps of 2 max|u| / h) by orders of magnitude; it must be positive in the ring's sense.
+    if (std::getenv("BILLOW_REF_VERBOSE")) std::fprintf(stderr, "circulation %.6g -> %.6g\n", before, confined);
     EXPECT_GT(sense * (confined - before), 1e-3 * std::abs(before)) << "before " << before << ", after " << confined;
 }
 
@@ -331,8 +360,8 @@ TEST_F(Invariants3D, CombustionConvertsFuelIntoSmokeAndHeat) {
     settings.combustion.burnRate = 5.0f;
     settings.combustion.heatRelease = 1200.0f;
     settings.combustion.smokeYield = 0.8f;
-    SmokeSolver3D s(context(), settings);
-    s.setSolidMask(obstacles());
+    const std::vector<float> mask = obstacles();
+    SmokeSolver3D& s = solver(settings, &mask);
     const size_t cells = s.fieldSize(Field3D::Density);
     const std::vector<float> fuel0 = randomValues(cells, 21, 0.0f, 1.0f), density0 = randomValues(cells, 22, 0.0f, 1.0f),
                              temperature0 = randomValues(cells, 23, 280.0f, 700.0f);

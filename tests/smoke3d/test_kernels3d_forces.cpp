@@ -97,6 +97,8 @@ TEST_P(ForceKernels3D, EmittersAddScalarsAndPullTheVelocity) {
     }
     expectMatches("density", s.download(Field3D::Density), expected.density,
                   cellTolerance(f.density, [](const Emitter3D& e) { return e.density; }));
+    expectActs("density", f.density, expected.density, cellTolerance(f.density, [](const Emitter3D& e) { return e.density; }));
+    expectActs("velocity x", f.vel[0], expected.vel[0], 1e-5);
     expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature,
                   cellTolerance(f.temperature, [](const Emitter3D& e) { return e.temperature; }));
     expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel,
@@ -134,6 +136,7 @@ TEST_P(ForceKernels3D, CombustionBurnsFuelAboveIgnition) {
                   settings.combustion.smokeYield * burntError + 2.0 * kEps * (1.0 + settings.combustion.smokeYield));
     expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature,
                   settings.combustion.heatRelease * burntError + 2.0 * kEps * (kAmbient3 + 20.0 + settings.combustion.heatRelease));
+    expectActs("fuel", f.fuel, expected.fuel, burntError + 2.0 * kEps);
     // Nothing burns below ignition: those cells are bit for bit unchanged.
     const std::vector<float> fuel = s.download(Field3D::Fuel);
     for (size_t k = 0; k < fuel.size(); ++k)
@@ -163,6 +166,7 @@ TEST_P(ForceKernels3D, BuoyancyAcceleratesOpenFaces) {
     };
     expectMatches("u", s.download(Field3D::VelocityX), expected.vel[0], tolerance(settings.gravity[0]));
     expectMatches("v", s.download(Field3D::VelocityY), expected.vel[1], tolerance(settings.gravity[1]));
+    expectActs("v", f.vel[1], expected.vel[1], tolerance(settings.gravity[1]));
     expectMatches("w", s.download(Field3D::VelocityZ), expected.vel[2], tolerance(settings.gravity[2]));
 }
 
@@ -199,6 +203,7 @@ TEST_P(ForceKernels3D, EdgeCurlAndVorticityConfinement) {
             tolerance[k] = strength * (8.0 * kEps * largest * (1.0 + conditioning[a][k]) + curlError) + 4.0 * kEps * ub;
         const Field3D field = a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ;
         expectMatches(std::string("velocity ") + "xyz"[a], s.download(field), expected.vel[a], tolerance);
+        expectActs(std::string("velocity ") + "xyz"[a], f.vel[a], expected.vel[a], maxAbs(tolerance));
     }
 }
 
@@ -228,6 +233,8 @@ TEST_P(ForceKernels3D, DampingAndSpeedLimit) {
     expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, 6.0 * kEps);
     expectMatches("colour", s.download(Field3D::Colour), expected.colour, 6.0 * kEps);
     expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, 8.0 * kEps * 320.0);
+    expectActs("u", f.vel[0], expected.vel[0], 6.0 * kEps);
+    expectActs("temperature", f.temperature, expected.temperature, 8.0 * kEps * 320.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, ForceKernels3D, ::testing::ValuesIn(boundaryCases3D()), boundaryCaseName3D);

@@ -62,6 +62,8 @@ TEST_P(TransportKernels3D, SemiLagrangianAdvectionOfEveryField) {
     expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, advectionError(40.0, 313.2));
     expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, advectionError(1.0, 1.0));
     expectMatches("colour", s.download(Field3D::Colour), expected.colour, advectionError(1.0, 1.0));
+    expectActs("u", f.vel[0], expected.vel[0], advectionError(2.0 * ub, ub));
+    expectActs("density", f.density, expected.density, advectionError(1.0, 1.0));
 }
 
 // T: one semi-Lagrangian advection's error. Trilinear weights are >= 0 and sum to 1, so an
@@ -100,6 +102,7 @@ TEST_P(TransportKernels3D, CorrectedVelocityAdvection) {
                     t[k] = 4.0 * ub;
             });
             expectMatches(componentName(a), s.download(velocityField(a)), expected.vel[a], t);
+            expectActs(componentName(a), f.vel[a], expected.vel[a], tolerance);
         }
     }
 }
@@ -133,6 +136,7 @@ TEST_P(TransportKernels3D, CorrectedCellFieldAdvection) {
                 }
             });
             expectMatches(name, s.download(field), expected, t);
+            expectActs(name, values, expected, tolerance);
         };
         check("density", Field3D::Density, f.density, ref::CellField::Density, 0.0, 1.0, 1.0);
         check("temperature", Field3D::Temperature, f.temperature, ref::CellField::Temperature, kAmbient3, 40.0, 313.2);
@@ -172,6 +176,8 @@ TEST_P(TransportKernels3D, JacobiDiffusionOfVelocityAndScalars) {
         expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, perSweep * 313.2);
         expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, perSweep);
         expectMatches("colour", s.download(Field3D::Colour), expected.colour, perSweep);
+        expectActs("u", f.vel[0], expected.vel[0], perSweep * velocityBound());
+        expectActs("temperature", f.temperature, expected.temperature, perSweep * 313.2);
     }
 }
 

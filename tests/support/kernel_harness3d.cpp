@@ -153,4 +153,11 @@ double KernelReferenceTest3D::velocityBound() const {
     return 1.0 + 4.0 * wallSpeed;
 }
 
+void expectActs(const std::string& what, const smoke3d_ref::Values& before, const smoke3d_ref::Values& after, double tolerance) {
+    ASSERT_EQ(before.size(), after.size()) << what;
+    double change = 0.0;
+    for (size_t k = 0; k < before.size(); ++k) change = std::max(change, std::abs(after[k] - before[k]));
+    EXPECT_GT(change, 10.0 * tolerance) << what << ": the pass changes nothing beyond round-off in this case";
+}
+
 } // namespace billow::test
