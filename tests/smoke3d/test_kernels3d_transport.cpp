@@ -30,11 +30,11 @@ protected:
     double advectionError(double range, double magnitude) const {
         return positionError() / kCell3 * range + 10.0 * kEps * magnitude;
     }
-    // Whether a sample's forward back-trace lands within the position error of a grid line of
-    // its stencil (offset: the samples' offset in cells): float and double may then pick
+    // Whether a sample's forward back-trace (`trace`) lands within the position error of a grid
+    // line of its stencil (offset: the samples' offset in cells): float and double may then pick
     // neighbouring stencils, whose bounds differ by up to the field's range.
-    bool nearGridLine(const ref::Grid& g, const ref::Velocity& vel, ref::Point start, ref::Point offset) const {
-        const ref::Point c = ref::sampleCoordinates(g, g.traceBack(vel, start, kDt), offset);
+    bool nearGridLine(const ref::Grid& g, ref::Point trace, ref::Point offset) const {
+        const ref::Point c = ref::sampleCoordinates(g, trace, offset);
         const double delta = positionError() / kCell3;
         for (double x : c)
             if (std::abs(x - std::round(x)) <= delta) return true;
@@ -92,13 +92,14 @@ TEST_P(TransportKernels3D, CorrectedVelocityAdvection) {
 
         const double ub = velocityBound();
         const double tolerance = (bfecc ? 3.0 : 2.0) * advectionError(2.0 * ub, ub) + 8.0 * kEps * ub;
+        const std::array<std::vector<ref::Point>, 3> traces = ref::faceTraces(g, f.vel, kDt);
         for (int a = 0; a < 3; ++a) {
             ref::Values t(g.faceCount(a), tolerance);
             ref::Point offset{0.5, 0.5, 0.5};
             offset[a] = 0.0;
             ref::forEach(g.faceDims(a), [&](ref::Index x) {
                 const size_t k = g.face(a, x);
-                if ((revert && margin[a][k] <= tolerance) || nearGridLine(g, f.vel, g.faceCentre(a, x), offset))
+                if ((revert && margin[a][k] <= tolerance) || nearGridLine(g, traces[a][k], offset))
                     t[k] = 4.0 * ub;
             });
             expectMatches(componentName(a), s.download(velocityField(a)), expected.vel[a], t);
@@ -120,6 +121,7 @@ TEST_P(TransportKernels3D, CorrectedCellFieldAdvection) {
         const ref::Grid g(settings);
         ref::State f = uploadRandom(s, 41 + uint32_t(scheme) + 2 * uint32_t(limiter));
         s.stepPass(Pass3D::Advect, kDt);
+        const std::vector<ref::Point> traces = ref::cellTraces(g, f.vel, kDt);
 
         auto check = [&](const char* name, Field3D field, const ref::Values& values, ref::CellField kind, double empty,
                          double range, double magnitude) {
@@ -129,7 +131,7 @@ TEST_P(TransportKernels3D, CorrectedCellFieldAdvection) {
             ref::Values t(expected.size(), tolerance);
             const int stride = ref::channels(kind);
             ref::forEach(g.n, [&](ref::Index c) {
-                const bool near = nearGridLine(g, f.vel, g.cellCentre(c), {0.5, 0.5, 0.5});
+                const bool near = nearGridLine(g, traces[g.cell(c)], {0.5, 0.5, 0.5});
                 for (int ch = 0; ch < stride; ++ch) {
                     const size_t k = g.cell(c) * stride + ch;
                     if (near || (revert && margin[k] <= tolerance)) t[k] = 2.0 * range;

@@ -47,6 +47,9 @@ double tangentialGhost(const Boundary& side, int axis, double inner) {
 } // namespace
 
 double Grid::faceAt(const Values& component, int axis, Index f) const {
+    const Index d = faceDims(axis);
+    if (f[0] >= 0 && f[1] >= 0 && f[2] >= 0 && f[0] < d[0] && f[1] < d[1] && f[2] < d[2] && !(periodic(axis) && f[axis] == n[axis]))
+        return component[face(axis, f)];  // a stored face (the rules below leave it as it is)
     // Along the normal: the side's face (clamped), or wrapped.
     f[axis] = periodic(axis) ? wrap(f[axis], n[axis]) : std::clamp(f[axis], 0, n[axis]);
     // Across: wrapped, or the stored sample inside the side, mirrored by each side crossed.
@@ -77,6 +80,8 @@ double Grid::inflowValue(int s, CellField field, int channel) const {
 }
 
 double Grid::cellAt(const Values& values, CellField field, int channel, Index c) const {
+    if (c[0] >= 0 && c[1] >= 0 && c[2] >= 0 && c[0] < n[0] && c[1] < n[1] && c[2] < n[2])
+        return values[cell(c) * channels(field) + channel];  // a cell of the grid
     int inflowSide = -1;
     for (int a = 0; a < 3; ++a) {
         if (c[a] >= 0 && c[a] < n[a]) continue;

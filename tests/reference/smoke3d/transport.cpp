@@ -56,8 +56,26 @@ Velocity advectFaces(const Grid& g, const Velocity& vel, const std::array<Values
     return out;
 }
 
-Values advectCells(const Grid& g, const Velocity& vel, const Values& solid, const Values& values, CellField field, double dt,
-                   double empty) {
+std::vector<Point> cellTraces(const Grid& g, const Velocity& vel, double dt) {
+    std::vector<Point> traces(g.cellCount());
+    forEach(g.n, [&](Index c) { traces[g.cell(c)] = g.traceBack(vel, g.cellCentre(c), dt); });
+    return traces;
+}
+
+std::array<std::vector<Point>, 3> faceTraces(const Grid& g, const Velocity& vel, double dt) {
+    std::array<std::vector<Point>, 3> traces;
+    for (int a = 0; a < 3; ++a) {
+        traces[a].resize(g.faceCount(a));
+        forEach(g.faceDims(a), [&](Index f) { traces[a][g.face(a, f)] = g.traceBack(vel, g.faceCentre(a, f), dt); });
+    }
+    return traces;
+}
+
+namespace {
+
+// advectCells with the cells' back-traced positions given.
+Values advectCellsAlong(const Grid& g, const std::vector<Point>& traces, const Values& solid, const Values& values,
+                        CellField field, double empty) {
     const int stride = channels(field);
     Values out(values.size());
     forEach(g.n, [&](Index c) {
@@ -76,10 +94,27 @@ Values advectCells(const Grid& g, const Velocity& vel, const Values& solid, cons
             for (int ch = 0; ch < stride; ++ch) out[k * stride + ch] = count ? sum[ch] / count : empty;
             return;
         }
-        const Point p = g.traceBack(vel, g.cellCentre(c), dt);
-        for (int ch = 0; ch < stride; ++ch) out[k * stride + ch] = g.sampleCell(values, field, ch, p);
+        for (int ch = 0; ch < stride; ++ch) out[k * stride + ch] = g.sampleCell(values, field, ch, traces[k]);
     });
     return out;
+}
+
+// advectFaces with the faces' back-traced positions given.
+Velocity advectFacesAlong(const Grid& g, const std::array<std::vector<Point>, 3>& traces, const std::array<Values, 3>& open,
+                          const Velocity& field) {
+    Velocity out = field;
+    for (int a = 0; a < 3; ++a)
+        for (size_t k = 0; k < out[a].size(); ++k)
+            if (open[a][k] > 0.0) out[a][k] = g.sampleFace(field[a], a, traces[a][k]);
+    copyPeriodicFaces(g, out);
+    return out;
+}
+
+} // namespace
+
+Values advectCells(const Grid& g, const Velocity& vel, const Values& solid, const Values& values, CellField field, double dt,
+                   double empty) {
+    return advectCellsAlong(g, cellTraces(g, vel, dt), solid, values, field, empty);
 }
 
 void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme scheme, AdvectionLimiter limiter,
@@ -87,12 +122,13 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
     if (margin)
         for (int a = 0; a < 3; ++a) (*margin)[a].assign(g.faceCount(a), kNone);
     const Velocity original = s.vel;
-    const Velocity forward = advectFaces(g, original, s.open, original, dt);
+    const std::array<std::vector<Point>, 3> ahead = faceTraces(g, original, dt);
+    const Velocity forward = advectFacesAlong(g, ahead, s.open, original);
     if (scheme == AdvectionScheme::SemiLagrangian) {
         s.vel = forward;
         return;
     }
-    const Velocity backward = advectFaces(g, original, s.open, forward, -dt);
+    const Velocity backward = advectFacesAlong(g, faceTraces(g, original, -dt), s.open, forward);
     Velocity again;
     if (scheme == AdvectionScheme::BFECC) {
         Velocity comp = original;
@@ -100,7 +136,7 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
             for (size_t k = 0; k < comp[a].size(); ++k)
                 if (s.open[a][k] > 0.0) comp[a][k] = original[a][k] + 0.5 * (original[a][k] - backward[a][k]);
         copyPeriodicFaces(g, comp);
-        again = advectFaces(g, original, s.open, comp, dt);
+        again = advectFacesAlong(g, ahead, s.open, comp);
     }
     Velocity result = original;
     for (int a = 0; a < 3; ++a)
@@ -109,8 +145,7 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
             if (!(s.open[a][k] > 0.0)) return;
             const double value = scheme == AdvectionScheme::BFECC ? again[a][k]
                                                                   : forward[a][k] + 0.5 * (original[a][k] - backward[a][k]);
-            const Point p = g.traceBack(original, g.faceCentre(a, f), dt);
-            const Stencil st = stencilAt(sampleCoordinates(g, p, faceOffset(a)),
+            const Stencil st = stencilAt(sampleCoordinates(g, ahead[a][k], faceOffset(a)),
                                          [&](Index x) { return g.faceAt(original[a], a, x); });
             if (margin) (*margin)[a][k] = st.distance(value);
             result[a][k] = st.holds(value) ? value : limiter == AdvectionLimiter::Clamp ? st.clamp(value) : st.value;
@@ -123,11 +158,12 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
 Values advectCellsCorrected(const Grid& g, const State& s, const Values& values, CellField field, double dt, double empty,
                             AdvectionScheme scheme, AdvectionLimiter limiter, Values* margin) {
     if (margin) margin->assign(values.size(), kNone);
-    const Values forward = advectCells(g, s.vel, s.solid, values, field, dt, empty);
+    const std::vector<Point> ahead = cellTraces(g, s.vel, dt);
+    const Values forward = advectCellsAlong(g, ahead, s.solid, values, field, empty);
     if (scheme == AdvectionScheme::SemiLagrangian) return forward;
-    const Values backward = advectCells(g, s.vel, s.solid, forward, field, -dt, empty);
+    const Values backward = advectCellsAlong(g, cellTraces(g, s.vel, -dt), s.solid, forward, field, empty);
     Values again;
-    if (scheme == AdvectionScheme::BFECC) again = advectCells(g, s.vel, s.solid, compensated(values, backward), field, dt, empty);
+    if (scheme == AdvectionScheme::BFECC) again = advectCellsAlong(g, ahead, s.solid, compensated(values, backward), field, empty);
     const Values& lastForward = scheme == AdvectionScheme::BFECC ? again : forward;
     const int stride = channels(field);
     Values out(values.size());
@@ -137,7 +173,7 @@ Values advectCellsCorrected(const Grid& g, const State& s, const Values& values,
             for (int ch = 0; ch < stride; ++ch) out[k * stride + ch] = lastForward[k * stride + ch];
             return;
         }
-        const Point at = sampleCoordinates(g, g.traceBack(s.vel, g.cellCentre(c), dt), {0.5, 0.5, 0.5});
+        const Point at = sampleCoordinates(g, ahead[k], {0.5, 0.5, 0.5});
         Stencil st[4];
         double value[4];
         bool inside = true;

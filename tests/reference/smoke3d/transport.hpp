@@ -22,6 +22,11 @@
 
 namespace billow::smoke3d_ref {
 
+// The RK2 back-traced position (Grid::traceBack) over dt of every cell centre (in the cells'
+// layout), and of every face of each axis (in that axis's face layout).
+std::vector<Point> cellTraces(const Grid& g, const Velocity& vel, double dt);
+std::array<std::vector<Point>, 3> faceTraces(const Grid& g, const Velocity& vel, double dt);
+
 // `field` carried semi-Lagrangian by `vel`: faces open in `open` take the field's value at their
 // back-traced position, closed faces keep theirs.
 Velocity advectFaces(const Grid& g, const Velocity& vel, const std::array<Values, 3>& open, const Velocity& field, double dt);
