@@ -32,7 +32,7 @@ void SmokeSolver3D::Impl::refreshGeometry() {
     detail::uploadBytes(cs, geometry.solid.handle(), std::as_bytes(std::span(solidHost)));
     cs.submitAndWait([&](VkCommandBuffer cmd) {
         recordFaceGeometry(cmd);
-        if (poisson) poisson->recordCoarsenWeights(cmd);
+        poisson->recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their solid velocity.
         recordSubtractGradient(cmd, 0.0f);
     });
