@@ -27,6 +27,11 @@ TEST_P(ForceKernels3D, FaceFractionsFollowObstaclesAndSides) {
     expectMatches("OpenX", s.download(Field3D::OpenX), f.open[0], kEps);
     expectMatches("OpenY", s.download(Field3D::OpenY), f.open[1], kEps);
     expectMatches("OpenZ", s.download(Field3D::OpenZ), f.open[2], kEps);
+    // Solid velocities: 0, or an inflow's float speed (negated on a high side): exact.
+    const std::array<ref::Values, 3> solidVelocity = ref::staticSolidVelocity(g);
+    expectMatches("SolidVelocityX", s.download(Field3D::SolidVelocityX), solidVelocity[0], 0.0);
+    expectMatches("SolidVelocityY", s.download(Field3D::SolidVelocityY), solidVelocity[1], 0.0);
+    expectMatches("SolidVelocityZ", s.download(Field3D::SolidVelocityZ), solidVelocity[2], 0.0);
 }
 
 Emitter3D emitter(EmitterShape shape, Falloff falloff, std::array<float, 3> centre, float size, float k) {
@@ -137,6 +142,10 @@ TEST_P(ForceKernels3D, CombustionBurnsFuelAboveIgnition) {
     expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature,
                   settings.combustion.heatRelease * burntError + 2.0 * kEps * (kAmbient3 + 20.0 + settings.combustion.heatRelease));
     expectActs("fuel", f.fuel, expected.fuel, burntError + 2.0 * kEps);
+    // The source expansion burnt / dt: burnt's error times expansion / dt, and two roundings.
+    const double sourceScale = settings.combustion.expansion / dt;
+    expectMatches("expansion source", s.download(Field3D::ExpansionSource), expected.expansionSource,
+                  sourceScale * (burntError + 4.0 * kEps));
     // Nothing burns below ignition: those cells are bit for bit unchanged.
     const std::vector<float> fuel = s.download(Field3D::Fuel);
     for (size_t k = 0; k < fuel.size(); ++k)

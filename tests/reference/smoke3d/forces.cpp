@@ -46,6 +46,7 @@ void emit(const Grid& g, State& s, std::span<const Emitter3D> emitters, double d
 
 void combustion(const Grid& g, State& s, const CombustionSettings& c, double dt, Values* burnt) {
     if (burnt) burnt->assign(g.cellCount(), 0.0);
+    s.expansionSource.assign(g.cellCount(), 0.0);
     const double fraction = 1.0 - std::exp(-double(c.burnRate) * dt);
     for (size_t k = 0; k < g.cellCount(); ++k) {
         if (!(s.temperature[k] >= c.ignitionTemperature) || s.solid[k] >= 1.0) continue;
@@ -53,6 +54,7 @@ void combustion(const Grid& g, State& s, const CombustionSettings& c, double dt,
         s.fuel[k] -= b;
         s.density[k] += c.smokeYield * b;
         s.temperature[k] += c.heatRelease * b;
+        s.expansionSource[k] = c.expansion * b / dt;
         if (burnt) (*burnt)[k] = b;
     }
 }

@@ -21,8 +21,9 @@ double emitterWeight(const Emitter3D& e, Point p);
 void emit(const Grid& g, State& s, std::span<const Emitter3D> emitters, double dt);
 
 // Where temperature >= ignitionTemperature, in cells not fully solid: burnt = fuel (1 - exp(-burnRate dt)); fuel -= burnt,
-// density += smokeYield burnt, temperature += heatRelease burnt. `burnt`, when given, receives
-// the fuel burnt per cell (0 where nothing burns).
+// density += smokeYield burnt, temperature += heatRelease burnt, and the expansion source
+// s.expansionSource = expansion burnt / dt (0 where nothing burns). `burnt`, when given, receives
+// the fuel burnt per cell.
 void combustion(const Grid& g, State& s, const CombustionSettings& settings, double dt, Values* burnt = nullptr);
 
 // u_a += dt gravity_a b on open faces normal to a, b the mean over the face's two cells of the

@@ -21,6 +21,9 @@ State downloadState(SmokeSolver3D& solver) {
     s.vorticity = promoted(Field3D::Vorticity);
     s.solid = promoted(Field3D::Solid);
     s.open = {promoted(Field3D::OpenX), promoted(Field3D::OpenY), promoted(Field3D::OpenZ)};
+    s.solidVelocity = {promoted(Field3D::SolidVelocityX), promoted(Field3D::SolidVelocityY),
+                       promoted(Field3D::SolidVelocityZ)};
+    s.expansionSource = promoted(Field3D::ExpansionSource);
     return s;
 }
 

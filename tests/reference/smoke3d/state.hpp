@@ -13,6 +13,8 @@ struct State {
     Values density, temperature, fuel, colour;      // colour: 4 per cell, empty without colour
     Values pressure, divergence, vorticity, solid;  // vorticity: |curl u| at cell centres
     std::array<Values, 3> open;                     // open fraction of the faces normal to x, y, z
+    std::array<Values, 3> solidVelocity;            // the normal velocity of each face's closed part
+    Values expansionSource;                         // the last combustion's expansion burnt / dt
 };
 
 // Every field of `solver`, promoted from float (exactly) to double.
