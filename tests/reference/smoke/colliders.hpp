@@ -1,12 +1,6 @@
 // Moving colliders (include/billow/collider.hpp) rasterised onto the 2D grid, in double, from
-// the maths:
-//   a point p of the domain in the collider's frame: q = R^T (p - c), R the rotation matrix of the
-//     unit quaternion (x, y, z, w) (normalised here);
-//   signed distance (negative inside): sphere |q| - r; capsule |q - (clamp(q_x, -L, L), 0, 0)| - r;
-//     box with half extents e: outside, the Euclidean distance |max(|q| - e, 0)| to the box;
-//     inside, minus the distance to the nearest face, max_i (|q_i| - e_i);
+// the maths (the shapes' distances, velocities and coverage: reference/colliders/collider_shapes.hpp):
 //   the 2D grid cuts every shape by the plane z = c_z (its points are (x, y, c_z));
-//   coverage of a cell of size h whose centre lies at distance d: clamp(1/2 - d/h, 0, 1);
 //   solid fraction of a cell: max(static mask, max_k coverage_k); open fractions from it by the
 //     faceFractions rule;
 //   solid velocity of a face between cells a and b (across a periodic side, the wrapped cells):
@@ -21,18 +15,10 @@
 #include <vector>
 
 #include "billow/collider.hpp"
+#include "reference/colliders/collider_shapes.hpp"
 #include "reference/smoke/state.hpp"
 
 namespace billow::smoke_ref {
-
-struct Point3 { double x = 0.0, y = 0.0, z = 0.0; };
-
-// Signed distance, m, from p to the collider's surface (negative inside).
-double colliderDistance(const Collider& collider, Point3 p);
-// Velocity, m/s, of the collider's material at p: v + omega x (p - c).
-Point3 colliderVelocity(const Collider& collider, Point3 p);
-// clamp(1/2 - d/h, 0, 1).
-double colliderCoverage(double distance, double h);
 
 struct ColliderRaster {
     Values solid, openX, openY, solidVelocityX, solidVelocityY;
