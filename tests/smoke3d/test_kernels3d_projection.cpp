@@ -1,0 +1,117 @@
+// The 3D solver's Divergence (with the combustion's expansion source), PressureSolve (damped
+// Jacobi sweeps of the 7-point equation) and SubtractGradient passes against the double-precision
+// reference (tests/reference/smoke3d), for every boundary configuration, on a 19 x 13 x 11 grid
+// with random inputs and obstacles. Tolerances follow the round-off model in
+// support/kernel_harness3d.hpp.
+#include <algorithm>
+#include <cmath>
+
+#include "support/kernel_harness3d.hpp"
+
+namespace billow::test {
+namespace {
+
+namespace ref = smoke3d_ref;
+
+class ProjectionKernels3D : public KernelReferenceTest3D {};
+
+Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+
+TEST_P(ProjectionKernels3D, DivergenceIsTheNetFlux) {
+    SmokeSolver3D& s = solver(baseSettings());
+    const ref::Grid g(s.settings());
+    ref::State f = uploadRandom(s, 31);
+    s.stepPass(Pass3D::Divergence, 0.05f);
+    ref::divergence(g, f);
+    // Six fluxes w u + (1 - w) s (|u|, |s| <= 1.2: ~4 roundings each of magnitude 1.2), summed
+    // (6 more), times 1/h: ~32 roundings of 1.2 / h.
+    expectMatches("divergence", s.download(Field3D::Divergence), f.divergence, 32.0 * kEps * 1.2 / g.h);
+}
+
+TEST_P(ProjectionKernels3D, DivergenceSubtractsTheExpansionOfBurningFuel) {
+    SmokeSettings3D settings = baseSettings();
+    settings.combustion.enabled = true;
+    settings.combustion.ignitionTemperature = 296.0f;
+    settings.combustion.expansion = 0.8f;
+    SmokeSolver3D& s = solver(settings);
+    const ref::Grid g(settings);
+    ref::State f = uploadRandom(s, 32);
+    const float dt = 0.05f;
+    s.stepPass(Pass3D::Combustion, dt);
+    s.stepPass(Pass3D::Divergence, dt);
+
+    ref::Values burnt;
+    ref::combustion(g, f, settings.combustion, dt, &burnt);
+    ref::Values source(burnt.size());
+    for (size_t k = 0; k < burnt.size(); ++k) source[k] = settings.combustion.expansion * burnt[k] / dt;
+    ref::divergence(g, f, &source);
+    // The flux as above, plus the source: burnt (6 eps of fuel <= 1) times expansion / dt, and
+    // its own two roundings.
+    const double sourceMagnitude = settings.combustion.expansion / dt;
+    expectMatches("divergence", s.download(Field3D::Divergence), f.divergence,
+                  32.0 * kEps * 1.2 / g.h + 10.0 * kEps * sourceMagnitude);
+}
+
+TEST_P(ProjectionKernels3D, DampedJacobiPressureSweeps) {
+    for (uint32_t sweeps : {1u, 4u}) {
+        SCOPED_TRACE(testing::Message() << sweeps << " sweeps");
+        SmokeSettings3D settings = baseSettings();
+        settings.pressureSolver = PressureSolverType::Jacobi;
+        settings.pressureIterations = sweeps;
+        SmokeSolver3D& s = solver(settings);
+        const ref::Grid g(settings);
+        ref::State f = uploadRandom(s, 33 + sweeps);
+        const float dt = 0.05f;
+        s.stepPass(Pass3D::PressureSolve, dt);
+
+        // Relaxation 0.8: documented in PressureSolverType::Jacobi.
+        const double rhsScale = g.h * g.h / dt;
+        ref::State expected = f;
+        double tolerance = 0.0;
+        for (uint32_t sweep = 0; sweep < sweeps; ++sweep) {
+            // A sweep rounds (sum_f w_f |p_f| + |rhs|) / W and |p| at ~12 eps each (six terms).
+            // Errors already present are not amplified (the update is a convex combination of p
+            // and a weighted mean), so the bound adds up over the sweeps.
+            const double p = maxAbs(expected.pressure);
+            double worst = 0.0;
+            ref::forEach(g.n, [&](ref::Index c) {
+                double weight = 0.0;
+                for (int a = 0; a < 3; ++a) {
+                    ref::Index hi = c;
+                    ++hi[a];
+                    weight += f.open[a][g.face(a, c)] + f.open[a][g.face(a, hi)];
+                }
+                if (weight == 0.0) return;
+                worst = std::max(worst, p + (weight * p + rhsScale * std::abs(f.divergence[g.cell(c)])) / weight);
+            });
+            tolerance += 12.0 * kEps * worst;
+            ref::pressureJacobi(g, expected, rhsScale, 0.8, 1);
+        }
+        expectMatches("pressure", s.download(Field3D::Pressure), expected.pressure, tolerance);
+    }
+}
+
+TEST_P(ProjectionKernels3D, SubtractGradientAndPrescribedFaces) {
+    SmokeSolver3D& s = solver(baseSettings());
+    const ref::Grid g(s.settings());
+    ref::State f = uploadRandom(s, 35);
+    const float dt = 0.05f;
+    s.stepPass(Pass3D::SubtractGradient, dt);
+    ref::subtractGradient(g, f, dt);
+    // u - dt/h (p1 - p0) with |u| <= 1, |p| <= 1: ~4 operations on terms up to 1 + 2 dt/h.
+    const double tolerance = 8.0 * kEps * (1.0 + 2.0 * dt / g.h);
+    for (int a = 0; a < 3; ++a) {
+        const std::vector<float> gpu = s.download(velocityField(a));
+        expectMatches(std::string("velocity ") + "xyz"[a], gpu, f.vel[a], tolerance);
+        // Closed faces carry exactly their solid velocity (the reference's value is a float).
+        for (size_t k = 0; k < gpu.size(); ++k)
+            if (f.open[a][k] == 0.0) {
+                ASSERT_EQ(double(gpu[k]), f.vel[a][k]) << "closed face " << k << " normal to " << a;
+            }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Boundaries, ProjectionKernels3D, ::testing::ValuesIn(boundaryCases3D()), boundaryCaseName3D);
+
+} // namespace
+} // namespace billow::test

@@ -1,0 +1,181 @@
+// The 3D solver's Advect pass (semi-Lagrangian, MacCormack and BFECC with both limiters, for the
+// velocity and every cell field) and Diffuse pass (Jacobi sweeps of the implicit system) against
+// the double-precision reference (tests/reference/smoke3d), for every boundary configuration, on
+// a 19 x 13 x 11 grid with random inputs and obstacles. Tolerances follow the round-off model in
+// support/kernel_harness3d.hpp.
+#include <algorithm>
+#include <cmath>
+
+#include "support/kernel_harness3d.hpp"
+
+namespace billow::test {
+namespace {
+
+namespace ref = smoke3d_ref;
+
+class TransportKernels3D : public KernelReferenceTest3D {
+protected:
+    static constexpr float kDt = 0.15f;  // back-traces of up to ~5 cells: the clamps and wraps are reached
+
+    // A sample is taken at a back-traced position the GPU computes in float: ~12 roundings of
+    // coordinates up to the extent X (1.9 m plus the trace), and the midpoint's position error
+    // moves the final one by dt/h times the velocity's change per cell (2 * velocityBound()).
+    double positionError() const {
+        const double ub = velocityBound();
+        return 12.0 * kEps * (kExtent3 + kDt * ub) * (1.0 + kDt / kCell3 * 2.0 * ub);
+    }
+    // One semi-Lagrangian advection's error for a field of this range and magnitude: the position
+    // error, in cells, times the field's change per cell (its range, for random data), plus the
+    // trilinear interpolation's own rounding (~10 roundings of its magnitude).
+    double advectionError(double range, double magnitude) const {
+        return positionError() / kCell3 * range + 10.0 * kEps * magnitude;
+    }
+    // Whether a sample's forward back-trace lands within the position error of a grid line of
+    // its stencil (offset: the samples' offset in cells): float and double may then pick
+    // neighbouring stencils, whose bounds differ by up to the field's range.
+    bool nearGridLine(const ref::Grid& g, const ref::Velocity& vel, ref::Point start, ref::Point offset) const {
+        const ref::Point c = ref::sampleCoordinates(g, g.traceBack(vel, start, kDt), offset);
+        const double delta = positionError() / kCell3;
+        for (double x : c)
+            if (std::abs(x - std::round(x)) <= delta) return true;
+        return false;
+    }
+};
+
+const char* componentName(int a) { return a == 0 ? "u" : a == 1 ? "v" : "w"; }
+Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+
+TEST_P(TransportKernels3D, SemiLagrangianAdvectionOfEveryField) {
+    SmokeSettings3D settings = baseSettings();
+    SmokeSolver3D& s = solver(settings);
+    const ref::Grid g(settings);
+    ref::State f = uploadRandom(s, 21);
+    s.stepPass(Pass3D::Advect, kDt);
+
+    ref::State expected = f;
+    ref::advectAll(g, expected, settings, kDt);
+    const double ub = velocityBound();
+    for (int a = 0; a < 3; ++a)
+        expectMatches(componentName(a), s.download(velocityField(a)), expected.vel[a], advectionError(2.0 * ub, ub));
+    expectMatches("density", s.download(Field3D::Density), expected.density, advectionError(1.0, 1.0));
+    // Temperatures span ambient +- 20 K (inflows 280 to 310 K inside it), magnitude ~313 K.
+    expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, advectionError(40.0, 313.2));
+    expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, advectionError(1.0, 1.0));
+    expectMatches("colour", s.download(Field3D::Colour), expected.colour, advectionError(1.0, 1.0));
+}
+
+// T: one semi-Lagrangian advection's error. Trilinear weights are >= 0 and sum to 1, so an
+// advection passes its input's error on unamplified and adds its own T: forward T, backward 2T.
+// MacCormack: forward + (original - backward) / 2 errs by T + T = 2T. BFECC: the compensated
+// field errs by T and spans up to twice the range (it moves each value by at most half the
+// range), so its forward advection adds 2T: 3T. The limiter's clamp passes errors on unamplified;
+// the combination adds ~4 roundings of the magnitude. Widened to twice the range where float and
+// double may pick neighbouring stencils or, with Revert, take different sides of a bound (within
+// the tolerance of it; a colour reverts as a whole: its margin is its channels' least).
+TEST_P(TransportKernels3D, CorrectedVelocityAdvection) {
+    for (AdvectionLimiter limiter : {AdvectionLimiter::Clamp, AdvectionLimiter::RevertToSemiLagrangian})
+    for (AdvectionScheme scheme : {AdvectionScheme::MacCormack, AdvectionScheme::BFECC}) {
+        const bool bfecc = scheme == AdvectionScheme::BFECC, revert = limiter != AdvectionLimiter::Clamp;
+        SCOPED_TRACE(std::string(bfecc ? "BFECC" : "MacCormack") + (revert ? ", revert" : ", clamp"));
+        SmokeSettings3D settings = baseSettings();
+        settings.velocityAdvection = scheme;
+        settings.advectionLimiter = limiter;
+        SmokeSolver3D& s = solver(settings);
+        const ref::Grid g(settings);
+        ref::State f = uploadRandom(s, 31 + uint32_t(scheme) + 2 * uint32_t(limiter));
+        s.stepPass(Pass3D::Advect, kDt);
+        ref::State expected = f;
+        std::array<ref::Values, 3> margin;
+        ref::advectVelocityCorrected(g, expected, kDt, scheme, limiter, &margin);
+
+        const double ub = velocityBound();
+        const double tolerance = (bfecc ? 3.0 : 2.0) * advectionError(2.0 * ub, ub) + 8.0 * kEps * ub;
+        for (int a = 0; a < 3; ++a) {
+            ref::Values t(g.faceCount(a), tolerance);
+            ref::Point offset{0.5, 0.5, 0.5};
+            offset[a] = 0.0;
+            ref::forEach(g.faceDims(a), [&](ref::Index x) {
+                const size_t k = g.face(a, x);
+                if ((revert && margin[a][k] <= tolerance) || nearGridLine(g, f.vel, g.faceCentre(a, x), offset))
+                    t[k] = 4.0 * ub;
+            });
+            expectMatches(componentName(a), s.download(velocityField(a)), expected.vel[a], t);
+        }
+    }
+}
+
+TEST_P(TransportKernels3D, CorrectedCellFieldAdvection) {
+    for (AdvectionLimiter limiter : {AdvectionLimiter::Clamp, AdvectionLimiter::RevertToSemiLagrangian})
+    for (AdvectionScheme scheme : {AdvectionScheme::MacCormack, AdvectionScheme::BFECC}) {
+        const bool bfecc = scheme == AdvectionScheme::BFECC, revert = limiter != AdvectionLimiter::Clamp;
+        SCOPED_TRACE(std::string(bfecc ? "BFECC" : "MacCormack") + (revert ? ", revert" : ", clamp"));
+        SmokeSettings3D settings = baseSettings();
+        settings.scalarAdvection = scheme;
+        settings.colourAdvection = scheme;
+        settings.advectionLimiter = limiter;
+        SmokeSolver3D& s = solver(settings);
+        const ref::Grid g(settings);
+        ref::State f = uploadRandom(s, 41 + uint32_t(scheme) + 2 * uint32_t(limiter));
+        s.stepPass(Pass3D::Advect, kDt);
+
+        auto check = [&](const char* name, Field3D field, const ref::Values& values, ref::CellField kind, double empty,
+                         double range, double magnitude) {
+            ref::Values margin;
+            const ref::Values expected = ref::advectCellsCorrected(g, f, values, kind, kDt, empty, scheme, limiter, &margin);
+            const double tolerance = (bfecc ? 3.0 : 2.0) * advectionError(range, magnitude) + 8.0 * kEps * magnitude;
+            ref::Values t(expected.size(), tolerance);
+            const int stride = ref::channels(kind);
+            ref::forEach(g.n, [&](ref::Index c) {
+                const bool near = nearGridLine(g, f.vel, g.cellCentre(c), {0.5, 0.5, 0.5});
+                for (int ch = 0; ch < stride; ++ch) {
+                    const size_t k = g.cell(c) * stride + ch;
+                    if (near || (revert && margin[k] <= tolerance)) t[k] = 2.0 * range;
+                }
+            });
+            expectMatches(name, s.download(field), expected, t);
+        };
+        check("density", Field3D::Density, f.density, ref::CellField::Density, 0.0, 1.0, 1.0);
+        check("temperature", Field3D::Temperature, f.temperature, ref::CellField::Temperature, kAmbient3, 40.0, 313.2);
+        check("fuel", Field3D::Fuel, f.fuel, ref::CellField::Fuel, 0.0, 1.0, 1.0);
+        check("colour", Field3D::Colour, f.colour, ref::CellField::Colour, 0.0, 1.0, 1.0);
+    }
+}
+
+TEST_P(TransportKernels3D, JacobiDiffusionOfVelocityAndScalars) {
+    for (uint32_t sweeps : {1u, 3u}) {
+        SCOPED_TRACE(testing::Message() << sweeps << " sweeps");
+        SmokeSettings3D settings = baseSettings();
+        settings.viscosity = 0.05f;
+        settings.scalarDiffusion = 0.02f;
+        settings.diffusionIterations = sweeps;
+        SmokeSolver3D& s = solver(settings);
+        const ref::Grid g(settings);
+        ref::State f = uploadRandom(s, 22 + sweeps);
+        const float dt = 0.05f;
+        s.stepPass(Pass3D::Diffuse, dt);
+
+        ref::State expected = f;
+        const double h2 = g.h * g.h;
+        ref::diffuseVelocity(g, expected, settings.viscosity * double(dt) / h2, int(sweeps));
+        const double a = settings.scalarDiffusion * double(dt) / h2;
+        ref::diffuseCells(g, expected.density, ref::CellField::Density, a, int(sweeps));
+        ref::diffuseCells(g, expected.temperature, ref::CellField::Temperature, a, int(sweeps));
+        ref::diffuseCells(g, expected.fuel, ref::CellField::Fuel, a, int(sweeps));
+        ref::diffuseCells(g, expected.colour, ref::CellField::Colour, a, int(sweeps));
+        // A sweep is a weighted mean of the right-hand side and six neighbours (~16 operations,
+        // the coefficients' own host rounding included) on values bounded by the field's
+        // magnitude; it does not amplify earlier errors, so they add up over the sweeps.
+        const double perSweep = 16.0 * kEps * sweeps;
+        for (int c = 0; c < 3; ++c)
+            expectMatches(componentName(c), s.download(velocityField(c)), expected.vel[c], perSweep * velocityBound());
+        expectMatches("density", s.download(Field3D::Density), expected.density, perSweep);
+        expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, perSweep * 313.2);
+        expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, perSweep);
+        expectMatches("colour", s.download(Field3D::Colour), expected.colour, perSweep);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Boundaries, TransportKernels3D, ::testing::ValuesIn(boundaryCases3D()), boundaryCaseName3D);
+
+} // namespace
+} // namespace billow::test
