@@ -35,10 +35,12 @@ struct BoundarySide3D {
 // and expands the gas: `expansion` m^3 of volume per m^3 of cell per unit of fuel burnt, a source
 // of divergence (burnt * expansion / dt, 1/s) that the pressure solve pushes outward. So per cell
 // and step: fuel lost = burnt, density gained = smokeYield * burnt, temperature gained =
-// heatRelease * burnt (before advection, which moves but does not create them).
+// heatRelease * burnt (before advection, which moves but does not create them). Fully solid cells
+// do not burn. Conservation: fuel + burnt is conserved per cell, so over the domain
+// smoke created = smokeYield * (fuel lost), heat added = heatRelease * (fuel lost).
 struct CombustionSettings {
-    bool enabled = false;                 // default off
-    float ignitionTemperature = 500.0f;   // K, default 500
+    bool enabled = false;                 // default off (the Combustion pass then does nothing)
+    float ignitionTemperature = 500.0f;   // K, finite, default 500
     float burnRate = 4.0f;                // 1/s, >= 0, default 4
     float heatRelease = 1500.0f;          // K per unit of fuel, >= 0, default 1500
     float smokeYield = 1.0f;              // density per unit of fuel, >= 0, default 1
@@ -46,25 +48,32 @@ struct CombustionSettings {
 };
 
 struct SmokeSettings3D {
-    // Cells along x, y (up) and z. Default 64 each; 2..2048 each (and the buffers must fit the
-    // device: see docs/smoke3d.md, memory).
+    static constexpr uint32_t kMaxCellsPerAxis = 2048;
+    // Cells along x, y (up) and z. Default 64 each; 2..kMaxCellsPerAxis each (and every buffer must
+    // fit the device's maxStorageBufferRange and all of them its memory: SmokeSolver3D's
+    // constructor throws UnsupportedDevice otherwise; docs/smoke3d.md lists what a grid allocates).
     uint32_t nx = 64;
     uint32_t ny = 64;
     uint32_t nz = 64;
     // Edge length of one (cubic) cell, m. Default 1/64 (a 1 m cube at the default size).
     float cellSize = 1.0f / 64.0f;
-    // Allocate and advect an RGBA colour per cell. Fixed at creation. Default false.
+    // Allocate and advect an RGBA colour per cell (16 bytes a cell, three copies). Fixed at
+    // creation. Default false.
     bool colour = false;
 
     // Kinematic viscosity, m^2/s; 0 skips velocity diffusion. Default 0.
     float viscosity = 0.0f;
     // Diffusion coefficient of density, temperature, fuel and colour, m^2/s; 0 skips it. Default 0.
+    // Both diffusions are implicit (unconditionally stable), solved by Jacobi sweeps.
     float scalarDiffusion = 0.0f;
-    // Jacobi sweeps of the implicit diffusion solves. Default 20.
+    // Jacobi sweeps of the implicit diffusion solves, 0..1000000; 0 skips diffusion. Default 20.
     uint32_t diffusionIterations = 20;
 
-    // Pressure solve: as SmokeSettings (the 7-point stencil). Defaults: Jacobi, 40 iterations,
-    // tolerance 0, omega 1.7, no residual tracking.
+    // Pressure solve: as SmokeSettings (the 7-point stencil). pressureIterations 0..1000000
+    // (sweeps, SOR iterations, V-cycles or CG iterations), default 40; pressureTolerance in [0, 1)
+    // (relative residual, Multigrid and MultigridPCG only; 0: run every iteration), default 0;
+    // sorRelaxation (RedBlackSOR's omega) in (0, 2), default 1.7; trackPressureResidual measures the
+    // final residual for pressureResidual(), default false. Default solver Jacobi.
     PressureSolverType pressureSolver = PressureSolverType::Jacobi;
     uint32_t pressureIterations = 40;
     float pressureTolerance = 0.0f;
@@ -78,17 +87,18 @@ struct SmokeSettings3D {
     AdvectionScheme velocityAdvection = AdvectionScheme::SemiLagrangian;
     AdvectionLimiter advectionLimiter = AdvectionLimiter::Clamp;
 
-    // Vorticity confinement strength epsilon (dimensionless, f = eps * h * (N x omega), with the
-    // curl omega on cell edges). Default 0.
+    // Vorticity confinement strength epsilon (dimensionless, >= 0; f = eps * h * (N x omega), with
+    // the curl omega on cell edges). Default 0 (the Vorticity field is computed all the same).
     float vorticity = 0.0f;
 
-    // Exponential damping rates, 1/s (each second a quantity is multiplied by exp(-rate)),
+    // Exponential damping rates, 1/s, >= 0 (each second a quantity is multiplied by exp(-rate)),
     // independent of dt. Defaults 0.
     float velocityDamping = 0.0f;
     float densityDamping = 0.0f;
     float fuelDamping = 0.0f;
     float colourDamping = 0.0f;
-    // Rate at which temperature relaxes toward ambientTemperature (the gas cooling), 1/s. Default 0.
+    // Rate at which temperature relaxes toward ambientTemperature (the gas cooling), 1/s, >= 0:
+    // T = ambient + (T - ambient) exp(-rate dt). Default 0.
     float temperatureRelaxation = 0.0f;
 
     // Buoyancy acceleration f = gravity * (densityWeight * density
@@ -100,7 +110,8 @@ struct SmokeSettings3D {
     float thermalExpansion = 0.0f;
     float ambientTemperature = 293.15f;
 
-    // Speed limit per face velocity component, m/s, after damping; 0 disables it. Default 0.
+    // Speed limit per face velocity component, m/s, >= 0: each component is clamped to
+    // [-maxSpeed, maxSpeed] after damping; 0 disables it. Default 0.
     float maxSpeed = 0.0f;
 
     CombustionSettings combustion{};

@@ -8,6 +8,10 @@
 //     index i + nx * (j + ny * k)
 //   colour: RGBA, 4 floats per cell (SmokeSettings3D::colour)
 //   openX / openY / openZ: open fraction of each face (0 closed, 1 open), laid out as u / v / w
+//   solidVelocityX / Y / Z: the normal velocity prescribed on each face's closed part, m/s, laid
+//     out as u / v / w (0 on static obstacles and walls; the inflow speed on inflow faces)
+// On a periodic axis the last face layer (i = nx for u) is the same face as layer 0: the solver
+// keeps both equal (upload() copies layer 0 over it).
 //
 // Recording and synchronisation are the 2D solver's (docs/integration.md): record() appends a
 // whole step to the engine's command buffer with Billow's barriers between its own passes;
@@ -39,33 +43,55 @@ enum class EmitterShape : uint32_t {
 // A source that acts every step until the engine changes the set (SmokeSolver3D::setEmitters;
 // move an emitter along a path by handing it a new centre each frame). With w the falloff weight
 // at a point (1 inside the core, falling to 0 at the edge): density, temperature, fuel and colour
-// are added at their rates times w dt; the velocity is pulled toward `velocity` by
-// w (1 - exp(-velocityCoupling dt)). A one-step impulse (an explosion) is an emitter handed over
-// for one step with rate = amount / dt.
+// are added at their rates times w dt (summed over emitters, at cell centres); the velocity of
+// each open face is pulled toward `velocity` by w (1 - exp(-velocityCoupling dt)), at the face's
+// position, emitter after emitter in the set's order. A one-step impulse (an explosion) is an
+// emitter handed over for one step with rate = amount / dt. Emitters do not wrap around periodic
+// sides.
 struct Emitter3D {
     EmitterShape shape = EmitterShape::Sphere;
     std::array<float, 3> centre{0.5f, 0.1f, 0.5f};          // m. Default (0.5, 0.1, 0.5)
     float radius = 0.05f;                                   // Sphere, m, > 0. Default 0.05
     std::array<float, 3> halfExtents{0.05f, 0.05f, 0.05f};  // Box, m, > 0. Default 0.05 each
-    // Linear: w = max(0, 1 - d / size); Gaussian: w = exp(-d^2 / size^2) (d the distance from the
-    // centre, or from the box's surface outside it; size the radius, or the smallest half extent).
+    // Linear: w = max(0, 1 - d / size); Gaussian: w = exp(-d^2 / size^2), 0 beyond 4 sizes (d the
+    // distance from the centre, or from the box's surface outside it and 0 inside; size the
+    // radius, or the smallest half extent).
     Falloff falloff = Falloff::Gaussian;
     std::array<float, 3> velocity{0.0f, 0.0f, 0.0f};  // target velocity, m/s. Default 0
     float velocityCoupling = 0.0f;                     // 1/s, >= 0; 0 leaves the velocity alone. Default 0
-    float density = 0.0f;                              // per second. Default 0
-    float temperature = 0.0f;                          // K per second. Default 0
-    float fuel = 0.0f;                                 // per second. Default 0
-    std::array<float, 4> colour{0.0f, 0.0f, 0.0f, 0.0f};  // RGBA per second. Default 0
+    float density = 0.0f;                              // per second, finite. Default 0
+    float temperature = 0.0f;                          // K per second, finite. Default 0
+    float fuel = 0.0f;                                 // per second, finite. Default 0
+    std::array<float, 4> colour{0.0f, 0.0f, 0.0f, 0.0f};  // RGBA per second, finite. Default 0
 };
 
 enum class Field3D : uint32_t {
-    VelocityX, VelocityY, VelocityZ, Density, Temperature, Fuel, Colour, Pressure, Divergence,
-    Vorticity,  // |curl u| at cell centres (from the edge curl), 1/s; derived
-    Solid, OpenX, OpenY, OpenZ,  // derived
+    VelocityX, VelocityY, VelocityZ, Density, Temperature, Fuel, Colour, Pressure,
+    // What the projection removes, 1/s: the net outward flux / h (through each face
+    // open u + (1 - open) solidVelocity) minus the combustion's expansion source.
+    Divergence,
+    Vorticity,  // |curl u| at cell centres (the mean of the edge curl around the cell), 1/s; derived
+    Solid, OpenX, OpenY, OpenZ,  // derived (setSolidMask)
+    SolidVelocityX, SolidVelocityY, SolidVelocityZ,  // derived, m/s
+    ExpansionSource,  // the last Combustion pass's expansion * burnt / dt per cell, 1/s; derived
 };
 const char* fieldName(Field3D field) noexcept;
 
 // The separately recordable passes (also the rows of the GPU timing report), in step order.
+// docs/smoke3d.md gives each one's maths; in short:
+//   Colliders         the faces' open fractions and solid velocities (recomputed, with the
+//                     closed faces set to their solid velocity, whenever the solid mask or the
+//                     boundaries change; nothing more to do each step without moving colliders)
+//   Emit              the emitters (Emitter3D); nothing without emitters
+//   Combustion        fuel burns (CombustionSettings); writes ExpansionSource; nothing when disabled
+//   Buoyancy          u += dt gravity (densityWeight rho - thermalExpansion (T - ambient)) on open faces
+//   Vorticity         the edge curl and Vorticity field, then (vorticity > 0) the confinement force
+//   Advect            velocity, density/temperature/fuel and colour by the pre-advection velocity
+//   Diffuse           implicit viscosity and scalar diffusion (Jacobi sweeps); nothing at 0
+//   Damping           exponential decays, temperature relaxation, the speed clamp
+//   Divergence        the Divergence field
+//   PressureSolve     sum_f open_f (p_nb - p) = h^2 / dt * Divergence, warm-started
+//   SubtractGradient  u -= dt grad p on open faces; closed faces get their solid velocity
 enum class Pass3D : uint32_t {
     Colliders, Emit, Combustion, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
     SubtractGradient, Count
@@ -96,15 +122,19 @@ public:
     uint64_t allocatedBytes() const noexcept;
 
     // The emitters acting from the next recorded step on (at most kMaxEmitters); replaces the set.
+    // Throws InvalidArgument naming the emitter and field (non-finite values, sizes <= 0, a
+    // negative coupling, unknown shape or falloff); the set is unchanged then.
     static constexpr uint32_t kMaxEmitters = 64;
     void setEmitters(std::span<const Emitter3D> emitters);
     // The moving colliders from the next recorded step on (at most kMaxColliders); replaces the
     // set. Uploaded inside the step's command buffer: call it every frame as they move.
     void setColliders(std::span<const Collider> colliders);
 
-    // Static obstacles: a solid fraction per cell (0 fluid .. 1 solid), uploaded (blocking).
+    // Static obstacles: a solid fraction per cell (0 fluid .. 1 solid), uploaded (blocking), with
+    // the faces' open fractions and solid velocities recomputed and the closed faces' velocity set.
     void setSolidMask(std::span<const float> solidFraction);  // nx * ny * nz values in [0, 1]
     void clearObstacles();
+    const std::vector<float>& solidMask() const noexcept;
 
     // Records one full step (every Pass3D in order). dt in seconds, finite and > 0.
     void record(VkCommandBuffer cmd, float dt);
@@ -126,10 +156,12 @@ public:
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
 
-    // Host access (blocking). Sizes in floats (Colour: 4 per cell).
+    // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
     size_t fieldSize(Field3D field) const noexcept;
     std::vector<float> download(Field3D field);
-    void upload(Field3D field, std::span<const float> values);  // not the derived fields
+    // Not the derived fields (InvalidArgument), nor Colour without a colour field; values.size()
+    // must be fieldSize(field) and every value finite.
+    void upload(Field3D field, std::span<const float> values);
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size.
     VkBuffer buffer(Field3D field) const noexcept;
     VkDeviceSize bufferSize(Field3D field) const noexcept;

@@ -7,8 +7,9 @@
 //                   r_new - r_old = -alpha q; then rho = rho_new
 //   mode 2 (mean):  mean = (sum r) / (open cells)
 // into the gate's state words.
+// It declares no uniform block (no grid), so the 2D and 3D grids' kernel sets share it.
+#extension GL_GOOGLE_include_directive : require
 #define BILLOW_OWN_WORKGROUP_SIZE
-#include "common/grid.glsl"
 #include "pressure/pressure_types.h"
 
 layout(local_size_x = BILLOW_GROUP_X * BILLOW_GROUP_Y) in;

@@ -14,8 +14,9 @@
 //     falls has met float32's floor (residual terms w (p_nb - p) round at ~1e-7 |p|, and a
 //     warm-started pressure is many times its right-hand side), and further cycles only cost time.
 // Once converged, later checks leave everything alone (their measurements were skipped).
+// It declares no uniform block (no grid), so the 2D and 3D grids' kernel sets share it.
+#extension GL_GOOGLE_include_directive : require
 #define BILLOW_OWN_WORKGROUP_SIZE
-#include "common/grid.glsl"
 #include "pressure/pressure_types.h"
 
 layout(local_size_x = 1) in;

@@ -26,12 +26,7 @@ layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
 layout(push_constant) uniform Push { PressurePush pc; };
 
-// Plain Jacobi (relaxation 1) never converges on a closed fluid region (walls, obstacles, or
-// periodic with an even cell count): the grid graph is bipartite, so next to the constant null
-// space (eigenvalue 1) the iteration has the checkerboard eigenvalue -1, whose error component
-// flips sign every sweep forever and leaves a checkerboard divergence. With 0.8 that mode decays
-// by |1 - 2 * 0.8| = 0.6 per sweep; smooth modes converge 20% slower.
-const float kRelaxation = 0.8;
+const float kRelaxation = BILLOW_JACOBI_RELAXATION;  // why not 1: pressure_types.h
 
 #include "pressure/pressure_stencil.glsl"
 

@@ -19,40 +19,44 @@ public:
 
     bool gated() const noexcept { return gate_ != nullptr; }
 
-    // A typed kernel over width x height threads (KernelSet::dispatch); `bindings.uniform` is the
-    // level's uniform block.
+    // A typed kernel over width x height [x depth] threads (KernelSet::dispatch); `bindings.uniform`
+    // is the level's uniform block.
     template <KernelBindings B>
     void dispatch(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push, uint32_t width,
-                  uint32_t height) const {
+                  uint32_t height, uint32_t depth = 1) const {
         using K = typename B::Kernel;
-        if (gate_)
-            kernels_.dispatchIndirect(cmd, bindings, push, gate_->commands(),
-                                      gate_->commandOffset(KernelSet::groupsCovering(width, K::localSize.x),
-                                                           KernelSet::groupsCovering(height, K::localSize.y)));
-        else kernels_.dispatch(cmd, bindings, push, width, height);
+        if (gate_) kernels_.dispatchIndirect(cmd, bindings, push, gate_->commands(), offset<K>(width, height, depth));
+        else kernels_.dispatch(cmd, bindings, push, width, height, depth);
     }
     // The same for a kernel without push constants.
     template <KernelBindings B>
-    void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height) const {
+    void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height, uint32_t depth = 1) const {
         using K = typename B::Kernel;
-        if (gate_)
-            kernels_.dispatchIndirect(cmd, bindings, gate_->commands(),
-                                      gate_->commandOffset(KernelSet::groupsCovering(width, K::localSize.x),
-                                                           KernelSet::groupsCovering(height, K::localSize.y)));
-        else kernels_.dispatch(cmd, bindings, width, height);
+        if (gate_) kernels_.dispatchIndirect(cmd, bindings, gate_->commands(), offset<K>(width, height, depth));
+        else kernels_.dispatch(cmd, bindings, width, height, depth);
     }
     // A kernel that shapes its own workgroup, in workgroups (KernelSet::dispatchGroups).
     template <KernelBindings B>
     void dispatchGroups(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push,
-                        uint32_t groupsX, uint32_t groupsY) const {
-        if (gate_) kernels_.dispatchIndirect(cmd, bindings, push, gate_->commands(), gate_->commandOffset(groupsX, groupsY));
-        else kernels_.dispatchGroups(cmd, bindings, push, groupsX, groupsY);
+                        uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ = 1) const {
+        if (gate_)
+            kernels_.dispatchIndirect(cmd, bindings, push, gate_->commands(),
+                                      gate_->commandOffset({groupsX, groupsY, groupsZ}));
+        else kernels_.dispatchGroups(cmd, bindings, push, groupsX, groupsY, groupsZ);
     }
 
     // The next dispatch may read or write what the previous ones wrote.
     void barrier(VkCommandBuffer cmd) const { computeBarrier(context_, cmd); }
 
 private:
+    // The gate's command for kernel K over width x height x depth threads.
+    template <class K>
+    VkDeviceSize offset(uint32_t width, uint32_t height, uint32_t depth) const {
+        return gate_->commandOffset({KernelSet::groupsCovering(width, K::localSize.x),
+                                     KernelSet::groupsCovering(height, K::localSize.y),
+                                     KernelSet::groupsCovering(depth, K::localSize.z)});
+    }
+
     ContextState& context_;
     KernelSet& kernels_;
     const PressureGate* gate_;

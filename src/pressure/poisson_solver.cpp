@@ -3,6 +3,7 @@
 #include "pressure/poisson_solver.hpp"
 
 #include <span>
+#include <string>
 
 #include "core/barriers.hpp"
 #include "grid/field_buffers.hpp"
@@ -17,6 +18,10 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
     for (int a = 0; a < axes; ++a)
         if (!system_.weights[a]) throw Error("internal: a Poisson system without face weights");
     if (!system_.unknown || !system_.rhs) throw Error("internal: a Poisson system without its unknown or right-hand side");
+    const GridShape& shape = system_.shape;
+    if (shape.nx == 0 || shape.ny == 0 || shape.nz == 0 || (axes == 2 && shape.nz != 1))
+        throw Error("internal: a Poisson system of " + std::to_string(shape.nx) + " x " + std::to_string(shape.ny) +
+                    " x " + std::to_string(shape.nz) + " cells for a " + std::to_string(axes) + "D stencil");
 
     const VkBufferUsageFlags gridUsage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     finestGrid_ = GpuBuffer(context_, stencil_->gridBlockSize(), gridUsage, GpuBuffer::Kind::DeviceLocal);
@@ -37,6 +42,19 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
 }
 
 PoissonSolver::~PoissonSolver() = default;
+
+uint64_t PoissonSolver::allocatedBytes() const noexcept {
+    uint64_t total = finestGrid_.size();
+    for (const CoarseLevel& level : coarse_) {
+        total += level.grid.size() + level.rhs.size() + level.correction.copies[0].size() + level.correction.copies[1].size();
+        for (const GpuBuffer& weights : level.weights) total += weights.size();
+    }
+    if (cg_) {
+        total += cg_->r.size() + cg_->q.size() + cg_->partials.size();
+        for (int c = 0; c < 3; ++c) total += cg_->z.copies[c].size() + cg_->d.copies[c].size();
+    }
+    return total;
+}
 
 void PoissonSolver::uploadGridBlocks() {
     // Each coarse level's cells are twice the size of the finer level's.

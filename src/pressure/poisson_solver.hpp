@@ -49,6 +49,10 @@ public:
     PoissonSolver& operator=(const PoissonSolver&) = delete;
 
     const PoissonSystem& system() const noexcept { return system_; }
+    // Bytes of the device buffers the solver allocated beyond the system's own: the multigrid
+    // levels (uniform blocks, corrections, right-hand sides, face weights) and the conjugate
+    // gradient's vectors once allocated.
+    uint64_t allocatedBytes() const noexcept;
     // New boundary conditions or cell size: rewrites every level's uniform block (blocking).
     // The face weights follow through recordCoarsenWeights once the caller has updated the finest.
     void setBoundaries(const PoissonSides& sides, float cellSize);

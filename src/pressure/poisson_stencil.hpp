@@ -5,13 +5,12 @@
 // recursion, the conjugate gradient iteration, gating and reports: poisson_solver.hpp) is written
 // against this interface only, so a grid with another stencil (a 3D grid's 7-point stencil)
 // supplies its own kernels and reuses all of it. Stencil2D (stencil_2d.hpp) is the 5-point
-// stencil of the 2D MAC grid.
+// stencil of the 2D MAC grid, Stencil3D (stencil_3d.hpp) the 7-point stencil of the 3D one.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <optional>
-#include <utility>
 #include <vector>
 
 #include "core/gpu_buffer.hpp"
@@ -71,9 +70,9 @@ public:
     virtual std::optional<GridShape> coarser(const GridShape& shape) const = 0;
     // Partial sums the conjugate gradient's reductions write on a level of `shape`.
     virtual uint32_t reductionGroups(const GridShape& shape) const = 0;
-    // The group counts (x, y) of every dispatch a gated solve on `levels` (finest first) records,
-    // for the gate's indirect commands.
-    virtual std::vector<std::pair<uint32_t, uint32_t>> gatedDispatchGroups(const std::vector<GridShape>& levels) const = 0;
+    // The group counts of every dispatch a gated solve on `levels` (finest first) records, for the
+    // gate's indirect commands.
+    virtual std::vector<GroupCounts> gatedDispatchGroups(const std::vector<GridShape>& levels) const = 0;
 
     // --- Primitives. Each records its dispatches through `d` (direct or gated), each followed by
     // a compute barrier, and flips the ping-pong pairs whose other copy it wrote.

@@ -14,18 +14,18 @@ static_assert(BILLOW_GATE_RHS == BILLOW_GATE_RESIDUAL + 1 && BILLOW_GATE_ITERATI
               BILLOW_GATE_CONVERGED == BILLOW_GATE_RESIDUAL + 3 && BILLOW_REPORT_WORDS == 4);
 } // namespace
 
-PressureGate::PressureGate(ContextState& context, KernelSet& kernels,
-                           const std::vector<std::pair<uint32_t, uint32_t>>& dispatchGroups)
+PressureGate::PressureGate(ContextState& context, KernelSet& kernels, const std::vector<GroupCounts>& dispatchGroups)
     : context_(context), kernels_(kernels) {
+    static_assert(sizeof(VkDispatchIndirectCommand) == 3 * sizeof(uint32_t));
     std::vector<uint32_t> words(2 * kFullCommands, 0u);
-    for (const std::pair<uint32_t, uint32_t>& groups : dispatchGroups) {
+    for (const GroupCounts& groups : dispatchGroups) {
         if (slots_.count(groups)) continue;
         const uint32_t slot = static_cast<uint32_t>(slots_.size());
         if (slot >= BILLOW_GATE_SLOTS) throw Error("internal: more than BILLOW_GATE_SLOTS gated dispatch sizes");
         slots_.emplace(groups, slot);
-        words[kFullCommands + 3 * slot] = groups.first;
-        words[kFullCommands + 3 * slot + 1] = groups.second;
-        words[kFullCommands + 3 * slot + 2] = 1;
+        words[kFullCommands + 3 * slot] = groups.x;
+        words[kFullCommands + 3 * slot + 1] = groups.y;
+        words[kFullCommands + 3 * slot + 2] = groups.z;
     }
     state_ = GpuBuffer(context, BILLOW_GATE_STATE_WORDS * sizeof(uint32_t),
                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -38,11 +38,11 @@ PressureGate::PressureGate(ContextState& context, KernelSet& kernels,
     uploadBytes(context, commands_.handle(), std::as_bytes(std::span(words)));
 }
 
-VkDeviceSize PressureGate::commandOffset(uint32_t groupsX, uint32_t groupsY) const {
-    auto it = slots_.find({groupsX, groupsY});
+VkDeviceSize PressureGate::commandOffset(const GroupCounts& groups) const {
+    auto it = slots_.find(groups);
     if (it == slots_.end())
-        throw Error("internal: gated dispatch of " + std::to_string(groupsX) + " x " + std::to_string(groupsY) +
-                    " workgroups was not registered");
+        throw Error("internal: gated dispatch of " + std::to_string(groups.x) + " x " + std::to_string(groups.y) +
+                    " x " + std::to_string(groups.z) + " workgroups was not registered");
     return VkDeviceSize(3 * it->second) * sizeof(uint32_t);
 }
 

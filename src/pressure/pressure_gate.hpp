@@ -6,9 +6,9 @@
 // conjugate gradient scalars.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <map>
-#include <utility>
 #include <vector>
 
 #include "core/context_state.hpp"
@@ -18,16 +18,22 @@
 
 namespace billow::detail {
 
+// The workgroups of one dispatch along x, y and z (z = 1 on a 2D grid).
+struct GroupCounts {
+    uint32_t x = 1, y = 1, z = 1;
+    auto operator<=>(const GroupCounts&) const = default;
+};
+
 class PressureGate {
 public:
-    // `dispatchGroups`: the group counts (x, y) of every dispatch a gated solve may record.
-    PressureGate(ContextState& context, KernelSet& kernels,
-                 const std::vector<std::pair<uint32_t, uint32_t>>& dispatchGroups);
+    // `dispatchGroups`: the group counts of every dispatch a gated solve may record.
+    PressureGate(ContextState& context, KernelSet& kernels, const std::vector<GroupCounts>& dispatchGroups);
 
     VkBuffer state() const noexcept { return state_.handle(); }
     VkBuffer commands() const noexcept { return commands_.handle(); }
-    // Where the indirect command for a dispatch of groupsX x groupsY workgroups lives in commands().
-    VkDeviceSize commandOffset(uint32_t groupsX, uint32_t groupsY) const;
+    // Where the indirect command (a VkDispatchIndirectCommand) for a dispatch of `groups` lives in
+    // commands().
+    VkDeviceSize commandOffset(const GroupCounts& groups) const;
 
     // Opens a solve: clears the measurements and lets every gated dispatch run.
     void recordBegin(VkCommandBuffer cmd);
@@ -49,7 +55,7 @@ private:
     ContextState& context_;
     KernelSet& kernels_;
     GpuBuffer state_, commands_;
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> slots_;  // group counts -> command slot
+    std::map<GroupCounts, uint32_t> slots_;  // group counts -> command slot
 };
 
 } // namespace billow::detail

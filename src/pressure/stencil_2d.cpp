@@ -65,29 +65,29 @@ std::optional<GridShape> Stencil2D::coarser(const GridShape& shape) const {
 }
 
 uint32_t Stencil2D::reductionGroups(const GridShape& shape) const {
-    const auto [x, y] = cellGroups(shape);
-    return x * y;
+    const GroupCounts groups = cellGroups(shape);
+    return groups.x * groups.y;
 }
 
-std::pair<uint32_t, uint32_t> Stencil2D::cellGroups(const GridShape& shape) {
-    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y)};
+GroupCounts Stencil2D::cellGroups(const GridShape& shape) {
+    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y), 1};
 }
 
-std::pair<uint32_t, uint32_t> Stencil2D::sorTileGroups(const GridShape& shape) {
+GroupCounts Stencil2D::sorTileGroups(const GridShape& shape) {
     // One workgroup per tile of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells.
     const uint32_t tile = 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS;
-    return {KernelSet::groupsCovering(shape.nx, tile), KernelSet::groupsCovering(shape.ny, tile)};
+    return {KernelSet::groupsCovering(shape.nx, tile), KernelSet::groupsCovering(shape.ny, tile), 1};
 }
 
-std::vector<std::pair<uint32_t, uint32_t>> Stencil2D::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
+std::vector<GroupCounts> Stencil2D::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
     // Per level its cells (residuals, conjugate gradient kernels, restriction, prolongation,
     // colour-by-colour SOR) and its blocked SOR tiles, plus single workgroups (coarsest solve,
     // cg_scalars).
-    std::vector<std::pair<uint32_t, uint32_t>> groups;
+    std::vector<GroupCounts> groups;
     for (size_t l = 0; l < levels.size(); ++l) {
         groups.push_back(cellGroups(levels[l]));
         groups.push_back(sorTileGroups(levels[l]));
-        if (l == 0) groups.emplace_back(1, 1);
+        if (l == 0) groups.push_back({1, 1, 1});
     }
     return groups;
 }
@@ -122,14 +122,14 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
     if (!oddX && !oddY) {
         // Plain red-black colouring: up to BILLOW_SOR_BLOCK_ITERATIONS iterations per dispatch in
         // shared memory (tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells), ping-ponged.
-        const auto [tilesX, tilesY] = sorTileGroups(level.shape);
+        const GroupCounts tiles = sorTileGroups(level.shape);
         for (uint32_t done = 0; done < iterations;) {
             const uint32_t now = std::min<uint32_t>(BILLOW_SOR_BLOCK_ITERATIONS, iterations - done);
             d.dispatchGroups(cmd,
                              kernels::PressureRbsorTiles::Bindings{.uniform = level.grid, .p = p.now(), .source = eq.rhs,
                                                                    .openX = openX(level), .openY = openY(level),
                                                                    .pOut = p.other()},
-                             gpu::SorBlockPush{eq.rhsScale, omega, int(now)}, tilesX, tilesY);
+                             gpu::SorBlockPush{eq.rhsScale, omega, int(now)}, tiles.x, tiles.y);
             d.barrier(cmd);
             p.swap();
             done += now;

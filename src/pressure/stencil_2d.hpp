@@ -18,7 +18,7 @@ public:
     std::vector<std::byte> gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides) const override;
     std::optional<GridShape> coarser(const GridShape& shape) const override;
     uint32_t reductionGroups(const GridShape& shape) const override;
-    std::vector<std::pair<uint32_t, uint32_t>> gatedDispatchGroups(const std::vector<GridShape>& levels) const override;
+    std::vector<GroupCounts> gatedDispatchGroups(const std::vector<GridShape>& levels) const override;
 
     void relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
                      uint32_t sweeps) const override;
@@ -50,8 +50,8 @@ public:
 private:
     // Workgroups of a dispatch over a level's cells (every kernel but the tile and one-workgroup
     // ones), and of a blocked red-black SOR dispatch (pressure_rbsor_tiles.comp), one per tile.
-    static std::pair<uint32_t, uint32_t> cellGroups(const GridShape& shape);
-    static std::pair<uint32_t, uint32_t> sorTileGroups(const GridShape& shape);
+    static GroupCounts cellGroups(const GridShape& shape);
+    static GroupCounts sorTileGroups(const GridShape& shape);
 };
 
 } // namespace billow::detail

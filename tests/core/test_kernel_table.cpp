@@ -12,6 +12,7 @@
 
 #include "core/kernel_set.hpp"
 #include "pressure/pressure_jacobi_tiles.h"
+#include "pressure3d/pressure3d_types.h"
 
 namespace billow::test {
 namespace {
@@ -61,6 +62,7 @@ TEST(KernelTable, EveryShaderHasExactlyOneId) {
 TEST(KernelTable, GroupsAreTheShaderFolders) {
     const std::pair<KernelGroup, const char*> folders[] = {{KernelGroup::Common, "common"},
                                                            {KernelGroup::Pressure, "pressure"},
+                                                           {KernelGroup::Pressure3d, "pressure3d"},
                                                            {KernelGroup::Smoke, "smoke"},
                                                            {KernelGroup::Water, "water"}};
     for (const KernelInfo& info : kKernelTable) {
@@ -89,14 +91,17 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
 }
 
 // Every kernel that does not shape its own workgroup covers the grid in BILLOW_GROUP_X x
-// BILLOW_GROUP_Y workgroups: typed dispatches divide by the reflected size, which is that shape.
+// BILLOW_GROUP_Y workgroups (a 3D grid's, those reading Grid3DParams, in BILLOW_GROUP3_X x
+// BILLOW_GROUP3_Y x BILLOW_GROUP3_Z): typed dispatches divide by the reflected size, which is that
+// shape.
 TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
     for (const KernelInfo& info : kKernelTable) {
         if (info.shapesOwnWorkgroup) continue;
         SCOPED_TRACE(std::string(info.name));
-        EXPECT_EQ(info.localSize.x, uint32_t(BILLOW_GROUP_X));
-        EXPECT_EQ(info.localSize.y, uint32_t(BILLOW_GROUP_Y));
-        EXPECT_EQ(info.localSize.z, 1u);
+        const bool grid3d = info.uniformBytes == sizeof(gpu::Grid3DParams);
+        EXPECT_EQ(info.localSize.x, uint32_t(grid3d ? BILLOW_GROUP3_X : BILLOW_GROUP_X));
+        EXPECT_EQ(info.localSize.y, uint32_t(grid3d ? BILLOW_GROUP3_Y : BILLOW_GROUP_Y));
+        EXPECT_EQ(info.localSize.z, uint32_t(grid3d ? BILLOW_GROUP3_Z : 1));
     }
     using detail::KernelSet;
     EXPECT_EQ(KernelSet::groupsCovering(37, kernels::Divergence::localSize.x), KernelSet::groupsCovering(37, BILLOW_GROUP_X));
@@ -111,8 +116,8 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     std::set<std::string> own;
     for (const KernelInfo& info : kKernelTable)
         if (info.shapesOwnWorkgroup) own.insert(std::string(info.name));
-    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "pressure_gate", "pressure_jacobi",
-                                          "pressure_rbsor_tiles"}));
+    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "mg_coarse_solve_3d", "pressure_gate",
+                                          "pressure_jacobi", "pressure_rbsor_tiles"}));
     // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
     EXPECT_TRUE((kernels::PressureJacobi::localSize ==
                  detail::WorkgroupSize{BILLOW_JACOBI_REGION, BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, 1}));
@@ -120,6 +125,10 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     EXPECT_EQ(kernels::PressureRbsorTiles::localSize.x, 64u);
     // The coarsest multigrid level, one thread per cell.
     EXPECT_TRUE((kernels::MgCoarseSolve::localSize == detail::WorkgroupSize{BILLOW_MG_COARSEST, BILLOW_MG_COARSEST, 1}));
+    // The 3D coarsest level: each thread holds BILLOW_MG_COARSE_CELLS_PER_THREAD_3D cells of it.
+    EXPECT_TRUE((kernels::MgCoarseSolve3d::localSize == detail::WorkgroupSize{BILLOW_MG_COARSE_THREADS_3D, 1, 1}));
+    EXPECT_EQ(BILLOW_MG_COARSE_THREADS_3D * BILLOW_MG_COARSE_CELLS_PER_THREAD_3D,
+              BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D);
     EXPECT_TRUE((kernels::CgScalars::localSize == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
     EXPECT_TRUE((kernels::PressureGate::localSize == detail::WorkgroupSize{1, 1, 1}));
 }
@@ -138,17 +147,33 @@ static_assert(std::is_same_v<kernels::MgProlong::Push, gpu::LevelPush>);
 static_assert(std::is_same_v<kernels::CgResidual::Push, gpu::CgPush>);
 static_assert(std::is_same_v<kernels::CgScalars::Push, gpu::CgPush>);
 static_assert(std::is_same_v<kernels::CgRemoveMean::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::PressureJacobi3d::Push, gpu::Jacobi3Push>);
+static_assert(std::is_same_v<kernels::PressureRbsor3d::Push, gpu::SorPush>);
+static_assert(std::is_same_v<kernels::PressureResidual3d::Push, gpu::ResidualPush>);
+static_assert(std::is_same_v<kernels::MgRestrictResidual3d::Push, gpu::Transfer3Push>);
+static_assert(std::is_same_v<kernels::MgProlong3d::Push, gpu::Transfer3Push>);
+static_assert(std::is_same_v<kernels::MgCoarsen3d::Push, gpu::Transfer3Push>);
+static_assert(std::is_same_v<kernels::MgCoarseSolve3d::Push, gpu::CoarseSolvePush>);
+static_assert(std::is_same_v<kernels::CgRemoveMean3d::Push, detail::NoPush>);
 static_assert(std::is_same_v<kernels::FaceFractions::Push, detail::NoPush>);
 static_assert(std::is_same_v<kernels::Curl::Push, detail::NoPush>);
 static_assert(std::is_same_v<kernels::Divergence::Push, detail::NoPush>);
 
 TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
-    forEachKernel(detail::AllKernels{}, []<class K>() {
+    // The kernels that 2D and 3D kernel sets share read no grid, so they declare no uniform block.
+    const std::set<KernelId> shared{KernelId::PressureGate, KernelId::CgScalars};
+    forEachKernel(detail::AllKernels{}, [&]<class K>() {
         const KernelInfo& info = detail::kernelInfo(K::id);
         SCOPED_TRACE(std::string(info.name));
-        if (info.group == KernelGroup::Water) {
+        if constexpr (!requires { typename K::Uniform; }) {
+            EXPECT_TRUE(shared.count(K::id));
+            EXPECT_EQ(info.uniformBytes, 0u);
+        } else if (info.group == KernelGroup::Water) {
             EXPECT_TRUE((std::is_same_v<typename K::Uniform, gpu::WaterParams>));
             EXPECT_EQ(info.uniformBytes, sizeof(gpu::WaterParams));
+        } else if (info.group == KernelGroup::Pressure3d) {
+            EXPECT_TRUE((std::is_same_v<typename K::Uniform, gpu::Grid3DParams>));
+            EXPECT_EQ(info.uniformBytes, sizeof(gpu::Grid3DParams));
         } else {
             EXPECT_TRUE((std::is_same_v<typename K::Uniform, gpu::GridParams>));
             EXPECT_EQ(info.uniformBytes, sizeof(gpu::GridParams));

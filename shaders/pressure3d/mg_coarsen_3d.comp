@@ -1,0 +1,58 @@
+#version 450
+// Multigrid: the coarse level's face weights (its uniform block is bound) from the fine level's,
+// one thread per point of the union of the three face grids. A coarse face covers up to four fine
+// faces and gets their mean open fraction (a missing one, past an odd edge, counts as closed,
+// since the coarse cell there is only partly covered). With these fractions every level's
+// equation has the same form; mg_restrict_residual_3d.comp scales the right-hand side to match.
+//
+// On an outflow side the weight also places where p = 0: a boundary face of weight w between a
+// cell and the ghost beyond the side stands for a distance h / w from the cell's centre to the
+// point where p = 0, which the finest level has half a fine cell beyond the side. A coarse cell's
+// centre lies half a fine cell farther from the side than its fine cells', so keeping that point
+// needs h_c / (h_f / w_f + h_f / 2) = 4 w_f / (2 + w_f) (as in 2D, pressure/mg_coarsen.comp).
+#include "common/grid3d.glsl"
+#include "pressure3d/pressure3d_types.h"
+
+layout(set = 0, binding = 1) readonly buffer FineOpenX { float fineOpenX[]; };
+layout(set = 0, binding = 2) readonly buffer FineOpenY { float fineOpenY[]; };
+layout(set = 0, binding = 3) readonly buffer FineOpenZ { float fineOpenZ[]; };
+layout(set = 0, binding = 4) writeonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 5) writeonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 6) writeonly buffer OpenZ { float openZ[]; };
+layout(push_constant) uniform Push { Transfer3Push pc; };
+
+#include "pressure3d/stencil3d.glsl"
+
+float fineWeight(int axis, ivec3 f, ivec3 fine) {
+    const int i = faceAt3(axis, f, fine);
+    return axis == 0 ? fineOpenX[i] : axis == 1 ? fineOpenY[i] : fineOpenZ[i];
+}
+
+// The coarse face normal to `axis` at `id`.
+float coarseWeight(int axis, ivec3 id) {
+    const ivec3 fine = ivec3(pc.otherNx, pc.otherNy, pc.otherNz);
+    // The two tangential axes.
+    const int a = (axis + 1) % 3, b = (axis + 2) % 3;
+    ivec3 f = 2 * id;
+    f[axis] = min(f[axis], fine[axis]);  // the last coarse face of an odd edge is the fine side's face
+    float sum = 0.0;
+    for (int db = 0; db < 2; ++db)
+        for (int da = 0; da < 2; ++da) {
+            ivec3 g = f;
+            g[a] += da;
+            g[b] += db;
+            if (g[a] < fine[a] && g[b] < fine[b]) sum += fineWeight(axis, g, fine);
+        }
+    float w = 0.25 * sum;
+    const int side = id[axis] == 0 ? 2 * axis : id[axis] == gridCells()[axis] ? 2 * axis + 1 : -1;
+    if (side >= 0 && sideType3(side) == BILLOW_OUTFLOW) w = 4.0 * w / (2.0 + w);
+    return w;
+}
+
+void main() {
+    const ivec3 id = ivec3(gl_GlobalInvocationID);
+    const ivec3 n = gridCells();
+    if (ownsFace3(0, id)) openX[faceAt3(0, id, n)] = coarseWeight(0, id);
+    if (ownsFace3(1, id)) openY[faceAt3(1, id, n)] = coarseWeight(1, id);
+    if (ownsFace3(2, id)) openZ[faceAt3(2, id, n)] = coarseWeight(2, id);
+}

@@ -1,0 +1,33 @@
+// Structures and constants of the 3D grid's pressure kernels (shaders/pressure3d/), shared by GLSL
+// and C++ (only 4-byte scalars, as in common/grid_types.h). The push constants that do not depend
+// on the dimension (ResidualPush, SorPush, CoarseSolvePush, CgPush) and the gate's words are
+// pressure/pressure_types.h's.
+#ifndef BILLOW_PRESSURE3D_TYPES_H
+#define BILLOW_PRESSURE3D_TYPES_H
+
+#include "common/grid3d_types.h"
+#include "pressure/pressure_types.h"
+
+#ifdef __cplusplus
+namespace billow::gpu {
+#endif
+
+// pressure_jacobi_3d: one damped Jacobi sweep (relaxation BILLOW_JACOBI_RELAXATION) per dispatch.
+struct Jacobi3Push { float rhsScale; };
+// Multigrid transfers between two levels: the cells of the level that is NOT bound as the uniform
+// block (the fine level for restriction and coarsening, the coarse one for prolongation), and the
+// right-hand side's scale on the fine level (restriction only).
+struct Transfer3Push { int otherNx, otherNy, otherNz; float rhsScale; };
+// Multigrid coarsens until a level has at most this many cells along each axis, then solves that
+// level in one workgroup (mg_coarse_solve_3d.comp) of BILLOW_MG_COARSE_THREADS_3D threads, each
+// holding BILLOW_MG_COARSE_CELLS_PER_THREAD_3D cells.
+#define BILLOW_MG_COARSEST_3D 8
+#define BILLOW_MG_COARSE_THREADS_3D 256
+#define BILLOW_MG_COARSE_CELLS_PER_THREAD_3D \
+    ((BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D) / BILLOW_MG_COARSE_THREADS_3D)
+
+#ifdef __cplusplus
+} // namespace billow::gpu
+#endif
+
+#endif

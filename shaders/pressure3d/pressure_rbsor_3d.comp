@@ -1,0 +1,28 @@
+#version 450
+// One colour of a red-black Gauss-Seidel sweep of the 3D pressure equation, over-relaxed (SOR):
+// cells of colour `colour` (sorColour3 in stencil3d.glsl) move to p + omega (p_stencil - p), in
+// place. No cell shares a colour with a neighbour, so no thread reads what another thread of this
+// dispatch writes.
+#include "common/grid3d.glsl"
+#include "pressure3d/pressure3d_types.h"
+
+layout(set = 0, binding = 1) buffer P { float p[]; };  // read and written in place
+layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };
+layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 5) readonly buffer OpenZ { float openZ[]; };
+layout(push_constant) uniform Push { SorPush pc; };
+
+#include "pressure3d/stencil3d.glsl"
+
+float pressureAt(int cell) { return cell < 0 ? 0.0 : p[cell]; }
+
+void main() {
+    const ivec3 id = ivec3(gl_GlobalInvocationID);
+    const ivec3 n = gridCells();
+    if (!insideCells3(id) || sorColour3(id, n) != pc.colour) return;
+    const int c = cellAt3(id, n);
+    const Neighbours3 nb = neighbours3(id, n);
+    p[c] = relaxedPressure3(BILLOW_WEIGHTS3(openX, openY, openZ, id, n), BILLOW_GATHER3(pressureAt, nb.lo),
+                            BILLOW_GATHER3(pressureAt, nb.hi), p[c], pc.rhsScale * divergence[c], pc.omega);
+}

@@ -1,0 +1,80 @@
+// The 7-point pressure stencil of the 3D MAC grid, shared by every kernel of shaders/pressure3d/:
+//
+//   sum over the six faces f of cell c of  w_f (p_nb - p_c) = rhs_c,
+//
+// w_f the face's weight (its open fraction), p_nb the pressure across f: 0 beyond an outflow side
+// (Dirichlet) and beyond a closed side (whose weight is 0 anyway), wrapped on periodic axes. A cell
+// whose six weights are 0 has no equation. Include after common/grid3d.glsl: the side types are
+// the bound level's (every level has the system's sides), while the sizes are passed explicitly,
+// since the multigrid transfers also index the level that is not bound.
+
+// A cell's face weights: `lo` on its faces towards -x, -y, -z, `hi` towards +x, +y, +z.
+struct Weights3 { vec3 lo; vec3 hi; };
+
+bool hasOpenFace(Weights3 w) { return w.lo.x + w.lo.y + w.lo.z + w.hi.x + w.hi.y + w.hi.z > 0.0; }
+
+// Indices on a level of n cells (grid3d.glsl's layout: x fastest, then y, then z).
+int cellAt3(ivec3 c, ivec3 n) { return c.x + n.x * (c.y + n.y * c.z); }
+int faceAt3(int axis, ivec3 f, ivec3 n) {
+    ivec3 layers = n;
+    layers[axis] += 1;
+    return f.x + layers.x * (f.y + layers.y * f.z);
+}
+
+// The six face weights of cell c on a level of n cells, read from the three face buffers WX, WY, WZ
+// (macro arguments: GLSL cannot pass a buffer to a function).
+#define BILLOW_WEIGHTS3(WX, WY, WZ, c, n)                                                                  \
+    Weights3(vec3(WX[faceAt3(0, (c), (n))], WY[faceAt3(1, (c), (n))], WZ[faceAt3(2, (c), (n))]),         \
+             vec3(WX[faceAt3(0, (c) + ivec3(1, 0, 0), (n))], WY[faceAt3(1, (c) + ivec3(0, 1, 0), (n))], \
+                  WZ[faceAt3(2, (c) + ivec3(0, 0, 1), (n))]))
+
+// The cell across a face from a cell, on a level of n cells: its index, or -1 beyond a side that is
+// not periodic (the stencil's value is 0 there).
+int neighbourAt3(ivec3 c, ivec3 n) {
+    for (int axis = 0; axis < 3; ++axis)
+        if (c[axis] < 0 || c[axis] >= n[axis]) {
+            if (!periodic3(axis)) return -1;
+            c[axis] = wrapIndex3(c[axis], n[axis]);
+        }
+    return cellAt3(c, n);
+}
+
+// The neighbour cells of c towards -x, -y, -z (lo) and +x, +y, +z (hi).
+struct Neighbours3 { ivec3 lo; ivec3 hi; };
+Neighbours3 neighbours3(ivec3 c, ivec3 n) {
+    return Neighbours3(ivec3(neighbourAt3(c - ivec3(1, 0, 0), n), neighbourAt3(c - ivec3(0, 1, 0), n),
+                             neighbourAt3(c - ivec3(0, 0, 1), n)),
+                       ivec3(neighbourAt3(c + ivec3(1, 0, 0), n), neighbourAt3(c + ivec3(0, 1, 0), n),
+                             neighbourAt3(c + ivec3(0, 0, 1), n)));
+}
+
+// The values READ(index) at three neighbour cells (READ: a function or function-like macro of an
+// index that returns 0 for -1).
+#define BILLOW_GATHER3(READ, cells) vec3(READ((cells).x), READ((cells).y), READ((cells).z))
+
+// sum_f w_f (v_nb - v_c): the stencil applied at a cell of value `centre` with neighbour values
+// lo, hi.
+float applyStencil3(Weights3 w, vec3 lo, vec3 hi, float centre) {
+    return dot(w.lo, lo - centre) + dot(w.hi, hi - centre);
+}
+
+// p moved `relaxation` of the way from `previous` towards the value that satisfies its equation
+// given its neighbours (Jacobi with relaxation < 1, Gauss-Seidel with 1, SOR above). A cell with
+// no open face gets 0.
+float relaxedPressure3(Weights3 w, vec3 lo, vec3 hi, float previous, float rhs, float relaxation) {
+    const float weight = w.lo.x + w.lo.y + w.lo.z + w.hi.x + w.hi.y + w.hi.z;
+    if (!(weight > 0.0)) return 0.0;
+    const float sum = dot(w.lo, lo) + dot(w.hi, hi);
+    return previous + relaxation * ((sum - rhs) / weight - previous);
+}
+
+// Red-black colour of cell c on a level of n cells: (i + j + k) % 2, except that on a periodic axis
+// with an odd cell count the last layer wraps onto a cell of its own parity, so it gets colours of
+// its own: + 2 for the last x layer, + 4 for the last y layer, + 8 for the last z layer. No two
+// neighbours share a colour.
+int sorColour3(ivec3 c, ivec3 n) {
+    int colour = (c.x + c.y + c.z) & 1;
+    for (int axis = 0; axis < 3; ++axis)
+        if (periodic3(axis) && (n[axis] & 1) == 1 && c[axis] == n[axis] - 1) colour += 2 << axis;
+    return colour;
+}

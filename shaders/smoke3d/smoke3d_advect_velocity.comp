@@ -1,0 +1,54 @@
+#version 450
+// Semi-Lagrangian advection of a staggered face field (uField, vField, wField) by the velocity
+// (uIn, vIn, wIn): each open face traces back with RK2 and samples the field trilinearly at its
+// component's own staggered positions (ghost values beyond the sides by the velocity's taps).
+// Closed faces keep the field's (prescribed) value. The plain velocity advection passes the
+// velocity as the field too; the corrected schemes (MacCormack, BFECC) also carry the forward
+// result backward and the compensated field forward, by the pre-advection velocity. The three
+// components are one loop over the axis (one copy of the sampling code).
+#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/smoke3d_types.h"
+
+layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
+layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
+layout(set = 0, binding = 3) readonly buffer WIn { float wIn[]; };
+layout(set = 0, binding = 4) writeonly buffer UOut { float uOut[]; };
+layout(set = 0, binding = 5) writeonly buffer VOut { float vOut[]; };
+layout(set = 0, binding = 6) writeonly buffer WOut { float wOut[]; };
+layout(set = 0, binding = 7) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 8) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 9) readonly buffer OpenZ { float openZ[]; };
+layout(set = 0, binding = 10) readonly buffer UField { float uField[]; };
+layout(set = 0, binding = 11) readonly buffer VField { float vField[]; };
+layout(set = 0, binding = 12) readonly buffer WField { float wField[]; };
+layout(push_constant) uniform Push { AdvectPush3D pc; };
+
+#include "smoke3d/smoke3d_velocity_sampling.glsl"
+
+float fieldAt(int axis, int k) { return axis == 0 ? uField[k] : axis == 1 ? vField[k] : wField[k]; }
+float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[k] : openZ[k]; }
+// The carried field along `axis` at face f, beyond a side by the velocity's ghost rules.
+float readField(int axis, ivec3 f) {
+    Tap3 t = tapFace3(axis, f);
+    return t.scale * fieldAt(axis, t.index) + t.offset;
+}
+#define BILLOW_READ_FIELD_AXIS(f) readField(axis, f)
+
+void main() {
+    ivec3 id = ivec3(gl_GlobalInvocationID);
+    [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
+        if (!ownsFace3(axis, id)) continue;
+        // The duplicate last layer of a periodic axis is computed as layer 0.
+        ivec3 f = canonicalFace3(axis, id);
+        int k = faceIndex3(axis, f);
+        float value = fieldAt(axis, k);
+        if (openAt(axis, k) > 0.0) {
+            vec3 departure = faceCoordinate3(axis, traceBack3(facePosition3(axis, f), pc.dt));
+            BILLOW_TRILERP(float, BILLOW_READ_FIELD_AXIS, departure, value);
+        }
+        int out_ = faceIndex3(axis, id);
+        if (axis == 0) uOut[out_] = value;
+        else if (axis == 1) vOut[out_] = value;
+        else wOut[out_] = value;
+    }
+}

@@ -1,0 +1,36 @@
+#version 450
+// The divergence the projection removes, per cell, 1/s:
+//   div = (net outward flux through the six faces) / h  -  expansion source,
+// with the flux through a face open u + (1 - open) solidVelocity (its open part moves with the
+// fluid, its closed part with the solid: 0 for static obstacles and walls, the inflow speed on
+// inflow faces), and the combustion's expansion source subtracted when pc.addSource is 1, so the
+// projection leaves div u = source.
+#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/smoke3d_types.h"
+
+layout(set = 0, binding = 1) readonly buffer U { float u[]; };
+layout(set = 0, binding = 2) readonly buffer V { float v[]; };
+layout(set = 0, binding = 3) readonly buffer W { float w[]; };
+layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 6) readonly buffer OpenZ { float openZ[]; };
+layout(set = 0, binding = 7) readonly buffer SolidVelocityX { float solidVelocityX[]; };
+layout(set = 0, binding = 8) readonly buffer SolidVelocityY { float solidVelocityY[]; };
+layout(set = 0, binding = 9) readonly buffer SolidVelocityZ { float solidVelocityZ[]; };
+layout(set = 0, binding = 10) readonly buffer ExpansionSource { float expansionSource[]; };
+layout(set = 0, binding = 11) writeonly buffer Divergence { float divergence[]; };
+layout(push_constant) uniform Push { DivergencePush3D pc; };
+
+float fluxX(ivec3 f) { int k = xFaceIndex3(f); return openX[k] * u[k] + (1.0 - openX[k]) * solidVelocityX[k]; }
+float fluxY(ivec3 f) { int k = yFaceIndex3(f); return openY[k] * v[k] + (1.0 - openY[k]) * solidVelocityY[k]; }
+float fluxZ(ivec3 f) { int k = zFaceIndex3(f); return openZ[k] * w[k] + (1.0 - openZ[k]) * solidVelocityZ[k]; }
+
+void main() {
+    ivec3 id = ivec3(gl_GlobalInvocationID);
+    if (!insideCells3(id)) return;
+    float flux = fluxX(id + ivec3(1, 0, 0)) - fluxX(id) + fluxY(id + ivec3(0, 1, 0)) - fluxY(id) +
+                 fluxZ(id + ivec3(0, 0, 1)) - fluxZ(id);
+    int c = cellIndex3(id);
+    float source = pc.addSource != 0 ? expansionSource[c] : 0.0;
+    divergence[c] = flux * grid.invH - source;
+}

@@ -1,0 +1,54 @@
+#version 450
+// Makes the velocity divergence-free (up to the combustion's expansion source): on open faces
+// u -= dt (p_c - p_{c-1}) / h (likewise v, w), with p = 0 beyond outflow sides and wrapped on
+// periodic ones. Closed faces get exactly their solid velocity (0 on walls, moving walls and
+// static obstacles, the inflow speed on inflow faces), so no fluid crosses a static closed face.
+// With dt = 0 it only applies the solid velocities (after the geometry changed).
+#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/smoke3d_types.h"
+
+layout(set = 0, binding = 1) buffer U { float u[]; };
+layout(set = 0, binding = 2) buffer V { float v[]; };
+layout(set = 0, binding = 3) buffer W { float w[]; };
+layout(set = 0, binding = 4) readonly buffer P { float p[]; };
+layout(set = 0, binding = 5) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 6) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 7) readonly buffer OpenZ { float openZ[]; };
+layout(set = 0, binding = 8) readonly buffer SolidVelocityX { float solidVelocityX[]; };
+layout(set = 0, binding = 9) readonly buffer SolidVelocityY { float solidVelocityY[]; };
+layout(set = 0, binding = 10) readonly buffer SolidVelocityZ { float solidVelocityZ[]; };
+layout(push_constant) uniform Push { SubtractPush3D pc; };
+
+float pressureAt(ivec3 c) {
+    ivec3 n = gridCells();
+    for (int b = 0; b < 3; ++b) {
+        if (c[b] >= 0 && c[b] < n[b]) continue;
+        if (!periodic3(b)) return 0.0;
+        c[b] = wrapIndex3(c[b], n[b]);
+    }
+    return p[cellIndex3(c)];
+}
+
+// The new velocity of the open face normal to `axis` at f (a duplicate periodic layer computed as
+// layer 0).
+float gradientStep(int axis, ivec3 f, float value) {
+    ivec3 above = canonicalFace3(axis, f), below = above;
+    below[axis] -= 1;
+    return value - pc.dt * grid.invH * (pressureAt(above) - pressureAt(below));
+}
+
+void main() {
+    ivec3 id = ivec3(gl_GlobalInvocationID);
+    if (ownsFace3(0, id)) {
+        int k = xFaceIndex3(id);
+        u[k] = openX[k] > 0.0 ? gradientStep(0, id, u[k]) : solidVelocityX[k];
+    }
+    if (ownsFace3(1, id)) {
+        int k = yFaceIndex3(id);
+        v[k] = openY[k] > 0.0 ? gradientStep(1, id, v[k]) : solidVelocityY[k];
+    }
+    if (ownsFace3(2, id)) {
+        int k = zFaceIndex3(id);
+        w[k] = openZ[k] > 0.0 ? gradientStep(2, id, w[k]) : solidVelocityZ[k];
+    }
+}

@@ -1,0 +1,119 @@
+// The boundary rules of the 3D smoke kernels ("taps", as common/grid.glsl for 2D): a kernel that
+// needs a value beyond a side asks for a tap, so walls, moving walls, inflow, outflow and periodic
+// sides follow one set of formulas in every kernel.
+//
+//   side type   normal velocity on its faces     tangential ghost        cell-centred ghost
+//   Wall        0 (closed)                       mirror (u_g = u)        clamp (zero gradient)
+//   MovingWall  0 (closed)                       no-slip: 2 V_t - u      clamp
+//   Inflow      the inflow speed (closed)        0: -u                   the inflow's values
+//   Outflow     solved (open)                    mirror                  clamp
+//   Periodic    solved, face n = face 0          wrap                    wrap
+//
+// Also: face positions, trilinear interpolation, the domain clamp of back-traced points, and the
+// canonical index of the duplicate last face of a periodic axis.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
+#include "common/grid3d.glsl"
+
+// A resolved sample of a face field: value = scale * field[index] + offset.
+struct Tap3 { int index; float scale; float offset; };
+
+// The ghost rule of a velocity component (along `axis`) tangential to `side`, composed onto `t`
+// (a sample beyond two sides, at an edge of the domain, applies both).
+void tangentialGhost3(int side, int axis, inout Tap3 t) {
+    int type = sideType3(side);
+    if (type == BILLOW_MOVING_WALL) {
+        t.scale = -t.scale;
+        t.offset = 2.0 * grid.wallVelocity[side][axis] - t.offset;
+    } else if (type == BILLOW_INFLOW) {
+        t.scale = -t.scale;
+        t.offset = -t.offset;
+    }
+}
+
+// The face normal to `axis` at f; each component may lie one layer beyond the face grid. Along
+// `axis` (the normal direction) samples clamp to the boundary face, whose value is prescribed or
+// solved; along the other axes the tangential ghost rules apply.
+Tap3 tapFace3(int axis, ivec3 f) {
+    Tap3 t = Tap3(0, 1.0, 0.0);
+    ivec3 n = gridCells();
+    for (int b = 0; b < 3; ++b) {
+        if (b == axis) {
+            f[b] = periodic3(b) ? wrapIndex3(f[b], n[b]) : clamp(f[b], 0, n[b]);
+        } else if (f[b] < 0 || f[b] >= n[b]) {
+            if (periodic3(b)) f[b] = wrapIndex3(f[b], n[b]);
+            else {
+                tangentialGhost3(f[b] < 0 ? 2 * b : 2 * b + 1, axis, t);
+                f[b] = clamp(f[b], 0, n[b] - 1);
+            }
+        }
+    }
+    t.index = faceIndex3(axis, f);
+    return t;
+}
+
+// A resolved cell-centred sample: the cell to read, or, beyond an inflow side, that side's inflow
+// value (inflowSide >= 0; at an edge of the domain the first inflow side along x, y, z). Other
+// sides clamp (zero gradient), periodic ones wrap.
+struct CellTap3 { int index; int inflowSide; };
+
+CellTap3 tapCell3(ivec3 c) {
+    CellTap3 t = CellTap3(0, -1);
+    ivec3 n = gridCells();
+    for (int b = 0; b < 3; ++b) {
+        if (c[b] >= 0 && c[b] < n[b]) continue;
+        if (periodic3(b)) c[b] = wrapIndex3(c[b], n[b]);
+        else {
+            int side = c[b] < 0 ? 2 * b : 2 * b + 1;
+            if (t.inflowSide < 0 && sideType3(side) == BILLOW_INFLOW) t.inflowSide = side;
+            c[b] = clamp(c[b], 0, n[b] - 1);
+        }
+    }
+    t.index = cellIndex3(c);
+    return t;
+}
+
+// Inflow values of a side: 0 density, 1 temperature, 2 fuel.
+float inflowScalar3(int side, int field) { return grid.inflow[side][1 + field]; }
+
+// On a periodic axis the last face layer duplicates layer 0: kernels compute it as layer 0 (same
+// position, same reads) so both stay bitwise equal.
+ivec3 canonicalFace3(int axis, ivec3 f) {
+    if (periodic3(axis) && f[axis] == gridCells()[axis]) f[axis] = 0;
+    return f;
+}
+
+// Position (m) of sample 0 of a face grid, in cells: 0 along the face's normal, 1/2 across.
+vec3 faceOffset3(int axis) { vec3 o = vec3(0.5); o[axis] = 0.0; return o; }
+vec3 facePosition3(int axis, ivec3 f) { return (vec3(f) + faceOffset3(axis)) * grid.h; }
+vec3 cellCentre3(ivec3 c) { return (vec3(c) + 0.5) * grid.h; }
+
+// Keeps a back-traced position inside the domain on non-periodic axes.
+vec3 clampToDomain3(vec3 p) {
+    vec3 extent = vec3(gridCells()) * grid.h;
+    for (int b = 0; b < 3; ++b)
+        if (!periodic3(b)) p[b] = clamp(p[b], 0.0, extent[b]);
+    return p;
+}
+
+// Trilinear interpolation of READ(ivec3) at continuous index coordinate `coord` (sample c sits at
+// integer coordinates c), evaluated once, into `result` of type TYPE (float or vec4): the sum over
+// the eight corners c = base + (x, y, z), x, y, z in {0, 1}, in the order x fastest, of
+// READ(c) wx wy wz, with wx = t.x for x = 1 and 1 - t.x for x = 0 (t = coord - base). READ is a
+// function-like macro or a function of one ivec3. The corner loop is kept a loop
+// (dont_unroll): unrolled, the reads inlined eight times over make kernels that take seconds to
+// compile on CPU implementations, for no measurable gain where memory bounds the kernel.
+#define BILLOW_TRILERP(TYPE, READ, coord, result)                                       \
+    {                                                                                 \
+        vec3 coord_ = (coord);                                                        \
+        vec3 base_ = floor(coord_);                                                   \
+        ivec3 b_ = ivec3(base_);                                                      \
+        vec3 t_ = coord_ - base_;                                                     \
+        TYPE sum_ = TYPE(0.0);                                                        \
+        [[dont_unroll]] for (int corner_ = 0; corner_ < 8; ++corner_) {               \
+            ivec3 o_ = ivec3(corner_ & 1, (corner_ >> 1) & 1, corner_ >> 2);          \
+            vec3 w_ = mix(vec3(1.0) - t_, t_, bvec3(o_));                             \
+            sum_ += READ(b_ + o_) * (w_.x * w_.y * w_.z);                             \
+        }                                                                             \
+        result = sum_;                                                                \
+    }

@@ -1,0 +1,42 @@
+// Velocity at any point of the 3D domain, trilinear on each component's own staggered positions,
+// and the RK2 (midpoint) back-trace used by every 3D advection kernel. The components are sampled
+// in a loop over the axis (one copy of the sampling code, see BILLOW_TRILERP).
+// The including kernel declares the readonly buffers `uIn`, `vIn` and `wIn` first.
+
+// The velocity component along `axis` at face f (normal to `axis`), beyond a side by the ghost
+// rules (tapFace3).
+float readVelocity3(int axis, ivec3 f) {
+    Tap3 t = tapFace3(axis, f);
+    float value;
+    if (axis == 0) value = uIn[t.index];
+    else if (axis == 1) value = vIn[t.index];
+    else value = wIn[t.index];
+    return t.scale * value + t.offset;
+}
+
+// Continuous index coordinate of position p (m) in the face grid normal to `axis`.
+vec3 faceCoordinate3(int axis, vec3 p) { return p * grid.invH - faceOffset3(axis); }
+
+#define BILLOW_READ_VELOCITY_AXIS(f) readVelocity3(axis, f)
+vec3 sampleVelocity3(vec3 p) {
+    vec3 velocity;
+    [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
+        float component;
+        BILLOW_TRILERP(float, BILLOW_READ_VELOCITY_AXIS, faceCoordinate3(axis, p), component);
+        velocity[axis] = component;
+    }
+    return velocity;
+}
+
+// RK2 (midpoint) back-trace of p over dt (dt < 0 traces forward), clamped into the domain on
+// non-periodic axes: mid = p - dt/2 u(p), then p - dt u(mid). The two stages are one loop (one
+// copy of the sampling code).
+vec3 traceBack3(vec3 p, float dt) {
+    vec3 q = p;
+    float stageDt = 0.5 * dt;
+    [[dont_unroll]] for (int stage = 0; stage < 2; ++stage) {
+        q = clampToDomain3(p - stageDt * sampleVelocity3(q));
+        stageDt = dt;
+    }
+    return q;
+}

@@ -1,0 +1,258 @@
+#include "pressure/stencil_3d.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "common/grid3d_types.h"
+#include "pressure/pressure_types.h"
+#include "pressure3d/pressure3d_types.h"
+
+namespace billow::detail {
+
+namespace {
+int32_t sideType(PoissonBoundary b) {
+    switch (b) {
+    case PoissonBoundary::Outflow: return BILLOW_OUTFLOW;
+    case PoissonBoundary::Periodic: return BILLOW_PERIODIC;
+    case PoissonBoundary::Closed: break;
+    }
+    // The pressure kernels tell sides apart only as outflow, periodic or neither.
+    return BILLOW_WALL;
+}
+
+VkBuffer openX(const PoissonLevel& level) { return level.weights[0]; }
+VkBuffer openY(const PoissonLevel& level) { return level.weights[1]; }
+VkBuffer openZ(const PoissonLevel& level) { return level.weights[2]; }
+
+// The kernels over a level's cells share one workgroup shape, so one group count per level
+// serves all their gated dispatches and sizes the conjugate gradient's partial sums.
+constexpr WorkgroupSize kCellGroup = kernels::PressureResidual3d::localSize;
+template <class K>
+constexpr bool coversCells =
+    K::localSize.x == kCellGroup.x && K::localSize.y == kCellGroup.y && K::localSize.z == kCellGroup.z;
+static_assert(coversCells<kernels::PressureJacobi3d> && coversCells<kernels::PressureRbsor3d> &&
+              coversCells<kernels::MgRestrictResidual3d> && coversCells<kernels::MgProlong3d> &&
+              coversCells<kernels::CgResidual3d> && coversCells<kernels::CgRemoveMean3d> &&
+              coversCells<kernels::CgDots3d> && coversCells<kernels::CgDirection3d> &&
+              coversCells<kernels::CgUpdate3d>);
+
+gpu::Transfer3Push transferPush(const GridShape& other, float rhsScale = 0.0f) {
+    return {int(other.nx), int(other.ny), int(other.nz), rhsScale};
+}
+} // namespace
+
+std::unique_ptr<KernelSet> Stencil3D::createKernels(ContextState& context, VkBuffer grid) const {
+    // shaders/pressure3d holds this stencil's kernels; the gate and the conjugate gradient's
+    // scalars read no grid and are shared with the 2D stencil.
+    return std::make_unique<KernelSet>(context, std::initializer_list<KernelGroup>{KernelGroup::Pressure3d},
+                                       std::initializer_list<KernelId>{KernelId::PressureGate, KernelId::CgScalars},
+                                       grid, gridBlockSize());
+}
+
+VkDeviceSize Stencil3D::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
+
+std::vector<std::byte> Stencil3D::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides) const {
+    gpu::Grid3DParams g{};
+    g.nx = static_cast<int>(shape.nx);
+    g.ny = static_cast<int>(shape.ny);
+    g.nz = static_cast<int>(shape.nz);
+    g.h = cellSize;
+    g.invH = 1.0f / cellSize;
+    int32_t* types = &g.sideType[0].x;  // sideType[s / 4][s % 4]: two ivec4, contiguous
+    static_assert(sizeof(g.sideType) == 8 * sizeof(int32_t));
+    for (int s = 0; s < BILLOW_SIDES_3D; ++s) types[s] = sideType(sides[s]);
+    std::vector<std::byte> bytes(sizeof(g));
+    std::memcpy(bytes.data(), &g, sizeof(g));
+    return bytes;
+}
+
+std::optional<GridShape> Stencil3D::coarser(const GridShape& shape) const {
+    // mg_coarse_solve_3d.comp solves a level of up to BILLOW_MG_COARSEST_3D cells a side in one
+    // workgroup; coarser levels pair cells along every axis (an odd last layer restricts alone).
+    if (shape.nx <= BILLOW_MG_COARSEST_3D && shape.ny <= BILLOW_MG_COARSEST_3D && shape.nz <= BILLOW_MG_COARSEST_3D)
+        return std::nullopt;
+    return GridShape{(shape.nx + 1) / 2, (shape.ny + 1) / 2, (shape.nz + 1) / 2};
+}
+
+GroupCounts Stencil3D::cellGroups(const GridShape& shape) {
+    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y),
+            KernelSet::groupsCovering(shape.nz, kCellGroup.z)};
+}
+
+uint32_t Stencil3D::reductionGroups(const GridShape& shape) const {
+    const GroupCounts groups = cellGroups(shape);
+    return groups.x * groups.y * groups.z;
+}
+
+std::vector<GroupCounts> Stencil3D::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
+    // Per level its cells (SOR colours, residuals, transfers, the conjugate gradient's kernels),
+    // plus single workgroups (coarsest solve, cg_scalars).
+    std::vector<GroupCounts> groups{{1, 1, 1}};
+    for (const GridShape& level : levels) groups.push_back(cellGroups(level));
+    return groups;
+}
+
+void Stencil3D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+                            const LevelEquation& eq, uint32_t sweeps) const {
+    const GridShape& s = level.shape;
+    PingPong& p = eq.unknown;
+    for (uint32_t k = 0; k < sweeps; ++k) {
+        d.dispatch(cmd,
+                   kernels::PressureJacobi3d::Bindings{.uniform = level.grid, .pIn = p.now(), .pOut = p.other(),
+                                                       .divergence = eq.rhs, .openX = openX(level),
+                                                       .openY = openY(level), .openZ = openZ(level)},
+                   gpu::Jacobi3Push{eq.rhsScale}, s.nx, s.ny, s.nz);
+        d.barrier(cmd);
+        p.swap();
+    }
+}
+
+void Stencil3D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+                              const LevelEquation& eq, float omega, uint32_t iterations) const {
+    // Colours with bit 2 << axis exist only on periodic axes with an odd cell count (sorColour3).
+    const GridShape& s = level.shape;
+    const uint32_t n[3] = {s.nx, s.ny, s.nz};
+    int colourBits = 1;
+    for (int axis = 0; axis < 3; ++axis)
+        if (level.sides[2 * axis] == PoissonBoundary::Periodic && n[axis] % 2 == 1) colourBits |= 2 << axis;
+    PingPong& p = eq.unknown;
+    for (uint32_t k = 0; k < iterations; ++k)
+        for (int colour = 0; colour < 16; ++colour) {
+            if ((colour & ~colourBits) != 0) continue;
+            d.dispatch(cmd,
+                       kernels::PressureRbsor3d::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
+                                                          .openX = openX(level), .openY = openY(level),
+                                                          .openZ = openZ(level)},
+                       gpu::SorPush{eq.rhsScale, omega, colour}, s.nx, s.ny, s.nz);
+            d.barrier(cmd);
+        }
+}
+
+void Stencil3D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+                                const LevelEquation& eq, VkBuffer out, int slot) const {
+    const GridShape& s = level.shape;
+    d.dispatch(cmd,
+               kernels::PressureResidual3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+                                                     .openX = openX(level), .openY = openY(level),
+                                                     .openZ = openZ(level), .reports = out},
+               gpu::ResidualPush{eq.rhsScale, slot}, s.nx, s.ny, s.nz);
+}
+
+void Stencil3D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+                                 const LevelEquation& fineEq, const PoissonLevel& coarse,
+                                 const LevelEquation& coarseEq) const {
+    const GridShape& c = coarse.shape;
+    d.dispatch(cmd,
+               kernels::MgRestrictResidual3d::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
+                                                       .fineSource = fineEq.rhs, .fineOpenX = openX(fine),
+                                                       .fineOpenY = openY(fine), .fineOpenZ = openZ(fine),
+                                                       .coarseRhs = coarseEq.rhs,
+                                                       .coarsePressure = coarseEq.unknown.now()},
+               transferPush(fine.shape, fineEq.rhsScale), c.nx, c.ny, c.nz);
+    d.barrier(cmd);
+}
+
+void Stencil3D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine, VkBuffer fineUnknown,
+                        const PoissonLevel& coarse, VkBuffer coarseUnknown) const {
+    const GridShape& f = fine.shape;
+    d.dispatch(cmd,
+               kernels::MgProlong3d::Bindings{.uniform = fine.grid, .finePressure = fineUnknown,
+                                              .coarsePressure = coarseUnknown, .openX = openX(fine),
+                                              .openY = openY(fine), .openZ = openZ(fine),
+                                              .coarseOpenX = openX(coarse), .coarseOpenY = openY(coarse),
+                                              .coarseOpenZ = openZ(coarse)},
+               transferPush(coarse.shape), f.nx, f.ny, f.nz);
+    d.barrier(cmd);
+}
+
+void Stencil3D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+                              const LevelEquation& eq) const {
+    // SOR on a level of at most n cells a side. Its slowest error mode is a quarter wave across
+    // the level where only one side holds p (outflow) and the others are closed, which is the
+    // half wave of a level of 2n cells with p held on both sides: the optimal factor of that,
+    // and 2 * (2n) iterations, which shrink that mode by about (1 - 2 pi / 2n) each.
+    const GridShape& s = level.shape;
+    const uint32_t n = 2 * std::max({s.nx, s.ny, s.nz});
+    const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(n)));
+    d.dispatchGroups(cmd,
+                     kernels::MgCoarseSolve3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
+                                                        .openX = openX(level), .openY = openY(level),
+                                                        .openZ = openZ(level)},
+                     gpu::CoarseSolvePush{eq.rhsScale, omega, int(2 * n)}, 1, 1, 1);
+    d.barrier(cmd);
+}
+
+void Stencil3D::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+                               const PoissonLevel& coarse) const {
+    const GridShape& c = coarse.shape;
+    d.dispatch(cmd,
+               kernels::MgCoarsen3d::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine),
+                                              .fineOpenY = openY(fine), .fineOpenZ = openZ(fine),
+                                              .openX = openX(coarse), .openY = openY(coarse), .openZ = openZ(coarse)},
+               transferPush(fine.shape), c.nx + 1, c.ny + 1, c.nz + 1);
+    d.barrier(cmd);
+}
+
+namespace {
+gpu::CgPush cgPush(const CgStep& step) { return {step.rhsScale, 0, step.first ? 1 : 0, int(step.groups)}; }
+} // namespace
+
+void Stencil3D::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+                           const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
+    const GridShape& s = level.shape;
+    d.dispatch(cmd,
+               kernels::CgResidual3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+                                               .openX = openX(level), .openY = openY(level), .openZ = openZ(level),
+                                               .r = cg.r.handle(), .z = cg.z.now(), .state = state,
+                                               .partials = cg.partials.handle()},
+               cgPush(step), s.nx, s.ny, s.nz);
+    d.barrier(cmd);
+}
+
+void Stencil3D::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+                             VkBuffer state) const {
+    const GridShape& s = level.shape;
+    d.dispatch(cmd,
+               kernels::CgRemoveMean3d::Bindings{.uniform = level.grid, .r = cg.r.handle(), .openX = openX(level),
+                                                 .openY = openY(level), .openZ = openZ(level), .state = state},
+               s.nx, s.ny, s.nz);
+    d.barrier(cmd);
+}
+
+void Stencil3D::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+                       VkBuffer state, const CgStep& step) const {
+    const GridShape& s = level.shape;
+    d.dispatch(cmd,
+               kernels::CgDots3d::Bindings{.uniform = level.grid, .r = cg.r.handle(), .z = cg.z.now(),
+                                           .q = cg.q.handle(), .partials = cg.partials.handle(), .state = state},
+               cgPush(step), s.nx, s.ny, s.nz);
+    d.barrier(cmd);
+}
+
+void Stencil3D::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+                            VkBuffer state, const CgStep& step) const {
+    const GridShape& s = level.shape;
+    d.dispatch(cmd,
+               kernels::CgDirection3d::Bindings{.uniform = level.grid, .z = cg.z.now(), .dOld = cg.d.now(),
+                                                .openX = openX(level), .openY = openY(level), .openZ = openZ(level),
+                                                .dNew = cg.d.other(), .q = cg.q.handle(), .state = state,
+                                                .partials = cg.partials.handle()},
+               cgPush(step), s.nx, s.ny, s.nz);
+    d.barrier(cmd);
+    cg.d.swap();
+}
+
+void Stencil3D::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+                         const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
+    const GridShape& s = level.shape;
+    d.dispatch(cmd,
+               kernels::CgUpdate3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .d = cg.d.now(),
+                                             .r = cg.r.handle(), .q = cg.q.handle(), .z = cg.z.now(),
+                                             .openX = openX(level), .openY = openY(level), .openZ = openZ(level),
+                                             .state = state, .partials = cg.partials.handle()},
+               cgPush(step), s.nx, s.ny, s.nz);
+    d.barrier(cmd);
+}
+
+} // namespace billow::detail

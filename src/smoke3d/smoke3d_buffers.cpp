@@ -1,0 +1,71 @@
+#include "smoke3d/smoke3d_buffers.hpp"
+
+#include <algorithm>
+
+#include "billow/error.hpp"
+#include "grid/mac_grid.hpp"
+
+namespace billow::detail {
+
+std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& s) {
+    const MacGrid3D mac{s.nx, s.ny, s.nz};
+    const uint64_t f = sizeof(float);
+    const uint64_t cells = mac.cells() * f;
+    // Edges along an axis: n cells along it, n + 1 across (smoke3d_edges.glsl).
+    const uint64_t xEdges = uint64_t(s.nx) * (s.ny + 1) * (s.nz + 1) * f;
+    const uint64_t yEdges = uint64_t(s.nx + 1) * s.ny * (s.nz + 1) * f;
+    const uint64_t zEdges = uint64_t(s.nx + 1) * (s.ny + 1) * s.nz * f;
+    std::vector<PlannedBuffer> out = {
+        {"velocityX", mac.xFaces() * f, 3},
+        {"velocityY", mac.yFaces() * f, 3},
+        {"velocityZ", mac.zFaces() * f, 3},
+        {"density", cells, 3},
+        {"temperature", cells, 3},
+        {"fuel", cells, 3},
+        {"colour", s.colour ? cells * 4 : 16, 3},
+        {"pressure", cells, 2},
+        {"divergence", cells, 1},
+        {"expansionSource", cells, 1},
+        {"vorticity", cells, 1},
+        {"curlX", xEdges, 1},
+        {"curlY", yEdges, 1},
+        {"curlZ", zEdges, 1},
+        {"solid", cells, 1},
+        {"openX", mac.xFaces() * f, 1},
+        {"openY", mac.yFaces() * f, 1},
+        {"openZ", mac.zFaces() * f, 1},
+        {"solidVelocityX", mac.xFaces() * f, 1},
+        {"solidVelocityY", mac.yFaces() * f, 1},
+        {"solidVelocityZ", mac.zFaces() * f, 1},
+    };
+    return out;
+}
+
+uint64_t plannedBytes(const std::vector<PlannedBuffer>& buffers) {
+    uint64_t total = 0;
+    for (const PlannedBuffer& b : buffers) total += b.bytes * b.copies;
+    return total;
+}
+
+void requireDeviceFits(const ContextState& context, const SmokeSettings3D& s) {
+    const std::string grid = "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) +
+                             " grid";
+    const std::vector<PlannedBuffer> buffers = plannedBuffers(s);
+    const uint64_t range = context.properties.limits.maxStorageBufferRange;
+    for (const PlannedBuffer& b : buffers)
+        if (b.bytes > range)
+            throw UnsupportedDevice("SmokeSolver3D: buffer " + b.name + " of " + grid + " needs " + std::to_string(b.bytes) +
+                                    " bytes, above this device's maxStorageBufferRange of " + std::to_string(range) +
+                                    " bytes");
+    uint64_t heap = 0;
+    const VkPhysicalDeviceMemoryProperties& memory = context.memoryProperties;
+    for (uint32_t h = 0; h < memory.memoryHeapCount; ++h)
+        if (memory.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) heap = std::max(heap, memory.memoryHeaps[h].size);
+    const uint64_t total = plannedBytes(buffers);
+    if (heap > 0 && total > heap)
+        throw UnsupportedDevice("SmokeSolver3D: the buffers of " + grid + " need " + std::to_string(total) +
+                                " bytes, above this device's largest device-local memory heap of " + std::to_string(heap) +
+                                " bytes");
+}
+
+} // namespace billow::detail

@@ -1,0 +1,30 @@
+// The buffers a SmokeSolver3D allocates, listed before allocating so that a grid too large for the
+// device is refused with the buffer and the limit named (UnsupportedDevice), and so that
+// docs/smoke3d.md's memory table has one source.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "billow/smoke3d_settings.hpp"
+#include "core/context_state.hpp"
+
+namespace billow::detail {
+
+struct PlannedBuffer {
+    std::string name;  // e.g. "velocityX"
+    uint64_t bytes;    // of one copy
+    uint32_t copies;   // ping-pong copies (1 for a single buffer)
+};
+
+// Every grid-sized buffer of the solver (not the pressure solver's multigrid levels, which add
+// about a seventh of one cell field per level set; nor the few small ones).
+std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& settings);
+uint64_t plannedBytes(const std::vector<PlannedBuffer>& buffers);
+
+// Throws UnsupportedDevice naming the buffer and the limit when one buffer exceeds the device's
+// maxStorageBufferRange, or all of them its largest device-local memory heap.
+void requireDeviceFits(const ContextState& context, const SmokeSettings3D& settings);
+
+} // namespace billow::detail

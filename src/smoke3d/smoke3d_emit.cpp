@@ -1,0 +1,119 @@
+// Emitters: their checks and GPU form (setEmitters), and the Emit pass over the emitters'
+// bounding box (smoke3d_emit.comp).
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "core/barriers.hpp"
+#include "core/validation.hpp"
+#include "smoke3d/smoke3d_solver_impl.hpp"
+
+namespace billow {
+
+namespace kernels = detail::kernels;
+
+gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index) {
+    const std::string prefix = "Emitter3D[" + std::to_string(index) + "]::";
+    detail::requireKnown(e.shape, EmitterShape::Box, prefix + "shape", "unknown emitter shape");
+    detail::requireKnown(e.falloff, Falloff::Gaussian, prefix + "falloff", "unknown falloff");
+    for (size_t a = 0; a < 3; ++a) detail::requireFinite(e.centre[a], prefix + "centre[" + std::to_string(a) + "]");
+    if (e.shape == EmitterShape::Sphere) detail::requirePositive(e.radius, prefix + "radius", "m");
+    else
+        for (size_t a = 0; a < 3; ++a) detail::requirePositive(e.halfExtents[a], prefix + "halfExtents[" + std::to_string(a) + "]", "m");
+    for (size_t a = 0; a < 3; ++a) detail::requireFinite(e.velocity[a], prefix + "velocity[" + std::to_string(a) + "]");
+    detail::requireNonNegative(e.velocityCoupling, prefix + "velocityCoupling");
+    detail::requireFinite(e.density, prefix + "density");
+    detail::requireFinite(e.temperature, prefix + "temperature");
+    detail::requireFinite(e.fuel, prefix + "fuel");
+    for (size_t c = 0; c < 4; ++c) detail::requireFinite(e.colour[c], prefix + "colour[" + std::to_string(c) + "]");
+
+    static_assert(int(EmitterShape::Sphere) == BILLOW_EMITTER_SPHERE && int(EmitterShape::Box) == BILLOW_EMITTER_BOX,
+                  "billow::EmitterShape must match the emit kernel's shapes");
+    static_assert(int(Falloff::Linear) == BILLOW_EMITTER_FALLOFF_LINEAR &&
+                      int(Falloff::Gaussian) == BILLOW_EMITTER_FALLOFF_GAUSSIAN,
+                  "billow::Falloff must match the emit kernel's falloffs");
+    const bool box = e.shape == EmitterShape::Box;
+    gpu::GpuEmitter3D g{};
+    g.centreX = e.centre[0];
+    g.centreY = e.centre[1];
+    g.centreZ = e.centre[2];
+    g.size = box ? std::min({e.halfExtents[0], e.halfExtents[1], e.halfExtents[2]}) : e.radius;
+    g.halfX = box ? e.halfExtents[0] : 0.0f;
+    g.halfY = box ? e.halfExtents[1] : 0.0f;
+    g.halfZ = box ? e.halfExtents[2] : 0.0f;
+    g.shape = static_cast<int>(e.shape);
+    g.velocityX = e.velocity[0];
+    g.velocityY = e.velocity[1];
+    g.velocityZ = e.velocity[2];
+    g.velocityCoupling = e.velocityCoupling;
+    g.density = e.density;
+    g.temperature = e.temperature;
+    g.fuel = e.fuel;
+    g.falloff = static_cast<int>(e.falloff);
+    g.colour = {e.colour[0], e.colour[1], e.colour[2], e.colour[3]};
+    return g;
+}
+
+void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
+    if (emitters.size() > kMaxEmitters)
+        throw InvalidArgument("setEmitters: emitters.size()", "must be at most " + std::to_string(kMaxEmitters) + " (got " +
+                                                                  std::to_string(emitters.size()) + ")");
+    // Convert them all first: a bad one leaves the current set unchanged.
+    std::vector<gpu::GpuEmitter3D> converted;
+    for (size_t k = 0; k < emitters.size(); ++k) converted.push_back(toGpuEmitter(emitters[k], k));
+    impl_->emitters.clear();
+    for (const gpu::GpuEmitter3D& g : converted) impl_->emitters.push(g);
+}
+
+void SmokeSolver3D::Impl::recordEmit(VkCommandBuffer cmd, float dt) {
+    if (emitters.empty()) return;
+    // The set stays until replaced; uploading it inside every Emit pass (at most 5 KiB) keeps
+    // the device copy right whatever was recorded before.
+    emitters.recordUpload(cs, cmd);
+    const kernels::Smoke3dEmit::Bindings buffers{
+        .emitters = emitters.buffer(), .u = u.now(), .v = v.now(), .w = w.now(), .density = density.now(),
+        .temperature = temperature.now(), .fuel = fuel.now(), .colour = colour.now(), .openX = openX(),
+        .openY = openY(), .openZ = openZ()};
+    // The box the emitters can reach, m.
+    float low[3] = {1e30f, 1e30f, 1e30f}, high[3] = {-1e30f, -1e30f, -1e30f};
+    bool coupling = false;
+    for (const gpu::GpuEmitter3D& e : emitters.pending()) {
+        const float falloffReach = e.falloff == BILLOW_EMITTER_FALLOFF_LINEAR ? e.size : float(BILLOW_EMITTER_GAUSSIAN_REACH) * e.size;
+        const float centre[3] = {e.centreX, e.centreY, e.centreZ}, half[3] = {e.halfX, e.halfY, e.halfZ};
+        for (int a = 0; a < 3; ++a) {
+            low[a] = std::min(low[a], centre[a] - half[a] - falloffReach);
+            high[a] = std::max(high[a], centre[a] + half[a] + falloffReach);
+        }
+        coupling = coupling || e.velocityCoupling > 0.0f;
+    }
+    // Index range [first, last] of samples spaced h apart (cell centres or faces) that may lie in
+    // [low, high], with one sample of margin, clamped to [0, lastIndex]; empty when first > last.
+    const float h = settings.cellSize;
+    auto range = [h](float lo, float hi, uint32_t lastIndex) {
+        const float top = static_cast<float>(lastIndex);
+        const float first = std::clamp(std::floor(lo / h) - 1.0f, 0.0f, top + 1.0f);
+        const float last = std::clamp(std::ceil(hi / h) + 1.0f, -1.0f, top);
+        return std::pair<int, int>(static_cast<int>(first), static_cast<int>(last));
+    };
+    const uint32_t n[3] = {mac.nx, mac.ny, mac.nz};
+    auto dispatchBox = [&](int target, bool faces) {
+        int first[3], last[3];
+        for (int a = 0; a < 3; ++a) {
+            std::tie(first[a], last[a]) = range(low[a], high[a], faces ? n[a] : n[a] - 1);
+            // On a periodic axis the last face layer is computed as layer 0: update both or neither.
+            if (faces && first[a] == 0 && settings.boundaries[2 * a].type == BoundaryType::Periodic)
+                last[a] = static_cast<int>(n[a]);
+            if (last[a] < first[a]) return;
+        }
+        kernels->dispatch(cmd, buffers,
+                          gpu::EmitPush3D{target, static_cast<int>(emitters.size()), dt, first[0], first[1], first[2]},
+                          uint32_t(last[0] - first[0] + 1), uint32_t(last[1] - first[1] + 1),
+                          uint32_t(last[2] - first[2] + 1));
+        detail::computeBarrier(cs, cmd);
+    };
+    if (coupling) dispatchBox(0, true);
+    dispatchBox(1, false);
+}
+
+} // namespace billow

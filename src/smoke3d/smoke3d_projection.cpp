@@ -1,0 +1,87 @@
+// The projection (Stam 1999, "Stable Fluids"; Harris, GPU Gems ch. 38): the divergence with the
+// faces' open fractions and solid velocities and the combustion's expansion source, the pressure
+// equation handed to the Poisson solver (src/pressure/) on the 7-point stencil, and the gradient
+// subtraction.
+#include "core/barriers.hpp"
+#include "smoke3d/smoke3d_solver_impl.hpp"
+
+#if __has_include("pressure/stencil_3d.hpp")
+#include "pressure/stencil_3d.hpp"
+#define BILLOW_SMOKE3D_HAS_STENCIL 1
+#endif
+
+namespace billow {
+
+namespace kernels = detail::kernels;
+
+void SmokeSolver3D::Impl::recordDivergence(VkCommandBuffer cmd) {
+    kernels->dispatch(cmd,
+                      kernels::Smoke3dDivergence::Bindings{
+                          .u = u.now(), .v = v.now(), .w = w.now(), .openX = openX(), .openY = openY(), .openZ = openZ(),
+                          .solidVelocityX = geometry.solidVelocity[0].handle(),
+                          .solidVelocityY = geometry.solidVelocity[1].handle(),
+                          .solidVelocityZ = geometry.solidVelocity[2].handle(),
+                          .expansionSource = expansionSource.handle(), .divergence = divergence.handle()},
+                      gpu::DivergencePush3D{settings.combustion.enabled ? 1 : 0}, mac.nx, mac.ny, mac.nz);
+    detail::computeBarrier(cs, cmd);
+}
+
+detail::PoissonSides SmokeSolver3D::Impl::poissonSides() const {
+    // Walls, moving walls and inflows are closed to the solve (their faces carry a prescribed
+    // velocity, and their open fraction is 0).
+    detail::PoissonSides sides{};
+    for (size_t s = 0; s < sides.size(); ++s) {
+        const BoundaryType type = settings.boundaries[s].type;
+        sides[s] = type == BoundaryType::Outflow    ? detail::PoissonBoundary::Outflow
+                   : type == BoundaryType::Periodic ? detail::PoissonBoundary::Periodic
+                                                    : detail::PoissonBoundary::Closed;
+    }
+    return sides;
+}
+
+detail::PoissonSystem SmokeSolver3D::Impl::pressureSystem() {
+    detail::PoissonSystem system;
+    system.shape = {mac.nx, mac.ny, mac.nz};
+    system.cellSize = settings.cellSize;
+    system.sides = poissonSides();
+    system.weights = {openX(), openY(), openZ()};
+    system.unknown = &pressure;
+    system.rhs = divergence.handle();
+    return system;
+}
+
+std::unique_ptr<detail::PoissonSolver> SmokeSolver3D::Impl::createPoissonSolver() {
+#ifdef BILLOW_SMOKE3D_HAS_STENCIL
+    return std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), std::make_unique<detail::Stencil3D>());
+#else
+    return nullptr;  // until the 7-point stencil lands, PressureSolve leaves the pressure alone
+#endif
+}
+
+detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {
+    detail::PoissonSolveSettings s;
+    s.method = settings.pressureSolver;
+    s.iterations = settings.pressureIterations;
+    s.tolerance = settings.pressureTolerance;
+    s.sorRelaxation = settings.sorRelaxation;
+    s.trackResidual = settings.trackPressureResidual;
+    return s;
+}
+
+void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
+    if (!poisson) return;
+    poisson->recordSolve(cmd, poissonSolveSettings(), settings.cellSize * settings.cellSize / dt);
+}
+
+void SmokeSolver3D::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    kernels->dispatch(cmd,
+                      kernels::Smoke3dSubtractGradient::Bindings{
+                          .u = u.now(), .v = v.now(), .w = w.now(), .p = pressure.now(), .openX = openX(),
+                          .openY = openY(), .openZ = openZ(), .solidVelocityX = geometry.solidVelocity[0].handle(),
+                          .solidVelocityY = geometry.solidVelocity[1].handle(),
+                          .solidVelocityZ = geometry.solidVelocity[2].handle()},
+                      gpu::SubtractPush3D{dt}, faceWidth(), faceHeight(), faceDepth());
+    detail::computeBarrier(cs, cmd);
+}
+
+} // namespace billow

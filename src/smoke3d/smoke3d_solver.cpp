@@ -1,0 +1,342 @@
+// SmokeSolver3D: creation, settings, host access, recording and the convenience step(). The
+// passes are recorded in the files smoke3d_solver_impl.hpp lists.
+#include "billow/smoke3d_solver.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <optional>
+
+#include "core/barriers.hpp"
+#include "core/quiet_wait.hpp"
+#include "core/validation.hpp"
+#include "grid/sides.hpp"
+#include "smoke3d/smoke3d_buffers.hpp"
+#include "smoke3d/smoke3d_solver_impl.hpp"
+
+namespace billow {
+
+const char* fieldName(Field3D field) noexcept {
+    switch (field) {
+    case Field3D::VelocityX: return "VelocityX";
+    case Field3D::VelocityY: return "VelocityY";
+    case Field3D::VelocityZ: return "VelocityZ";
+    case Field3D::Density: return "Density";
+    case Field3D::Temperature: return "Temperature";
+    case Field3D::Fuel: return "Fuel";
+    case Field3D::Colour: return "Colour";
+    case Field3D::Pressure: return "Pressure";
+    case Field3D::Divergence: return "Divergence";
+    case Field3D::Vorticity: return "Vorticity";
+    case Field3D::Solid: return "Solid";
+    case Field3D::OpenX: return "OpenX";
+    case Field3D::OpenY: return "OpenY";
+    case Field3D::OpenZ: return "OpenZ";
+    case Field3D::SolidVelocityX: return "SolidVelocityX";
+    case Field3D::SolidVelocityY: return "SolidVelocityY";
+    case Field3D::SolidVelocityZ: return "SolidVelocityZ";
+    case Field3D::ExpansionSource: return "ExpansionSource";
+    }
+    return "?";
+}
+
+const char* passName(Pass3D pass) noexcept {
+    static const char* names[] = {"colliders", "emit",    "combustion", "buoyancy", "vorticity",        "advect",
+                                  "diffuse",   "damping", "divergence", "pressure", "subtract_gradient"};
+    static_assert(std::size(names) == static_cast<size_t>(Pass3D::Count));
+    return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass3D::Count) ? names[static_cast<uint32_t>(pass)] : "?";
+}
+
+namespace {
+
+bool isDerived(Field3D field) {
+    switch (field) {
+    case Field3D::Vorticity: case Field3D::Solid: case Field3D::OpenX: case Field3D::OpenY: case Field3D::OpenZ:
+    case Field3D::SolidVelocityX: case Field3D::SolidVelocityY: case Field3D::SolidVelocityZ:
+    case Field3D::ExpansionSource:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The face axis of a velocity component (0, 1, 2), or -1 for other fields.
+int velocityAxis(Field3D field) {
+    return field == Field3D::VelocityX ? 0 : field == Field3D::VelocityY ? 1 : field == Field3D::VelocityZ ? 2 : -1;
+}
+
+} // namespace
+
+SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s)
+    : context(std::move(ctx)), cs(context->state()), settings(s) {
+    settings.validate();
+    detail::requireDeviceFits(cs, settings);
+    mac = {settings.nx, settings.ny, settings.nz};
+
+    // Every member is RAII: if anything below throws, what was built is released. Fields start
+    // zero-filled.
+    gridUniform = detail::UniformBuffer<gpu::Grid3DParams>(cs);
+    const size_t cells = mac.cells();
+    detail::makePingPong(cs, u, mac.xFaces(), 3);
+    detail::makePingPong(cs, v, mac.yFaces(), 3);
+    detail::makePingPong(cs, w, mac.zFaces(), 3);
+    detail::makePingPong(cs, density, cells, 3);
+    detail::makePingPong(cs, temperature, cells, 3);
+    detail::makePingPong(cs, fuel, cells, 3);
+    detail::makePingPongOfBytes(cs, colour, hasColour() ? VkDeviceSize(cells) * 16 : 16, 3);
+    detail::makePingPong(cs, pressure, cells, 2);
+    divergence = detail::fieldBuffer(cs, cells);
+    expansionSource = detail::fieldBuffer(cs, cells);
+    vorticity = detail::fieldBuffer(cs, cells);
+    curl[0] = detail::fieldBuffer(cs, size_t(mac.nx) * (mac.ny + 1) * (mac.nz + 1));
+    curl[1] = detail::fieldBuffer(cs, size_t(mac.nx + 1) * mac.ny * (mac.nz + 1));
+    curl[2] = detail::fieldBuffer(cs, size_t(mac.nx + 1) * (mac.ny + 1) * mac.nz);
+    geometry.solid = detail::fieldBuffer(cs, cells);
+    for (int a = 0; a < 3; ++a) {
+        geometry.open[a] = detail::fieldBuffer(cs, mac.faces(a));
+        geometry.solidVelocity[a] = detail::fieldBuffer(cs, mac.faces(a));
+    }
+    emitters = detail::HostEditQueue<gpu::GpuEmitter3D>(cs, kMaxEmitters);
+    fieldBytes = detail::plannedBytes(detail::plannedBuffers(settings)) + gridUniform.size() +
+                 uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
+
+    kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Smoke3d},
+                                                  gridUniform.handle(), gridUniform.size());
+    timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass3D::Count));
+
+    // The temperature starts at ambient everywhere.
+    std::vector<float> ambient(cells, settings.ambientTemperature);
+    detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
+    solidHost.assign(cells, 0.0f);
+    gridUniform.upload(gridParams());
+    poisson = createPoissonSolver();
+    refreshGeometry();
+}
+
+gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const {
+    static_assert(int(BoundaryType::Wall) == BILLOW_WALL && int(BoundaryType::MovingWall) == BILLOW_MOVING_WALL &&
+                      int(BoundaryType::Inflow) == BILLOW_INFLOW && int(BoundaryType::Outflow) == BILLOW_OUTFLOW &&
+                      int(BoundaryType::Periodic) == BILLOW_PERIODIC,
+                  "billow::BoundaryType must match the kernels' boundary types");
+    gpu::Grid3DParams g{};
+    g.nx = static_cast<int>(mac.nx);
+    g.ny = static_cast<int>(mac.ny);
+    g.nz = static_cast<int>(mac.nz);
+    g.colourChannels = hasColour() ? 4 : 0;
+    g.h = settings.cellSize;
+    g.invH = 1.0f / settings.cellSize;
+    for (size_t s = 0; s < detail::kSides3D; ++s) {  // per-side arrays are indexed by Side (grid/sides.hpp)
+        const BoundarySide3D& b = settings.boundaries[s];
+        (&g.sideType[s / 4].x)[s % 4] = static_cast<int32_t>(b.type);
+        g.wallVelocity[s] = {b.wallVelocity[0], b.wallVelocity[1], b.wallVelocity[2], 0.0f};
+        g.inflow[s] = {b.normalVelocity, b.density, b.temperature, b.fuel};
+        g.inflowColour[s] = {b.colour[0], b.colour[1], b.colour[2], b.colour[3]};
+    }
+    return g;
+}
+
+void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt) {
+    timer.begin(cmd, static_cast<uint32_t>(pass));
+    switch (pass) {
+    case Pass3D::Colliders: recordColliders(cmd); break;
+    case Pass3D::Emit: recordEmit(cmd, dt); break;
+    case Pass3D::Combustion: recordCombustion(cmd, dt); break;
+    case Pass3D::Buoyancy: recordBuoyancy(cmd, dt); break;
+    case Pass3D::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass3D::Advect: recordAdvect(cmd, dt); break;
+    case Pass3D::Diffuse: recordDiffuse(cmd, dt); break;
+    case Pass3D::Damping: recordDamping(cmd, dt); break;
+    case Pass3D::Divergence: recordDivergence(cmd); break;
+    case Pass3D::PressureSolve: recordPressureSolve(cmd, dt); break;
+    case Pass3D::SubtractGradient: recordSubtractGradient(cmd, dt); break;
+    case Pass3D::Count: break;
+    }
+    timer.end(cmd, static_cast<uint32_t>(pass));
+}
+
+SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings) {
+    if (!context) throw InvalidArgument("SmokeSolver3D: context", "is null");
+    impl_ = std::make_unique<Impl>(std::move(context), settings);
+}
+
+SmokeSolver3D::~SmokeSolver3D() {
+    if (impl_) detail::waitIdleQuietly(*impl_->context);
+}
+
+SmokeSolver3D::SmokeSolver3D(SmokeSolver3D&& other) noexcept = default;
+
+SmokeSolver3D& SmokeSolver3D::operator=(SmokeSolver3D&& other) noexcept {
+    if (this == &other) return *this;
+    // The resources about to be freed may still be in use by submitted work, as in the destructor.
+    if (impl_) detail::waitIdleQuietly(*impl_->context);
+    impl_ = std::move(other.impl_);
+    return *this;
+}
+
+const SmokeSettings3D& SmokeSolver3D::settings() const noexcept { return impl_->settings; }
+
+void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
+    settings.validate();
+    const SmokeSettings3D& old = impl_->settings;
+    detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
+                             "SmokeSettings3D::nx/ny/nz");
+    detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
+    const bool geometryChanged = settings.cellSize != old.cellSize ||
+                                 std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
+    impl_->settings = settings;
+    if (geometryChanged) {
+        impl_->gridUniform.upload(impl_->gridParams());
+        if (impl_->poisson) impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
+        impl_->refreshGeometry();
+    }
+}
+
+uint64_t SmokeSolver3D::allocatedBytes() const noexcept {
+    return impl_->fieldBytes + (impl_->poisson ? impl_->poisson->allocatedBytes() : 0);
+}
+
+void SmokeSolver3D::record(VkCommandBuffer cmd, float dt) {
+    detail::requireTimeStep(dt);
+    if (!cmd) throw InvalidArgument("record: cmd", "is VK_NULL_HANDLE");
+    Impl& s = *impl_;
+    s.timer.forgetRecorded();
+    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) s.recordPass(cmd, static_cast<Pass3D>(p), dt);
+}
+
+void SmokeSolver3D::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt) {
+    detail::requireTimeStep(dt);
+    if (!cmd) throw InvalidArgument("recordPass: cmd", "is VK_NULL_HANDLE");
+    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass3D::Count))
+        throw InvalidArgument("recordPass: pass", "unknown pass");
+    impl_->recordPass(cmd, pass, dt);
+}
+
+void SmokeSolver3D::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage,
+                                         VkAccessFlags dstAccess) const {
+    detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
+}
+
+void SmokeSolver3D::step(float dt) {
+    detail::requireTimeStep(dt);
+    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { record(cmd, dt); });
+}
+
+void SmokeSolver3D::stepPass(Pass3D pass, float dt) {
+    detail::requireTimeStep(dt);
+    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass3D::Count))
+        throw InvalidArgument("stepPass: pass", "unknown pass");
+    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { recordPass(cmd, pass, dt); });
+}
+
+void SmokeSolver3D::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
+
+std::vector<PassTiming3D> SmokeSolver3D::passTimings() {
+    const detail::GpuTimer& timer = impl_->timer;
+    std::vector<PassTiming3D> out;
+    if (!timer.timing()) return out;
+    for (uint32_t pass : timer.recorded()) {
+        const std::optional<double> milliseconds = timer.milliseconds(pass);
+        if (!milliseconds) return {};  // a pass has not finished yet: report none rather than some
+        out.push_back({static_cast<Pass3D>(pass), *milliseconds});
+    }
+    return out;
+}
+
+PressureResidual SmokeSolver3D::pressureResidual(uint32_t recordsAgo) const {
+    static_assert(kResidualHistory == detail::PoissonSolver::kReportHistory);
+    if (recordsAgo >= kResidualHistory) throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
+    if (!impl_->poisson) return {};
+    return impl_->poisson->residual(recordsAgo);
+}
+
+size_t SmokeSolver3D::fieldSize(Field3D field) const noexcept {
+    const detail::MacGrid3D& mac = impl_->mac;
+    switch (field) {
+    case Field3D::VelocityX: case Field3D::OpenX: case Field3D::SolidVelocityX: return mac.xFaces();
+    case Field3D::VelocityY: case Field3D::OpenY: case Field3D::SolidVelocityY: return mac.yFaces();
+    case Field3D::VelocityZ: case Field3D::OpenZ: case Field3D::SolidVelocityZ: return mac.zFaces();
+    case Field3D::Colour: return impl_->hasColour() ? mac.cells() * 4 : 0;
+    default: return mac.cells();
+    }
+}
+
+VkBuffer SmokeSolver3D::buffer(Field3D field) const noexcept {
+    const Impl& s = *impl_;
+    switch (field) {
+    case Field3D::VelocityX: return s.u.now();
+    case Field3D::VelocityY: return s.v.now();
+    case Field3D::VelocityZ: return s.w.now();
+    case Field3D::Density: return s.density.now();
+    case Field3D::Temperature: return s.temperature.now();
+    case Field3D::Fuel: return s.fuel.now();
+    case Field3D::Colour: return s.hasColour() ? s.colour.now() : VK_NULL_HANDLE;
+    case Field3D::Pressure: return s.pressure.now();
+    case Field3D::Divergence: return s.divergence.handle();
+    case Field3D::Vorticity: return s.vorticity.handle();
+    case Field3D::Solid: return s.geometry.solid.handle();
+    case Field3D::OpenX: return s.geometry.open[0].handle();
+    case Field3D::OpenY: return s.geometry.open[1].handle();
+    case Field3D::OpenZ: return s.geometry.open[2].handle();
+    case Field3D::SolidVelocityX: return s.geometry.solidVelocity[0].handle();
+    case Field3D::SolidVelocityY: return s.geometry.solidVelocity[1].handle();
+    case Field3D::SolidVelocityZ: return s.geometry.solidVelocity[2].handle();
+    case Field3D::ExpansionSource: return s.expansionSource.handle();
+    }
+    return VK_NULL_HANDLE;
+}
+
+VkDeviceSize SmokeSolver3D::bufferSize(Field3D field) const noexcept { return fieldSize(field) * sizeof(float); }
+
+namespace {
+void requireKnownField(Field3D field, const char* call) {
+    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(Field3D::ExpansionSource))
+        throw InvalidArgument(std::string(call) + ": field", "unknown field");
+}
+} // namespace
+
+std::vector<float> SmokeSolver3D::download(Field3D field) {
+    requireKnownField(field, "download");
+    std::vector<float> out(fieldSize(field));
+    if (!out.empty()) detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(out)));
+    return out;
+}
+
+void SmokeSolver3D::upload(Field3D field, std::span<const float> values) {
+    requireKnownField(field, "upload");
+    const std::string what = std::string("upload(") + fieldName(field) + ")";
+    if (isDerived(field))
+        throw InvalidArgument(what + ": field", "is derived by the solver and cannot be uploaded (use setSolidMask "
+                                                "for obstacles)");
+    if (field == Field3D::Colour && !impl_->hasColour())
+        throw InvalidArgument(what + ": field", "the solver has no colour field (SmokeSettings3D::colour is false)");
+    if (values.size() != fieldSize(field))
+        throw InvalidArgument(what + ": values.size()",
+                              "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
+    for (size_t k = 0; k < values.size(); ++k)
+        if (!std::isfinite(values[k]))
+            throw InvalidArgument(what + ": values[" + std::to_string(k) + "]", "must be finite");
+    Impl& s = *impl_;
+    // On a periodic axis the last face layer and layer 0 are one face: keep them equal, as the
+    // kernels do.
+    const int axis = velocityAxis(field);
+    if (axis >= 0 && s.settings.boundaries[2 * axis].type == BoundaryType::Periodic) {
+        std::vector<float> consistent(values.begin(), values.end());
+        const detail::MacGrid3D& m = s.mac;
+        const uint32_t counts[3][3] = {{m.nx + 1, m.ny, m.nz}, {m.nx, m.ny + 1, m.nz}, {m.nx, m.ny, m.nz + 1}};
+        const uint32_t* n = counts[axis];
+        for (uint32_t k = 0; k < n[2]; ++k)
+            for (uint32_t j = 0; j < n[1]; ++j)
+                for (uint32_t i = 0; i < n[0]; ++i) {
+                    const uint32_t index[3] = {i, j, k};
+                    if (index[axis] != n[axis] - 1) continue;
+                    uint32_t first[3] = {i, j, k};
+                    first[axis] = 0;
+                    auto flat = [&](const uint32_t* c) { return c[0] + size_t(n[0]) * (c[1] + size_t(n[1]) * c[2]); };
+                    consistent[flat(index)] = consistent[flat(first)];
+                }
+        detail::uploadBytes(s.cs, buffer(field), std::as_bytes(std::span(consistent)));
+        return;
+    }
+    detail::uploadBytes(s.cs, buffer(field), std::as_bytes(values));
+}
+
+} // namespace billow

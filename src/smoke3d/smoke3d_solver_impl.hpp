@@ -1,0 +1,119 @@
+// SmokeSolver3D's private state: the GPU buffers (ping-pong pairs with a host-side "current"
+// index), the geometry the Colliders pass writes, the kernels, the pressure solver, the emitters
+// and the pass timer. The passes are recorded by one file per family:
+//   smoke3d_colliders.cpp   Colliders (the faces' open fractions and solid velocities)
+//   smoke3d_emit.cpp        Emit (and the emitters' conversion and validation)
+//   smoke3d_forces.cpp      Combustion, Buoyancy, Vorticity, Damping
+//   smoke3d_transport.cpp   Advect, Diffuse
+//   smoke3d_projection.cpp  Divergence, PressureSolve, SubtractGradient
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "billow/smoke3d_solver.hpp"
+#include "core/context_state.hpp"
+#include "core/gpu_buffer.hpp"
+#include "core/gpu_timer.hpp"
+#include "core/host_edit_queue.hpp"
+#include "core/kernel_set.hpp"
+#include "core/uniform_buffer.hpp"
+#include "grid/field_buffers.hpp"
+#include "grid/mac_grid.hpp"
+#include "pressure/poisson_solver.hpp"
+#include "common/grid3d_types.h"
+#include "smoke3d/smoke3d_types.h"
+
+namespace billow {
+
+using detail::GpuBuffer;
+using detail::PingPong;
+
+// What the Colliders pass writes and every later pass reads: the cells' solid fraction and, per
+// face axis, the open fraction and the solid velocity (the prescribed normal velocity of the
+// face's closed part). Today the solid fraction is the static mask; moving colliders will be
+// rasterised into it by the same pass.
+struct Geometry3D {
+    GpuBuffer solid;
+    GpuBuffer open[3];
+    GpuBuffer solidVelocity[3];
+};
+
+struct SmokeSolver3D::Impl {
+    std::shared_ptr<Context> context;
+    detail::ContextState& cs;
+    SmokeSettings3D settings;
+    detail::MacGrid3D mac;
+
+    detail::UniformBuffer<gpu::Grid3DParams> gridUniform;
+    // Three copies each (the scratch copy serves Jacobi diffusion and the corrected advections),
+    // pressure two. Without a colour field `colour` is three one-texel placeholders, so the
+    // kernels that take it always have a buffer to bind.
+    PingPong u, v, w, density, temperature, fuel, colour, pressure;
+    GpuBuffer divergence, expansionSource, vorticity;
+    GpuBuffer curl[3];  // omega on the x-, y- and z-edges (smoke3d_edges.glsl)
+    Geometry3D geometry;
+    detail::HostEditQueue<gpu::GpuEmitter3D> emitters;  // the current set, uploaded by every Emit pass
+    // Stored by setColliders for the moving colliders' rasterisation, which the Colliders pass
+    // does not do yet: until then they have no effect.
+    std::vector<Collider> colliders;
+    std::unique_ptr<detail::KernelSet> kernels;
+    // Solves for `pressure` with the divergence as right-hand side (the PressureSolve pass).
+    std::unique_ptr<detail::PoissonSolver> poisson;
+
+    std::vector<float> solidHost;  // the static mask, nx * ny * nz
+    uint64_t fieldBytes = 0;       // what the buffers above allocated (allocatedBytes adds the pressure solver's)
+
+    // One interval per Pass3D; recorded() lists the passes timed since the last record().
+    detail::GpuTimer timer;
+
+    Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s);
+
+    gpu::Grid3DParams gridParams() const;
+    bool hasColour() const { return settings.colour; }
+    VkBuffer openX() const { return geometry.open[0].handle(); }
+    VkBuffer openY() const { return geometry.open[1].handle(); }
+    VkBuffer openZ() const { return geometry.open[2].handle(); }
+    // Threads of a kernel over the union of the three face grids, and over the cells.
+    uint32_t faceWidth() const { return mac.nx + 1; }
+    uint32_t faceHeight() const { return mac.ny + 1; }
+    uint32_t faceDepth() const { return mac.nz + 1; }
+
+    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
+
+    // smoke3d_colliders.cpp. Uploads the static mask and recomputes the geometry, the coarse
+    // pressure weights and the closed faces' velocity (blocking).
+    void refreshGeometry();
+    void recordColliders(VkCommandBuffer cmd);
+    void recordFaceGeometry(VkCommandBuffer cmd);
+
+    // smoke3d_emit.cpp.
+    void recordEmit(VkCommandBuffer cmd, float dt);
+
+    // smoke3d_forces.cpp.
+    void recordCombustion(VkCommandBuffer cmd, float dt);
+    void recordBuoyancy(VkCommandBuffer cmd, float dt);
+    void recordVorticity(VkCommandBuffer cmd, float dt);
+    void recordDamping(VkCommandBuffer cmd, float dt);
+
+    // smoke3d_transport.cpp.
+    void recordAdvect(VkCommandBuffer cmd, float dt);
+    void recordDiffuse(VkCommandBuffer cmd, float dt);
+
+    // smoke3d_projection.cpp.
+    void recordDivergence(VkCommandBuffer cmd);
+    void recordPressureSolve(VkCommandBuffer cmd, float dt);
+    void recordSubtractGradient(VkCommandBuffer cmd, float dt);
+    detail::PoissonSystem pressureSystem();
+    detail::PoissonSides poissonSides() const;
+    detail::PoissonSolveSettings poissonSolveSettings() const;
+    // The pressure solver of the 7-point stencil (created by the constructor and recreated by
+    // nothing else: the boundaries and cell size are updated in place).
+    std::unique_ptr<detail::PoissonSolver> createPoissonSolver();
+};
+
+// smoke3d_emit.cpp: the GPU form of an emitter, after checking it (InvalidArgument naming
+// "Emitter3D[index]::field").
+gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index);
+
+} // namespace billow

@@ -1,0 +1,152 @@
+// The transport passes: Advect (semi-Lagrangian, MacCormack or BFECC per field family, all by the
+// pre-advection velocity) and Diffuse (implicit, Jacobi sweeps).
+#include "core/barriers.hpp"
+#include "smoke3d/smoke3d_solver_impl.hpp"
+
+namespace billow {
+
+namespace kernels = detail::kernels;
+
+namespace {
+// Which of a ping-pong pair's three copies an advection reads or writes.
+enum class Copy { Now, Other, Scratch };
+VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c == Copy::Other ? p.other() : p.scratch(); }
+} // namespace
+
+void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
+    // Every field is advected by the same (pre-advection) velocity, so the forward dispatches are
+    // independent and share one barrier. The corrected schemes then add a backward advection and
+    // a correction (MacCormack) or a compensation, a second forward advection and a limiter
+    // (BFECC), in each field's `other` and `scratch` copies; the velocity stays current until the
+    // end, when every ping-pong pair flips. Mode numbers: smoke3d_advect_correct.glsl.
+    const float ambient = settings.ambientTemperature;
+    auto advectCells = [&](Copy from, Copy to, bool scalars, bool colours, float stepDt) {
+        const int targets = (scalars ? BILLOW_ADVECT_SCALARS : 0) | (colours && hasColour() ? BILLOW_ADVECT_COLOUR : 0);
+        if (targets == 0) return;
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dAdvectCells::Bindings{
+                              .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .densityIn = copyOf(density, from),
+                              .temperatureIn = copyOf(temperature, from), .fuelIn = copyOf(fuel, from),
+                              .densityOut = copyOf(density, to), .temperatureOut = copyOf(temperature, to),
+                              .fuelOut = copyOf(fuel, to), .colourIn = copyOf(colour, from),
+                              .colourOut = copyOf(colour, to), .solid = geometry.solid.handle()},
+                          gpu::AdvectPush3D{stepDt, ambient, targets}, mac.nx, mac.ny, mac.nz);
+    };
+    // The velocity is both the advecting velocity (always u.now(), v.now(), w.now()) and the
+    // carried field.
+    auto advectVelocity = [&](Copy from, Copy to, float stepDt) {
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dAdvectVelocity::Bindings{
+                              .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .uOut = copyOf(u, to),
+                              .vOut = copyOf(v, to), .wOut = copyOf(w, to), .openX = openX(), .openY = openY(),
+                              .openZ = openZ(), .uField = copyOf(u, from), .vField = copyOf(v, from),
+                              .wField = copyOf(w, from)},
+                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), faceDepth());
+    };
+    static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER3_CLAMP &&
+                  int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER3_REVERT);
+    const int limiter = static_cast<int>(settings.advectionLimiter);
+    auto correctScalars = [&](int mode) {
+        int field = 0;
+        for (PingPong* p : {&density, &temperature, &fuel})
+            kernels->dispatch(cmd,
+                              kernels::Smoke3dAdvectCorrectScalar::Bindings{
+                                  .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = p->now(),
+                                  .backward = p->scratch(), .result = p->other(), .solid = geometry.solid.handle()},
+                              gpu::CorrectPush3D{dt, mode, field++, limiter}, mac.nx, mac.ny, mac.nz);
+    };
+    auto correctColour = [&](int mode) {
+        if (!hasColour()) return;
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dAdvectCorrectColour::Bindings{
+                              .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = colour.now(),
+                              .backward = colour.scratch(), .result = colour.other(), .solid = geometry.solid.handle()},
+                          gpu::CorrectPush3D{dt, mode, 0, limiter}, mac.nx, mac.ny, mac.nz);
+    };
+    auto correctVelocity = [&](int mode) {
+        int component = 0;
+        for (PingPong* p : {&u, &v, &w}) {
+            kernels->dispatch(cmd,
+                              kernels::Smoke3dAdvectCorrectVelocity::Bindings{
+                                  .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = p->now(),
+                                  .backward = p->scratch(), .result = p->other(),
+                                  .open = geometry.open[component].handle()},
+                              gpu::CorrectPush3D{dt, mode, component, limiter}, faceWidth(), faceHeight(), faceDepth());
+            ++component;
+        }
+    };
+    constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
+    const AdvectionScheme scalarScheme = settings.scalarAdvection, velocityScheme = settings.velocityAdvection;
+    const AdvectionScheme colourScheme = hasColour() ? settings.colourAdvection : kSL;
+    const bool corrected = scalarScheme != kSL || colourScheme != kSL || velocityScheme != kSL;
+    const bool bfecc = scalarScheme == kBFECC || colourScheme == kBFECC || velocityScheme == kBFECC;
+
+    advectCells(Copy::Now, Copy::Other, true, true, dt);
+    advectVelocity(Copy::Now, Copy::Other, dt);
+    detail::computeBarrier(cs, cmd);
+    if (corrected) {
+        // Backward: SL(SL(phi, dt), -dt) into scratch.
+        advectCells(Copy::Other, Copy::Scratch, scalarScheme != kSL, colourScheme != kSL, -dt);
+        if (velocityScheme != kSL) advectVelocity(Copy::Other, Copy::Scratch, -dt);
+        detail::computeBarrier(cs, cmd);
+        // MacCormack corrects and limits in `other`; BFECC compensates into `other`.
+        if (scalarScheme != kSL) correctScalars(scalarScheme == kBFECC ? 1 : 0);
+        if (colourScheme != kSL) correctColour(colourScheme == kBFECC ? 1 : 0);
+        if (velocityScheme != kSL) correctVelocity(velocityScheme == kBFECC ? 1 : 0);
+        detail::computeBarrier(cs, cmd);
+        if (bfecc) {
+            // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
+            advectCells(Copy::Other, Copy::Scratch, scalarScheme == kBFECC, colourScheme == kBFECC, dt);
+            if (velocityScheme == kBFECC) advectVelocity(Copy::Other, Copy::Scratch, dt);
+            detail::computeBarrier(cs, cmd);
+            if (scalarScheme == kBFECC) correctScalars(2);
+            if (colourScheme == kBFECC) correctColour(2);
+            if (velocityScheme == kBFECC) correctVelocity(2);
+            detail::computeBarrier(cs, cmd);
+        }
+    }
+    for (PingPong* p : {&u, &v, &w, &density, &temperature, &fuel, &colour}) p->swap();
+}
+
+void SmokeSolver3D::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
+    // Implicit diffusion by Jacobi sweeps. The right-hand side b stays in the current copy;
+    // iterates alternate between the other copy and the scratch copy, starting so that the last
+    // sweep writes the other copy, which then becomes current.
+    const uint32_t iterations = settings.diffusionIterations;
+    if (iterations == 0) return;
+    auto target = [&](const PingPong& p, uint32_t k) {
+        return ((iterations - 1 - k) % 2) == 0 ? p.other() : p.scratch();
+    };
+    auto source = [&](const PingPong& p, uint32_t k) { return k == 0 ? p.now() : target(p, k - 1); };
+    const float h2 = settings.cellSize * settings.cellSize;
+    if (settings.viscosity > 0.0f) {
+        const gpu::DiffusePush3D push{settings.viscosity * dt / h2, 0};
+        for (uint32_t k = 0; k < iterations; ++k) {
+            kernels->dispatch(cmd,
+                              kernels::Smoke3dDiffuseVelocity::Bindings{
+                                  .uB = u.now(), .vB = v.now(), .wB = w.now(), .uIn = source(u, k), .vIn = source(v, k),
+                                  .wIn = source(w, k), .uOut = target(u, k), .vOut = target(v, k), .wOut = target(w, k),
+                                  .openX = openX(), .openY = openY(), .openZ = openZ()},
+                              push, faceWidth(), faceHeight(), faceDepth());
+            detail::computeBarrier(cs, cmd);
+        }
+        for (PingPong* p : {&u, &v, &w}) p->swap();
+    }
+    if (settings.scalarDiffusion > 0.0f) {
+        const gpu::DiffusePush3D push{settings.scalarDiffusion * dt / h2, hasColour() ? 1 : 0};
+        for (uint32_t k = 0; k < iterations; ++k) {
+            kernels->dispatch(cmd,
+                              kernels::Smoke3dDiffuseCells::Bindings{
+                                  .densityB = density.now(), .temperatureB = temperature.now(), .fuelB = fuel.now(),
+                                  .densityIn = source(density, k), .temperatureIn = source(temperature, k),
+                                  .fuelIn = source(fuel, k), .densityOut = target(density, k),
+                                  .temperatureOut = target(temperature, k), .fuelOut = target(fuel, k),
+                                  .colourB = colour.now(), .colourIn = source(colour, k), .colourOut = target(colour, k)},
+                              push, mac.nx, mac.ny, mac.nz);
+            detail::computeBarrier(cs, cmd);
+        }
+        for (PingPong* p : {&density, &temperature, &fuel, &colour}) p->swap();
+    }
+}
+
+} // namespace billow
