@@ -36,7 +36,7 @@ void SmokeSolver3D::Impl::refreshGeometry() {
         // The colliders on top of the new static geometry (the coarse weights after them).
         colliders.invalidate();
         recordColliders(cmd);
-        if (poisson) poisson->recordCoarsenWeights(cmd);
+        poisson->recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their solid velocity.
         recordSubtractGradient(cmd, 0.0f);
     });
@@ -56,7 +56,7 @@ void SmokeSolver3D::Impl::recordColliders(VkCommandBuffer cmd) {
                       gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount())}, faceWidth(), faceHeight(),
                       faceDepth());
     detail::computeBarrier(cs, cmd);
-    if (poisson) poisson->recordCoarsenWeights(cmd);
+    poisson->recordCoarsenWeights(cmd);
 }
 
 void SmokeSolver3D::Impl::allocateColliderBuffers() {

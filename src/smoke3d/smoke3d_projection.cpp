@@ -3,12 +3,8 @@
 // equation handed to the Poisson solver (src/pressure/) on the 7-point stencil, and the gradient
 // subtraction.
 #include "core/barriers.hpp"
-#include "smoke3d/smoke3d_solver_impl.hpp"
-
-#if __has_include("pressure/stencil_3d.hpp")
 #include "pressure/stencil_3d.hpp"
-#define BILLOW_SMOKE3D_HAS_STENCIL 1
-#endif
+#include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
 
@@ -51,11 +47,7 @@ detail::PoissonSystem SmokeSolver3D::Impl::pressureSystem() {
 }
 
 std::unique_ptr<detail::PoissonSolver> SmokeSolver3D::Impl::createPoissonSolver() {
-#ifdef BILLOW_SMOKE3D_HAS_STENCIL
     return std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), std::make_unique<detail::Stencil3D>());
-#else
-    return nullptr;  // until the 7-point stencil lands, PressureSolve leaves the pressure alone
-#endif
 }
 
 detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {
@@ -69,7 +61,6 @@ detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {
 }
 
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
-    if (!poisson) return;
     poisson->recordSolve(cmd, poissonSolveSettings(), settings.cellSize * settings.cellSize / dt);
 }
 

@@ -185,13 +185,13 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
     impl_->settings = settings;
     if (geometryChanged) {
         impl_->gridUniform.upload(impl_->gridParams());
-        if (impl_->poisson) impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
+        impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
         impl_->refreshGeometry();
     }
 }
 
 uint64_t SmokeSolver3D::allocatedBytes() const noexcept {
-    return impl_->fieldBytes + (impl_->poisson ? impl_->poisson->allocatedBytes() : 0);
+    return impl_->fieldBytes + impl_->poisson->allocatedBytes();
 }
 
 void SmokeSolver3D::record(VkCommandBuffer cmd, float dt) {
@@ -244,7 +244,6 @@ std::vector<PassTiming3D> SmokeSolver3D::passTimings() {
 PressureResidual SmokeSolver3D::pressureResidual(uint32_t recordsAgo) const {
     static_assert(kResidualHistory == detail::PoissonSolver::kReportHistory);
     if (recordsAgo >= kResidualHistory) throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
-    if (!impl_->poisson) return {};
     return impl_->poisson->residual(recordsAgo);
 }
 

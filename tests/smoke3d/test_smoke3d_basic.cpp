@@ -298,15 +298,17 @@ double smokeHeight(const std::vector<float>& density, float h) {
 
 TEST_F(Smoke3DBasic, HotSmokeRises) {
     SmokeSolver3D solver(context(), plumeSettings());
-    const Emitter3D emitter = plumeEmitter();
+    Emitter3D emitter = plumeEmitter();
+    emitter.velocityCoupling = 0.0f;  // nothing but buoyancy lifts it
+    emitter.temperature = 5000.0f;
     solver.setEmitters(std::span(&emitter, 1));
-    solver.step(0.02f);
+    for (int k = 0; k < 3; ++k) solver.step(0.02f);
     const double start = smokeHeight(solver.download(Field3D::Density), 0.05f);
     solver.setEmitters({});  // a puff: it rises on its own
     for (int k = 0; k < 15; ++k) solver.step(0.02f);
     const auto density = solver.download(Field3D::Density);
     const double end = smokeHeight(density, 0.05f);
-    EXPECT_GT(end, start + 0.03) << "start " << start << " end " << end;
+    EXPECT_GT(end, start + 0.05) << "start " << start << " end " << end;
     // Upward flow above the emitter.
     const auto v = solver.download(Field3D::VelocityY);
     EXPECT_GT(v[9 + 19 * (4 + 14 * 5)], 0.01f);
@@ -343,8 +345,8 @@ void expectProjectionRemovesDivergence(const std::shared_ptr<Context>& context, 
     EXPECT_LT(after, tolerance * before) << "before " << before << " after " << after;
 }
 
-TEST_F(Smoke3DBasic, ProjectionWithMultigridLeavesRoundOffDivergence) {
-    expectProjectionRemovesDivergence(context(), PressureSolverType::Multigrid, 30, 1e-5f);
+TEST_F(Smoke3DBasic, ProjectionWithMultigridPCGLeavesRoundOffDivergence) {
+    expectProjectionRemovesDivergence(context(), PressureSolverType::MultigridPCG, 10, 1e-6f);
 }
 
 TEST_F(Smoke3DBasic, ProjectionWithJacobiManySweepsLeavesRoundOffDivergence) {
