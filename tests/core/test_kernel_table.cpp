@@ -64,6 +64,7 @@ TEST(KernelTable, GroupsAreTheShaderFolders) {
                                                            {KernelGroup::Pressure, "pressure"},
                                                            {KernelGroup::Pressure3d, "pressure3d"},
                                                            {KernelGroup::Smoke, "smoke"},
+                                                           {KernelGroup::Smoke3d, "smoke3d"},
                                                            {KernelGroup::Water, "water"}};
     for (const KernelInfo& info : kKernelTable) {
         const auto folder = std::find_if(std::begin(folders), std::end(folders),
@@ -171,7 +172,7 @@ TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
         } else if (info.group == KernelGroup::Water) {
             EXPECT_TRUE((std::is_same_v<typename K::Uniform, gpu::WaterParams>));
             EXPECT_EQ(info.uniformBytes, sizeof(gpu::WaterParams));
-        } else if (info.group == KernelGroup::Pressure3d) {
+        } else if (info.group == KernelGroup::Pressure3d || info.group == KernelGroup::Smoke3d) {
             EXPECT_TRUE((std::is_same_v<typename K::Uniform, gpu::Grid3DParams>));
             EXPECT_EQ(info.uniformBytes, sizeof(gpu::Grid3DParams));
         } else {
