@@ -6,6 +6,8 @@
 //   density, temperature, pressure, divergence, solid: cell centres, nx * ny, index i + j*nx
 //   curl: grid nodes, (nx+1) * (ny+1), index i + j*(nx+1)
 //   openX / openY: open fraction of each x-/y-face (0 closed, 1 open), same layout as u / v
+//   solidVelocityX / Y: normal velocity (m/s) of the part of each x-/y-face a moving collider
+//        closes, same layout as u / v (0 where none does)
 //   dye: RGBA, 4 floats per cell of the dye grid (dyeNx * dyeNy cells), covering the same domain;
 //        on the GPU with dyeStorage = Float16, 2 uints of packed halves per cell (see buffer())
 //
@@ -24,6 +26,7 @@
 
 #include <vulkan/vulkan_core.h>
 
+#include "billow/collider.hpp"
 #include "billow/context.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
@@ -48,12 +51,14 @@ struct Splat {
 
 enum class Field : uint32_t {
     VelocityX, VelocityY, Density, Temperature, Dye, Pressure, Divergence, Curl, Solid, OpenX, OpenY,
+    SolidVelocityX, SolidVelocityY,  // derived from the moving colliders (setColliders)
 };
 const char* fieldName(Field field) noexcept;
 
-// The separately recordable passes (also the rows of the GPU timing report).
+// The separately recordable passes (also the rows of the GPU timing report), in step order.
+// Colliders rasterises the moving colliders when their set changed (nothing otherwise).
 enum class Pass : uint32_t {
-    Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
+    Colliders, Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
     SubtractGradient, Count
 };
 const char* passName(Pass pass) noexcept;
@@ -94,8 +99,19 @@ public:
     void addWallObstacles(float thickness, std::array<bool, 4> sides = {true, true, true, true});
     const std::vector<float>& solidMask() const noexcept;
 
-    // Records one full step: Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence,
-    // PressureSolve, SubtractGradient. dt in seconds, finite and > 0.
+    // Moving colliders (billow/collider.hpp; docs/colliders.md): the set from the next recorded
+    // step on, replacing the previous one (at most kMaxColliders; an empty span removes them).
+    // Call it every frame as they move. The set is checked whole first (InvalidArgument naming
+    // the collider and field; a bad set leaves the previous one in place), kept on the host and
+    // uploaded inside the next recorded step's command buffer, which rasterises it into Solid,
+    // OpenX/OpenY and SolidVelocityX/Y, combined with the static mask (the more solid of the two
+    // per cell). A 2D collider is the shape's cross-section through the plane of its centre: its
+    // rotation and angular velocity must be about z. The first non-empty set allocates the
+    // collider buffers (blocking, once); a step whose set is unchanged rasterises nothing.
+    void setColliders(std::span<const Collider> colliders);
+
+    // Records one full step: Colliders, Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping,
+    // Divergence, PressureSolve, SubtractGradient. dt in seconds, finite and > 0.
     void record(VkCommandBuffer cmd, float dt);
     // Individual passes, each followed by a compute->compute barrier.
     void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
@@ -126,11 +142,13 @@ public:
     // its dyeStorage: Float16 dye is converted, and uploads beyond +-65504 are refused).
     size_t fieldSize(Field field) const noexcept;
     std::vector<float> download(Field field);
-    void upload(Field field, std::span<const float> values);  // not Solid/OpenX/OpenY/Curl (derived)
+    // Not the derived fields (Solid, OpenX/OpenY, Curl, SolidVelocityX/Y).
+    void upload(Field field, std::span<const float> values);
 
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size in
     // bytes: 4 per float, except the dye with dyeStorage = Float16, 8 bytes a cell holding
-    // packHalf2x16(r, g) then packHalf2x16(b, a) (docs/integration.md).
+    // packHalf2x16(r, g) then packHalf2x16(b, a) (docs/integration.md). SolidVelocityX/Y have no
+    // buffer (VK_NULL_HANDLE; download gives zeros) until the first non-empty set of colliders.
     VkBuffer buffer(Field field) const noexcept;
     VkDeviceSize bufferSize(Field field) const noexcept;
 

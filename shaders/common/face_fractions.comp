@@ -5,19 +5,13 @@
 // faces are closed to the pressure solve (their velocity is prescribed); outflow and periodic
 // faces are open as far as their cells are.
 #include "common/grid.glsl"
+#include "common/face_fraction.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Solid { float solid[]; };
 layout(set = 0, binding = 2) writeonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 3) writeonly buffer OpenY { float openY[]; };
 
 float fluid(int i, int j) { return clamp(1.0 - solid[cellIndex(i, j)], 0.0, 1.0); }
-
-float boundaryFaceFraction(int side, float innerFluid, float wrappedFluid) {
-    int type = grid.sideType[side];
-    if (type == BILLOW_PERIODIC) return min(innerFluid, wrappedFluid);
-    if (type == BILLOW_OUTFLOW) return innerFluid;
-    return 0.0;
-}
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);

@@ -11,6 +11,7 @@
 // The divergence takes flux = open u + (1 - open) solidVelocity through each face; the gradient
 // subtraction sets closed faces to exactly their solid velocity.
 #include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/smoke3d_face_geometry.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Solid { float solid[]; };
 layout(set = 0, binding = 2) writeonly buffer OpenX { float openX[]; };
@@ -25,22 +26,10 @@ float fluid(ivec3 c) { return clamp(1.0 - solid[cellIndex3(c)], 0.0, 1.0); }
 // Open fraction and solid velocity of the face normal to `axis` at f.
 vec2 faceGeometry(int axis, ivec3 f) {
     int n = gridCells()[axis];
-    f = canonicalFace3(axis, f);
     ivec3 below = f, above = f;
-    below[axis] -= 1;
-    if (f[axis] > 0 && f[axis] < n) return vec2(min(fluid(below), fluid(above)), 0.0);
-    bool low = f[axis] == 0;
-    int side = low ? 2 * axis : 2 * axis + 1;
-    int type = sideType3(side);
-    ivec3 inner = low ? above : below;
-    if (type == BILLOW_PERIODIC) {
-        ivec3 wrapped = inner;
-        wrapped[axis] = low ? n - 1 : 0;
-        return vec2(min(fluid(inner), fluid(wrapped)), 0.0);
-    }
-    if (type == BILLOW_OUTFLOW) return vec2(fluid(inner), 0.0);
-    if (type == BILLOW_INFLOW) return vec2(0.0, (low ? 1.0 : -1.0) * grid.inflow[side].x);
-    return vec2(0.0);
+    below[axis] = f[axis] == 0 ? n - 1 : f[axis] - 1;  // across the low side: the wrapped cell
+    above[axis] = f[axis] == n ? 0 : f[axis];
+    return staticFaceGeometry(axis, f, fluid(below), fluid(above));
 }
 
 void main() {

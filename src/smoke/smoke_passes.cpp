@@ -25,6 +25,7 @@ VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c
 void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
     timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
+    case Pass::Colliders: recordColliders(cmd); break;
     case Pass::Inject: recordInject(cmd); break;
     case Pass::Buoyancy: recordBuoyancy(cmd, dt); break;
     case Pass::Vorticity: recordVorticity(cmd, dt); break;
@@ -299,6 +300,17 @@ void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
 }
 
 void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
+    if (collidersActive()) {
+        kernels->dispatch(cmd,
+                          kernels::DivergenceColliders::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
+                                                                 .openY = openY.handle(), .solid = solid.handle(),
+                                                                 .divergence = divergence.handle(),
+                                                                 .solidVelocityX = solidVelocityX.handle(),
+                                                                 .solidVelocityY = solidVelocityY.handle()},
+                          nx, ny);
+        detail::computeBarrier(cs, cmd);
+        return;
+    }
     kernels->dispatch(cmd,
                       kernels::Divergence::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
                                                     .openY = openY.handle(), .solid = solid.handle(),
@@ -308,6 +320,16 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
 }
 
 void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    if (collidersActive()) {
+        kernels->dispatch(cmd,
+                          kernels::SubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),
+                                                                       .openX = openX.handle(), .openY = openY.handle(),
+                                                                       .solidVelocityX = solidVelocityX.handle(),
+                                                                       .solidVelocityY = solidVelocityY.handle()},
+                          gpu::SubtractPush{dt}, faceWidth(), faceHeight());
+        detail::computeBarrier(cs, cmd);
+        return;
+    }
     kernels->dispatch(cmd,
                       kernels::SubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),
                                                           .openX = openX.handle(), .openY = openY.handle()},

@@ -34,12 +34,14 @@ const char* fieldName(Field field) noexcept {
     case Field::Solid: return "Solid";
     case Field::OpenX: return "OpenX";
     case Field::OpenY: return "OpenY";
+    case Field::SolidVelocityX: return "SolidVelocityX";
+    case Field::SolidVelocityY: return "SolidVelocityY";
     }
     return "?";
 }
 
 const char* passName(Pass pass) noexcept {
-    static const char* names[] = {"inject", "buoyancy", "vorticity", "advect", "diffuse",
+    static const char* names[] = {"colliders", "inject", "buoyancy", "vorticity", "advect", "diffuse",
                                   "damping", "divergence", "pressure", "subtract_gradient"};
     return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }
@@ -147,8 +149,12 @@ gpu::GridParams SmokeSolver::Impl::gridParams() const {
 
 void SmokeSolver::Impl::refreshGeometry() {
     detail::uploadBytes(cs, solid.handle(), std::as_bytes(std::span(solidHost)));
+    if (colliders.allocated()) detail::uploadBytes(cs, staticSolid.handle(), std::as_bytes(std::span(solidHost)));
     cs.submitAndWait([&](VkCommandBuffer cmd) {
         recordFaceFractions(cmd);
+        // The colliders on top of the new static geometry (and the coarse weights after them).
+        colliders.invalidate();
+        recordColliders(cmd);
         poisson->recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity.
         recordSubtractGradient(cmd, 0.0f);
@@ -310,8 +316,8 @@ PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
 size_t SmokeSolver::fieldSize(Field field) const noexcept {
     const detail::MacGrid mac{impl_->nx, impl_->ny};
     switch (field) {
-    case Field::VelocityX: case Field::OpenX: return mac.xFaces();
-    case Field::VelocityY: case Field::OpenY: return mac.yFaces();
+    case Field::VelocityX: case Field::OpenX: case Field::SolidVelocityX: return mac.xFaces();
+    case Field::VelocityY: case Field::OpenY: case Field::SolidVelocityY: return mac.yFaces();
     case Field::Curl: return mac.nodes();
     case Field::Dye: return size_t(impl_->dyeNx) * impl_->dyeNy * 4;
     default: return mac.cells();
@@ -332,6 +338,8 @@ VkBuffer SmokeSolver::buffer(Field field) const noexcept {
     case Field::Solid: return s.solid.handle();
     case Field::OpenX: return s.openX.handle();
     case Field::OpenY: return s.openY.handle();
+    case Field::SolidVelocityX: return s.solidVelocityX.handle();
+    case Field::SolidVelocityY: return s.solidVelocityY.handle();
     }
     return VK_NULL_HANDLE;
 }
@@ -343,6 +351,7 @@ VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept {
 
 std::vector<float> SmokeSolver::download(Field field) {
     std::vector<float> out(fieldSize(field));
+    if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider
     if (field == Field::Dye && impl_->settings.dyeStorage == DyeStorage::Float16) {
         std::vector<uint16_t> halves(out.size());
         detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(halves)));
@@ -354,9 +363,10 @@ std::vector<float> SmokeSolver::download(Field field) {
 }
 
 void SmokeSolver::upload(Field field, std::span<const float> values) {
-    if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl)
+    if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl ||
+        field == Field::SolidVelocityX || field == Field::SolidVelocityY)
         throw InvalidArgument(std::string("upload: field ") + fieldName(field),
-                              "is derived by the solver (use setSolidMask for obstacles)");
+                              "is derived by the solver (use setSolidMask for obstacles, setColliders for colliders)");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");

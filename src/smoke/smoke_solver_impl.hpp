@@ -13,6 +13,7 @@
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
 #include "core/uniform_buffer.hpp"
+#include "grid/colliders.hpp"
 #include "grid/field_buffers.hpp"
 #include "pressure/poisson_solver.hpp"
 #include "common/grid_types.h"
@@ -38,6 +39,12 @@ struct SmokeSolver::Impl {
 
     std::vector<float> solidHost;
 
+    // Moving colliders (smoke_colliders.cpp). While some are rasterised, `solid` holds the mask
+    // combined with them and `staticSolid` the mask alone; the solid velocities are the normal
+    // velocities of the faces' closed parts. Allocated by the first non-empty set.
+    detail::ColliderSet colliders;
+    detail::GpuBuffer staticSolid, solidVelocityX, solidVelocityY;
+
     // One interval per Pass; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
@@ -49,6 +56,12 @@ struct SmokeSolver::Impl {
     void refreshGeometry();
 
     void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
+    // Uploads and rasterises the colliders when their set changed since the last rasterisation.
+    void recordColliders(VkCommandBuffer cmd);
+    void allocateColliderBuffers();
+    // Whether the geometry on the GPU holds colliders: the projection then uses the solid
+    // velocities (divergence_colliders.comp, subtract_gradient_colliders.comp).
+    bool collidersActive() const { return colliders.rasterisedCount() > 0; }
     void recordInject(VkCommandBuffer cmd);
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);

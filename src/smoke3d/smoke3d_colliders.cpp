@@ -1,16 +1,16 @@
 // The Colliders pass and the solid geometry: the static solid mask, the faces' open fractions and
-// solid velocities (smoke3d_face_geometry.comp), and the moving colliders' set.
+// solid velocities (smoke3d_face_geometry.comp), and the moving colliders.
 //
-// Today only the static mask is rasterised (on the host, by the engine: setSolidMask), and its
-// geometry is recomputed when the mask or the boundaries change, blocking; the Colliders pass has
-// nothing to do each step. The moving colliders' GPU rasterisation belongs in recordColliders:
-// it will write the solid fraction (the static mask combined with the colliders), the open
-// fractions and the solid velocities of the faces the colliders close, then recoarsen the
-// pressure solver's face weights. setColliders stores the set for it and does nothing else yet.
+// The static mask's geometry is recomputed when the mask or the boundaries change, blocking. The
+// moving colliders (setColliders) are rasterised by the Colliders pass of a step whose set changed
+// (smoke3d_colliders_rasterise.comp: the mask combined with them into the solid fraction, the open
+// fractions, the solid velocities of the faces they close), then the pressure solver's face
+// weights are recoarsened; a step whose set is unchanged records nothing here.
 #include <algorithm>
 #include <string>
 
 #include "core/barriers.hpp"
+#include "grid/field_buffers.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
@@ -30,24 +30,46 @@ void SmokeSolver3D::Impl::recordFaceGeometry(VkCommandBuffer cmd) {
 
 void SmokeSolver3D::Impl::refreshGeometry() {
     detail::uploadBytes(cs, geometry.solid.handle(), std::as_bytes(std::span(solidHost)));
+    if (colliders.allocated()) detail::uploadBytes(cs, staticSolid.handle(), std::as_bytes(std::span(solidHost)));
     cs.submitAndWait([&](VkCommandBuffer cmd) {
         recordFaceGeometry(cmd);
+        // The colliders on top of the new static geometry (the coarse weights after them).
+        colliders.invalidate();
+        recordColliders(cmd);
         poisson->recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their solid velocity.
         recordSubtractGradient(cmd, 0.0f);
     });
 }
 
-void SmokeSolver3D::Impl::recordColliders(VkCommandBuffer) {
-    // Without moving colliders the geometry is current (refreshGeometry ran when the static mask
-    // or the boundaries last changed). The colliders' rasterisation will be recorded here.
+void SmokeSolver3D::Impl::recordColliders(VkCommandBuffer cmd) {
+    if (!colliders.changed()) return;
+    colliders.recordUpload(cs, cmd);
+    kernels->dispatch(cmd,
+                      kernels::Smoke3dCollidersRasterise::Bindings{
+                          .colliders = colliders.buffer(), .staticSolid = staticSolid.handle(),
+                          .solid = geometry.solid.handle(), .openX = openX(), .openY = openY(), .openZ = openZ(),
+                          .solidVelocityX = geometry.solidVelocity[0].handle(),
+                          .solidVelocityY = geometry.solidVelocity[1].handle(),
+                          .solidVelocityZ = geometry.solidVelocity[2].handle(), .u = u.now(), .v = v.now(),
+                          .w = w.now()},
+                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount())}, faceWidth(), faceHeight(),
+                      faceDepth());
+    detail::computeBarrier(cs, cmd);
+    poisson->recordCoarsenWeights(cmd);
+}
+
+void SmokeSolver3D::Impl::allocateColliderBuffers() {
+    if (colliders.allocated()) return;
+    detail::GpuBuffer mask = detail::fieldBuffer(cs, mac.cells());
+    detail::uploadBytes(cs, mask.handle(), std::as_bytes(std::span(solidHost)));
+    colliders.allocate(cs);  // last: allocated() says the mask exists too
+    staticSolid = std::move(mask);
 }
 
 void SmokeSolver3D::setColliders(std::span<const Collider> colliders) {
-    if (colliders.size() > kMaxColliders)
-        throw InvalidArgument("setColliders: colliders.size()", "must be at most " + std::to_string(kMaxColliders) +
-                                                                    " (got " + std::to_string(colliders.size()) + ")");
-    impl_->colliders.assign(colliders.begin(), colliders.end());
+    impl_->colliders.assign(colliders, detail::ColliderRotations::Any, "setColliders");
+    if (!colliders.empty()) impl_->allocateColliderBuffers();
 }
 
 void SmokeSolver3D::setSolidMask(std::span<const float> solidFraction) {

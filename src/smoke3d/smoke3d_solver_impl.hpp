@@ -22,6 +22,7 @@
 #include "grid/mac_grid.hpp"
 #include "pressure/poisson_solver.hpp"
 #include "common/grid3d_types.h"
+#include "grid/colliders.hpp"
 #include "smoke3d/smoke3d_types.h"
 
 namespace billow {
@@ -54,9 +55,10 @@ struct SmokeSolver3D::Impl {
     GpuBuffer curl[3];  // omega on the x-, y- and z-edges (smoke3d_edges.glsl)
     Geometry3D geometry;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;  // the current set, uploaded by every Emit pass
-    // Stored by setColliders for the moving colliders' rasterisation, which the Colliders pass
-    // does not do yet: until then they have no effect.
-    std::vector<Collider> colliders;
+    // The moving colliders (smoke3d_colliders.cpp): the set, and the static mask alone, which the
+    // rasterisation combines with them into geometry.solid. Allocated by the first non-empty set.
+    detail::ColliderSet colliders;
+    GpuBuffer staticSolid;
     std::unique_ptr<detail::KernelSet> kernels;
     // Solves for `pressure` with the divergence as right-hand side (the PressureSolve pass).
     std::unique_ptr<detail::PoissonSolver> poisson;
@@ -85,6 +87,7 @@ struct SmokeSolver3D::Impl {
     // pressure weights and the closed faces' velocity (blocking).
     void refreshGeometry();
     void recordColliders(VkCommandBuffer cmd);
+    void allocateColliderBuffers();
     void recordFaceGeometry(VkCommandBuffer cmd);
 
     // smoke3d_emit.cpp.

@@ -7,6 +7,9 @@ namespace billow::smoke_ref {
 namespace {
 double fluidFraction(const Grid& g, const State& s, int i, int j) { return std::clamp(1.0 - s.solid[g.cell(i, j)], 0.0, 1.0); }
 
+// The solid velocity of face k of `solidVelocity` (empty: no colliders).
+double solidAt(const Values& solidVelocity, size_t k) { return solidVelocity.empty() ? 0.0 : solidVelocity[k]; }
+
 double boundaryFraction(const Boundary& side, double inner, double wrapped) {
     if (side.type == BoundaryType::Periodic) return std::min(inner, wrapped);
     if (side.type == BoundaryType::Outflow) return inner;
@@ -44,10 +47,17 @@ void divergence(const Grid& g, State& s) {
             auto area = [&](double open, bool onSide, int side) {
                 return onSide && g.sides[side].type == BoundaryType::Inflow ? fluid : open;
             };
-            const double left = area(s.openX[g.u(i, j)], i == 0, kLeft) * s.u[g.u(i, j)];
-            const double right = area(s.openX[g.u(i + 1, j)], i == g.nx - 1, kRight) * s.u[g.u(i + 1, j)];
-            const double bottom = area(s.openY[g.v(i, j)], j == 0, kBottom) * s.v[g.v(i, j)];
-            const double top = area(s.openY[g.v(i, j + 1)], j == g.ny - 1, kTop) * s.v[g.v(i, j + 1)];
+            // Through the open part with the fluid's velocity, through the closed part with the solid's.
+            auto fluxX = [&](size_t k, bool onSide, int side) {
+                return area(s.openX[k], onSide, side) * s.u[k] + (1.0 - s.openX[k]) * solidAt(s.solidVelocityX, k);
+            };
+            auto fluxY = [&](size_t k, bool onSide, int side) {
+                return area(s.openY[k], onSide, side) * s.v[k] + (1.0 - s.openY[k]) * solidAt(s.solidVelocityY, k);
+            };
+            const double left = fluxX(g.u(i, j), i == 0, kLeft);
+            const double right = fluxX(g.u(i + 1, j), i == g.nx - 1, kRight);
+            const double bottom = fluxY(g.v(i, j), j == 0, kBottom);
+            const double top = fluxY(g.v(i, j + 1), j == g.ny - 1, kTop);
             s.divergence[g.cell(i, j)] = (right - left + top - bottom) / g.h;
         }
 }
@@ -60,13 +70,15 @@ void subtractGradient(const Grid& g, State& s, double dt) {
         for (int i = 0; i <= g.nx; ++i) {
             const size_t k = g.u(i, j);
             if (s.openX[k] > 0.0) s.u[k] -= dt / g.h * (g.pressureAt(s.pressure, i, j) - g.pressureAt(s.pressure, i - 1, j));
-            else s.u[k] = i == 0 ? prescribed(kLeft, 1.0) : i == g.nx ? prescribed(kRight, -1.0) : 0.0;
+            else if ((i > 0 && i < g.nx) || g.periodicX()) s.u[k] = solidAt(s.solidVelocityX, k);
+            else s.u[k] = i == 0 ? prescribed(kLeft, 1.0) : prescribed(kRight, -1.0);
         }
     for (int j = 0; j <= g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
             const size_t k = g.v(i, j);
             if (s.openY[k] > 0.0) s.v[k] -= dt / g.h * (g.pressureAt(s.pressure, i, j) - g.pressureAt(s.pressure, i, j - 1));
-            else s.v[k] = j == 0 ? prescribed(kBottom, 1.0) : j == g.ny ? prescribed(kTop, -1.0) : 0.0;
+            else if ((j > 0 && j < g.ny) || g.periodicY()) s.v[k] = solidAt(s.solidVelocityY, k);
+            else s.v[k] = j == 0 ? prescribed(kBottom, 1.0) : prescribed(kTop, -1.0);
         }
     copyPeriodicFaces(g, s.u, s.v);
 }

@@ -18,9 +18,11 @@ namespace billow::smoke_ref {
 // whose velocity is prescribed.
 void faceFractions(const Grid& g, State& s);
 
-// The net outward flux over h: sum_f +-area_f u_f / h, the area of a face its open fraction,
-// except an inflow face, closed to the solve, which lets its prescribed velocity in over the
-// fluid part of its cell.
+// The net outward flux over h: sum_f +-(area_f u_f + (1 - open_f) s_f) / h, the area of a face
+// its open fraction, except an inflow face, closed to the solve, which lets its prescribed
+// velocity in over the fluid part of its cell; s_f the normal velocity of the moving solid that
+// closes the rest of the face (s.solidVelocityX/Y; 0 without colliders and on the faces of
+// non-periodic sides).
 void divergence(const Grid& g, State& s);
 
 // The left-hand side sum_f w_f (p_f - p) of cell (i, j)'s equation for the pressure `p` (0 for a
@@ -41,7 +43,9 @@ void pressureSor(const Grid& g, State& s, double rhsScale, double omega, int ite
 void solvePressure(const Grid& g, State& s, double rhsScale);
 
 // u -= dt/h (p - p_left) on open x-faces (v likewise); closed faces take their prescribed velocity:
-// the inflow speed into the domain on inflow sides, 0 everywhere else.
+// the inflow speed into the domain on inflow sides, 0 on the other non-periodic sides, and the
+// velocity of the solid that closes them inside the domain and on periodic sides (the moving
+// collider's normal velocity, s.solidVelocityX/Y; 0 for static obstacles).
 void subtractGradient(const Grid& g, State& s, double dt);
 
 } // namespace billow::smoke_ref

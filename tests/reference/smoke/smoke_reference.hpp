@@ -3,6 +3,7 @@
 // One namespace (billow::smoke_ref), one state (State), one function per operation:
 #pragma once
 
+#include "reference/smoke/colliders.hpp"            // moving colliders: distances, coverage, face velocities
 #include "reference/smoke/corrected_advection.hpp"  // MacCormack / BFECC with their limiters
 #include "reference/smoke/forces.hpp"               // splats, buoyancy, vorticity, damping
 #include "reference/smoke/grid.hpp"                 // MAC grid, boundary rules, sampling, back-trace

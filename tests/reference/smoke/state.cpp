@@ -19,6 +19,8 @@ State downloadState(SmokeSolver& solver) {
     s.solid = promoted(billow::Field::Solid);
     s.openX = promoted(billow::Field::OpenX);
     s.openY = promoted(billow::Field::OpenY);
+    s.solidVelocityX = promoted(billow::Field::SolidVelocityX);
+    s.solidVelocityY = promoted(billow::Field::SolidVelocityY);
     return s;
 }
 

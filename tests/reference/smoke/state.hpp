@@ -9,6 +9,9 @@ namespace billow::smoke_ref {
 
 struct State {
     Values u, v, density, temperature, dye, pressure, divergence, curl, solid, openX, openY;
+    // Normal velocity of the part of each face a moving collider closes (colliders.hpp); empty
+    // or 0 where none does.
+    Values solidVelocityX, solidVelocityY;
 };
 
 // A staggered face field: u on the x-faces, v on the y-faces (the velocity's layout).

@@ -1,0 +1,40 @@
+// The moving colliders as the kernels read them (billow::Collider, include/billow/collider.hpp,
+// checked and packed by src/grid/colliders.cpp), shared by the 2D and 3D solvers' kernels and the
+// C++ host code (as in common/grid_types.h: only 4-byte scalars and 16-byte vectors).
+#ifndef BILLOW_COLLIDER_TYPES_H
+#define BILLOW_COLLIDER_TYPES_H
+
+#include "common/grid_types.h"
+
+#ifdef __cplusplus
+namespace billow::gpu {
+#endif
+
+// Shapes (billow::ColliderShape, checked where colliders are packed).
+#define BILLOW_COLLIDER_SPHERE 0
+#define BILLOW_COLLIDER_BOX 1
+#define BILLOW_COLLIDER_CAPSULE 2
+// The most colliders a solver takes per step (billow::kMaxColliders, checked on the host).
+#define BILLOW_MAX_COLLIDERS 64
+
+// One collider (storage buffer element, std430), in the domain's frame and SI units.
+struct GpuCollider {
+    vec4 centre;           // xyz: centre, m (w unused)
+    vec4 rotation;         // unit quaternion (x, y, z, w): collider frame -> domain frame
+    vec4 halfExtents;      // xyz: Box half extents along the collider's axes, m (w unused)
+    vec4 velocity;         // xyz: velocity of the centre, m/s (w unused)
+    vec4 angularVelocity;  // xyz: about the centre, rad/s (w unused)
+    int shape;             // BILLOW_COLLIDER_*
+    float radius;          // Sphere and Capsule, m
+    float halfLength;      // Capsule: half length of its segment along the collider's x axis, m
+    int unused0;
+};
+
+// Push constants of the rasterisation kernels: how many colliders the buffer holds this step.
+struct ColliderPush { int count; };
+
+#ifdef __cplusplus
+} // namespace billow::gpu
+#endif
+
+#endif
