@@ -33,6 +33,7 @@ float readField(int axis, ivec3 f) {
     return t.scale * fieldAt(axis, t.index) + t.offset;
 }
 #define BILLOW_READ_FIELD_AXIS(f) readField(axis, f)
+#define BILLOW_FIELD_AT_AXIS(f) fieldAt(axis, faceIndex3(axis, f))
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);
@@ -44,7 +45,7 @@ void main() {
         float value = fieldAt(axis, k);
         if (openAt(axis, k) > 0.0) {
             vec3 departure = faceCoordinate3(axis, traceBack3(facePosition3(axis, f), pc.dt));
-            BILLOW_TRILERP(float, BILLOW_READ_FIELD_AXIS, departure, value);
+            BILLOW_TRILERP(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, faceCounts3(axis), departure, value);
         }
         int out_ = faceIndex3(axis, id);
         if (axis == 0) uOut[out_] = value;

@@ -14,15 +14,23 @@ float readVelocity3(int axis, ivec3 f) {
     return t.scale * value + t.offset;
 }
 
+// The velocity component along `axis` at face f inside the face grid (no taps).
+float velocityAt3(int axis, ivec3 f) {
+    int k = faceIndex3(axis, f);
+    return axis == 0 ? uIn[k] : axis == 1 ? vIn[k] : wIn[k];
+}
+
 // Continuous index coordinate of position p (m) in the face grid normal to `axis`.
 vec3 faceCoordinate3(int axis, vec3 p) { return p * grid.invH - faceOffset3(axis); }
 
 #define BILLOW_READ_VELOCITY_AXIS(f) readVelocity3(axis, f)
+#define BILLOW_VELOCITY_AT_AXIS(f) velocityAt3(axis, f)
 vec3 sampleVelocity3(vec3 p) {
     vec3 velocity;
     [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
         float component;
-        BILLOW_TRILERP(float, BILLOW_READ_VELOCITY_AXIS, faceCoordinate3(axis, p), component);
+        BILLOW_TRILERP(float, BILLOW_READ_VELOCITY_AXIS, BILLOW_VELOCITY_AT_AXIS, faceCounts3(axis),
+                       faceCoordinate3(axis, p), component);
         velocity[axis] = component;
     }
     return velocity;
