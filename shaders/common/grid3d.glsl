@@ -8,8 +8,11 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common/grid3d_types.h"
 
-// Kernels that shape their own workgroup define BILLOW_OWN_WORKGROUP_SIZE (see common/grid.glsl).
-#ifndef BILLOW_OWN_WORKGROUP_SIZE
+// Kernels that shape their own workgroup define BILLOW_OWN_WORKGROUP_SIZE (see common/grid.glsl);
+// kernels that gather from back-traced points define BILLOW_GATHER_WORKGROUP (grid3d_types.h).
+#if defined(BILLOW_GATHER_WORKGROUP)
+layout(local_size_x = BILLOW_GATHER3_X, local_size_y = BILLOW_GATHER3_Y, local_size_z = BILLOW_GATHER3_Z) in;
+#elif !defined(BILLOW_OWN_WORKGROUP_SIZE)
 layout(local_size_x = BILLOW_GROUP3_X, local_size_y = BILLOW_GROUP3_Y, local_size_z = BILLOW_GROUP3_Z) in;
 #endif
 layout(std140, set = 0, binding = 0) uniform Grid3DBlock { Grid3DParams grid; };

@@ -7,6 +7,7 @@
 // obstacle see the smoke beside it rather than an empty sink.
 // The corrected schemes call it with the field copies they carry and dt < 0 for the backward step;
 // the velocity is always the pre-advection one.
+#define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 

@@ -1,6 +1,7 @@
 #version 450
 // MacCormack / BFECC correction of the RGBA colour; see smoke3d_advect_correct.glsl. Solid cells
 // as in smoke3d_advect_correct_scalar.comp.
+#define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 

@@ -2,6 +2,7 @@
 // MacCormack / BFECC correction of one velocity component (pc.field: 0 u, 1 v, 2 w) at its
 // staggered positions; see smoke3d_advect_correct.glsl. The limiter's stencil is read through the
 // velocity's ghost rules (tapFace3). Closed faces are not advected: they keep their value.
+#define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 

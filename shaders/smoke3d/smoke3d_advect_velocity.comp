@@ -6,6 +6,7 @@
 // velocity as the field too; the corrected schemes (MacCormack, BFECC) also carry the forward
 // result backward and the compensated field forward, by the pre-advection velocity. The three
 // components are one loop over the axis (one copy of the sampling code).
+#define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
