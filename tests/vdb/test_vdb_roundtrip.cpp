@@ -257,5 +257,26 @@ TEST(VdbExportThreshold, IsInclusiveAndRelativeToTheBackground) {
     }
 }
 
+// Pruned: a uniform 8^3 block (one whole leaf of OpenVDB's default tree) is stored as one active
+// tile, not as a leaf of 512 equal voxels; a leaf with one odd voxel stays a leaf.
+TEST(VdbExportThreshold, UniformLeavesArePrunedIntoTiles) {
+    VolumeFrame frame;
+    frame.nx = 16;
+    frame.ny = 8;
+    frame.nz = 8;
+    frame.cellSize = 0.25;
+    frame.density.assign(16 * 8 * 8, 0.0f);
+    for (size_t c = 0; c < frame.density.size(); ++c) frame.density[c] = c % 16 < 8 ? 2.0f : 0.0f;
+    frame.density[9 + 16 * (3 + 8 * 5)] = 0.5f;
+    const std::filesystem::path path = outputPath("pruned.vdb");
+    vdb::writeVdb(path.string(), frame);
+    const auto grid = openvdb::GridBase::grid<openvdb::FloatGrid>(readVdb(path).grids.at("density"));
+    ASSERT_TRUE(grid);
+    EXPECT_EQ(grid->tree().leafCount(), 1u);
+    EXPECT_EQ(grid->tree().activeTileCount(), 1u);
+    EXPECT_EQ(grid->activeVoxelCount(), 8u * 8 * 8 + 1);
+    EXPECT_EQ(grid->getConstAccessor().getValue(openvdb::Coord(3, 4, 5)), 2.0f);
+}
+
 } // namespace
 } // namespace billow::test
