@@ -5,8 +5,8 @@
 //   vdb_demo OUT_DIR [--size N] [--frames F] [--steps S]
 //
 // N cells per axis (default 64; the cell size is 1/N m), F frames (default 1) of S steps of 1/60 s
-// each (default 60). Writes OUT_DIR/fire_0000.vdb, ... and prints each file's size and the time
-// taken to download and to write it.
+// each (default 60). Writes OUT_DIR/fire_0000.vdb, ... (and fire_0000.nvdb, ... where NanoVDB is
+// available) and prints each file's size and the time taken to download and to write it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +16,9 @@
 #include <billow/billow.hpp>
 
 #include "volume_frame.hpp"
+#ifdef BILLOW_VDB_HAS_NANOVDB
+#include "nanovdb_writer.hpp"
+#endif
 
 namespace {
 
@@ -60,6 +63,17 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Writes `volume` with `write` to OUT_DIR/fire_NNNN.<extension> and reports it.
+template <typename Write>
+void writeFrame(const Options& options, uint32_t frame, const char* extension, const billow::vdb::VolumeFrame& volume, Write write) {
+    char name[40];
+    std::snprintf(name, sizeof name, "fire_%04u.%s", frame, extension);
+    const std::filesystem::path path = options.outDir / name;
+    const auto start = std::chrono::steady_clock::now();
+    write(path.string(), volume);
+    std::printf("%s: %.1f KiB, written in %.3f s\n", path.c_str(), double(std::filesystem::file_size(path)) / 1024.0, secondsSince(start));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -89,16 +103,14 @@ int main(int argc, char** argv) {
         for (uint32_t frame = 0; frame < options.frames; ++frame) {
             for (uint32_t s = 0; s < options.steps; ++s) solver.step(dt);
             const double time = double(frame + 1) * options.steps * dt;
-            auto start = std::chrono::steady_clock::now();
+            const auto start = std::chrono::steady_clock::now();
             const billow::vdb::VolumeFrame volume = billow::vdb::downloadVolumeFrame(solver, {}, time);
-            const double download = secondsSince(start);
-            char name[32];
-            std::snprintf(name, sizeof name, "fire_%04u.vdb", frame);
-            const std::filesystem::path path = options.outDir / name;
-            start = std::chrono::steady_clock::now();
-            billow::vdb::writeVdb(path.string(), volume);
-            std::printf("%s: t = %.3f s, %.1f KiB (download %.3f s, write %.3f s)\n", path.c_str(), time,
-                        double(std::filesystem::file_size(path)) / 1024.0, download, secondsSince(start));
+            std::printf("frame %u: t = %.3f s, downloaded in %.3f s\n", frame, time, secondsSince(start));
+            writeFrame(options, frame, "vdb", volume, billow::vdb::writeVdb);
+#ifdef BILLOW_VDB_HAS_NANOVDB
+            writeFrame(options, frame, "nvdb", volume, billow::vdb::writeNanoVdb);
+#endif
+            std::fflush(stdout);
         }
         return 0;
     } catch (const std::exception& e) {

@@ -10,6 +10,9 @@
 
 #include "billow/error.hpp"
 #include "volume_frame.hpp"
+#ifdef BILLOW_VDB_HAS_NANOVDB
+#include "nanovdb_writer.hpp"
+#endif
 
 namespace billow::test {
 namespace {
@@ -111,6 +114,28 @@ TEST(VdbExportErrors, UnwritablePathsNameThePathAndLeaveNothing) {
         EXPECT_EQ(e.field(), "writeVdb: path");
     }
 }
+
+#ifdef BILLOW_VDB_HAS_NANOVDB
+TEST(VdbExportErrors, NanoVdbRefusesAsWriteVdbDoes) {
+    const std::filesystem::path dir = freshDir("nano");
+    VolumeFrame broken = goodFrame();
+    broken.cellSize = 0.0;
+    try {
+        vdb::writeNanoVdb((dir / "frame.nvdb").string(), broken);
+        ADD_FAILURE() << "no error for a zero cell size";
+    } catch (const InvalidArgument& e) {
+        EXPECT_EQ(e.field(), "VolumeFrame::cellSize");
+    }
+    const std::filesystem::path missing = dir / "missing" / "frame.nvdb";
+    try {
+        vdb::writeNanoVdb(missing.string(), goodFrame());
+        ADD_FAILURE() << "no error for " << missing;
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("writeNanoVdb: cannot write '" + missing.string() + "'"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(entries(dir), 0u);
+}
+#endif
 
 TEST(VdbExportErrors, ARefusedFrameLeavesTheEarlierFileAlone) {
     const std::filesystem::path dir = freshDir("kept");

@@ -13,6 +13,11 @@
 #include <openvdb/openvdb.h>
 
 #include "volume_frame.hpp"
+#ifdef BILLOW_VDB_HAS_NANOVDB
+#include <nanovdb/util/IO.h>
+
+#include "nanovdb_writer.hpp"
+#endif
 
 namespace billow::test {
 namespace {
@@ -223,6 +228,71 @@ TEST_F(VdbExport, FireFrameReadsBackAsDownloaded) {
         EXPECT_NEAR(high[a], origin[a] + cells[a] * h, 1e-12);
     }
 }
+
+#ifdef BILLOW_VDB_HAS_NANOVDB
+// The same frame as NanoVDB: read back with NanoVDB's own reader, each grid has its name, class,
+// transform, active set and values (bit for bit) as in the .vdb.
+TEST_F(VdbExport, FireFrameReadsBackFromNanoVdb) {
+    const SmokeSettings3D settings = fireSettings();
+    SmokeSolver3D solver(context(), settings);
+    runFire(solver);
+    const std::array<double, 3> origin{-0.5, 0.0, 0.75};
+    const VolumeFrame frame = vdb::downloadVolumeFrame(solver, origin);
+    const std::filesystem::path path = outputPath("fire.nvdb");
+    vdb::writeNanoVdb(path.string(), frame);
+    const auto handles = nanovdb::io::readGrids(path.string());
+    ASSERT_EQ(handles.size(), 4u);
+    const double h = settings.cellSize;
+    struct Scalar {
+        const char* name;
+        const std::vector<float>* values;
+        float background;
+        nanovdb::GridClass gridClass;
+    };
+    const Scalar scalars[] = {{"density", &frame.density, 0.0f, nanovdb::GridClass::FogVolume},
+                              {"temperature", &frame.temperature, frame.temperatureBackground, nanovdb::GridClass::Unknown},
+                              {"fuel", &frame.fuel, 0.0f, nanovdb::GridClass::FogVolume}};
+    for (size_t g = 0; g < 3; ++g) {
+        SCOPED_TRACE(scalars[g].name);
+        const nanovdb::NanoGrid<float>* grid = handles[g].grid<float>();
+        ASSERT_NE(grid, nullptr);
+        EXPECT_STREQ(grid->gridName(), scalars[g].name);
+        EXPECT_EQ(grid->gridClass(), scalars[g].gridClass);
+        EXPECT_EQ(grid->voxelSize(), nanovdb::Vec3R(h, h, h));
+        const nanovdb::Vec3R corner = grid->indexToWorld(nanovdb::Vec3R(18, 12, 10));
+        for (int a = 0; a < 3; ++a) EXPECT_NEAR(corner[a], origin[a] + (std::array<int, 3>{18, 12, 10}[a] + 0.5) * h, 1e-12);
+        EXPECT_EQ(grid->tree().background(), scalars[g].background);
+        const auto accessor = grid->getAccessor();
+        size_t c = 0;
+        for (int k = 0; k < 11; ++k)
+            for (int j = 0; j < 13; ++j)
+                for (int i = 0; i < 19; ++i, ++c) {
+                    const float value = (*scalars[g].values)[c];
+                    const bool expectActive = std::abs(double(value) - double(scalars[g].background)) >= double(frame.activeThreshold);
+                    const nanovdb::Coord ijk(i, j, k);
+                    ASSERT_EQ(accessor.isActive(ijk), expectActive) << "voxel (" << i << ", " << j << ", " << k << ")";
+                    ASSERT_TRUE(sameBits(accessor.getValue(ijk), expectActive ? value : scalars[g].background))
+                        << "voxel (" << i << ", " << j << ", " << k << ")";
+                }
+    }
+    const nanovdb::NanoGrid<nanovdb::Vec3f>* velocity = handles[3].grid<nanovdb::Vec3f>();
+    ASSERT_NE(velocity, nullptr);
+    EXPECT_STREQ(velocity->gridName(), "velocity");
+    const auto accessor = velocity->getAccessor();
+    size_t c = 0;
+    for (int k = 0; k < 11; ++k)
+        for (int j = 0; j < 13; ++j)
+            for (int i = 0; i < 19; ++i, ++c) {
+                const float x = frame.velocityX[c], y = frame.velocityY[c], z = frame.velocityZ[c];
+                const bool expectActive = std::sqrt(double(x) * x + double(y) * y + double(z) * z) >= double(frame.activeThreshold);
+                const nanovdb::Coord ijk(i, j, k);
+                ASSERT_EQ(accessor.isActive(ijk), expectActive) << "voxel (" << i << ", " << j << ", " << k << ")";
+                const nanovdb::Vec3f value = accessor.getValue(ijk);
+                const float expected[3] = {expectActive ? x : 0.0f, expectActive ? y : 0.0f, expectActive ? z : 0.0f};
+                for (int a = 0; a < 3; ++a) ASSERT_TRUE(sameBits(value[a], expected[a])) << "voxel (" << i << ", " << j << ", " << k << ")";
+            }
+}
+#endif
 
 // The active set at its edges, on a hand-made frame: a value exactly at the threshold is active,
 // the float just below it is not; temperature is measured from its background; a partial field set
