@@ -1,28 +1,9 @@
 #version 450
 // Multigrid: the coarse level's face weights (its uniform block is bound) from the fine level's,
 // one thread per point of the union of the three face grids. A coarse face covers up to four fine
-// faces and gets their mean open fraction (a missing one, past an odd edge, counts as closed,
-// since the coarse cell there is only partly covered). With these fractions every level's
-// equation has the same form; mg_restrict_residual_3d.comp scales the right-hand side to match.
-//
-// The weights also place each coarse unknown: a face of weight w (open fraction a) between two
-// cells whose centres lie d apart stands for a h / d, and a face between a cell and the p = 0 point
-// beyond an outflow side, d from the cell's centre, likewise (the finest level has that point half
-// a fine cell beyond the side). The coarse equation is then the finite-volume Laplacian at the
-// coarse cells' centres, consistent with the restriction's right-hand side (half the sum of the
-// covered fine residuals: (2h)^2 times the Laplacian's mean over the covered volume). Along an
-// axis with fine cell size h and coarse size 2h:
-// - a coarse cell covering two fine cells has its centre between theirs, half a fine cell farther
-//   from the side than theirs: an outflow face of fine weight w (p = 0 at h / w) gets
-//   2h / (h / w + h / 2) = 4 w / (2 + w) (as in 2D, pressure/mg_coarsen.comp);
-// - past an odd edge the last coarse cell covers one fine cell only: a half cell, whose centre is
-//   that fine cell's. An outflow face there keeps the fine distance h / w: 2h / (h / w) = 2 w; the
-//   face to its neighbour, whose centre is 3h/2 away (not 2h), gets 2h / (3h/2) = 4/3 times the
-//   mean (across a periodic side, the face to coarse cell 0, likewise). Its faces across the axis
-//   already count half their area (the missing fine faces count as closed). Treated as a full cell
-//   (centre 2h from its neighbour, outflow weight 4 w / (2 + w)) the coarse p = 0 point lay 3/2
-//   fine cells too far out, and V-cycles stalled (measured: 3.4e-3 relative residual after 30
-//   cycles on 19 x 13 x 11 with an outflow on top, test_poisson_solver_3d.cpp).
+// faces; their mean open fraction becomes the coarse weight by the rule of
+// pressure/mg_coarse_weight.glsl (shared with 2D), which keeps each coarse unknown at its cell's
+// centre and the outflow sides' p = 0 where the finest level has it.
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 
@@ -35,6 +16,7 @@ layout(set = 0, binding = 6) writeonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { Transfer3Push pc; };
 
 #include "pressure3d/stencil3d.glsl"
+#include "pressure/mg_coarse_weight.glsl"
 
 float fineWeight(int axis, ivec3 f, ivec3 fine) {
     const int i = faceAt3(axis, f, fine);
@@ -56,18 +38,9 @@ float coarseWeight(int axis, ivec3 id) {
             g[b] += db;
             if (g[a] < fine[a] && g[b] < fine[b]) sum += fineWeight(axis, g, fine);
         }
-    float w = 0.25 * sum;
-    const int cells = gridCells()[axis];
-    // The last coarse cell along the axis is a half cell (odd fine count).
-    const bool halfCell = (fine[axis] & 1) == 1;
-    if (!periodic3(axis) && (id[axis] == 0 || id[axis] == cells)) {
-        const int side = id[axis] == 0 ? 2 * axis : 2 * axis + 1;
-        const bool nextToHalfCell = halfCell && (id[axis] == cells || cells == 1);
-        if (sideType3(side) == BILLOW_OUTFLOW) w = nextToHalfCell ? 2.0 * w : 4.0 * w / (2.0 + w);
-    } else if (halfCell && (id[axis] == cells - 1 || id[axis] == cells || id[axis] == 0)) {
-        w *= 4.0 / 3.0;  // between the half cell and its neighbour (the last two: across a periodic side)
-    }
-    return w;
+    const int side = id[axis] == 0 ? 2 * axis : 2 * axis + 1;
+    return coarseFaceWeight(0.25 * sum, id[axis], gridCells()[axis], fine[axis], periodic3(axis),
+                            sideType3(side) == BILLOW_OUTFLOW);
 }
 
 void main() {
