@@ -68,60 +68,66 @@ TEST_F(VolumeRenderTest, SphereTransmittanceMatchesBeerLambert) {
 
     // Optical depth 2 along the diameter: sigma rho0 2 R h = 2.
     const double extinction = 2.0 / (sphere.density * 2.0 * sphere.radius * sphere.cellSize);
-    const render::VolumeLook look = transmittanceOnly(extinction);
-    render::OrbitCamera camera;
-    camera.yawDegrees = 23.0f;
-    camera.pitchDegrees = 17.0f;
-    camera.distance = 1.3f;
-    const uint32_t width = 45, height = 37;
-    render::VolumeRenderer renderer(*context(), width, height);
-    renderer.render(solver, camera, look);
-    const std::vector<float>& transmittance = renderer.transmittance();
-    ASSERT_EQ(transmittance.size(), size_t(width) * height);
+    // The default step, and a fine one whose tolerance is tight enough to catch a 5 % error in
+    // the optical depth.
+    for (const float viewStep : {0.5f, 0.125f}) {
+        SCOPED_TRACE(viewStep);
+        render::VolumeLook look = transmittanceOnly(extinction);
+        look.viewStep = viewStep;
+        render::OrbitCamera camera;
+        camera.yawDegrees = 23.0f;
+        camera.pitchDegrees = 17.0f;
+        camera.distance = 1.3f;
+        const uint32_t width = 45, height = 37;
+        render::VolumeRenderer renderer(*context(), width, height);
+        renderer.render(solver, camera, look);
+        const std::vector<float>& transmittance = renderer.transmittance();
+        ASSERT_EQ(transmittance.size(), size_t(width) * height);
 
-    const ref::Camera refCamera{camera.yawDegrees, camera.pitchDegrees, camera.distance, camera.fovDegrees, {0.5, 0.5, 0.5}};
-    const double sigmaPerCell = extinction * sphere.cellSize;  // path lengths are in cells
-    const double step = look.viewStep;                          // cells
-    size_t hits = 0, central = 0;
-    double worstCentral = 0.0;
-    for (uint32_t y = 0; y < height; ++y)
-        for (uint32_t x = 0; x < width; ++x) {
-            const ref::Ray ray = ref::cameraRay(refCamera, sphere.n, width, height, x, y);
-            const ref::LineIntegral line = ref::integrateAlong(field, ray, 64);
-            const double gpuDepth = -std::log(std::max<double>(transmittance[x + y * width], 1e-30));
-            // The GPU integrates the same trilinear interpolant by the midpoint rule with steps of
-            // `step` cells. On each step the rule errs by at most step * (the interpolant's
-            // oscillation on the step), and these oscillations sum to at most the total variation
-            // along the ray, so |error| <= step * TV. Densities below the 1e-5 cutoff are skipped:
-            // at most 1e-5 per cell of path (<= 40 cells). Float rounding of ~80 steps of exp and
-            // products: below 1e-4 in optical depth.
-            const double tolerance = sigmaPerCell * (step * line.totalVariation + 1e-5 * 40.0) + 1e-4;
-            ASSERT_NEAR(gpuDepth, sigmaPerCell * line.integral, tolerance) << "pixel " << x << ", " << y;
-            if (line.integral == 0.0) {
-                EXPECT_EQ(transmittance[x + y * width], 1.0f) << "pixel " << x << ", " << y;
-            }
+        const ref::Camera refCamera{camera.yawDegrees, camera.pitchDegrees, camera.distance, camera.fovDegrees, {0.5, 0.5, 0.5}};
+        const double sigmaPerCell = extinction * sphere.cellSize;  // path lengths are in cells
+        const double step = look.viewStep;                          // cells
+        size_t hits = 0, central = 0;
+        double worstCentral = 0.0;
+        for (uint32_t y = 0; y < height; ++y)
+            for (uint32_t x = 0; x < width; ++x) {
+                const ref::Ray ray = ref::cameraRay(refCamera, sphere.n, width, height, x, y);
+                const ref::LineIntegral line = ref::integrateAlong(field, ray, 64);
+                const double gpuDepth = -std::log(std::max<double>(transmittance[x + y * width], 1e-30));
+                // The GPU integrates the same trilinear interpolant by the midpoint rule with steps of
+                // `step` cells. On each step the rule errs by at most step * (the interpolant's
+                // oscillation on the step), and these oscillations sum to at most the total variation
+                // along the ray, so |error| <= step * TV. Densities below the 1e-5 cutoff are skipped:
+                // at most 1e-5 per cell of path (<= 40 cells). Float rounding of ~80 steps of exp and
+                // products: below 1e-4 in optical depth.
+                const double tolerance = sigmaPerCell * (step * line.totalVariation + 1e-5 * 40.0) + 1e-4;
+                ASSERT_NEAR(gpuDepth, sigmaPerCell * line.integral, tolerance) << "pixel " << x << ", " << y;
+                if (line.integral == 0.0) {
+                    EXPECT_EQ(transmittance[x + y * width], 1.0f) << "pixel " << x << ", " << y;
+                }
 
-            // Against the analytic sphere, exp(-sigma rho0 chord): for rays through the middle
-            // half of the sphere (closest approach b <= R / 2, so they cross its surface within
-            // 30 degrees of the normal) the coverage rasterisation and the trilinear interpolant
-            // smooth the surface symmetrically across it: what the smoothing removes inside is
-            // added outside, up to the surface's curvature across the smoothing band (about 1.5
-            // cells): 1.5^2 / (2 R) per crossing, < 0.2 cells for both. Plus the step error above.
-            const double chord = ref::sphereChord(ray, sphere.centre, sphere.radius);
-            if (chord > 0.0) ++hits;
-            if (chord >= std::sqrt(3.0) * sphere.radius) {
-                ++central;
-                const double expected = std::exp(-sigmaPerCell * sphere.density * chord);
-                const double depthTolerance = sigmaPerCell * sphere.density * (0.2 + step * 2.0) + 1e-4;
-                worstCentral = std::max(worstCentral, std::fabs(gpuDepth - sigmaPerCell * sphere.density * chord));
-                EXPECT_NEAR(transmittance[x + y * width], expected, expected * (std::exp(depthTolerance) - 1.0))
-                    << "pixel " << x << ", " << y << ": chord " << chord << " cells";
+                // Against the analytic sphere, exp(-sigma rho0 chord): for rays through the middle
+                // half of the sphere (closest approach b <= R / 2, so they cross its surface within
+                // 30 degrees of the normal) the coverage rasterisation and the trilinear interpolant
+                // smooth the surface symmetrically across it: what the smoothing removes inside is
+                // added outside, up to the surface's curvature across the smoothing band (about 1.5
+                // cells): 1.5^2 / (2 R) per crossing, < 0.2 cells for both. Plus the step error above.
+                const double chord = ref::sphereChord(ray, sphere.centre, sphere.radius);
+                if (chord > 0.0) ++hits;
+                if (chord >= std::sqrt(3.0) * sphere.radius) {
+                    ++central;
+                    const double expected = std::exp(-sigmaPerCell * sphere.density * chord);
+                    const double depthTolerance = sigmaPerCell * sphere.density * (0.2 + step * 2.0) + 1e-4;
+                    worstCentral = std::max(worstCentral, std::fabs(gpuDepth - sigmaPerCell * sphere.density * chord));
+                    EXPECT_NEAR(transmittance[x + y * width], expected, expected * (std::exp(depthTolerance) - 1.0))
+                        << "pixel " << x << ", " << y << ": chord " << chord << " cells";
+                }
             }
-        }
-    EXPECT_GT(central, 20u);  // the sphere fills a good part of the picture
-    EXPECT_GT(hits, 3 * central / 2);
-    std::printf("sphere: %zu pixels through it, %zu central; worst central optical-depth error %.4f (of %.2f)\n", hits,
-                central, worstCentral, sigmaPerCell * sphere.density * 2.0 * sphere.radius);
+        EXPECT_GT(central, 20u);  // the sphere fills a good part of the picture
+        EXPECT_GT(hits, 3 * central / 2);
+        std::printf("step %.3f cells: %zu pixels through the sphere, %zu central; worst central optical-depth error %.4f (of %.2f)\n",
+                    viewStep, hits, central, worstCentral, sigmaPerCell * sphere.density * 2.0 * sphere.radius);
+    }
 }
 
 // Scattering and self-shadowing: lit from above, a dense column's top is brighter than its bottom

@@ -66,6 +66,10 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
     }
     r.finish();
     if (options.animation) plan.animation = *options.animation;
+    if (options.picturesEvery) {
+        plan.pictureEvery = *options.picturesEvery;
+        if (plan.pictureEvery == 0) plan.animation = AnimationFormat::None;
+    }
     if (options.fieldEvery) {
         if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
         plan.fieldEvery = *options.fieldEvery;

@@ -1,5 +1,8 @@
 #include "smoke3d/smoke3d_parser.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "common/output_plan_reader.hpp"
 #include "common/settings_check.hpp"
 #include "common/time_reader.hpp"
@@ -20,6 +23,11 @@ void readScene(ObjectReader& top, const std::filesystem::path&, const LoadOption
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readOutputPlan(top, options, scene.output, kSmoke3DViews, kSmoke3DFields, false,
                            [&](ObjectReader& output) { detail::readOutput3D(output, scene); });
+    if (options.renderWidth) {
+        RenderPlan& r = scene.render;
+        r.height = std::max(16u, static_cast<uint32_t>(std::lround(double(r.height) * *options.renderWidth / r.width)));
+        r.width = *options.renderWidth;
+    }
     for (Field3D field : scene.output.fields)
         if (field == Field3D::Colour && !scene.settings.colour)
             throw SceneError("output.fields.names", "\"colour\" needs settings.colour: true");

@@ -77,10 +77,9 @@ public:
 
     void writeExtras(uint32_t step) {
         if (!scene_.vdb.every || step % scene_.vdb.every != 0) return;
-        FieldCache3D fields(*solver_);
         char name[32];
         std::snprintf(name, sizeof(name), "_%06u.vdb", step);
-        writeVdbFrame(vdbDir_ + "/" + scene_.name + name, fields, scene_.vdb);
+        writeVdbFrame(vdbDir_ + "/" + scene_.name + name, *solver_, scene_.vdb, step * scene_.dt);
         ++vdbFiles_;
     }
     std::vector<std::string> summaryNotes() const {

@@ -3,7 +3,7 @@
 #include "common/scene_error.hpp"
 
 #ifdef BILLOW_SCENE_RUNNER_VDB
-#include "vdb_writer.hpp"
+#include "volume_frame.hpp"
 #endif
 
 namespace billow::scene {
@@ -22,32 +22,16 @@ void requireVdbSupport(const VdbPlan& plan) {
                                        "configure with -DBILLOW_BUILD_VDB=ON), so it cannot write .vdb files");
 }
 
-void writeVdbFrame([[maybe_unused]] const std::string& path, [[maybe_unused]] FieldCache3D& fields,
-                   [[maybe_unused]] const VdbPlan& plan) {
+void writeVdbFrame([[maybe_unused]] const std::string& path, [[maybe_unused]] SmokeSolver3D& solver,
+                   [[maybe_unused]] const VdbPlan& plan, [[maybe_unused]] double time) {
 #ifdef BILLOW_SCENE_RUNNER_VDB
-    const SmokeSettings3D& s = fields.settings();
-    vdb::VolumeFrame frame;
-    frame.nx = s.nx;
-    frame.ny = s.ny;
-    frame.nz = s.nz;
-    frame.cellSize = s.cellSize;
-    frame.origin = {0.0, 0.0, 0.0};
+    vdb::FrameFields fields;
+    fields.density = plan.density;
+    fields.temperature = plan.temperature;
+    fields.fuel = plan.fuel;
+    fields.velocity = plan.velocity;
+    vdb::VolumeFrame frame = vdb::downloadVolumeFrame(solver, {0.0, 0.0, 0.0}, time, fields);
     frame.activeThreshold = plan.activeThreshold;
-    if (plan.density) frame.density = fields.get(Field3D::Density);
-    if (plan.temperature) frame.temperature = fields.get(Field3D::Temperature);
-    if (plan.fuel) frame.fuel = fields.get(Field3D::Fuel);
-    if (plan.velocity) {
-        const auto& velocity = fields.cellVelocity();
-        const size_t cells = velocity.size() / 3;
-        frame.velocityX.resize(cells);
-        frame.velocityY.resize(cells);
-        frame.velocityZ.resize(cells);
-        for (size_t c = 0; c < cells; ++c) {
-            frame.velocityX[c] = velocity[3 * c];
-            frame.velocityY[c] = velocity[3 * c + 1];
-            frame.velocityZ[c] = velocity[3 * c + 2];
-        }
-    }
     vdb::writeVdb(path, frame);
 #endif
 }

@@ -8,7 +8,6 @@
 
 #include <billow/smoke3d_solver.hpp>
 
-#include "smoke3d/smoke3d_field_cache.hpp"
 #include "smoke3d/smoke3d_scene.hpp"
 
 namespace billow::scene {
@@ -17,7 +16,8 @@ namespace billow::scene {
 bool vdbAvailable();
 // Throws SceneError keyed "output.vdb" when the scene asks for VDB files and the build cannot.
 void requireVdbSupport(const VdbPlan& plan);
-// Writes `dir`/<scene>_SSSSSS.vdb from the cache's fields (cell-centred velocity).
-void writeVdbFrame(const std::string& path, FieldCache3D& fields, const VdbPlan& plan);
+// Writes the solver's fields at simulated time `time` (s) to `path` (billow::vdb::downloadVolumeFrame:
+// cell-centred velocity, temperature background = ambient).
+void writeVdbFrame(const std::string& path, SmokeSolver3D& solver, const VdbPlan& plan, double time);
 
 } // namespace billow::scene
