@@ -60,8 +60,10 @@ struct VolumeLook {
     float colourHigh = 3400.0f;
     // Brightness before the filmic curve, > 0. Default 1.
     float exposure = 1.0f;
-    // Draw the solver's solid cells (obstacles and colliders) as grey surfaces. Default true.
+    // Draw the solver's solid cells (obstacles and colliders) as surfaces of this albedo (lit by
+    // the light, shadowed by the smoke, plus the ambient light). Defaults true, clay 0.45, 0.32, 0.25.
     bool drawSolids = true;
+    std::array<float, 3> solidColour{0.45f, 0.32f, 0.25f};
     // March steps in cells, > 0: along the view ray and toward the light. Defaults 0.5 and 1.
     float viewStep = 0.5f;
     float lightStep = 1.0f;

@@ -49,6 +49,7 @@ void checkLook(const VolumeLook& l) {
     require(colour(l.skyZenith), "look.skyZenith", "three finite numbers >= 0");
     require(colour(l.skyHorizon), "look.skyHorizon", "three finite numbers >= 0");
     require(colour(l.groundColour), "look.groundColour", "three finite numbers >= 0");
+    require(colour(l.solidColour), "look.solidColour", "three finite numbers >= 0");
     require(l.groundTile >= 0.0f && std::isfinite(l.groundTile), "look.groundTile", "a finite number >= 0");
     require(std::isfinite(l.fireLow) && std::isfinite(l.fireHigh) && l.fireHigh > l.fireLow, "look.fireHigh",
             "a finite number > fireLow");
@@ -87,6 +88,7 @@ GpuView makeView(const SmokeSettings3D& s, const OrbitCamera& camera, const Volu
     put(v.skyZenith, look.skyZenith);
     put(v.skyHorizon, look.skyHorizon);
     put(v.groundColour, look.groundColour, look.groundTile / s.cellSize);
+    put(v.solidColour, look.solidColour);
     const double h = s.cellSize;
     v.medium[0] = static_cast<float>(look.extinction * h);
     v.medium[1] = look.albedo;

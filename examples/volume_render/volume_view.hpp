@@ -23,13 +23,14 @@ struct GpuView {
     float skyZenith[4];
     float skyHorizon[4];
     float groundColour[4];
+    float solidColour[4];
     float medium[4];
     float fire[4];
     float fireColour[4];
     int32_t grid[4];
     int32_t image[4];
 };
-static_assert(sizeof(GpuView) == 15 * 16, "GpuView must match VolumeView in volume_march.glsl");
+static_assert(sizeof(GpuView) == 16 * 16, "GpuView must match VolumeView in volume_march.glsl");
 
 // Throws std::invalid_argument naming the first field of `camera` or `look` out of range.
 void checkCamera(const OrbitCamera& camera);

@@ -50,19 +50,20 @@ float at(const NpyArray& a, uint64_t i, uint64_t j, uint64_t k) { return a.value
 // fluid right behind the sphere follows it (u > 0 there) and the smoke is dragged its way.
 TEST(SceneRunner3D, SphereWakeIsBehindTheSphere) {
     const std::string dir = outputDir("smoke3d_sphere");
-    // 2.4 s: the sphere (path 0.15 -> 0.85 m between 1 s and 3 s) is at x = 0.64 m, moving +x.
-    const Result r = runRunner(scene("smoke3d_sphere.json") + " --size 20 --seconds 2.4 --pictures-every 24 "
-                               "--render-width 160 --animation none --validation --out " + dir);
+    // 40 steps of 0.04 s: at 1.6 s the sphere (path 0.15 -> 0.85 m between 0.6 s and 2.2 s) is at
+    // x = 0.59 m, moving +x at 0.44 m/s.
+    const Result r = runRunner(scene("smoke3d_sphere.json") + " --size 16 --steps 40 --pictures-every 20 "
+                               "--render-width 128 --animation none --validation --out " + dir);
     ASSERT_EQ(r.status, 0) << r.output;
     const auto lines = metricsLines(dir);
-    ASSERT_EQ(lines.size(), 72u);
-    const double early = lines[14]["centroidHeight"], late = lines[29]["centroidHeight"];
-    EXPECT_GT(late, early + 0.05) << "0.5 s: " << early << " m, 1 s: " << late << " m";
-    EXPECT_TRUE(fs::exists(dir + "/render_0003.png"));
+    ASSERT_EQ(lines.size(), 40u);
+    const double early = lines[9]["centroidHeight"], late = lines[39]["centroidHeight"];
+    EXPECT_GT(late, early + 0.1) << "0.4 s: " << early << " m, 1.6 s: " << late << " m";
+    EXPECT_TRUE(fs::exists(dir + "/render_0002.png"));
 
-    const NpyArray u = field(dir, "velocityX", 72);
-    ASSERT_EQ(u.shape, (std::vector<uint64_t>{20, 26, 21}));
-    const double h = 1.0 / 20, sphereX = 0.15 + 0.7 * (2.4 - 1.0) / 2.0, radius = 0.11, speed = 0.35;
+    const NpyArray u = field(dir, "velocityX", 40);
+    ASSERT_EQ(u.shape, (std::vector<uint64_t>{16, 21, 17}));
+    const double h = 1.0 / 16, sphereX = 0.15 + 0.7 * (1.6 - 0.6) / 1.6, radius = 0.11, speed = 0.7 / 1.6;
     // Faces in the band up to 2 cells behind the sphere's trailing surface, within half a
     // radius of its axis of motion (y = 0.55, z = 0.5); and the same band ahead of it.
     auto meanU = [&](double fromX, double toX) {
@@ -78,11 +79,15 @@ TEST(SceneRunner3D, SphereWakeIsBehindTheSphere) {
                 }
         return count ? sum / count : 0.0;
     };
+    // Potential flow round a sphere would move the fluid as much ahead as behind; the wake makes
+    // the fluid behind follow the sphere far more.
     const double behind = meanU(sphereX - radius - 2 * h, sphereX - radius);
-    EXPECT_GT(behind, 0.2 * speed) << "mean u behind the sphere " << behind << " m/s";
+    const double ahead = meanU(sphereX + radius, sphereX + radius + 2 * h);
+    EXPECT_GT(behind, 0.3 * speed) << "mean u behind the sphere " << behind << " m/s";
+    EXPECT_GT(behind, 1.5 * ahead) << "behind " << behind << " m/s, ahead " << ahead << " m/s";
     // The smoke the sphere met is pulled along +x: the centroid moved from the emitter's x (0.5 m).
     const auto centroid = lines.back()["densityCentroid"];
-    EXPECT_GT(double(centroid[0]), 0.52) << centroid.dump();
+    EXPECT_GT(double(centroid[0]), 0.505) << centroid.dump();
     EXPECT_EQ(readText(dir + "/metrics.jsonl").find("nan"), std::string::npos);
 }
 
@@ -90,15 +95,15 @@ TEST(SceneRunner3D, SphereWakeIsBehindTheSphere) {
 // ignition temperature, and the flames' core is far hotter; fuel is being burnt.
 TEST(SceneRunner3D, CampfireBurnsAboveIgnition) {
     const std::string dir = outputDir("campfire");
-    const Result r = runRunner(scene("campfire.json") + " --size 16 --seconds 1.2 --pictures-every 36 "
+    const Result r = runRunner(scene("campfire.json") + " --size 16 --steps 30 --pictures-every 30 "
                                "--render-width 140 --animation none --validation --out " + dir);
     ASSERT_EQ(r.status, 0) << r.output;
     const auto lines = metricsLines(dir);
-    ASSERT_EQ(lines.size(), 36u);
+    ASSERT_EQ(lines.size(), 30u);
     EXPECT_GT(double(lines.back()["fuelBurnRate"]), 0.0);
     EXPECT_GT(uint32_t(lines.back()["burningCells"]), 0u);
 
-    const NpyArray temperature = field(dir, "temperature", 36), source = field(dir, "expansionSource", 36);
+    const NpyArray temperature = field(dir, "temperature", 30), source = field(dir, "expansionSource", 30);
     ASSERT_EQ(temperature.shape, source.shape);
     const double ignition = 550.0;
     double hottestBurning = 0;
@@ -122,20 +127,20 @@ TEST(SceneRunner3D, CampfireBurnsAboveIgnition) {
     EXPECT_GT(warm, 20u);
 }
 
-// Smoke made in the corridor reaches the room beyond the wall (x > 0.65 m).
+// Smoke made in the corridor reaches the room beyond the wall (x > 0.7 m) within 2 s.
 TEST(SceneRunner3D, DoorwaySmokeEntersTheRoom) {
     const std::string dir = outputDir("doorway");
-    const Result r = runRunner(scene("doorway.json") + " --size 32 --seconds 4 --pictures-every 100 "
+    const Result r = runRunner(scene("doorway.json") + " --size 20 --steps 50 --pictures-every 50 "
                                "--render-width 160 --animation none --validation --out " + dir);
     ASSERT_EQ(r.status, 0) << r.output;
-    const NpyArray density = field(dir, "density", 100);
-    const double h = 1.6 / 32;
+    const NpyArray density = field(dir, "density", 50);
+    const double h = 1.6 / 20;
     double room = 0, total = 0;
     for (uint64_t k = 0; k < density.shape[0]; ++k)
         for (uint64_t j = 0; j < density.shape[1]; ++j)
             for (uint64_t i = 0; i < density.shape[2]; ++i) {
                 total += at(density, i, j, k);
-                if ((i + 0.5) * h > 0.65) room += at(density, i, j, k);
+                if ((i + 0.5) * h > 0.7) room += at(density, i, j, k);
             }
     ASSERT_GT(total, 0.0);
     EXPECT_GT(room / total, 0.1) << "share of the smoke in the room";

@@ -39,6 +39,7 @@ void readLook(ObjectReader& r, render::VolumeLook& l) {
     l.colourHigh = f("colourHigh", l.colourHigh, Range::positive());
     l.exposure = f("exposure", l.exposure, Range::positive());
     l.drawSolids = r.boolean("drawSolids", l.drawSolids);
+    l.solidColour = colour("solidColour", l.solidColour);
     l.viewStep = f("viewStep", l.viewStep, Range::closed(0.05, 8.0));
     l.lightStep = f("lightStep", l.lightStep, Range::closed(0.05, 8.0));
     r.finish();

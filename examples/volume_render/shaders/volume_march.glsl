@@ -38,6 +38,7 @@ struct VolumeView {
     vec4 skyZenith;       // rgb background straight up
     vec4 skyHorizon;      // rgb background at the horizon
     vec4 groundColour;    // rgb ground albedo; w = ground tile size in cells (0: no ground)
+    vec4 solidColour;     // rgb albedo of solid cells' surfaces
     vec4 medium;          // x sigma (1/m per density) * cellSize (so 1/cell), y albedo, z view step (cells), w light step (cells)
     vec4 fire;            // x fireLow K, y fireHigh K, z fireIntensity * cellSize (per cell), w solid threshold
     vec4 fireColour;      // x colourLow K, y colourHigh K, z exposure, w densityCutoff
@@ -168,7 +169,7 @@ VolumeSample marchVolume(vec3 origin, vec3 direction) {
                            volumeSolid(x + e.yyx) - volumeSolid(x - e.yyx));
             n = length(n) > 1e-6 ? normalize(n) : -direction;
             float lambert = max(dot(n, view.lightDirection.xyz), 0.0) * shadowTransmittance(x + n * 1.5);
-            vec3 surface = vec3(0.55, 0.56, 0.6) * (view.lightColour.rgb * lambert + view.ambientColour.rgb);
+            vec3 surface = view.solidColour.rgb * (view.lightColour.rgb * lambert + view.ambientColour.rgb);
             s.radiance += s.transmittance * surface;
             hitSolid = true;
             break;
