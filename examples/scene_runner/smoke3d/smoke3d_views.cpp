@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/bilinear.hpp"
+#include "common/colour_bar.hpp"
 #include "common/colour_maps.hpp"
 
 namespace billow::scene {
@@ -20,6 +21,21 @@ struct Plane {
     int across = 2, a = 0, b = 1;  // the axis across the plane and the picture's horizontal / vertical axes
     uint32_t layer = 0;
 };
+
+// The quantity and its unit, for the colour bar.
+std::string sliceLabel(View3D view) {
+    switch (view) {
+    case View3D::Density: return "density (units)";
+    case View3D::Temperature: return "temperature - ambient (K)";
+    case View3D::Fuel: return "fuel (units)";
+    case View3D::Speed: return "speed (m/s)";
+    case View3D::Vorticity: return "vorticity (1/s)";
+    case View3D::Pressure: return "pressure (m^2/s^2)";
+    case View3D::Divergence: return "divergence (1/s)";
+    case View3D::Render: break;
+    }
+    return "";
+}
 
 Plane planeOf(const SmokeSettings3D& s, const SlicePlan& plan) {
     const uint32_t n[3] = {s.nx, s.ny, s.nz};
@@ -88,12 +104,16 @@ Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan) {
     const double pixelsPerCell = double(plan.longSide) / longest;
     const uint32_t width = std::max(1u, uint32_t(std::lround(plane.width * pixelsPerCell)));
     const uint32_t height = std::max(1u, uint32_t(std::lround(plane.height * pixelsPerCell)));
-    return draw(width, height, 1, [&](uint32_t px, uint32_t py) {
+    Picture picture = draw(width, height, 1, [&](uint32_t px, uint32_t py) {
         const float x = float((px + 0.5) / pixelsPerCell - 0.5), y = float((py + 0.5) / pixelsPerCell - 0.5);
         const float solidHere = bilinearSample(plane.width, plane.height, x, y, [&](uint32_t i, uint32_t j) { return solid[cellIndex(i, j)]; });
         if (solidHere > 0.5f) return kSolid;
         return colour(bilinearSample(plane.width, plane.height, x, y, [&](uint32_t i, uint32_t j) { return values[cellIndex(i, j)]; }));
     });
+    static const char* const kAxes = "xyz";
+    const std::string where = std::string(" at ") + kAxes[plane.across] + " = " + std::to_string(int(plan.position * 100 + 0.5)) + " %";
+    drawColourBar(picture, [&](double v) { return colour(float(v)); }, isSigned ? -top : 0.0, top, sliceLabel(view) + where);
+    return picture;
 }
 
 } // namespace billow::scene

@@ -1,8 +1,8 @@
 // Pictures of a 3D run: the ray-marched render (billow_volume_render, from the solver's buffers)
 // and slices of the fields through a plane (output.slices), resampled bilinearly to about
-// longSide pixels, solid cells grey. Each slice is scaled to its own range in the frame:
-// magnitudes on a sequential ramp (density with a square root, so thin smoke shows), signed
-// fields on a diverging one.
+// longSide pixels, solid cells grey, with a labelled colour bar (common/colour_bar.hpp). Each slice
+// is scaled to its own range on the plane in the frame: magnitudes on a sequential ramp (density
+// with a square root, so thin smoke shows), signed fields on a diverging one.
 #pragma once
 
 #include <billow/smoke3d_solver.hpp>
