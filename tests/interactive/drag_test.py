@@ -16,12 +16,10 @@ the pictures numerically:
 """
 import argparse
 import os
-import re
-import struct
-import subprocess
 import sys
 import time
-import zlib
+
+from demo_driver import Checks, Demo, centroid
 
 WIDTH = HEIGHT = 256
 BACKGROUND = round(0.03 * 255)  # the dye view's background (field_view.frag: 0.03 + dye)
@@ -31,114 +29,9 @@ BACKGROUND = round(0.03 * 255)  # the dye view's background (field_view.frag: 0.
 LATER_FRAMES = 30
 
 
-def read_png(path):
-    """Decodes the 8-bit RGB, non-interlaced PNGs the demo writes; returns rows of (r, g, b)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError(f"{path}: not a PNG")
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    if depth != 8 or colour != 2 or interlace != 0:
-        raise ValueError(f"{path}: expected 8-bit RGB, not interlaced")
-    raw = zlib.decompress(idat)
-    stride, bpp = width * 3, 3
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = previous[x]
-            c = previous[x - bpp] if x >= bpp else 0
-            if kind == 1:
-                line[x] = (line[x] + a) & 255
-            elif kind == 2:
-                line[x] = (line[x] + b) & 255
-            elif kind == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append([tuple(line[3 * x:3 * x + 3]) for x in range(width)])
-        previous = line
-    return rows
-
-
 def dye_amount(pixel):
     """How much dye a pixel of the dye view shows: its brightest channel above the background."""
     return max(0, max(pixel) - BACKGROUND)
-
-
-def centroid(rows, weight):
-    total = sx = sy = 0.0
-    for y, row in enumerate(rows):
-        for x, p in enumerate(row):
-            w = weight(p)
-            total += w
-            sx += w * x
-            sy += w * y
-    return total, (sx / total if total else -1.0), (sy / total if total else -1.0)
-
-
-class Demo:
-    def __init__(self, app, workdir):
-        self.shots = 0
-        self.base = os.path.join(workdir, "shot")
-        for name in os.listdir(workdir):
-            if name.startswith("shot"):
-                os.remove(os.path.join(workdir, name))
-        self.log = open(os.path.join(workdir, "demo.log"), "w")
-        self.process = subprocess.Popen(
-            [app, "--size", f"{WIDTH}x{HEIGHT}", "--grid", "48", "--validation", "--seed", "7",
-             "--screenshot", self.base + ".png", "--frames", "20000"],
-            stdout=self.log, stderr=subprocess.STDOUT)
-        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--name", "^Billow", timeout=60).split()[0]
-        self.xdotool("windowfocus", self.window)
-
-    def xdotool(self, *args, timeout=20):
-        if self.process.poll() is not None:
-            raise RuntimeError(f"the demo exited early with status {self.process.returncode}")
-        return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True, timeout=timeout).stdout
-
-    def key(self, name):
-        self.xdotool("key", name)  # to the focused window (XTEST, like a real keyboard)
-
-    def screenshot(self):
-        """Presses P and waits for the demo to write the next numbered screenshot; returns its
-        pixels and the number of the frame it shows."""
-        self.shots += 1
-        path = f"{self.base}-{self.shots}.png"
-        self.key("p")
-        deadline = time.time() + 60
-        while True:  # the demo prints "wrote <path> (frame N)" after the PNG is complete
-            with open(self.log.name) as f:
-                match = re.search(re.escape(f"wrote {path} (frame ") + r"(\d+)\)", f.read())
-            if match:
-                return read_png(path), int(match.group(1))
-            if time.time() > deadline or self.process.poll() is not None:
-                raise RuntimeError(f"no screenshot {path}")
-            time.sleep(0.05)
-
-    def drag(self, x0, x1, y, button=1):
-        self.xdotool("mousemove", "--window", self.window, str(x0), str(y))
-        self.xdotool("mousedown", str(button))
-        for x in range(x0, x1 + 1, 4):
-            self.xdotool("mousemove", "--window", self.window, str(x), str(y))
-            time.sleep(0.01)
-        self.xdotool("mouseup", str(button))
-
-    def title(self):
-        return self.xdotool("getwindowname", self.window).strip()
 
 
 def main():
@@ -147,15 +40,10 @@ def main():
     parser.add_argument("--workdir", required=True)
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
-    failures = []
-
-    def expect(ok, what):
-        print(("ok   " if ok else "FAIL ") + what, flush=True)
-        if not ok:
-            failures.append(what)
-
+    expect = Checks()
     start = time.time()
-    demo = Demo(args.app, args.workdir)
+    demo = Demo(args.app, args.workdir,
+                ["--size", f"{WIDTH}x{HEIGHT}", "--grid", "48", "--seed", "7"])
     try:
         before, _ = demo.screenshot()
         brightest = max(max(p) for row in before for p in row)
@@ -176,11 +64,7 @@ def main():
         expect(abs(cy - drag_y) < 20 and drag_x0 < cx < drag_x1 + WIDTH // 4, "the dye lies on the drag's line, around its end")
 
         # At least LATER_FRAMES steps later, however fast the machine runs the demo.
-        while True:
-            time.sleep(0.5)
-            later, later_frame = demo.screenshot()
-            if later_frame - after_frame >= LATER_FRAMES:
-                break
+        later, later_frame = demo.wait_frames(LATER_FRAMES, after_frame)
         print(f"     frames {after_frame} -> {later_frame}")
         total2, cx2, cy2 = centroid(later, dye_amount)
         changed = sum(1 for r0, r1 in zip(after, later) for p, q in zip(r0, r1)
@@ -237,20 +121,11 @@ def main():
         brightest = max(max(p) for row in reset for p in row)
         expect(brightest <= BACKGROUND + 2, f"R resets the fluid and the obstacles (brightest {brightest})")
 
-        demo.key("Escape")
-        status = demo.process.wait(timeout=60)
-        expect(status == 0, f"Esc quits with status 0, no validation messages (status {status})")
+        demo.finish(expect)
     finally:
-        if demo.process.poll() is None:
-            demo.process.kill()
-            demo.process.wait()
-        demo.log.close()
-    with open(demo.log.name) as f:
-        log = f.read()
-    if failures or "validation" in log.lower().replace("--validation", ""):
-        print("---- demo output ----\n" + log)
-    print(f"{len(failures)} failure(s) in {time.time() - start:.1f} s")
-    return 1 if failures else 0
+        demo.close(expect.failures)
+    print(f"{len(expect.failures)} failure(s) in {time.time() - start:.1f} s")
+    return 1 if expect.failures else 0
 
 
 if __name__ == "__main__":
