@@ -36,7 +36,7 @@ const char* volumeViewName(VolumeView view) {
 VolumeControls::VolumeControls(GLFWwindow* window) : window_(window) {
     camera.yawDegrees = 25.0f;
     camera.pitchDegrees = 12.0f;
-    camera.distance = 1.25f;
+    camera.distance = 0.95f;
     camera.target = {0.5f, 0.45f, 0.5f};
     glfwSetWindowUserPointer(window, this);
     glfwSetCharCallback(window, onChar);

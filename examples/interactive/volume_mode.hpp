@@ -33,6 +33,7 @@ private:
     void handToSolver();  // the emitters and the collider for the next step
     render::VolumeLook look() const;
 
+    bool cpu_;  // a CPU device: cheaper settings (plumeSettings)
     SmokeSolver3D solver_;
     VolumeDrawer drawer_;
     VolumeControls controls_;
