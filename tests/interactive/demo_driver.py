@@ -1,6 +1,7 @@
 """Drives billow_interactive under a virtual X server for the interactive tests (drag_test.py,
 orbit_test.py): starts it, sends input with xdotool like a user, has it write screenshots of its
 swapchain image (the P key) and decodes them."""
+import argparse
 import os
 import re
 import struct
@@ -154,3 +155,24 @@ class Checks:
         print(("ok   " if ok else "FAIL ") + what, flush=True)
         if not ok:
             self.failures.append(what)
+
+
+def run_test(demo_args, checks):
+    """The main of a test script: parses --app and --workdir, starts the demo with `demo_args`,
+    runs `checks(demo, expect)`, then Esc must quit cleanly. Returns the exit status (1 on any
+    failed check)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--app", required=True)
+    parser.add_argument("--workdir", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    expect = Checks()
+    start = time.time()
+    demo = Demo(args.app, args.workdir, demo_args)
+    try:
+        checks(demo, expect)
+        demo.finish(expect)
+    finally:
+        demo.close(expect.failures)
+    print(f"{len(expect.failures)} failure(s) in {time.time() - start:.1f} s")
+    return 1 if expect.failures else 0

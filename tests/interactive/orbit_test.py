@@ -15,13 +15,11 @@ xdotool (demo_driver.py) and checks its screenshots numerically:
      view is redder than the smoke-only view (key 3) of the same paused frame where flames glow;
   6. Esc quits with exit status 0 (no validation messages).
 """
-import argparse
-import os
 import re
 import sys
 import time
 
-from demo_driver import Checks, Demo, centroid
+from demo_driver import centroid, run_test
 
 WIDTH = HEIGHT = 160
 GRID = 14  # 14 x 21 x 14 cells: a few seconds on lavapipe
@@ -55,87 +53,72 @@ def collider_x(title):
     return float(match.group(1)) if match else -1.0
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--app", required=True)
-    parser.add_argument("--workdir", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.workdir, exist_ok=True)
-    expect = Checks()
-    start = time.time()
-    demo = Demo(args.app, args.workdir, ["--3d", "--size", f"{WIDTH}x{HEIGHT}", "--grid", str(GRID)])
-    try:
-        first, first_frame = demo.screenshot()
-        plume, plume_frame = demo.wait_frames(PLUME_FRAMES, first_frame)
-        changed = differs(first, plume)
-        count, cx, cy = centroid(weight_rows(changed), lambda p: p[0])
-        print(f"     frames {first_frame} -> {plume_frame}: {count:.0f} pixels changed, centroid ({cx:.1f}, {cy:.1f})")
-        expect(count >= 150, "the plume appears (at least 150 pixels changed clearly)")
-        expect(abs(cx - WIDTH / 2) < WIDTH / 5, "the plume stands in the middle of the picture")
+def checks(demo, expect):
+    first, first_frame = demo.screenshot()
+    plume, plume_frame = demo.wait_frames(PLUME_FRAMES, first_frame)
+    changed = differs(first, plume)
+    count, cx, cy = centroid(weight_rows(changed), lambda p: p[0])
+    print(f"     frames {first_frame} -> {plume_frame}: {count:.0f} pixels changed, centroid ({cx:.1f}, {cy:.1f})")
+    expect(count >= 150, "the plume appears (at least 150 pixels changed clearly)")
+    expect(abs(cx - WIDTH / 2) < WIDTH / 5, "the plume stands in the middle of the picture")
 
-        title = demo.title()
-        print(f"     title: {title}")
-        expect(title.startswith("Billow | 3D render | ") and "fire off" in title, "the title names the 3D render view")
-        before_x = collider_x(title)
-        clay_before, clay_x0, _ = centroid(plume, clay)
-        demo.xdotool("keydown", "Right")
-        deadline = time.time() + 40
-        while collider_x(demo.title()) < before_x + 0.12 and time.time() < deadline:
-            time.sleep(0.1)
-        demo.xdotool("keyup", "Right")
-        after_x = collider_x(demo.title())
-        pushed, _ = demo.screenshot()
-        clay_after, clay_x1, _ = centroid(pushed, clay)
-        print(f"     collider x {before_x:.2f} -> {after_x:.2f} m; clay pixels {clay_before:.0f} at column "
-              f"{clay_x0:.1f} -> {clay_after:.0f} at column {clay_x1:.1f}")
-        expect(after_x >= before_x + 0.12, "the Right arrow moves the collider (the title's centre)")
-        expect(clay_before >= 30 and clay_after >= 30 and clay_x1 > clay_x0 + 5,
-               "the collider is drawn, and moves right on screen")
+    title = demo.title()
+    print(f"     title: {title}")
+    expect(title.startswith("Billow | 3D render | ") and "fire off" in title, "the title names the 3D render view")
+    before_x = collider_x(title)
+    clay_before, clay_x0, _ = centroid(plume, clay)
+    demo.xdotool("keydown", "Right")
+    deadline = time.time() + 40
+    while collider_x(demo.title()) < before_x + 0.12 and time.time() < deadline:
+        time.sleep(0.1)
+    demo.xdotool("keyup", "Right")
+    after_x = collider_x(demo.title())
+    pushed, _ = demo.screenshot()
+    clay_after, clay_x1, _ = centroid(pushed, clay)
+    print(f"     collider x {before_x:.2f} -> {after_x:.2f} m; clay pixels {clay_before:.0f} at column "
+          f"{clay_x0:.1f} -> {clay_after:.0f} at column {clay_x1:.1f}")
+    expect(after_x >= before_x + 0.12, "the Right arrow moves the collider (the title's centre)")
+    expect(clay_before >= 30 and clay_after >= 30 and clay_x1 > clay_x0 + 5,
+           "the collider is drawn, and moves right on screen")
 
-        demo.key("space")
-        still, still_frame = demo.screenshot()
-        still2, still2_frame = demo.screenshot()
-        expect(still_frame < still2_frame and still == still2, "paused: the picture stands still")
-        demo.drag(60, 100, HEIGHT // 2)
-        orbited, _ = demo.screenshot()
-        turned = sum(map(sum, differs(still2, orbited)))
-        demo.xdotool("click", "4")  # wheel up: zoom in
-        zoomed, _ = demo.screenshot()
-        closer = sum(map(sum, differs(orbited, zoomed)))
-        print(f"     pixels changed: {turned} by the orbit drag, {closer} by the wheel")
-        expect(turned >= 500, "a mouse drag orbits the camera (the paused picture changes)")
-        expect(closer >= 500, "the wheel zooms (the paused picture changes)")
-        demo.key("space")
+    demo.key("space")
+    still, still_frame = demo.screenshot()
+    still2, still2_frame = demo.screenshot()
+    expect(still_frame < still2_frame and still == still2, "paused: the picture stands still")
+    demo.drag(60, 100, HEIGHT // 2)
+    orbited, _ = demo.screenshot()
+    turned = sum(map(sum, differs(still2, orbited)))
+    demo.xdotool("click", "4")  # wheel up: zoom in
+    zoomed, _ = demo.screenshot()
+    closer = sum(map(sum, differs(orbited, zoomed)))
+    print(f"     pixels changed: {turned} by the orbit drag, {closer} by the wheel")
+    expect(turned >= 500, "a mouse drag orbits the camera (the paused picture changes)")
+    expect(closer >= 500, "the wheel zooms (the paused picture changes)")
+    demo.key("space")
 
-        demo.key("2")
-        heat, _ = demo.screenshot()
-        glowing = sum(1 for row in heat for p in row if p[0] > 60 and p[0] > p[2] + 30)
-        corner = max(heat[2][2])
-        print(f"     temperature view: {glowing} glowing pixels, corner brightness {corner}")
-        expect(glowing >= 100 and corner < 60, "key 2: the warm plume glows on a dark background")
-        demo.key("1")
+    demo.key("2")
+    heat, _ = demo.screenshot()
+    glowing = sum(1 for row in heat for p in row if p[0] > 60 and p[0] > p[2] + 30)
+    corner = max(heat[2][2])
+    print(f"     temperature view: {glowing} glowing pixels, corner brightness {corner}")
+    expect(glowing >= 100 and corner < 60, "key 2: the warm plume glows on a dark background")
+    demo.key("1")
 
-        demo.key("f")
-        demo.key("r")  # clear the smoke so far: the flames are then in plain view
-        _, fire_frame = demo.screenshot()
-        expect("fire on" in demo.title(), "F switches the fire on (the title says so)")
-        demo.wait_frames(FIRE_FRAMES, fire_frame)
-        demo.key("space")  # the same frame in the render view and in the smoke-only view (key 3)
-        flames, _ = demo.screenshot()
-        demo.key("3")
-        smoke, _ = demo.screenshot()
-        demo.key("space")
-        # The glow alone: where the render is redder than the same frame without emission.
-        flame = sum(1 for rf, rs in zip(flames, smoke) for p, q in zip(rf, rs) if p[0] - q[0] > 15 and p[0] - p[2] > q[0] - q[2])
-        print(f"     fire: {flame} pixels glow (redder than the smoke-only view of the same frame)")
-        expect(flame >= 20, "the fire burns: the render glows where the smoke-only view (key 3) does not")
-
-        demo.finish(expect)
-    finally:
-        demo.close(expect.failures)
-    print(f"{len(expect.failures)} failure(s) in {time.time() - start:.1f} s")
-    return 1 if expect.failures else 0
+    demo.key("f")
+    demo.key("r")  # clear the smoke so far: the flames are then in plain view
+    _, fire_frame = demo.screenshot()
+    expect("fire on" in demo.title(), "F switches the fire on (the title says so)")
+    demo.wait_frames(FIRE_FRAMES, fire_frame)
+    demo.key("space")  # the same frame in the render view and in the smoke-only view (key 3)
+    flames, _ = demo.screenshot()
+    demo.key("3")
+    smoke, _ = demo.screenshot()
+    demo.key("space")
+    # The glow alone: where the render is redder than the same frame without emission.
+    flame = sum(1 for rf, rs in zip(flames, smoke) for p, q in zip(rf, rs) if p[0] - q[0] > 15 and p[0] - p[2] > q[0] - q[2])
+    print(f"     fire: {flame} pixels glow (redder than the smoke-only view of the same frame)")
+    expect(flame >= 20, "the fire burns: the render glows where the smoke-only view (key 3) does not")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_test(["--3d", "--size", f"{WIDTH}x{HEIGHT}", "--grid", str(GRID)], checks))
