@@ -93,7 +93,7 @@ TEST_F(BatchedSteps, AreBitIdenticalToSingleSteps) {
         s.viscosity = 0.001f;
         s.velocityAdvection = s.scalarAdvection = s.dyeAdvection = AdvectionScheme::MacCormack;
         s.pressureSolver = PressureSolverType::Multigrid;
-        s.pressureIterations = 6;
+        s.pressureIterations = 4;
         s.pressureTolerance = 1e-4f;
         s.trackPressureResidual = true;
         s.advectionReflection = reflection;
