@@ -31,6 +31,9 @@ struct TaylorGreen {
     float h() const { return length / float(n); }
     // The relative energy the splitting loses per second without reflection (header comment).
     double splittingLossRate(double dt) const { return 0.5 * (speed * k()) * (speed * k()) * dt; }
+    // The fraction of the energy that rate takes over `time` seconds (each step loses a fraction of
+    // what is left, so it compounds: 1 - exp(-rate time)).
+    double splittingLoss(double dt, double time) const { return 1.0 - std::exp(-splittingLossRate(dt) * time); }
 
     SmokeSettings settings() const {
         SmokeSettings s;

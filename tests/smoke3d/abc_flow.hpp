@@ -27,6 +27,8 @@ struct AbcFlow {
     double k() const { return 2.0 * std::numbers::pi / length; }
     float h() const { return length / float(n); }
     double splittingLossRate(double dt) const { return 0.5 * (amplitude * k()) * (amplitude * k()) * dt; }
+    // The fraction of the energy that rate takes over `time` seconds (compounded per step).
+    double splittingLoss(double dt, double time) const { return 1.0 - std::exp(-splittingLossRate(dt) * time); }
 
     SmokeSettings3D settings() const {
         SmokeSettings3D s;
