@@ -102,6 +102,7 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.advectionLimiter = r.choice<AdvectionLimiter>(
         "advectionLimiter", s.advectionLimiter,
         {{"clamp", AdvectionLimiter::Clamp}, {"revertToSemiLagrangian", AdvectionLimiter::RevertToSemiLagrangian}});
+    s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
     s.dyeStorage = r.choice<DyeStorage>("dyeStorage", s.dyeStorage,
                                         {{"float32", DyeStorage::Float32}, {"float16", DyeStorage::Float16}});
     s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
