@@ -154,7 +154,7 @@ public:
 
     // Records `count` steps of dt (as `count` record() calls; count >= 1) into an internal command
     // buffer, submits it once and waits: bit for bit `count` calls of step(dt), without a wait
-    // between them.
+    // between them (keep one submission's GPU time within the driver's timeout).
     void step(float dt, uint32_t count = 1);
     // Records one pass into an internal command buffer, submits it and waits.
     void stepPass(Pass3D pass, float dt);

@@ -131,7 +131,8 @@ public:
     // Convenience for apps and tests: records `count` steps of dt (in order, as `count` record()
     // calls) into one internal command buffer, submits it once and waits; the result is bit for
     // bit that of `count` calls of step(dt). Splats queued before the call act in the first step.
-    // count >= 1. Throws DeviceLost / VulkanError on failure.
+    // count >= 1; keep one submission's GPU time within the driver's timeout (a few seconds on
+    // desktop GPUs). Throws DeviceLost / VulkanError on failure.
     void step(float dt, uint32_t count = 1);
     // Likewise for a single pass (tests and tools that inspect one pass at a time).
     void stepPass(Pass pass, float dt);
