@@ -6,7 +6,8 @@
 // and on (a fuel emitter that ignites).
 //
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
-//                 [--solvers jacobi,mg] [--combustion off,on]
+//                 [--solvers jacobi,mg] [--combustion off,on] [--reflection off|on]
+// (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
 #include <algorithm>
@@ -31,6 +32,7 @@ struct Options {
     uint32_t cycles = 2;       // multigrid V-cycles
     std::vector<std::string> solvers{"jacobi", "mg"};
     std::vector<std::string> combustion{"off", "on"};
+    bool reflection = false;
 };
 
 std::vector<std::string> parseList(const std::string& v) {
@@ -56,6 +58,10 @@ Options parse(int argc, char** argv) {
         else if (a == "--cycles") o.cycles = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--solvers") o.solvers = parseList(v);
         else if (a == "--combustion") o.combustion = parseList(v);
+        else if (a == "--reflection") {
+            if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
+            o.reflection = v == "on";
+        }
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -128,6 +134,7 @@ int main(int argc, char** argv) try {
         s.velocityDamping = 0.05f;
         s.temperatureRelaxation = 0.5f;
         s.combustion.enabled = combustion;
+        s.advectionReflection = o.reflection;
         billow::SmokeSolver3D smoke(context, s);
         smoke.setProfiling(true);
 
@@ -159,9 +166,9 @@ int main(int argc, char** argv) try {
             stepMs.push_back(total);
         }
         std::printf("{\"case\":\"smoke3d_step\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
-                    "\"combustion\":%s,\"allocated_MiB\":%.1f,\"median_ms_per_step\":%.4f,\"passes\":{",
+                    "\"combustion\":%s,\"reflection\":%s,\"allocated_MiB\":%.1f,\"median_ms_per_step\":%.4f,\"passes\":{",
                     n, n, n, solverName.c_str(), s.pressureIterations, combustion ? "true" : "false",
-                    double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs));
+                    o.reflection ? "true" : "false", double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs));
         bool first = true;
         for (auto& [pass, samples] : passMs) {
             const double ms = median(samples);

@@ -32,4 +32,16 @@ enum class AdvectionLimiter : uint32_t {
     RevertToSemiLagrangian = 1,  // outside that range, use the plain semi-Lagrangian value instead
 };
 
+// Who moves the velocity of a smoke solver (SmokeSettings::velocityMode, SmokeSettings3D::velocityMode).
+enum class VelocityMode : uint32_t {
+    // The solver simulates it: forces, advection, diffusion, damping, projection.
+    Simulated = 0,
+    // The engine writes it into the solver's velocity buffers (buffer(Field::VelocityX) ...) and the
+    // solver only reads it: each step carries the scalars and the dye (3D: density, temperature,
+    // fuel, colour) by it and leaves the velocity buffers untouched (no force, advection,
+    // diffusion, damping or projection acts on them, splats and emitters add no velocity). The
+    // buffers then never ping-pong. See docs/integration.md, "Prescribed velocity".
+    Prescribed = 1,
+};
+
 } // namespace billow

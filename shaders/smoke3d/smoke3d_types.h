@@ -66,6 +66,8 @@ struct DampCellsPush3D { float densityFactor, temperatureFactor, fuelFactor, col
 // Divergence: addSource 1 subtracts the combustion's expansion source (see smoke3d_divergence.comp).
 struct DivergencePush3D { int addSource; };
 struct SubtractPush3D { float dt; };
+// smoke3d_reflect_velocity: the projection's dt and the face axis of this dispatch (0 x, 1 y, 2 z).
+struct ReflectPush3D { float dt; int axis; };
 
 #ifdef __cplusplus
 } // namespace billow::gpu

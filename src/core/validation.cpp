@@ -33,6 +33,10 @@ void requireTimeStep(float dt) {
     if (!std::isfinite(dt) || dt <= 0.0f) throw InvalidArgument("dt", "must be finite and > 0 s" + got(dt));
 }
 
+void requireStepCount(uint32_t count) {
+    if (count == 0) throw InvalidArgument("step: count", "must be >= 1 (got 0)");
+}
+
 void requireAllFinite(std::initializer_list<float> values, const std::string& field, const std::string& message) {
     for (float value : values)
         if (!std::isfinite(value)) throw InvalidArgument(field, message);

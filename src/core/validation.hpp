@@ -20,6 +20,8 @@ void requirePositive(float value, const std::string& field, const std::string& u
 void requireFiniteAndPositive(float value, const std::string& field, const std::string& unit);
 // A step's duration: "dt" "must be finite and > 0 s (got v)".
 void requireTimeStep(float dt);
+// The step count of a batched step (step(dt, count)): >= 1.
+void requireStepCount(uint32_t count);
 // `message` (by default "must be finite") unless every value is finite: for coordinates and
 // amounts checked together.
 void requireAllFinite(std::initializer_list<float> values, const std::string& field,

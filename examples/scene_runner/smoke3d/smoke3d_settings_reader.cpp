@@ -63,6 +63,7 @@ void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     s.colourAdvection = r.choice("colourAdvection", s.colourAdvection, kAdvectionSchemes);
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
     s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
+    s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
     s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
     s.velocityDamping = f("velocityDamping", s.velocityDamping, Range::nonNegative());
     s.densityDamping = f("densityDamping", s.densityDamping, Range::nonNegative());
