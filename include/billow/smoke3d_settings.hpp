@@ -86,6 +86,9 @@ struct SmokeSettings3D {
     AdvectionScheme colourAdvection = AdvectionScheme::SemiLagrangian;
     AdvectionScheme velocityAdvection = AdvectionScheme::SemiLagrangian;
     AdvectionLimiter advectionLimiter = AdvectionLimiter::Clamp;
+    // Sampling of every carried field: Linear (trilinear, 8 samples) or MonotoneCubic (64 samples,
+    // never outside the 8 nearest samples' range); see SmokeSettings. Default Linear.
+    AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::Linear;
 
     // Vorticity confinement strength epsilon (dimensionless, >= 0; f = eps * h * (N x omega), with
     // the curl omega on cell edges). Default 0 (the Vorticity field is computed all the same).

@@ -78,6 +78,10 @@ struct SmokeSettings {
     AdvectionScheme velocityAdvection = AdvectionScheme::SemiLagrangian;
     // Limiter of every field advected with MacCormack or BFECC. Default Clamp.
     AdvectionLimiter advectionLimiter = AdvectionLimiter::Clamp;
+    // How every advection (each scheme's forward and backward steps, and the Revert limiter's
+    // fallback) samples the field it carries: Linear (bilinear, 4 samples) or MonotoneCubic (16
+    // samples, never outside the 4 nearest samples' range). Default Linear.
+    AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::Linear;
     // How the dye buffer stores RGBA: Float32 (16 bytes a cell) or Float16 (two uints of packed
     // halves, RG then BA: 8 bytes a cell; ~3 significant digits, |value| <= 65504). Fixed when the
     // solver is created. Default Float32.

@@ -124,7 +124,11 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
     // a correction (MacCormack) or a compensation, a second forward advection and a limiter
     // (BFECC), in each field's `other` and `scratch` copies; the velocity stays current until the
     // end, when every ping-pong pair flips.
-    const gpu::AdvectPush forward{dt, settings.ambientTemperature}, backward{-dt, settings.ambientTemperature};
+    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
+                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
+    const int interpolation = static_cast<int>(settings.advectionInterpolation);
+    const gpu::AdvectPush forward{dt, settings.ambientTemperature, interpolation},
+        backward{-dt, settings.ambientTemperature, interpolation};
     auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
                              const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
@@ -172,13 +176,13 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                               kernels::AdvectCorrectScalar::Bindings{.uIn = u.now(), .vIn = v.now(),
                                                                      .original = p->now(), .backward = p->scratch(),
                                                                      .result = p->other(), .solid = solid.handle()},
-                              gpu::CorrectPush{dt, mode, field++, limiter}, nx, ny);
+                              gpu::CorrectPush{dt, mode, field++, limiter, interpolation}, nx, ny);
     };
     auto correctDye = [&](int mode) {
         kernels->dispatch(cmd,
                           kernels::AdvectCorrectDye::Bindings{.uIn = u.now(), .vIn = v.now(), .original = dye.now(),
                                                               .backward = dye.scratch(), .result = dye.other()},
-                          gpu::CorrectPush{dt, mode, 0, limiter}, dyeNx, dyeNy);
+                          gpu::CorrectPush{dt, mode, 0, limiter, interpolation}, dyeNx, dyeNy);
     };
     // The velocity is both the advecting velocity (always u.now(), v.now()) and the carried field.
     auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
@@ -196,7 +200,7 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                               kernels::AdvectCorrectVelocity::Bindings{.uIn = u.now(), .vIn = v.now(),
                                                                        .original = p->now(), .backward = p->scratch(),
                                                                        .result = p->other(), .open = open},
-                              gpu::CorrectPush{dt, mode, component++, limiter}, faceWidth(), faceHeight());
+                              gpu::CorrectPush{dt, mode, component++, limiter, interpolation}, faceWidth(), faceHeight());
     };
     const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection,
                           velocityScheme = settings.velocityAdvection;

@@ -20,6 +20,9 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
     // (BFECC), in each field's `other` and `scratch` copies; the velocity stays current until the
     // end, when every ping-pong pair flips. Mode numbers: smoke3d_advect_correct.glsl.
     const float ambient = settings.ambientTemperature;
+    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
+                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
+    const int interpolation = static_cast<int>(settings.advectionInterpolation);
     auto advectCells = [&](Copy from, Copy to, bool scalars, bool colours, float stepDt) {
         const int targets = (scalars ? BILLOW_ADVECT_SCALARS : 0) | (colours && hasColour() ? BILLOW_ADVECT_COLOUR : 0);
         if (targets == 0) return;
@@ -30,7 +33,7 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                               .densityOut = copyOf(density, to), .temperatureOut = copyOf(temperature, to),
                               .fuelOut = copyOf(fuel, to), .colourIn = copyOf(colour, from),
                               .colourOut = copyOf(colour, to), .solid = geometry.solid.handle()},
-                          gpu::AdvectPush3D{stepDt, ambient, targets}, mac.nx, mac.ny, mac.nz);
+                          gpu::AdvectPush3D{stepDt, ambient, targets, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     // The velocity is both the advecting velocity (always u.now(), v.now(), w.now()) and the
     // carried field.
@@ -41,7 +44,7 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                               .vOut = copyOf(v, to), .wOut = copyOf(w, to), .openX = openX(), .openY = openY(),
                               .openZ = openZ(), .uField = copyOf(u, from), .vField = copyOf(v, from),
                               .wField = copyOf(w, from)},
-                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), faceDepth());
+                          gpu::AdvectPush3D{stepDt, ambient, 0, interpolation}, faceWidth(), faceHeight(), faceDepth());
     };
     static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER3_CLAMP &&
                   int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER3_REVERT);
@@ -53,7 +56,7 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                               kernels::Smoke3dAdvectCorrectScalar::Bindings{
                                   .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = p->now(),
                                   .backward = p->scratch(), .result = p->other(), .solid = geometry.solid.handle()},
-                              gpu::CorrectPush3D{dt, mode, field++, limiter}, mac.nx, mac.ny, mac.nz);
+                              gpu::CorrectPush3D{dt, mode, field++, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     auto correctColour = [&](int mode) {
         if (!hasColour()) return;
@@ -61,7 +64,7 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                           kernels::Smoke3dAdvectCorrectColour::Bindings{
                               .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = colour.now(),
                               .backward = colour.scratch(), .result = colour.other(), .solid = geometry.solid.handle()},
-                          gpu::CorrectPush3D{dt, mode, 0, limiter}, mac.nx, mac.ny, mac.nz);
+                          gpu::CorrectPush3D{dt, mode, 0, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     auto correctVelocity = [&](int mode) {
         int component = 0;
@@ -71,7 +74,7 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                                   .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = p->now(),
                                   .backward = p->scratch(), .result = p->other(),
                                   .open = geometry.open[component].handle()},
-                              gpu::CorrectPush3D{dt, mode, component, limiter}, faceWidth(), faceHeight(), faceDepth());
+                              gpu::CorrectPush3D{dt, mode, component, limiter, interpolation}, faceWidth(), faceHeight(), faceDepth());
             ++component;
         }
     };

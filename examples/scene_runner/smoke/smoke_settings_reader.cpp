@@ -102,6 +102,9 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.advectionLimiter = r.choice<AdvectionLimiter>(
         "advectionLimiter", s.advectionLimiter,
         {{"clamp", AdvectionLimiter::Clamp}, {"revertToSemiLagrangian", AdvectionLimiter::RevertToSemiLagrangian}});
+    s.advectionInterpolation = r.choice<AdvectionInterpolation>(
+        "advectionInterpolation", s.advectionInterpolation,
+        {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
     s.dyeStorage = r.choice<DyeStorage>("dyeStorage", s.dyeStorage,
                                         {{"float32", DyeStorage::Float32}, {"float16", DyeStorage::Float16}});
     s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
