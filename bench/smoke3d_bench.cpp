@@ -6,7 +6,7 @@
 // and on (a fuel emitter that ignites).
 //
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
-//                 [--solvers jacobi,mg] [--combustion off,on]
+//                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
 #include <algorithm>
@@ -31,6 +31,7 @@ struct Options {
     uint32_t cycles = 2;       // multigrid V-cycles
     std::vector<std::string> solvers{"jacobi", "mg"};
     std::vector<std::string> combustion{"off", "on"};
+    std::vector<std::string> interpolation{"linear"};  // advectionInterpolation: linear, cubic (MonotoneCubic)
 };
 
 std::vector<std::string> parseList(const std::string& v) {
@@ -56,6 +57,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--cycles") o.cycles = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--solvers") o.solvers = parseList(v);
         else if (a == "--combustion") o.combustion = parseList(v);
+        else if (a == "--interpolation") o.interpolation = parseList(v);
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -109,6 +111,7 @@ int main(int argc, char** argv) try {
     const billow::DeviceInfo& device = context->deviceInfo();
     if (!context->supportsTimestamps()) throw std::runtime_error("device has no timestamp support");
 
+    for (const std::string& interpolation : o.interpolation)
     for (const std::string& combustionMode : o.combustion)
     for (const std::string& solverName : o.solvers)
     for (uint32_t n : o.sizes) {
@@ -122,6 +125,10 @@ int main(int argc, char** argv) try {
                                s.pressureSolver == billow::PressureSolverType::MultigridPCG;
         s.pressureIterations = multigrid ? o.cycles : o.iterations;
         s.velocityAdvection = billow::AdvectionScheme::MacCormack;
+        if (interpolation != "linear" && interpolation != "cubic")
+            throw std::runtime_error("--interpolation: linear or cubic, not " + interpolation);
+        s.advectionInterpolation = interpolation == "cubic" ? billow::AdvectionInterpolation::MonotoneCubic
+                                                            : billow::AdvectionInterpolation::Linear;
         s.vorticity = 0.2f;
         s.thermalExpansion = 0.01f;
         s.densityWeight = 0.05f;
@@ -159,8 +166,8 @@ int main(int argc, char** argv) try {
             stepMs.push_back(total);
         }
         std::printf("{\"case\":\"smoke3d_step\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
-                    "\"combustion\":%s,\"allocated_MiB\":%.1f,\"median_ms_per_step\":%.4f,\"passes\":{",
-                    n, n, n, solverName.c_str(), s.pressureIterations, combustion ? "true" : "false",
+                    "\"combustion\":%s,\"interpolation\":\"%s\",\"allocated_MiB\":%.1f,\"median_ms_per_step\":%.4f,\"passes\":{",
+                    n, n, n, solverName.c_str(), s.pressureIterations, combustion ? "true" : "false", interpolation.c_str(),
                     double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs));
         bool first = true;
         for (auto& [pass, samples] : passMs) {
