@@ -6,6 +6,7 @@
 //              [--solvers jacobi,sor,mg,mgpcg] [--converge-sizes 256,1024] [--max-iterations 32768]
 //              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
 //              [--reflection off|on]   (smoke_step with advection-reflection: docs/accuracy.md)
+//              [--interpolation linear|cubic]
 //
 // Cases: "smoke_step" (a full step with each solver: Jacobi and SOR at --iterations; Multigrid and
 // MultigridPCG stopped on the GPU at --step-tolerance with --max-cycles at most, reporting the
@@ -45,6 +46,8 @@ struct Options {
     uint32_t maxIterations = 32768;
     billow::DyeStorage dyeStorage = billow::DyeStorage::Float32;  // smoke_step's dye buffer
     bool reflection = false;  // smoke_step's SmokeSettings::advectionReflection
+    // smoke_step's advectionInterpolation (linear: bilinear, cubic: MonotoneCubic)
+    billow::AdvectionInterpolation interpolation = billow::AdvectionInterpolation::Linear;
 };
 
 std::vector<uint32_t> parseSizes(const std::string& v) {
@@ -87,6 +90,10 @@ Options parse(int argc, char** argv) {
         else if (a == "--dye-storage") {
             if (v != "fp32" && v != "fp16") throw std::runtime_error("--dye-storage: fp32 or fp16, not " + v);
             o.dyeStorage = v == "fp16" ? billow::DyeStorage::Float16 : billow::DyeStorage::Float32;
+        }
+        else if (a == "--interpolation") {
+            if (v != "linear" && v != "cubic") throw std::runtime_error("--interpolation: linear or cubic, not " + v);
+            o.interpolation = v == "cubic" ? billow::AdvectionInterpolation::MonotoneCubic : billow::AdvectionInterpolation::Linear;
         }
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
         else if (a == "--reflection") {
@@ -277,6 +284,7 @@ int main(int argc, char** argv) try {
         s.velocityDamping = 0.05f;
         s.dyeStorage = o.dyeStorage;
         s.advectionReflection = o.reflection;
+        s.advectionInterpolation = o.interpolation;
         const bool multigrid = multigridSolver(s.pressureSolver);
         const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;
@@ -319,9 +327,9 @@ int main(int argc, char** argv) try {
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
                         "\"stalled_steps\":%u,",
                         o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps);
-        std::printf("\"dye\":\"%s\",\"reflection\":%s,\"median_ms_per_step\":%.4f,\"passes\":{",
+        std::printf("\"dye\":\"%s\",\"reflection\":%s,\"interpolation\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
                     o.dyeStorage == billow::DyeStorage::Float16 ? "fp16" : "fp32", o.reflection ? "true" : "false",
-                    median(stepMs));
+                    o.interpolation == billow::AdvectionInterpolation::MonotoneCubic ? "cubic" : "linear", median(stepMs));
         bool first = true;
         const double dyeBytes = o.dyeStorage == billow::DyeStorage::Float16 ? 8.0 : 16.0;
         for (auto& [pass, samples] : passMs) {

@@ -6,7 +6,8 @@
 // and on (a fuel emitter that ignites).
 //
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
-//                 [--solvers jacobi,mg] [--combustion off,on] [--reflection off|on]
+//                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
+//                 [--reflection off|on]
 // (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
@@ -33,6 +34,7 @@ struct Options {
     std::vector<std::string> solvers{"jacobi", "mg"};
     std::vector<std::string> combustion{"off", "on"};
     bool reflection = false;
+    std::vector<std::string> interpolation{"linear"};  // advectionInterpolation: linear, cubic (MonotoneCubic)
 };
 
 std::vector<std::string> parseList(const std::string& v) {
@@ -62,6 +64,7 @@ Options parse(int argc, char** argv) {
             if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
             o.reflection = v == "on";
         }
+        else if (a == "--interpolation") o.interpolation = parseList(v);
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -115,6 +118,7 @@ int main(int argc, char** argv) try {
     const billow::DeviceInfo& device = context->deviceInfo();
     if (!context->supportsTimestamps()) throw std::runtime_error("device has no timestamp support");
 
+    for (const std::string& interpolation : o.interpolation)
     for (const std::string& combustionMode : o.combustion)
     for (const std::string& solverName : o.solvers)
     for (uint32_t n : o.sizes) {
@@ -128,6 +132,10 @@ int main(int argc, char** argv) try {
                                s.pressureSolver == billow::PressureSolverType::MultigridPCG;
         s.pressureIterations = multigrid ? o.cycles : o.iterations;
         s.velocityAdvection = billow::AdvectionScheme::MacCormack;
+        if (interpolation != "linear" && interpolation != "cubic")
+            throw std::runtime_error("--interpolation: linear or cubic, not " + interpolation);
+        s.advectionInterpolation = interpolation == "cubic" ? billow::AdvectionInterpolation::MonotoneCubic
+                                                            : billow::AdvectionInterpolation::Linear;
         s.vorticity = 0.2f;
         s.thermalExpansion = 0.01f;
         s.densityWeight = 0.05f;
@@ -166,9 +174,10 @@ int main(int argc, char** argv) try {
             stepMs.push_back(total);
         }
         std::printf("{\"case\":\"smoke3d_step\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
-                    "\"combustion\":%s,\"reflection\":%s,\"allocated_MiB\":%.1f,\"median_ms_per_step\":%.4f,\"passes\":{",
+                    "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"allocated_MiB\":%.1f,\"median_ms_per_step\":%.4f,\"passes\":{",
                     n, n, n, solverName.c_str(), s.pressureIterations, combustion ? "true" : "false",
-                    o.reflection ? "true" : "false", double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs));
+                    o.reflection ? "true" : "false", interpolation.c_str(),
+                    double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs));
         bool first = true;
         for (auto& [pass, samples] : passMs) {
             const double ms = median(samples);

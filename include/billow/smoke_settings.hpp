@@ -94,6 +94,10 @@ struct SmokeSettings {
     // velocity buffers and each step only carries density, temperature and dye by them; see
     // VelocityMode). Default Simulated.
     VelocityMode velocityMode = VelocityMode::Simulated;
+    // How every advection (each scheme's forward and backward steps, and the Revert limiter's
+    // fallback) samples the field it carries: Linear (bilinear, 4 samples) or MonotoneCubic (16
+    // samples, never outside the 4 nearest samples' range). Default Linear.
+    AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::Linear;
     // How the dye buffer stores RGBA: Float32 (16 bytes a cell) or Float16 (two uints of packed
     // halves, RG then BA: 8 bytes a cell; ~3 significant digits, |value| <= 65504). Fixed when the
     // solver is created. Default Float32.

@@ -146,9 +146,13 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
     const VkBuffer advectingU = a.velocityX, advectingV = a.velocityY;
     const float cellsDt = a.cellsDt, velocityDt = a.velocityDt;
-    const gpu::AdvectPush forward{cellsDt, settings.ambientTemperature}, backward{-cellsDt, settings.ambientTemperature};
-    const gpu::AdvectPush velocityForward{velocityDt, settings.ambientTemperature},
-        velocityBackward{-velocityDt, settings.ambientTemperature};
+    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
+                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
+    const int interpolation = static_cast<int>(settings.advectionInterpolation);
+    const gpu::AdvectPush forward{cellsDt, settings.ambientTemperature, interpolation},
+        backward{-cellsDt, settings.ambientTemperature, interpolation};
+    const gpu::AdvectPush velocityForward{velocityDt, settings.ambientTemperature, interpolation},
+        velocityBackward{-velocityDt, settings.ambientTemperature, interpolation};
     auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
                              const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
@@ -196,13 +200,13 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
                               kernels::AdvectCorrectScalar::Bindings{.uIn = advectingU, .vIn = advectingV,
                                                                      .original = p->now(), .backward = p->scratch(),
                                                                      .result = p->other(), .solid = solid.handle()},
-                              gpu::CorrectPush{cellsDt, mode, field++, limiter}, nx, ny);
+                              gpu::CorrectPush{cellsDt, mode, field++, limiter, interpolation}, nx, ny);
     };
     auto correctDye = [&](int mode) {
         kernels->dispatch(cmd,
                           kernels::AdvectCorrectDye::Bindings{.uIn = advectingU, .vIn = advectingV, .original = dye.now(),
                                                               .backward = dye.scratch(), .result = dye.other()},
-                          gpu::CorrectPush{cellsDt, mode, 0, limiter}, dyeNx, dyeNy);
+                          gpu::CorrectPush{cellsDt, mode, 0, limiter, interpolation}, dyeNx, dyeNy);
     };
     // The carried velocity is a copy of (u, v); the advecting one is (advectingU, advectingV),
     // which is u.now(), v.now() except in the second half of advection-reflection.
@@ -221,7 +225,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
                               kernels::AdvectCorrectVelocity::Bindings{.uIn = advectingU, .vIn = advectingV,
                                                                        .original = p->now(), .backward = p->scratch(),
                                                                        .result = p->other(), .open = open},
-                              gpu::CorrectPush{velocityDt, mode, component++, limiter}, faceWidth(), faceHeight());
+                              gpu::CorrectPush{velocityDt, mode, component++, limiter, interpolation}, faceWidth(), faceHeight());
     };
     constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
     // A family that is not carried counts as semi-Lagrangian: none of its corrections run.

@@ -42,6 +42,9 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
     const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
     const float dt = a.cellsDt, velocityDt = a.velocityDt;
     const VkBuffer advectingU = a.velocity[0], advectingV = a.velocity[1], advectingW = a.velocity[2];
+    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
+                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
+    const int interpolation = static_cast<int>(settings.advectionInterpolation);
     auto advectCells = [&](Copy from, Copy to, bool scalars, bool colours, float stepDt) {
         const int targets = (scalars ? BILLOW_ADVECT_SCALARS : 0) | (colours && hasColour() ? BILLOW_ADVECT_COLOUR : 0);
         if (targets == 0) return;
@@ -52,7 +55,7 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                               .densityOut = copyOf(density, to), .temperatureOut = copyOf(temperature, to),
                               .fuelOut = copyOf(fuel, to), .colourIn = copyOf(colour, from),
                               .colourOut = copyOf(colour, to), .solid = geometry.solid.handle()},
-                          gpu::AdvectPush3D{stepDt, ambient, targets}, mac.nx, mac.ny, mac.nz);
+                          gpu::AdvectPush3D{stepDt, ambient, targets, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     // The carried velocity is a copy of (u, v, w); the advecting one is a.velocity, which is
     // (u.now(), v.now(), w.now()) except in the second half of advection-reflection.
@@ -63,7 +66,7 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                               .vOut = copyOf(v, to), .wOut = copyOf(w, to), .openX = openX(), .openY = openY(),
                               .openZ = openZ(), .uField = copyOf(u, from), .vField = copyOf(v, from),
                               .wField = copyOf(w, from)},
-                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), faceDepth());
+                          gpu::AdvectPush3D{stepDt, ambient, 0, interpolation}, faceWidth(), faceHeight(), faceDepth());
     };
     static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER3_CLAMP &&
                   int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER3_REVERT);
@@ -75,7 +78,7 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                               kernels::Smoke3dAdvectCorrectScalar::Bindings{
                                   .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = p->now(),
                                   .backward = p->scratch(), .result = p->other(), .solid = geometry.solid.handle()},
-                              gpu::CorrectPush3D{dt, mode, field++, limiter}, mac.nx, mac.ny, mac.nz);
+                              gpu::CorrectPush3D{dt, mode, field++, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     auto correctColour = [&](int mode) {
         if (!hasColour()) return;
@@ -83,7 +86,7 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                           kernels::Smoke3dAdvectCorrectColour::Bindings{
                               .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = colour.now(),
                               .backward = colour.scratch(), .result = colour.other(), .solid = geometry.solid.handle()},
-                          gpu::CorrectPush3D{dt, mode, 0, limiter}, mac.nx, mac.ny, mac.nz);
+                          gpu::CorrectPush3D{dt, mode, 0, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     auto correctVelocity = [&](int mode) {
         int component = 0;
@@ -93,7 +96,7 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                                   .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = p->now(),
                                   .backward = p->scratch(), .result = p->other(),
                                   .open = geometry.open[component].handle()},
-                              gpu::CorrectPush3D{velocityDt, mode, component, limiter}, faceWidth(), faceHeight(), faceDepth());
+                              gpu::CorrectPush3D{velocityDt, mode, component, limiter, interpolation}, faceWidth(), faceHeight(), faceDepth());
             ++component;
         }
     };

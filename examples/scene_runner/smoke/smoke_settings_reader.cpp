@@ -82,6 +82,9 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
     s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
     s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
+    s.advectionInterpolation = r.choice<AdvectionInterpolation>(
+        "advectionInterpolation", s.advectionInterpolation,
+        {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
     s.dyeStorage = r.choice<DyeStorage>("dyeStorage", s.dyeStorage,
                                         {{"float32", DyeStorage::Float32}, {"float16", DyeStorage::Float16}});
     s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());

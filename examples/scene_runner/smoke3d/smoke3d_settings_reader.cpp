@@ -64,6 +64,9 @@ void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
     s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
     s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
+    s.advectionInterpolation = r.choice<AdvectionInterpolation>(
+        "advectionInterpolation", s.advectionInterpolation,
+        {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
     s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
     s.velocityDamping = f("velocityDamping", s.velocityDamping, Range::nonNegative());
     s.densityDamping = f("densityDamping", s.densityDamping, Range::nonNegative());
