@@ -29,6 +29,7 @@
 
 #include "billow/collider.hpp"
 #include "billow/context.hpp"
+#include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke3d_settings.hpp"
 #include "billow/smoke_solver.hpp"  // Falloff
@@ -136,14 +137,17 @@ public:
     void clearObstacles();
     const std::vector<float>& solidMask() const noexcept;
 
-    // Records one full step (every Pass3D in order). dt in seconds, finite and > 0.
+    // Records one full step (every Pass3D in order), then the non-finite scan. dt in seconds, in
+    // [1e-6, 1e6]. Failures and NonFiniteError as SmokeSolver::record.
     void record(VkCommandBuffer cmd, float dt);
     // One pass, followed by a compute->compute barrier.
     void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
     // A barrier making the solver's last writes visible to `dstStage` / `dstAccess`.
     void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
 
-    // Records a step (or one pass) into an internal command buffer, submits it and waits.
+    // Records a step (or one pass) into an internal command buffer, submits it and waits (at most
+    // the context's wait timeout). Failures as SmokeSolver::step: before submission the solver
+    // is unchanged, after (TimeoutError, DeviceLost) it is unusable.
     void step(float dt);
     void stepPass(Pass3D pass, float dt);
 
@@ -156,11 +160,16 @@ public:
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
 
+    // The non-finite scan of the whole step `recordsAgo` steps back (see SmokeSolver::health).
+    static constexpr uint32_t kHealthHistory = 4;
+    SolverHealth health(uint32_t recordsAgo = 0) const;
+
     // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
     size_t fieldSize(Field3D field) const noexcept;
     std::vector<float> download(Field3D field);
     // Not the derived fields (InvalidArgument), nor Colour without a colour field; values.size()
-    // must be fieldSize(field) and every value finite.
+    // must be fieldSize(field) and every value finite and within +-1e6 (InvalidArgument naming
+    // the first bad index). An unknown field is InvalidArgument (fieldSize/buffer give 0/null).
     void upload(Field3D field, std::span<const float> values);
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size.
     VkBuffer buffer(Field3D field) const noexcept;
