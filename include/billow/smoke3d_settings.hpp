@@ -121,7 +121,7 @@ struct SmokeSettings3D {
     std::array<BoundarySide3D, 6> boundaries{};
 
     // Non-finite detection (billow/health.hpp): Report scans the state fields for NaN and
-    // infinity after every whole step (one read of each field: about 1% of a step's GPU time)
+    // infinity after every whole step (one read of each field: estimated under 1% of a step's GPU time)
     // and health() reports it; Throw also makes the next step()/record() throw NonFiniteError;
     // Off records no scan. Default Report.
     NonFiniteCheck nonFiniteCheck = NonFiniteCheck::Report;

@@ -112,7 +112,7 @@ struct SmokeSettings {
     std::array<BoundarySide, 4> boundaries{};
 
     // Non-finite detection (billow/health.hpp): Report scans the state fields for NaN and
-    // infinity after every whole step (one read of each field: about 1% of a step's GPU time)
+    // infinity after every whole step (one read of each field: estimated under 1% of a step's GPU time)
     // and health() reports it; Throw also makes the next step()/record() throw NonFiniteError;
     // Off records no scan. Default Report.
     NonFiniteCheck nonFiniteCheck = NonFiniteCheck::Report;
