@@ -29,6 +29,7 @@
 
 #include "billow/collider.hpp"
 #include "billow/context.hpp"
+#include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke3d_settings.hpp"
 #include "billow/smoke_solver.hpp"  // Falloff
@@ -145,7 +146,8 @@ public:
     void clearObstacles();
     const std::vector<float>& solidMask() const noexcept;
 
-    // Records one full step (every Pass3D in order). dt in seconds, finite and > 0.
+    // Records one full step (every Pass3D in order), then the non-finite scan. dt in seconds, in
+    // [1e-6, 1e6]. Failures and NonFiniteError as SmokeSolver::record.
     void record(VkCommandBuffer cmd, float dt);
     // One pass, followed by a compute->compute barrier.
     void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
@@ -153,8 +155,10 @@ public:
     void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
 
     // Records `count` steps of dt (as `count` record() calls; count >= 1) into an internal command
-    // buffer, submits it once and waits: bit for bit `count` calls of step(dt), without a wait
-    // between them (keep one submission's GPU time within the driver's timeout).
+    // buffer, submits it once and waits (at most the context's wait timeout): bit for bit `count`
+    // calls of step(dt), without a wait between them (keep one submission's GPU time within the
+    // driver's timeout). Failures as SmokeSolver::step: before submission the solver is
+    // unchanged, after (TimeoutError, DeviceLost) it is unusable.
     void step(float dt, uint32_t count = 1);
     // Records one pass into an internal command buffer, submits it and waits.
     void stepPass(Pass3D pass, float dt);
@@ -168,11 +172,16 @@ public:
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
 
+    // The non-finite scan of the whole step `recordsAgo` steps back (see SmokeSolver::health).
+    static constexpr uint32_t kHealthHistory = 4;
+    SolverHealth health(uint32_t recordsAgo = 0) const;
+
     // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
     size_t fieldSize(Field3D field) const noexcept;
     std::vector<float> download(Field3D field);
     // Not the derived fields (InvalidArgument), nor Colour without a colour field; values.size()
-    // must be fieldSize(field) and every value finite.
+    // must be fieldSize(field) and every value finite and within +-1e6 (InvalidArgument naming
+    // the first bad index). An unknown field is InvalidArgument (fieldSize/buffer give 0/null).
     void upload(Field3D field, std::span<const float> values);
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size.
     VkBuffer buffer(Field3D field) const noexcept;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "billow/health.hpp"  // NonFiniteCheck
 #include "billow/grid.hpp"      // Side, BoundaryType, AdvectionScheme, AdvectionLimiter
 #include "billow/pressure.hpp"  // PressureSolverType, PressureResidual, kMultigridStallRatio
 
@@ -129,6 +130,12 @@ struct SmokeSettings {
 
     // Boundary per side, indexed by Side. Default: free-slip walls all round.
     std::array<BoundarySide, 4> boundaries{};
+
+    // Non-finite detection (billow/health.hpp): Report scans the state fields for NaN and
+    // infinity after every whole step (one read of each field: estimated under 1% of a step's GPU time)
+    // and health() reports it; Throw also makes the next step()/record() throw NonFiniteError;
+    // Off records no scan. Default Report.
+    NonFiniteCheck nonFiniteCheck = NonFiniteCheck::Report;
 
     // Throws InvalidArgument naming the offending field.
     void validate() const;

@@ -70,6 +70,10 @@ public:
     // The report of the solve `recordsAgo` reported solves back (< kReportHistory), read from
     // host-visible memory without waiting (valid once that submission completed).
     PressureResidual residual(uint32_t recordsAgo = 0) const { return reports_.read(recordsAgo); }
+    // The report count, saved and put back around a step that may fail (RecordSnapshot). The
+    // levels' corrections and the conjugate gradient's vectors are scratch of each solve.
+    uint32_t hostState() const noexcept { return reports_.hostState(); }
+    void restoreHostState(uint32_t saved) noexcept { reports_.restoreHostState(saved); }
 
 private:
     // A coarse multigrid level's buffers: its uniform block, correction (ping-ponged by the

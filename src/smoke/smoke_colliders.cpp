@@ -12,6 +12,7 @@ namespace kernels = detail::kernels;
 
 void SmokeSolver::setColliders(std::span<const Collider> colliders) {
     Impl& s = *impl_;
+    auto scope = s.guard.enter("setColliders");
     s.colliders.assign(colliders, detail::ColliderRotations::AboutZOnly, "setColliders");
     if (!colliders.empty()) s.allocateColliderBuffers();
 }

@@ -15,8 +15,10 @@
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
 #include "core/gpu_timer.hpp"
+#include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
+#include "core/solver_guard.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
 #include "grid/mac_grid.hpp"
@@ -76,7 +78,19 @@ struct SmokeSolver3D::Impl {
     // One interval per Pass3D; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
+    // The non-finite scan after every whole step (NonFiniteCheck), and the calls' checks:
+    // one call at a time, none after a step failed on the GPU.
+    detail::HealthRing health;
+    detail::SolverGuard guard{"SmokeSolver3D"};
+
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s);
+
+    // A whole step: every pass in order, then the non-finite scan.
+    void recordStep(VkCommandBuffer cmd, float dt);
+    // Before a whole step: NonFiniteError for a report not thrown yet (NonFiniteCheck::Throw).
+    void throwIfNonFiniteReported();
+    // The host state a recorded step changes, to put back if the step fails before submission.
+    detail::RecordSnapshot snapshot();
 
     gpu::Grid3DParams gridParams() const;
     bool hasColour() const { return settings.colour; }
