@@ -28,10 +28,13 @@ std::vector<T> readWords(const nlohmann::json& value, const std::string& key, Wo
 }
 
 // `withPixelsPerCell`: whether output.pictures.pixelsPerCell is a key of this solver's scenes.
-template <typename ViewT, typename FieldT>
+// `readMore(output)` reads the solver's own keys of the section (3D renders, VDB files) before it
+// is finished.
+template <typename ViewT, typename FieldT, typename ReadMore>
 void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
-                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
+                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell, const ReadMore& readMore) {
     ObjectReader r = top.objectOrEmpty("output");
+    readMore(r);
     if (const nlohmann::json* pictures = r.child("pictures")) {
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
@@ -63,6 +66,10 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
     }
     r.finish();
     if (options.animation) plan.animation = *options.animation;
+    if (options.picturesEvery) {
+        plan.pictureEvery = *options.picturesEvery;
+        if (plan.pictureEvery == 0) plan.animation = AnimationFormat::None;
+    }
     if (options.fieldEvery) {
         if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
         plan.fieldEvery = *options.fieldEvery;
@@ -74,6 +81,11 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
         if (std::find(plan.views.begin(), plan.views.end(), plan.animationView) == plan.views.end())
             plan.views.push_back(plan.animationView);
     }
+}
+template <typename ViewT, typename FieldT>
+void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
+                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
+    readOutputPlan(top, options, plan, views, fields, withPixelsPerCell, [](ObjectReader&) {});
 }
 
 } // namespace billow::scene::detail

@@ -9,6 +9,8 @@
 //   readGpuTime(metrics)                     the GPU time of that step, before any other submission
 //   outputFields(pictures, fields, metrics)  the field cache for the outputs due
 //   writer(), draw(view, cache), shape(field)  its OutputWriter, a view's picture, a field's .npy shape
+//   writeExtras(step)                        optional: the solver's own files due at `step` (3D: VDB)
+//   summaryNotes()                           optional: lines about those files for the summary
 // with the solver's overloads of measureFields(cache, metrics) and metricsLine(metrics).
 #pragma once
 
@@ -51,8 +53,12 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
             writer.writeMetrics(metricsLine(m));
         }
     };
+    auto writeAll = [&](uint32_t step, const Metrics* metrics) {
+        writeOutputs(step, metrics);
+        if constexpr (requires { run.writeExtras(step); }) run.writeExtras(step);
+    };
 
-    writeOutputs(0, nullptr);
+    writeAll(0, nullptr);
     for (uint32_t step = 1; step <= scene.steps; ++step) {
         run.addSources(step);
         const auto stepStart = RunClock::now();
@@ -63,7 +69,7 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
         metrics.time = step * scene.dt;
         const bool measure = due(plan.metricsEvery, step);
         if (measure) run.readGpuTime(metrics);
-        writeOutputs(step, measure ? &metrics : nullptr);
+        writeAll(step, measure ? &metrics : nullptr);
         progress.update(step);
     }
     progress.finish();
@@ -78,6 +84,7 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
         summary.animation = a.path;
         summary.animationProblem = a.problem;
     }
+    if constexpr (requires { run.summaryNotes(); }) summary.notes = run.summaryNotes();
     summary.seconds = millisecondsSince(runStart) / 1000.0;
     return summary;
 }
