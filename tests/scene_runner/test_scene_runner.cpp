@@ -81,7 +81,7 @@ TEST(SceneRunner, EveryBundledSceneRunsSmall) {
         const std::string dir = outputDir("bundled_" + name);
         const Result r = runRunner(entry.path().string() + " --size 24 --steps 12 --validation --out " + dir);
         ASSERT_EQ(r.status, 0) << r.output;
-        EXPECT_TRUE(fs::exists(dir + (water ? "/water_0000.png" : "/dye_0000.png"))) << r.output;
+        EXPECT_TRUE(fs::exists(dir + (water ? "/water/0000.png" : "/dye/0000.png"))) << r.output;
         EXPECT_TRUE(fs::exists(dir + "/" + name + ".gif")) << r.output;
         EXPECT_EQ(countLines(dir + "/metrics.jsonl"), 12u);
         const std::string metrics = readText(dir + "/metrics.jsonl");

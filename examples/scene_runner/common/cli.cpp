@@ -24,6 +24,8 @@ options:
   --seconds S         run S simulated seconds instead
   --fields-every N    write the scene's output.fields every N steps (0 = at the end only)
   --animation KIND    gif, mp4 or none (overrides output.animation.format)
+  --picture-size PX   pictures PX pixels on their long side (overrides output.pictures.size;
+                      default: 512, or the grid's own size when that is larger)
   --device list|D     list the GPUs, or choose one: an index from the list, "discrete",
                       "integrated", "cpu" or part of its name (sets BILLOW_DEVICE)
   --progress STYLE    auto (bar on a terminal, lines otherwise), bar, lines or none
@@ -72,6 +74,11 @@ CommandLine parseCommandLine(int argc, char** argv) {
         } else if (a == "--size") c.load.size = parseCount(a, value(), 2);
         else if (a == "--steps") c.load.steps = parseCount(a, value(), 0);
         else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0);
+        else if (a == "--picture-size") {
+            const uint32_t px = parseCount(a, value(), kMinPictureSize);
+            if (px > kMaxPictureSize) throw SceneError(a, "expected at most " + std::to_string(kMaxPictureSize) + " pixels");
+            c.load.pictureSize = px;
+        }
         else if (a == "--seconds") {
             const double s = parseNumber(a, value());
             if (s < 0) throw SceneError(a, "expected a number >= 0");

@@ -36,6 +36,11 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
         if (const nlohmann::json* names = p.child("views")) plan.views = readWords(*names, p.keyPath("views"), views);
+        plan.pictureSize = p.integer("size", plan.pictureSize, 0, kMaxPictureSize);
+        if (plan.pictureSize > 0 && plan.pictureSize < kMinPictureSize)
+            throw SceneError(p.keyPath("size"), "expected 0 (automatic) or at least " + std::to_string(kMinPictureSize) + " pixels");
+        plan.pictureFilter = p.choice("filter", plan.pictureFilter, kPictureFilters);
+        plan.contactSheet = p.boolean("contactSheet", plan.contactSheet);
         if (withPixelsPerCell) plan.pixelsPerCell = p.integer("pixelsPerCell", plan.pixelsPerCell, 0, 64);
         p.finish();
     }
@@ -63,6 +68,7 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
     }
     r.finish();
     if (options.animation) plan.animation = *options.animation;
+    if (options.pictureSize) plan.pictureSize = *options.pictureSize;
     if (options.fieldEvery) {
         if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
         plan.fieldEvery = *options.fieldEvery;
