@@ -112,7 +112,7 @@ TEST(ScenePictures, PlumeFramesAre512PixelsWithLegendsAndSheets) {
     EXPECT_EQ(gifSize(dir + "/plume.gif"), std::make_pair(341u, 512u));
 }
 
-// --picture-size and output.pictures keys: an exact size and nearest-neighbour blocks.
+// --picture-size and output.pictures keys: an exact size, nearest-neighbour blocks, no sheet.
 TEST(ScenePictures, PictureSizeAndFilterOptions) {
     const std::string dir = outputDir("pictures_options");
     fs::create_directories(dir);
@@ -123,8 +123,14 @@ TEST(ScenePictures, PictureSizeAndFilterOptions) {
       "time": { "steps": 2 },
       "output": { "pictures": { "every": 2, "views": ["speed"], "filter": "nearest", "contactSheet": false },
                   "animation": { "format": "none" } } })";
+    // Frames an earlier, longer run left behind are removed (they would end up in the animation).
+    fs::create_directories(dir + "/out/speed");
+    std::ofstream(dir + "/out/speed/0007.png") << "stale";
+    std::ofstream(dir + "/out/speed/notes.txt") << "the user's";
     Result r = runRunner(dir + "/scene.json --picture-size 160 --out " + dir + "/out");
     ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_FALSE(fs::exists(dir + "/out/speed/0007.png"));
+    EXPECT_TRUE(fs::exists(dir + "/out/speed/notes.txt"));
     const Picture p = readPicture(dir + "/out/speed/0001.png");
     EXPECT_EQ(p.width, 160u);
     EXPECT_FALSE(fs::exists(dir + "/out/sheet"));

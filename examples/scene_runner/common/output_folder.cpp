@@ -40,9 +40,7 @@ OutputFolder::OutputFolder(std::string dir, const std::string& sceneName, const 
     const std::regex frame("\\d{4}\\.png");
     for (const std::string& view : viewNames) removeMatching(dir_ + "/" + view, frame);
     removeMatching(dir_ + "/" + kSheetFolder, frame);
-    removeMatching(dir_, std::regex("metrics\\.jsonl"));
-    for (const char* extension : {".gif", ".mp4"})
-        if (fs::exists(dir_ + "/" + sceneName + extension)) fs::remove(dir_ + "/" + sceneName + extension);
+    for (const std::string& file : {std::string("metrics.jsonl"), sceneName + ".gif", sceneName + ".mp4"}) fs::remove(dir_ + "/" + file);
     removeMatching(dir_ + "/fields", std::regex(".*\\.npy"));
     if (metrics) {
         metrics_.open(dir_ + "/metrics.jsonl");
