@@ -26,6 +26,8 @@ options:
   --animation KIND    gif, mp4 or none (overrides output.animation.format)
   --pictures-every N  picture frames every N steps (0 = none, and no animation)
   --render-width PX   3D scenes: the render's width in pixels (its height follows)
+  --picture-size PX   pictures PX pixels on their long side (overrides output.pictures.size;
+                      default: 512, or the grid's own size when that is larger)
   --device list|D     list the GPUs, or choose one: an index from the list, "discrete",
                       "integrated", "cpu" or part of its name (sets BILLOW_DEVICE)
   --progress STYLE    auto (bar on a terminal, lines otherwise), bar, lines or none
@@ -78,6 +80,11 @@ CommandLine parseCommandLine(int argc, char** argv) {
         else if (a == "--render-width") {
             c.load.renderWidth = parseCount(a, value(), 16);
             if (*c.load.renderWidth > 4096) throw SceneError(a, "expected at most 4096 pixels");
+        }
+        else if (a == "--picture-size") {
+            const uint32_t px = parseCount(a, value(), kMinPictureSize);
+            if (px > kMaxPictureSize) throw SceneError(a, "expected at most " + std::to_string(kMaxPictureSize) + " pixels");
+            c.load.pictureSize = px;
         }
         else if (a == "--seconds") {
             const double s = parseNumber(a, value());

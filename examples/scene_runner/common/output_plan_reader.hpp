@@ -39,6 +39,11 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
         if (const nlohmann::json* names = p.child("views")) plan.views = readWords(*names, p.keyPath("views"), views);
+        plan.pictureSize = p.integer("size", plan.pictureSize, 0, kMaxPictureSize);
+        if (plan.pictureSize > 0 && plan.pictureSize < kMinPictureSize)
+            throw SceneError(p.keyPath("size"), "expected 0 (automatic) or at least " + std::to_string(kMinPictureSize) + " pixels");
+        plan.pictureFilter = p.choice("filter", plan.pictureFilter, kPictureFilters);
+        plan.contactSheet = p.boolean("contactSheet", plan.contactSheet);
         if (withPixelsPerCell) plan.pixelsPerCell = p.integer("pixelsPerCell", plan.pixelsPerCell, 0, 64);
         p.finish();
     }
@@ -70,6 +75,7 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
         plan.pictureEvery = *options.picturesEvery;
         if (plan.pictureEvery == 0) plan.animation = AnimationFormat::None;
     }
+    if (options.pictureSize) plan.pictureSize = *options.pictureSize;
     if (options.fieldEvery) {
         if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
         plan.fieldEvery = *options.fieldEvery;
