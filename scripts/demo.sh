@@ -3,7 +3,7 @@
 # plume scene (examples/scenes/plume.json) headless, on lavapipe when there is no GPU. Pictures,
 # fields, metrics and the animation land in out/plume/.
 #
-#   scripts/demo.sh                  # the plume; smaller on a CPU-only machine (about 1-2 min on 2 cores)
+#   scripts/demo.sh                  # the plume; smaller on a CPU-only machine (the run: about 25 s on 2 cores)
 #   scripts/demo.sh --scale 1        # full size anywhere; any scene_runner option passes through
 #   SCENE=examples/scenes/cylinder.json scripts/demo.sh    # another bundled scene
 #   SCENE=examples/scenes/lake_drain.json scripts/demo.sh  # shallow water: a lake drains through a dug channel
