@@ -27,5 +27,6 @@ fi
 "$runner" "$scene" --out "out/$name" "${options[@]}" "$@"
 
 echo
-echo "Open out/$name/$name.gif (the animation), or the picture frames out/$name/<view>_NNNN.png:"
-echo "dye and the diagnostic views for smoke scenes, water over shaded terrain, depth and speed for water."
+echo "Open out/$name/$name.gif (the animation), out/$name/sheet/NNNN.png (every view of a frame on"
+echo "one page), or one view's frames in out/$name/<view>/NNNN.png: dye and the diagnostic views"
+echo "(each with its colour bar) for smoke scenes, water over shaded terrain, depth and speed for water."

@@ -13,6 +13,8 @@
 #include "common/scene_file.hpp"
 #include "smoke/smoke_parser.hpp"
 #include "smoke/smoke_runner.hpp"
+#include "smoke3d/smoke3d_parser.hpp"
+#include "smoke3d/smoke3d_runner.hpp"
 #include "water/water_parser.hpp"
 #include "water/water_runner.hpp"
 
@@ -40,18 +42,21 @@ int listDevices() {
     return 0;
 }
 
-// A smoke scene (the default) or a water scene ("solver": "water"). Everything the file says is
-// checked here, before anything is created or written.
-using LoadedScene = std::variant<Scene, WaterScene>;
+// A smoke scene (the default), a 3D smoke scene ("solver": "smoke3d") or a water scene ("solver":
+// "water"). Everything the file says is checked here, before anything is created or written.
+using LoadedScene = std::variant<Scene, Scene3D, WaterScene>;
 
 LoadedScene loadScene(const std::string& path, const LoadOptions& options) {
     requireValidScale(options.scale);
     const SceneFile file = openSceneFile(path);
     ObjectReader top(file.json, "");
-    enum class Solver { Smoke, Water };
-    const Solver solver = top.choice<Solver>("solver", Solver::Smoke, {{"smoke", Solver::Smoke}, {"water", Solver::Water}});
+    enum class Solver { Smoke, Smoke3D, Water };
+    const Solver solver = top.choice<Solver>(
+        "solver", Solver::Smoke, {{"smoke", Solver::Smoke}, {"smoke3d", Solver::Smoke3D}, {"water", Solver::Water}});
     const SceneTitle title = readTitle(top, path);
-    LoadedScene loaded = solver == Solver::Water ? LoadedScene(WaterScene{}) : LoadedScene(Scene{});
+    LoadedScene loaded = solver == Solver::Water     ? LoadedScene(WaterScene{})
+                         : solver == Solver::Smoke3D ? LoadedScene(Scene3D{})
+                                                     : LoadedScene(Scene{});
     std::visit(
         [&](auto& scene) {
             scene.name = title.name;
@@ -90,10 +95,12 @@ int run(const CommandLine& c) {
     if (summary.frames) {
         std::printf("  pictures:  %u frames each of", summary.frames);
         for (const std::string& v : summary.views) std::printf(" %s", v.c_str());
-        std::printf(" (%s/%s_NNNN.png)\n", options.outDir.c_str(), summary.views.front().c_str());
+        std::printf(" (%s/<view>/NNNN.png)\n", options.outDir.c_str());
+        if (summary.contactSheets) std::printf("  sheets:    every view of a frame on one page (%s/sheet/NNNN.png)\n", options.outDir.c_str());
     }
     if (summary.fieldDumps) std::printf("  fields:    %s/fields/*.npy (numpy.load)\n", options.outDir.c_str());
     if (metrics) std::printf("  metrics:   %s/metrics.jsonl\n", options.outDir.c_str());
+    for (const std::string& note : summary.notes) std::printf("  %s\n", note.c_str());
     if (!summary.animation.empty()) std::printf("  animation: %s\n", summary.animation.c_str());
     else if (!summary.animationProblem.empty()) std::printf("  no animation: %s\n", summary.animationProblem.c_str());
     if (c.validation && context->validationMessageCount() > 0) {

@@ -75,6 +75,10 @@ enum class Field3D : uint32_t {
     Solid, OpenX, OpenY, OpenZ,  // derived (setSolidMask)
     SolidVelocityX, SolidVelocityY, SolidVelocityZ,  // derived, m/s
     ExpansionSource,  // the last Combustion pass's expansion * burnt / dt per cell, 1/s; derived
+    // With advectionReflection (no buffer, empty downloads, until it is first enabled): the
+    // midpoint projection's pressure (the next step's warm start; uploadable) and the projected
+    // midpoint velocity that carries the second half and the cell fields (derived).
+    MidpointPressure, MidpointVelocityX, MidpointVelocityY, MidpointVelocityZ,
 };
 const char* fieldName(Field3D field) noexcept;
 
@@ -87,15 +91,20 @@ const char* fieldName(Field3D field) noexcept;
 //   Combustion        fuel burns (CombustionSettings); writes ExpansionSource; nothing when disabled
 //   Buoyancy          u += dt gravity (densityWeight rho - thermalExpansion (T - ambient)) on open faces
 //   Vorticity         the edge curl and Vorticity field, then (vorticity > 0) the confinement force
+//   Reflect           advectionReflection only: the velocity advected by itself for dt/2, its
+//                     divergence, the midpoint pressure solve, the midpoint velocity and the
+//                     reflection u = 2 u_projected - u (nothing otherwise)
 //   Advect            velocity, density/temperature/fuel and colour by the pre-advection velocity
+//                     (advectionReflection: the reflected velocity for dt/2 and the cell fields
+//                     for dt by the midpoint velocity; record Reflect before it in each step)
 //   Diffuse           implicit viscosity and scalar diffusion (Jacobi sweeps); nothing at 0
 //   Damping           exponential decays, temperature relaxation, the speed clamp
 //   Divergence        the Divergence field
 //   PressureSolve     sum_f open_f (p_nb - p) = h^2 / dt * Divergence, warm-started
 //   SubtractGradient  u -= dt grad p on open faces; closed faces get their solid velocity
 enum class Pass3D : uint32_t {
-    Colliders, Emit, Combustion, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
-    SubtractGradient, Count
+    Colliders, Emit, Combustion, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence,
+    PressureSolve, SubtractGradient, Count
 };
 const char* passName(Pass3D pass) noexcept;
 
@@ -145,10 +154,13 @@ public:
     // A barrier making the solver's last writes visible to `dstStage` / `dstAccess`.
     void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
 
-    // Records a step (or one pass) into an internal command buffer, submits it and waits (at most
-    // the context's wait timeout). Failures as SmokeSolver::step: before submission the solver
-    // is unchanged, after (TimeoutError, DeviceLost) it is unusable.
-    void step(float dt);
+    // Records `count` steps of dt (as `count` record() calls; count >= 1) into an internal command
+    // buffer, submits it once and waits (at most the context's wait timeout): bit for bit `count`
+    // calls of step(dt), without a wait between them (keep one submission's GPU time within the
+    // driver's timeout). Failures as SmokeSolver::step: before submission the solver is
+    // unchanged, after (TimeoutError, DeviceLost) it is unusable.
+    void step(float dt, uint32_t count = 1);
+    // Records one pass into an internal command buffer, submits it and waits.
     void stepPass(Pass3D pass, float dt);
 
     // GPU time per pass of the last step() (or of the last record() once it has finished);

@@ -60,6 +60,10 @@ void requireUploadable(std::span<const float> values, const std::string& call) {
                                       " (float32 range; docs/parameters.md, \"Bounds\")" + got(values[k]));
 }
 
+void requireStepCount(uint32_t count) {
+    if (count == 0) throw InvalidArgument("step: count", "must be >= 1 (got 0)");
+}
+
 void requireAllFinite(std::initializer_list<float> values, const std::string& field, const std::string& message) {
     for (float value : values)
         if (!std::isfinite(value)) throw InvalidArgument(field, message);

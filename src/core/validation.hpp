@@ -26,6 +26,8 @@ void requireFiniteAndPositive(float value, const std::string& field, const std::
 void requireScale(float value, const std::string& field, const std::string& unit);
 // A step's duration: "dt" "must be in [1e-06, 1e+06] s (got v)".
 void requireTimeStep(float dt);
+// The step count of a batched step (step(dt, count)): >= 1.
+void requireStepCount(uint32_t count);
 // Every value of an upload finite and within +-limits::kMaxMagnitude: InvalidArgument naming
 // "<call>: values[<first bad index>]".
 void requireUploadable(std::span<const float> values, const std::string& call);

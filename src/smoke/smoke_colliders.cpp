@@ -41,7 +41,7 @@ void SmokeSolver::Impl::recordColliders(VkCommandBuffer cmd) {
                                                             .solidVelocityX = solidVelocityX.handle(),
                                                             .solidVelocityY = solidVelocityY.handle(), .u = u.now(),
                                                             .v = v.now()},
-                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount())}, faceWidth(), faceHeight());
+                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount()), prescribedVelocity() ? 0 : 1}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
     poisson->recordCoarsenWeights(cmd);
 }

@@ -36,13 +36,17 @@ const char* fieldName(Field field) noexcept {
     case Field::OpenY: return "OpenY";
     case Field::SolidVelocityX: return "SolidVelocityX";
     case Field::SolidVelocityY: return "SolidVelocityY";
+    case Field::MidpointPressure: return "MidpointPressure";
+    case Field::MidpointVelocityX: return "MidpointVelocityX";
+    case Field::MidpointVelocityY: return "MidpointVelocityY";
     }
     return "?";
 }
 
 const char* passName(Pass pass) noexcept {
-    static const char* names[] = {"colliders", "inject", "buoyancy", "vorticity", "advect", "diffuse",
-                                  "damping", "divergence", "pressure", "subtract_gradient"};
+    static const char* names[] = {"colliders", "inject",  "buoyancy",   "vorticity", "reflect",          "advect",
+                                  "diffuse",   "damping", "divergence", "pressure",  "subtract_gradient"};
+    static_assert(std::size(names) == static_cast<size_t>(Pass::Count));
     return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }
 
@@ -114,6 +118,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     solidHost.assign(mac.cells(), 0.0f);
     gridUniform.upload(gridParams());
     poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem());
+    if (settings.advectionReflection) allocateReflectionBuffers();
     refreshGeometry();
 }
 
@@ -158,7 +163,8 @@ void SmokeSolver::Impl::refreshGeometry() {
         colliders.invalidate();
         recordColliders(cmd);
         poisson->recordCoarsenWeights(cmd);
-        // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity.
+        // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity (not
+        // with VelocityMode::Prescribed: the engine's velocity is never written).
         recordSubtractGradient(cmd, 0.0f);
     });
 }
@@ -184,7 +190,8 @@ void SmokeSolver::Impl::throwIfNonFiniteReported() {
 
 detail::RecordSnapshot SmokeSolver::Impl::snapshot() {
     detail::RecordSnapshot s;
-    for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure}) s.keep(pair->current);
+    for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure, &midpointPressure}) s.keep(pair->current);
+    s.keep(midpointReady);
     s.keepStateOf(splats);
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
@@ -223,7 +230,9 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     detail::requireUnchanged(settings.dyeStorage == old.dyeStorage, "SmokeSettings::dyeStorage");
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
+    if (settings.advectionReflection) impl_->allocateReflectionBuffers();  // before anything changes
     impl_->settings = settings;
+    impl_->midpointReady = false;
     if (geometryChanged) {
         impl_->gridUniform.upload(impl_->gridParams());
         impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
@@ -312,7 +321,7 @@ void requireCommandBuffer(VkCommandBuffer cmd, const char* call) {
     if (!cmd) throw InvalidArgument(std::string(call) + ": cmd", "is VK_NULL_HANDLE");
 }
 void requireField(Field field, const char* call) {
-    detail::requireKnown(field, Field::SolidVelocityY, std::string(call) + ": field",
+    detail::requireKnown(field, Field::MidpointVelocityY, std::string(call) + ": field",
                          "unknown field (" + std::to_string(static_cast<uint32_t>(field)) + ")");
 }
 } // namespace
@@ -342,13 +351,16 @@ void SmokeSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags
     detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
 }
 
-void SmokeSolver::step(float dt) {
+void SmokeSolver::step(float dt, uint32_t count) {
     detail::requireTimeStep(dt);
+    detail::requireStepCount(count);
     Impl& s = *impl_;
     auto scope = s.guard.enter("step");
     s.throwIfNonFiniteReported();
     detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) { s.recordStep(cmd, dt); });
+    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) {
+        for (uint32_t k = 0; k < count; ++k) s.recordStep(cmd, dt);
+    });
 }
 
 void SmokeSolver::stepPass(Pass pass, float dt) {
@@ -388,6 +400,8 @@ size_t SmokeSolver::fieldSize(Field field) const noexcept {
     case Field::VelocityX: case Field::OpenX: case Field::SolidVelocityX: return mac.xFaces();
     case Field::VelocityY: case Field::OpenY: case Field::SolidVelocityY: return mac.yFaces();
     case Field::Curl: return mac.nodes();
+    case Field::MidpointVelocityX: return mac.xFaces();
+    case Field::MidpointVelocityY: return mac.yFaces();
     case Field::Dye: return size_t(impl_->dyeNx) * impl_->dyeNy * 4;
     case Field::Density: case Field::Temperature: case Field::Pressure: case Field::Divergence: case Field::Solid:
         return mac.cells();
@@ -411,6 +425,9 @@ VkBuffer SmokeSolver::buffer(Field field) const noexcept {
     case Field::OpenY: return s.openY.handle();
     case Field::SolidVelocityX: return s.solidVelocityX.handle();
     case Field::SolidVelocityY: return s.solidVelocityY.handle();
+    case Field::MidpointPressure: return s.midpointPressure.now();
+    case Field::MidpointVelocityX: return s.midpointU.handle();
+    case Field::MidpointVelocityY: return s.midpointV.handle();
     }
     return VK_NULL_HANDLE;
 }
@@ -424,7 +441,7 @@ std::vector<float> SmokeSolver::download(Field field) {
     requireField(field, "download");
     auto scope = impl_->guard.enter("download");
     std::vector<float> out(fieldSize(field));
-    if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider
+    if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider, ...
     if (field == Field::Dye && impl_->settings.dyeStorage == DyeStorage::Float16) {
         std::vector<uint16_t> halves(out.size());
         detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(halves)));
@@ -438,9 +455,13 @@ std::vector<float> SmokeSolver::download(Field field) {
 void SmokeSolver::upload(Field field, std::span<const float> values) {
     requireField(field, "upload");
     if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl ||
-        field == Field::SolidVelocityX || field == Field::SolidVelocityY)
+        field == Field::SolidVelocityX || field == Field::SolidVelocityY || field == Field::MidpointVelocityX ||
+        field == Field::MidpointVelocityY)
         throw InvalidArgument(std::string("upload: field ") + fieldName(field),
                               "is derived by the solver (use setSolidMask for obstacles, setColliders for colliders)");
+    if (buffer(field) == VK_NULL_HANDLE)
+        throw InvalidArgument(std::string("upload: field ") + fieldName(field),
+                              "has no buffer yet (SmokeSettings::advectionReflection was never enabled)");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");

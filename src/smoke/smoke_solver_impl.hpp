@@ -47,6 +47,14 @@ struct SmokeSolver::Impl {
     detail::ColliderSet colliders;
     detail::GpuBuffer staticSolid, solidVelocityX, solidVelocityY;
 
+    // Advection-reflection (smoke_reflection.cpp), allocated when first enabled: the midpoint
+    // projection's pressure (its own warm-start history: its solution is unlike the final
+    // projection's) and the projected midpoint velocity; midpointReady is set by the Reflect pass
+    // and consumed by the Advect pass of the same step.
+    PingPong midpointPressure;
+    detail::GpuBuffer midpointU, midpointV;
+    bool midpointReady = false;
+
     // One interval per Pass; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
@@ -80,6 +88,18 @@ struct SmokeSolver::Impl {
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
     void recordAdvect(VkCommandBuffer cmd, float dt);
+    // One advection by the velocity (velocityX, velocityY): the velocity itself for velocityDt and
+    // density, temperature and dye for cellsDt, each with its scheme; a dt of 0 leaves that family
+    // alone.
+    struct Advection {
+        VkBuffer velocityX, velocityY;
+        float velocityDt, cellsDt;
+    };
+    void recordAdvection(VkCommandBuffer cmd, const Advection& a);
+    // smoke_reflection.cpp: the Reflect pass and its buffers.
+    void recordReflect(VkCommandBuffer cmd, float dt);
+    void allocateReflectionBuffers();
+    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
     void recordDiffuse(VkCommandBuffer cmd, float dt);
     void recordDamping(VkCommandBuffer cmd, float dt);
     void recordDivergence(VkCommandBuffer cmd);

@@ -37,7 +37,8 @@ void SmokeSolver3D::Impl::refreshGeometry() {
         colliders.invalidate();
         recordColliders(cmd);
         poisson->recordCoarsenWeights(cmd);
-        // dt = 0: open faces are unchanged, closed faces receive their solid velocity.
+        // dt = 0: open faces are unchanged, closed faces receive their solid velocity (not with a
+        // prescribed velocity, which the solver never writes).
         recordSubtractGradient(cmd, 0.0f);
     });
 }
@@ -53,7 +54,7 @@ void SmokeSolver3D::Impl::recordColliders(VkCommandBuffer cmd) {
                           .solidVelocityY = geometry.solidVelocity[1].handle(),
                           .solidVelocityZ = geometry.solidVelocity[2].handle(), .u = u.now(), .v = v.now(),
                           .w = w.now()},
-                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount())}, faceWidth(), faceHeight(),
+                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount()), prescribedVelocity() ? 0 : 1}, faceWidth(), faceHeight(),
                       faceDepth());
     detail::computeBarrier(cs, cmd);
     poisson->recordCoarsenWeights(cmd);

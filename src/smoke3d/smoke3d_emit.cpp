@@ -113,7 +113,7 @@ void SmokeSolver3D::Impl::recordEmit(VkCommandBuffer cmd, float dt) {
                           uint32_t(last[2] - first[2] + 1));
         detail::computeBarrier(cs, cmd);
     };
-    if (coupling) dispatchBox(0, true);
+    if (coupling && !prescribedVelocity()) dispatchBox(0, true);
     dispatchBox(1, false);
 }
 

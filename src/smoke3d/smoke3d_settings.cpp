@@ -70,6 +70,9 @@ void SmokeSettings3D::validate() const {
         detail::requireKnown(scheme, AdvectionScheme::BFECC, name(field), "unknown advection scheme");
     detail::requireKnown(advectionLimiter, AdvectionLimiter::RevertToSemiLagrangian, name("advectionLimiter"),
                          "unknown limiter");
+    detail::requireKnown(velocityMode, VelocityMode::Prescribed, name("velocityMode"), "unknown velocity mode");
+    detail::requireKnown(advectionInterpolation, AdvectionInterpolation::MonotoneCubic, name("advectionInterpolation"),
+                         "unknown interpolation");
 
     requireNonNegative(vorticity, name("vorticity"));
     requireNonNegative(velocityDamping, name("velocityDamping"));

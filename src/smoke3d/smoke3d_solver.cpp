@@ -35,13 +35,18 @@ const char* fieldName(Field3D field) noexcept {
     case Field3D::SolidVelocityY: return "SolidVelocityY";
     case Field3D::SolidVelocityZ: return "SolidVelocityZ";
     case Field3D::ExpansionSource: return "ExpansionSource";
+    case Field3D::MidpointPressure: return "MidpointPressure";
+    case Field3D::MidpointVelocityX: return "MidpointVelocityX";
+    case Field3D::MidpointVelocityY: return "MidpointVelocityY";
+    case Field3D::MidpointVelocityZ: return "MidpointVelocityZ";
     }
     return "?";
 }
 
 const char* passName(Pass3D pass) noexcept {
-    static const char* names[] = {"colliders", "emit",    "combustion", "buoyancy", "vorticity",        "advect",
-                                  "diffuse",   "damping", "divergence", "pressure", "subtract_gradient"};
+    static const char* names[] = {"colliders",  "emit",     "combustion",       "buoyancy", "vorticity", "reflect",
+                                  "advect",     "diffuse",  "damping",          "divergence", "pressure",
+                                  "subtract_gradient"};
     static_assert(std::size(names) == static_cast<size_t>(Pass3D::Count));
     return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass3D::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }
@@ -52,7 +57,8 @@ bool isDerived(Field3D field) {
     switch (field) {
     case Field3D::Vorticity: case Field3D::Solid: case Field3D::OpenX: case Field3D::OpenY: case Field3D::OpenZ:
     case Field3D::SolidVelocityX: case Field3D::SolidVelocityY: case Field3D::SolidVelocityZ:
-    case Field3D::ExpansionSource:
+    case Field3D::ExpansionSource: case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY:
+    case Field3D::MidpointVelocityZ:
         return true;
     default:
         return false;
@@ -62,6 +68,14 @@ bool isDerived(Field3D field) {
 // The face axis of a velocity component (0, 1, 2), or -1 for other fields.
 int velocityAxis(Field3D field) {
     return field == Field3D::VelocityX ? 0 : field == Field3D::VelocityY ? 1 : field == Field3D::VelocityZ ? 2 : -1;
+}
+
+// The face axis of a midpoint velocity component, or -1.
+int midpointAxis(Field3D field) {
+    return field == Field3D::MidpointVelocityX   ? 0
+           : field == Field3D::MidpointVelocityY ? 1
+           : field == Field3D::MidpointVelocityZ ? 2
+                                                 : -1;
 }
 
 } // namespace
@@ -96,7 +110,10 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
         geometry.solidVelocity[a] = detail::fieldBuffer(cs, mac.faces(a));
     }
     emitters = detail::HostEditQueue<gpu::GpuEmitter3D>(cs, kMaxEmitters);
-    fieldBytes = detail::plannedBytes(detail::plannedBuffers(settings)) + gridUniform.size() +
+    // The reflection's buffers count when they are allocated (allocateReflectionBuffers).
+    SmokeSettings3D withoutReflection = settings;
+    withoutReflection.advectionReflection = false;
+    fieldBytes = detail::plannedBytes(detail::plannedBuffers(withoutReflection)) + gridUniform.size() +
                  uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
 
     kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Smoke3d},
@@ -112,6 +129,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     solidHost.assign(cells, 0.0f);
     gridUniform.upload(gridParams());
     poisson = createPoissonSolver();
+    if (settings.advectionReflection) allocateReflectionBuffers();
     refreshGeometry();
 }
 
@@ -145,6 +163,7 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt)
     case Pass3D::Combustion: recordCombustion(cmd, dt); break;
     case Pass3D::Buoyancy: recordBuoyancy(cmd, dt); break;
     case Pass3D::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass3D::Reflect: recordReflect(cmd, dt); break;
     case Pass3D::Advect: recordAdvect(cmd, dt); break;
     case Pass3D::Diffuse: recordDiffuse(cmd, dt); break;
     case Pass3D::Damping: recordDamping(cmd, dt); break;
@@ -179,7 +198,9 @@ void SmokeSolver3D::Impl::throwIfNonFiniteReported() {
 
 detail::RecordSnapshot SmokeSolver3D::Impl::snapshot() {
     detail::RecordSnapshot s;
-    for (PingPong* pair : {&u, &v, &w, &density, &temperature, &fuel, &colour, &pressure}) s.keep(pair->current);
+    for (PingPong* pair : {&u, &v, &w, &density, &temperature, &fuel, &colour, &pressure, &midpointPressure})
+        s.keep(pair->current);
+    s.keep(midpointReady);
     s.keepStateOf(emitters);
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
@@ -216,7 +237,14 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
     detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
     const bool geometryChanged = settings.cellSize != old.cellSize ||
                                  std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
+    if (settings.advectionReflection) {  // before anything changes: nothing half-changed if it throws
+        SmokeSettings3D withReflection = impl_->settings;
+        withReflection.advectionReflection = true;
+        detail::requireDeviceFits(impl_->cs, withReflection);
+        impl_->allocateReflectionBuffers();
+    }
     impl_->settings = settings;
+    impl_->midpointReady = false;
     if (geometryChanged) {
         impl_->gridUniform.upload(impl_->gridParams());
         impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
@@ -264,13 +292,16 @@ void SmokeSolver3D::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFla
     detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
 }
 
-void SmokeSolver3D::step(float dt) {
+void SmokeSolver3D::step(float dt, uint32_t count) {
     detail::requireTimeStep(dt);
+    detail::requireStepCount(count);
     Impl& s = *impl_;
     auto scope = s.guard.enter("step");
     s.throwIfNonFiniteReported();
     detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) { s.recordStep(cmd, dt); });
+    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) {
+        for (uint32_t k = 0; k < count; ++k) s.recordStep(cmd, dt);
+    });
 }
 
 void SmokeSolver3D::stepPass(Pass3D pass, float dt) {
@@ -314,6 +345,9 @@ size_t SmokeSolver3D::fieldSize(Field3D field) const noexcept {
     case Field3D::Density: case Field3D::Temperature: case Field3D::Fuel: case Field3D::Pressure:
     case Field3D::Divergence: case Field3D::Vorticity: case Field3D::Solid: case Field3D::ExpansionSource:
         return mac.cells();
+    case Field3D::MidpointPressure: return impl_->midpointPressure.now() != VK_NULL_HANDLE ? mac.cells() : 0;
+    case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY: case Field3D::MidpointVelocityZ:
+        return impl_->midpoint[0].handle() != VK_NULL_HANDLE ? mac.faces(midpointAxis(field)) : 0;
     }
     return 0;  // an unknown field
 }
@@ -339,6 +373,9 @@ VkBuffer SmokeSolver3D::buffer(Field3D field) const noexcept {
     case Field3D::SolidVelocityY: return s.geometry.solidVelocity[1].handle();
     case Field3D::SolidVelocityZ: return s.geometry.solidVelocity[2].handle();
     case Field3D::ExpansionSource: return s.expansionSource.handle();
+    case Field3D::MidpointPressure: return s.midpointPressure.now();
+    case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY: case Field3D::MidpointVelocityZ:
+        return s.midpoint[midpointAxis(field)].handle();
     }
     return VK_NULL_HANDLE;
 }
@@ -347,7 +384,7 @@ VkDeviceSize SmokeSolver3D::bufferSize(Field3D field) const noexcept { return fi
 
 namespace {
 void requireKnownField(Field3D field, const char* call) {
-    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(Field3D::ExpansionSource))
+    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(Field3D::MidpointVelocityZ))
         throw InvalidArgument(std::string(call) + ": field", "unknown field");
 }
 } // namespace
@@ -368,6 +405,8 @@ void SmokeSolver3D::upload(Field3D field, std::span<const float> values) {
                                                 "for obstacles)");
     if (field == Field3D::Colour && !impl_->hasColour())
         throw InvalidArgument(what + ": field", "the solver has no colour field (SmokeSettings3D::colour is false)");
+    if (field == Field3D::MidpointPressure && impl_->midpointPressure.now() == VK_NULL_HANDLE)
+        throw InvalidArgument(what + ": field", "has no buffer yet (SmokeSettings3D::advectionReflection was never enabled)");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");

@@ -68,6 +68,13 @@ struct SmokeSolver3D::Impl {
     std::vector<float> solidHost;  // the static mask, nx * ny * nz
     uint64_t fieldBytes = 0;       // what the buffers above allocated (allocatedBytes adds the pressure solver's)
 
+    // Advection-reflection (smoke3d_reflection.cpp), allocated when first enabled: the midpoint
+    // projection's pressure (its own warm-start history) and the projected midpoint velocity;
+    // midpointReady is set by the Reflect pass and consumed by the Advect pass of the same step.
+    PingPong midpointPressure;
+    GpuBuffer midpoint[3];
+    bool midpointReady = false;
+
     // One interval per Pass3D; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
@@ -115,6 +122,18 @@ struct SmokeSolver3D::Impl {
 
     // smoke3d_transport.cpp.
     void recordAdvect(VkCommandBuffer cmd, float dt);
+    // One advection by `velocity` (x, y, z faces): the velocity itself for velocityDt, density,
+    // temperature, fuel and colour for cellsDt, each with its scheme; a dt of 0 leaves that
+    // family alone.
+    struct Advection {
+        VkBuffer velocity[3];
+        float velocityDt, cellsDt;
+    };
+    void recordAdvection(VkCommandBuffer cmd, const Advection& a);
+    // smoke3d_reflection.cpp: the Reflect pass and its buffers.
+    void recordReflect(VkCommandBuffer cmd, float dt);
+    void allocateReflectionBuffers();
+    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
     void recordDiffuse(VkCommandBuffer cmd, float dt);
 
     // smoke3d_projection.cpp.

@@ -10,9 +10,9 @@ uint32_t scaledCells(uint32_t cells, double factor) {
     return static_cast<uint32_t>(std::max(2.0, std::round(cells * factor)));
 }
 
-GridSize readGridSize(ObjectReader& r, const LoadOptions& options) {
-    const uint32_t nx = r.integer("nx", 128, 2, kMaxCellsPerAxis);
-    const uint32_t ny = r.integer("ny", 128, 2, kMaxCellsPerAxis);
+GridSize readGridSize(ObjectReader& r, const LoadOptions& options, uint32_t defaultCells) {
+    const uint32_t nx = r.integer("nx", defaultCells, 2, kMaxCellsPerAxis);
+    const uint32_t ny = r.integer("ny", defaultCells, 2, kMaxCellsPerAxis);
     if (r.has("cellSize") && r.has("width"))
         throw SceneError(r.keyPath("width"), "give either cellSize or width (the domain width), not both");
     double cellSize = 1.0 / nx;

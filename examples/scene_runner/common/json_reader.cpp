@@ -132,6 +132,18 @@ std::array<float, 2> ObjectReader::requiredVec2(const char* key, Range range) {
     return vec2(key, {}, range);
 }
 
+std::array<float, 3> ObjectReader::vec3(const char* key, std::array<float, 3> fallback, Range range) {
+    const nlohmann::json* v = child(key);
+    if (!v) return fallback;
+    auto x = numbersAt(*v, keyPath(key), 3, range);
+    return {x[0], x[1], x[2]};
+}
+
+std::array<float, 3> ObjectReader::requiredVec3(const char* key, Range range) {
+    if (!has(key)) throw SceneError(keyPath(key), "missing; expected [x, y, z] in metres");
+    return vec3(key, {}, range);
+}
+
 std::array<float, 4> ObjectReader::rgba(const char* key, std::array<float, 4> fallback) {
     const nlohmann::json* v = child(key);
     if (!v) return fallback;

@@ -57,6 +57,8 @@ public:
     std::string text(const char* key, const std::string& fallback);
     std::array<float, 2> vec2(const char* key, std::array<float, 2> fallback, Range range = Range::any());
     std::array<float, 2> requiredVec2(const char* key, Range range = Range::any());
+    std::array<float, 3> vec3(const char* key, std::array<float, 3> fallback, Range range = Range::any());
+    std::array<float, 3> requiredVec3(const char* key, Range range = Range::any());
     std::array<float, 4> rgba(const char* key, std::array<float, 4> fallback);
 
     // A section that may be left out: the reader of the object at `key`, or of an empty object

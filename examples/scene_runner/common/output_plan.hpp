@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/picture_resample.hpp"
 #include "common/word_table.hpp"
 
 namespace billow::scene {
@@ -18,7 +19,10 @@ template <typename ViewT, typename FieldT>
 struct OutputPlanOf {
     uint32_t pictureEvery = 6;  // steps between picture frames (frame 0 is the initial state)
     std::vector<ViewT> views{ViewT{}};
-    uint32_t pixelsPerCell = 0;  // water pictures: 0 = automatic (about 512 pixels across)
+    uint32_t pictureSize = 0;    // pixels on the long side; 0 = automatic (pictureLongSide)
+    PictureFilter pictureFilter = PictureFilter::Bicubic;  // how grids are resized to pictures
+    bool contactSheet = true;    // a sheet of every view per picture frame (<dir>/sheet/NNNN.png)
+    uint32_t pixelsPerCell = 0;  // water pictures: pixels per cell instead of pictureSize (0 = not given)
     uint32_t fieldEvery = 0;  // steps between .npy dumps; 0 = only at the end
     std::vector<FieldT> fields;
     uint32_t metricsEvery = 1;  // 0 = no metrics file

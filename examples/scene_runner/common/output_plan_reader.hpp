@@ -28,14 +28,22 @@ std::vector<T> readWords(const nlohmann::json& value, const std::string& key, Wo
 }
 
 // `withPixelsPerCell`: whether output.pictures.pixelsPerCell is a key of this solver's scenes.
-template <typename ViewT, typename FieldT>
+// `readMore(output)` reads the solver's own keys of the section (3D renders, VDB files) before it
+// is finished.
+template <typename ViewT, typename FieldT, typename ReadMore>
 void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
-                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
+                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell, const ReadMore& readMore) {
     ObjectReader r = top.objectOrEmpty("output");
+    readMore(r);
     if (const nlohmann::json* pictures = r.child("pictures")) {
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
         if (const nlohmann::json* names = p.child("views")) plan.views = readWords(*names, p.keyPath("views"), views);
+        plan.pictureSize = p.integer("size", plan.pictureSize, 0, kMaxPictureSize);
+        if (plan.pictureSize > 0 && plan.pictureSize < kMinPictureSize)
+            throw SceneError(p.keyPath("size"), "expected 0 (automatic) or at least " + std::to_string(kMinPictureSize) + " pixels");
+        plan.pictureFilter = p.choice("filter", plan.pictureFilter, kPictureFilters);
+        plan.contactSheet = p.boolean("contactSheet", plan.contactSheet);
         if (withPixelsPerCell) plan.pixelsPerCell = p.integer("pixelsPerCell", plan.pixelsPerCell, 0, 64);
         p.finish();
     }
@@ -63,6 +71,11 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
     }
     r.finish();
     if (options.animation) plan.animation = *options.animation;
+    if (options.picturesEvery) {
+        plan.pictureEvery = *options.picturesEvery;
+        if (plan.pictureEvery == 0) plan.animation = AnimationFormat::None;
+    }
+    if (options.pictureSize) plan.pictureSize = *options.pictureSize;
     if (options.fieldEvery) {
         if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
         plan.fieldEvery = *options.fieldEvery;
@@ -74,6 +87,11 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
         if (std::find(plan.views.begin(), plan.views.end(), plan.animationView) == plan.views.end())
             plan.views.push_back(plan.animationView);
     }
+}
+template <typename ViewT, typename FieldT>
+void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
+                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
+    readOutputPlan(top, options, plan, views, fields, withPixelsPerCell, [](ObjectReader&) {});
 }
 
 } // namespace billow::scene::detail

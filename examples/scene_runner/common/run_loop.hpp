@@ -8,7 +8,9 @@
 //   advance(metrics)                         the solver's step of scene.dt (the timed part)
 //   readGpuTime(metrics)                     the GPU time of that step, before any other submission
 //   outputFields(pictures, fields, metrics)  the field cache for the outputs due
-//   writer(), draw(view, cache), shape(field)  its OutputWriter, a view's picture, a field's .npy shape
+//   writer(), draw(view, cache), shape(field)  its OutputWriter, a view's Figure, a field's .npy shape
+//   writeExtras(step)                        optional: the solver's own files due at `step` (3D: VDB)
+//   summaryNotes()                           optional: lines about those files for the summary
 // with the solver's overloads of measureFields(cache, metrics) and metricsLine(metrics).
 #pragma once
 
@@ -40,7 +42,7 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
         const bool fields = !plan.fields.empty() && (plan.fieldEvery ? step % plan.fieldEvery == 0 : step == scene.steps);
         if (!pictures && !fields && !metrics) return;
         auto cache = run.outputFields(pictures, fields, metrics != nullptr);
-        if (pictures) writer.writePictures([&](auto view) { return run.draw(view, cache); });
+        if (pictures) writer.writePictures(step * scene.dt, [&](auto view) { return run.draw(view, cache); });
         if (fields)
             writer.writeFields(
                 step, [&](auto field) -> const std::vector<float>& { return cache.get(field); },
@@ -51,8 +53,12 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
             writer.writeMetrics(metricsLine(m));
         }
     };
+    auto writeAll = [&](uint32_t step, const Metrics* metrics) {
+        writeOutputs(step, metrics);
+        if constexpr (requires { run.writeExtras(step); }) run.writeExtras(step);
+    };
 
-    writeOutputs(0, nullptr);
+    writeAll(0, nullptr);
     for (uint32_t step = 1; step <= scene.steps; ++step) {
         run.addSources(step);
         const auto stepStart = RunClock::now();
@@ -63,7 +69,7 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
         metrics.time = step * scene.dt;
         const bool measure = due(plan.metricsEvery, step);
         if (measure) run.readGpuTime(metrics);
-        writeOutputs(step, measure ? &metrics : nullptr);
+        writeAll(step, measure ? &metrics : nullptr);
         progress.update(step);
     }
     progress.finish();
@@ -71,13 +77,15 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
     RunSummary summary;
     for (const auto view : plan.views) summary.views.push_back(writer.viewName(view));
     summary.frames = writer.framesWritten();
+    summary.contactSheets = plan.contactSheet && summary.frames > 0;
     summary.fieldDumps = writer.fieldDumps();
     if (plan.animation != AnimationFormat::None) {
-        const AnimationResult a = makeAnimation(writer.dir(), writer.viewName(plan.animationView), scene.name,
-                                                writer.animationWidth(), plan.animation, plan.fps);
+        const AnimationResult a =
+            makeAnimation(writer.dir(), writer.viewName(plan.animationView), scene.name, plan.animation, plan.fps);
         summary.animation = a.path;
         summary.animationProblem = a.problem;
     }
+    if constexpr (requires { run.summaryNotes(); }) summary.notes = run.summaryNotes();
     summary.seconds = millisecondsSince(runStart) / 1000.0;
     return summary;
 }

@@ -4,7 +4,9 @@
 
 #include "common/boundary_sides.hpp"
 #include "common/input_files.hpp"
+#include "common/path_reader.hpp"
 #include "common/png_io.hpp"
+#include "common/solver_words.hpp"
 #include "common/time_reader.hpp"
 #include "smoke/smoke_parser_parts.hpp"
 
@@ -75,24 +77,6 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
     return o;
 }
 
-std::vector<Waypoint> readPath(const nlohmann::json& value, const std::string& key, const SmokeSettings& s) {
-    if (!value.is_array() || value.empty())
-        throw SceneError(key, "expected an array of waypoints {\"time\": s, \"position\": [x, y]}");
-    std::vector<Waypoint> path;
-    for (size_t k = 0; k < value.size(); ++k) {
-        ObjectReader w(value[k], indexPath(key, k));
-        Waypoint p;
-        p.time = w.requiredNumber("time", Range::nonNegative());
-        p.position = w.requiredVec2("position");
-        requireInsideDomain(s, p.position, w.keyPath("position"));
-        w.finish();
-        if (!path.empty() && !(p.time > path.back().time))
-            throw SceneError(w.keyPath("time"), "expected times that increase along the path");
-        path.push_back(p);
-    }
-    return path;
-}
-
 Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
     Emitter e;
     const bool hasPath = r.has("path"), hasPosition = r.has("position");
@@ -102,10 +86,11 @@ Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
         e.position = r.vec2("position", {});
         requireInsideDomain(s, e.position, r.keyPath("position"));
     } else {
-        e.path = readPath(*r.child("path"), r.keyPath("path"), s);
+        e.path = readPath<2>(*r.child("path"), r.keyPath("path"),
+                             [&](Vec2 p, const std::string& key) { requireInsideDomain(s, p, key); });
     }
     e.radius = static_cast<float>(r.number("radius", e.radius, Range::positive()));
-    e.falloff = r.choice<Falloff>("falloff", Falloff::Gaussian, {{"gaussian", Falloff::Gaussian}, {"linear", Falloff::Linear}});
+    e.falloff = r.choice("falloff", Falloff::Gaussian, kFalloffs);
     e.velocity = r.vec2("velocity", {0, 0});
     e.density = static_cast<float>(r.number("density", 0.0, Range::nonNegative()));
     e.temperature = static_cast<float>(r.number("temperature", 0.0));
