@@ -11,7 +11,8 @@
 // z0 - s - 1, z0 - s, z0 - s + 1: the ones below and above come from the thread's registers, the
 // four in-plane neighbours from shared memory (one region plane per level, double-buffered, so
 // one barrier per step). A thread keeps the last two planes of each level and the weights and
-// right-hand side of the planes still in flight (a FIFO of sweeps + 1 cells) in registers. As in
+// right-hand side of the planes still in flight (a FIFO of sweeps + 1 cells) in registers, and
+// loads each plane one step ahead (its memory latency hidden behind a step's work). As in
 // the 2D kernel, each sweep leaves one more ring of the region stale, so after `sweeps` sweeps
 // the tile is exact; in z, the chunk reads `sweeps` planes beyond each of its ends.
 //
@@ -53,6 +54,23 @@ const int kLevels = BILLOW_JACOBI3_SWEEPS;
 
 layout(local_size_x = BILLOW_JACOBI3_REGION, local_size_y = BILLOW_JACOBI3_REGION) in;
 
+// One cell of level 0 as loaded: pressure, face weights, right-hand side.
+struct Loaded {
+    float p;
+    Weights3 w;
+    float rhs;
+};
+
+// Level 0's cell at column `wrapped`, plane z, for a thread whose column `loads` (is in the grid
+// or wrapped across periodic sides): wrapped across a periodic z side too, and beyond the others
+// p = 0 with no open face.
+Loaded loadCell(bool loads, ivec2 wrapped, int z, ivec3 n) {
+    if (!loads || (!(z >= 0 && z < n.z) && !periodic3(2))) return Loaded(0.0, Weights3(vec3(0.0), vec3(0.0)), 0.0);
+    const ivec3 c = ivec3(wrapped, wrapIndex3(z, n.z));
+    const int cell = cellAt3(c, n);
+    return Loaded(pIn[cell], BILLOW_WEIGHTS3(openX, openY, openZ, c, n), pc.rhsScale * divergence[cell]);
+}
+
 // planes[b][l]: level l's newest plane, written in steps of parity b.
 shared float planes[2][kLevels][kRegion * kRegion];
 
@@ -70,6 +88,8 @@ void main() {
     const bool swept = all(greaterThan(local, ivec2(0))) && all(lessThan(local, ivec2(kRegion - 1)));
     const bool writes = all(greaterThanEqual(local, ivec2(kLevels))) &&
                         all(lessThan(local, ivec2(kLevels + BILLOW_JACOBI3_TILE))) && inX && inY;
+
+    Loaded ahead = loadCell(loads, wrapped, zFirst - sweeps, n);
 
     // below[l], centre[l]: level l's planes z0 - l - 2 and z0 - l - 1 at the start of a step.
     // weights[s], rhs[s]: the cell of plane z0 - s, which level s relaxes.
@@ -93,18 +113,13 @@ void main() {
             weights[s] = weights[s - 1];
             rhs[s] = rhs[s - 1];
         }
-        // Level 0: plane z0 from memory.
+        // Level 0: plane z0, loaded a step ahead so that the loads of plane z0 + 1, issued now,
+        // wait on memory while this step computes and meets the barrier.
         float fresh[kLevels + 1];
-        fresh[0] = 0.0;
-        weights[0] = Weights3(vec3(0.0), vec3(0.0));
-        rhs[0] = 0.0;
-        if (loads && ((z0 >= 0 && z0 < n.z) || periodic3(2))) {
-            const ivec3 c = ivec3(wrapped, wrapIndex3(z0, n.z));
-            const int cell = cellAt3(c, n);
-            fresh[0] = pIn[cell];
-            weights[0] = BILLOW_WEIGHTS3(openX, openY, openZ, c, n);
-            rhs[0] = pc.rhsScale * divergence[cell];
-        }
+        fresh[0] = ahead.p;
+        weights[0] = ahead.w;
+        rhs[0] = ahead.rhs;
+        ahead = loadCell(loads, wrapped, z0 + 1, n);
         // Level s: plane z0 - s from level s - 1's planes below (registers), centre (registers,
         // and its in-plane neighbours in shared memory from the last step) and above (this step).
         float result = fresh[0];
