@@ -1,8 +1,9 @@
 #include "common/output_folder.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
-#include <regex>
 #include <stdexcept>
 
 #include "common/npy_io.hpp"
@@ -12,45 +13,113 @@ namespace billow::scene {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The output folder as an absolute path without a trailing separator ("out/plume/" and
+// "out/plume" are the same folder; "." has a name).
+fs::path normalFolder(const std::string& dir) {
+    fs::path p = fs::absolute(dir).lexically_normal();
+    if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();
+    return p;
+}
+
+bool isFrameName(const std::string& name, const std::vector<std::string>& views) {
+    // <view>_NNNN.png with at least four digits.
+    for (const std::string& v : views) {
+        if (name.size() < v.size() + 9 || name.compare(0, v.size() + 1, v + "_") != 0) continue;
+        if (name.compare(name.size() - 4, 4, ".png") != 0) continue;
+        const std::string digits = name.substr(v.size() + 1, name.size() - v.size() - 5);
+        if (digits.size() >= 4 && digits.find_first_not_of("0123456789") == std::string::npos) return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::string stagingFolderFor(const std::string& dir) {
+    const fs::path p = normalFolder(dir);
+    return (p.parent_path() / ("." + p.filename().string() + ".partial-" + std::to_string(getpid()))).string();
+}
+
 OutputFolder::OutputFolder(std::string dir, const std::string& sceneName, const std::vector<std::string>& viewNames,
-                           bool metrics, bool fields)
-    : dir_(std::move(dir)) {
-    fs::create_directories(dir_);
-    // Only files this program names: <view>_NNNN.png, the animation, metrics, fields/*.npy.
-    std::string views;
-    for (const std::string& v : viewNames) views += (views.empty() ? "" : "|") + v;
-    const std::regex ours("(" + views + ")_\\d{4}\\.png");
-    for (const auto& entry : fs::directory_iterator(dir_)) {
-        const std::string name = entry.path().filename().string();
-        if (std::regex_match(name, ours) || name == "metrics.jsonl" || name == sceneName + ".gif" || name == sceneName + ".mp4")
-            fs::remove(entry.path());
+                           bool metrics, bool fields, bool keepOnFailure)
+    : dir_(std::move(dir)), staging_(stagingFolderFor(dir_)), sceneName_(sceneName), viewNames_(viewNames),
+      keepOnFailure_(keepOnFailure) {
+    const fs::path target = normalFolder(dir_);
+    if (fs::exists(target) && !fs::is_directory(target))
+        throw std::runtime_error("cannot write into " + dir_ + ": it exists and is not a folder");
+    // Remember the outermost parent this run creates, so a failed run removes it again.
+    for (fs::path p = target.parent_path(); !p.empty() && !fs::exists(p); p = p.parent_path()) {
+        madeParent_ = p.string();
+        if (p == p.parent_path()) break;
     }
-    if (fs::is_directory(dir_ + "/fields"))
-        for (const auto& entry : fs::directory_iterator(dir_ + "/fields"))
-            if (entry.path().extension() == ".npy") fs::remove(entry.path());
+    fs::remove_all(staging_);
+    fs::create_directories(staging_);
     if (metrics) {
-        metrics_.open(dir_ + "/metrics.jsonl");
-        if (!metrics_) throw std::runtime_error("cannot write " + dir_ + "/metrics.jsonl");
+        metrics_.open(staging_ + "/metrics.jsonl");
+        if (!metrics_) throw std::runtime_error("cannot write " + staging_ + "/metrics.jsonl");
     }
-    if (fields) fs::create_directories(dir_ + "/fields");
+    if (fields) fs::create_directories(staging_ + "/fields");
+}
+
+OutputFolder::~OutputFolder() {
+    if (committed_) return;
+    metrics_.close();
+    std::error_code ignored;
+    if (keepOnFailure_) {
+        std::fprintf(stderr, "scene_runner: the failed run's files are kept in %s\n", staging_.c_str());
+        return;
+    }
+    fs::remove_all(madeParent_.empty() ? staging_ : madeParent_, ignored);
 }
 
 void OutputFolder::writePicture(const std::string& view, uint32_t frame, const Picture& p) {
     char number[16];
     std::snprintf(number, sizeof(number), "_%04u.png", frame);
-    writePngRgb(dir_ + "/" + view + number, p.width, p.height, p.rgb);
+    writePngRgb(staging_ + "/" + view + number, p.width, p.height, p.rgb);
 }
 
 void OutputFolder::writeField(const std::string& name, uint32_t step, const std::vector<uint64_t>& shape,
                               const std::vector<float>& values) {
     char number[16];
     std::snprintf(number, sizeof(number), "_%06u.npy", step);
-    writeNpy(dir_ + "/fields/" + name + number, shape, values);
+    writeNpy(staging_ + "/fields/" + name + number, shape, values);
 }
 
 void OutputFolder::writeMetrics(const std::string& line) {
     metrics_ << line << '\n';
     metrics_.flush();
+    if (!metrics_) throw std::runtime_error("failed writing " + staging_ + "/metrics.jsonl");
+}
+
+void OutputFolder::commit() {
+    metrics_.close();
+    const fs::path target = normalFolder(dir_);
+    if (!fs::exists(target)) {
+        fs::rename(staging_, target);
+        committed_ = true;
+        return;
+    }
+    if (!fs::is_directory(target)) throw std::runtime_error("cannot write into " + dir_ + ": it exists and is not a folder");
+    // Only files this program names: <view>_NNNN.png, the animation, metrics, fields/*.npy.
+    for (const auto& entry : fs::directory_iterator(target)) {
+        const std::string name = entry.path().filename().string();
+        if (isFrameName(name, viewNames_) || name == "metrics.jsonl" || name == sceneName_ + ".gif" || name == sceneName_ + ".mp4")
+            fs::remove(entry.path());
+    }
+    if (fs::is_directory(target / "fields"))
+        for (const auto& entry : fs::directory_iterator(target / "fields"))
+            if (entry.path().extension() == ".npy") fs::remove(entry.path());
+    for (const auto& entry : fs::directory_iterator(staging_)) {
+        if (entry.path().filename() != "fields") {
+            fs::rename(entry.path(), target / entry.path().filename());
+            continue;
+        }
+        fs::create_directories(target / "fields");
+        for (const auto& field : fs::directory_iterator(entry.path())) fs::rename(field.path(), target / "fields" / field.path().filename());
+    }
+    fs::remove_all(staging_);
+    committed_ = true;
 }
 
 } // namespace billow::scene

@@ -13,6 +13,18 @@
 namespace billow::scene::detail {
 
 // An array of words from `options`, e.g. "views": ["dye", "vorticity"]; repeats are dropped.
+// The bounds of what a run writes: picture frames and field dumps (one file per view or field
+// each), and the pixels of one picture.
+inline constexpr uint64_t kMaxOutputFrames = 100000;
+inline constexpr uint64_t kMaxPicturePixels = uint64_t(8192) * 8192;
+
+// SceneError keyed `key` when a picture of width x height pixels exceeds kMaxPicturePixels.
+inline void requirePictureSize(uint64_t width, uint64_t height, const std::string& key) {
+    if (width * height > kMaxPicturePixels)
+        throw SceneError(key, "makes pictures of " + std::to_string(width) + " x " + std::to_string(height) +
+                                  " pixels, more than the " + std::to_string(kMaxPicturePixels) + " a picture may have");
+}
+
 template <typename T>
 std::vector<T> readWords(const nlohmann::json& value, const std::string& key, WordTable<T> options) {
     const std::string words = quotedWords(options);
@@ -28,14 +40,19 @@ std::vector<T> readWords(const nlohmann::json& value, const std::string& key, Wo
 }
 
 // `withPixelsPerCell`: whether output.pictures.pixelsPerCell is a key of this solver's scenes.
+// `steps`: the run's length (after --steps/--seconds), which bounds the files written.
 template <typename ViewT, typename FieldT>
-void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
+void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t steps, OutputPlanOf<ViewT, FieldT>& plan,
                     WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
     ObjectReader r = top.objectOrEmpty("output");
     if (const nlohmann::json* pictures = r.child("pictures")) {
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
-        if (const nlohmann::json* names = p.child("views")) plan.views = readWords(*names, p.keyPath("views"), views);
+        if (const nlohmann::json* names = p.child("views")) {
+            plan.views = readWords(*names, p.keyPath("views"), views);
+            if (plan.views.empty())
+                throw SceneError(p.keyPath("views"), "expected at least one of " + quotedWords(views) + " (\"every\": 0 writes no pictures)");
+        }
         if (withPixelsPerCell) plan.pixelsPerCell = p.integer("pixelsPerCell", plan.pixelsPerCell, 0, 64);
         p.finish();
     }
@@ -74,6 +91,13 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
         if (std::find(plan.views.begin(), plan.views.end(), plan.animationView) == plan.views.end())
             plan.views.push_back(plan.animationView);
     }
+    if (plan.pictureEvery && steps / plan.pictureEvery + 1 > kMaxOutputFrames)
+        throw SceneError("output.pictures.every", "would write " + std::to_string(steps / plan.pictureEvery + 1) +
+                                                      " picture frames, more than " + std::to_string(kMaxOutputFrames));
+    if (!plan.fields.empty() && plan.fieldEvery && steps / plan.fieldEvery + 1 > kMaxOutputFrames)
+        throw SceneError(options.fieldEvery ? "--fields-every" : "output.fields.every",
+                         "would write " + std::to_string(steps / plan.fieldEvery + 1) + " field dumps, more than " +
+                             std::to_string(kMaxOutputFrames));
 }
 
 } // namespace billow::scene::detail
