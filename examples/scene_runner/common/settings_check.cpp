@@ -44,9 +44,9 @@ std::string sceneKeyOfField(const std::string& field, std::initializer_list<Fiel
         if (startsWith(rest, "boundary.")) return opening + "." + renamed(rest.substr(9), renames);
         return opening;
     }
+    if (startsWith(f, "nx/ny") || startsWith(f, "dyeNx/dyeNy")) return "grid";
     for (const char* grid : {"nx", "ny", "cellSize", "dyeNx", "dyeNy"})
         if (memberName(f) == grid) return std::string("grid.") + grid;
-    if (startsWith(f, "nx/ny")) return "grid";
     const std::string name = memberName(f);
     return name.empty() ? "settings" : "settings." + renamed(name, renames);
 }
