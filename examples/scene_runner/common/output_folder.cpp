@@ -53,13 +53,20 @@ OutputFolder::OutputFolder(std::string dir, const std::string& sceneName, const 
         madeParent_ = p.string();
         if (p == p.parent_path()) break;
     }
-    fs::remove_all(staging_);
-    fs::create_directories(staging_);
-    if (metrics) {
-        metrics_.open(staging_ + "/metrics.jsonl");
-        if (!metrics_) throw std::runtime_error("cannot write " + staging_ + "/metrics.jsonl");
+    try {
+        fs::remove_all(staging_);
+        fs::create_directories(staging_);
+        if (metrics) {
+            metrics_.open(staging_ + "/metrics.jsonl");
+            if (!metrics_) throw std::runtime_error("cannot write " + staging_ + "/metrics.jsonl");
+        }
+        if (fields) fs::create_directories(staging_ + "/fields");
+    } catch (...) {
+        // No destructor runs for a constructor that throws: clean up here.
+        std::error_code ignored;
+        fs::remove_all(madeParent_.empty() ? staging_ : madeParent_, ignored);
+        throw;
     }
-    if (fields) fs::create_directories(staging_ + "/fields");
 }
 
 OutputFolder::~OutputFolder() {
