@@ -5,6 +5,8 @@
 //   billow_bench [--sizes 256,1024,2048,4096] [--repeat 20] [--warmup 5] [--iterations 40]
 //              [--solvers jacobi,sor,mg,mgpcg] [--converge-sizes 256,1024] [--max-iterations 32768]
 //              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
+//              [--reflection off|on]   (smoke_step with advection-reflection: docs/accuracy.md)
+//              [--interpolation linear|cubic]
 //
 // Cases: "smoke_step" (a full step with each solver: Jacobi and SOR at --iterations; Multigrid and
 // MultigridPCG stopped on the GPU at --step-tolerance with --max-cycles at most, reporting the
@@ -43,6 +45,9 @@ struct Options {
     std::vector<uint32_t> convergeSizes{256, 1024};
     uint32_t maxIterations = 32768;
     billow::DyeStorage dyeStorage = billow::DyeStorage::Float32;  // smoke_step's dye buffer
+    bool reflection = false;  // smoke_step's SmokeSettings::advectionReflection
+    // smoke_step's advectionInterpolation (linear: bilinear, cubic: MonotoneCubic)
+    billow::AdvectionInterpolation interpolation = billow::AdvectionInterpolation::Linear;
 };
 
 std::vector<uint32_t> parseSizes(const std::string& v) {
@@ -86,7 +91,15 @@ Options parse(int argc, char** argv) {
             if (v != "fp32" && v != "fp16") throw std::runtime_error("--dye-storage: fp32 or fp16, not " + v);
             o.dyeStorage = v == "fp16" ? billow::DyeStorage::Float16 : billow::DyeStorage::Float32;
         }
+        else if (a == "--interpolation") {
+            if (v != "linear" && v != "cubic") throw std::runtime_error("--interpolation: linear or cubic, not " + v);
+            o.interpolation = v == "cubic" ? billow::AdvectionInterpolation::MonotoneCubic : billow::AdvectionInterpolation::Linear;
+        }
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
+        else if (a == "--reflection") {
+            if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
+            o.reflection = v == "on";
+        }
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
         else throw std::runtime_error("unknown option " + a);
     }
@@ -270,6 +283,8 @@ int main(int argc, char** argv) try {
         s.thermalExpansion = 0.02f;
         s.velocityDamping = 0.05f;
         s.dyeStorage = o.dyeStorage;
+        s.advectionReflection = o.reflection;
+        s.advectionInterpolation = o.interpolation;
         const bool multigrid = multigridSolver(s.pressureSolver);
         const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;
@@ -312,8 +327,9 @@ int main(int argc, char** argv) try {
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
                         "\"stalled_steps\":%u,",
                         o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps);
-        std::printf("\"dye\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
-                    o.dyeStorage == billow::DyeStorage::Float16 ? "fp16" : "fp32", median(stepMs));
+        std::printf("\"dye\":\"%s\",\"reflection\":%s,\"interpolation\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
+                    o.dyeStorage == billow::DyeStorage::Float16 ? "fp16" : "fp32", o.reflection ? "true" : "false",
+                    o.interpolation == billow::AdvectionInterpolation::MonotoneCubic ? "cubic" : "linear", median(stepMs));
         bool first = true;
         const double dyeBytes = o.dyeStorage == billow::DyeStorage::Float16 ? 8.0 : 16.0;
         for (auto& [pass, samples] : passMs) {

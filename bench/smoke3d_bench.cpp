@@ -6,7 +6,9 @@
 // and on (a fuel emitter that ignites).
 //
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
-//                 [--solvers jacobi,mg] [--combustion off,on]
+//                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
+//                 [--reflection off|on]
+// (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
 #include <algorithm>
@@ -31,6 +33,11 @@ struct Options {
     uint32_t cycles = 2;       // multigrid V-cycles
     std::vector<std::string> solvers{"jacobi", "mg"};
     std::vector<std::string> combustion{"off", "on"};
+    bool reflection = false;
+    std::vector<std::string> interpolation{"linear"};  // advectionInterpolation: linear, cubic (MonotoneCubic)
+    // The non-finite scan after each step (SmokeSettings3D::nonFiniteCheck): "report" (the
+    // default setting) or "off"; its cost is the difference of wall_ms_per_step between the two.
+    std::vector<std::string> health{"report"};
 };
 
 std::vector<std::string> parseList(const std::string& v) {
@@ -56,6 +63,12 @@ Options parse(int argc, char** argv) {
         else if (a == "--cycles") o.cycles = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--solvers") o.solvers = parseList(v);
         else if (a == "--combustion") o.combustion = parseList(v);
+        else if (a == "--reflection") {
+            if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
+            o.reflection = v == "on";
+        }
+        else if (a == "--interpolation") o.interpolation = parseList(v);
+        else if (a == "--health") o.health = parseList(v);
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -109,6 +122,8 @@ int main(int argc, char** argv) try {
     const billow::DeviceInfo& device = context->deviceInfo();
     if (!context->supportsTimestamps()) throw std::runtime_error("device has no timestamp support");
 
+    for (const std::string& interpolation : o.interpolation)
+    for (const std::string& healthMode : o.health)
     for (const std::string& combustionMode : o.combustion)
     for (const std::string& solverName : o.solvers)
     for (uint32_t n : o.sizes) {
@@ -122,12 +137,19 @@ int main(int argc, char** argv) try {
                                s.pressureSolver == billow::PressureSolverType::MultigridPCG;
         s.pressureIterations = multigrid ? o.cycles : o.iterations;
         s.velocityAdvection = billow::AdvectionScheme::MacCormack;
+        if (interpolation != "linear" && interpolation != "cubic")
+            throw std::runtime_error("--interpolation: linear or cubic, not " + interpolation);
+        s.advectionInterpolation = interpolation == "cubic" ? billow::AdvectionInterpolation::MonotoneCubic
+                                                            : billow::AdvectionInterpolation::Linear;
         s.vorticity = 0.2f;
         s.thermalExpansion = 0.01f;
         s.densityWeight = 0.05f;
         s.velocityDamping = 0.05f;
         s.temperatureRelaxation = 0.5f;
         s.combustion.enabled = combustion;
+        s.advectionReflection = o.reflection;
+        if (healthMode != "off" && healthMode != "report") throw std::runtime_error("--health: off or report, not " + healthMode);
+        s.nonFiniteCheck = healthMode == "off" ? billow::NonFiniteCheck::Off : billow::NonFiniteCheck::Report;
         billow::SmokeSolver3D smoke(context, s);
         smoke.setProfiling(true);
 
@@ -147,10 +169,12 @@ int main(int argc, char** argv) try {
         for (uint32_t r = 0; r < o.warmup || std::chrono::steady_clock::now() - warmupStart < std::chrono::milliseconds(500);
              ++r)
             smoke.step(1.0f / 60.0f);
-        std::vector<double> stepMs;
+        std::vector<double> stepMs, wallMs;
         std::map<billow::Pass3D, std::vector<double>> passMs;
         for (uint32_t r = 0; r < o.repeat; ++r) {
+            const auto start = std::chrono::steady_clock::now();
             smoke.step(1.0f / 60.0f);
+            wallMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             double total = 0.0;
             for (const billow::PassTiming3D& t : smoke.passTimings()) {
                 passMs[t.pass].push_back(t.milliseconds);
@@ -159,9 +183,11 @@ int main(int argc, char** argv) try {
             stepMs.push_back(total);
         }
         std::printf("{\"case\":\"smoke3d_step\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
-                    "\"combustion\":%s,\"allocated_MiB\":%.1f,\"median_ms_per_step\":%.4f,\"passes\":{",
+                    "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
+                    "\"median_ms_per_step\":%.4f,\"wall_ms_per_step\":%.4f,\"passes\":{",
                     n, n, n, solverName.c_str(), s.pressureIterations, combustion ? "true" : "false",
-                    double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs));
+                    o.reflection ? "true" : "false", interpolation.c_str(), healthMode.c_str(),
+                    double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs), median(wallMs));
         bool first = true;
         for (auto& [pass, samples] : passMs) {
             const double ms = median(samples);

@@ -1,7 +1,8 @@
 // The interactive demo: an app that owns its window, Vulkan instance, device, queue and
 // swapchain like a game engine, with Billow embedded. Every frame it records, into its own command
-// buffer: an entry barrier, Billow's step (SmokeSolver::record), Billow's release barrier to the
-// fragment shader, and the draw of the chosen field straight from Billow's storage buffers.
+// buffer: an entry barrier, Billow's step (SmokeSolver::record, or SmokeSolver3D::record with
+// --3d), Billow's release barrier to the shaders that read it, and the draw of the chosen view
+// straight from Billow's storage buffers (field_mode.cpp in 2D, volume_mode.cpp in 3D).
 // docs/integration.md ("Worked example: the interactive demo") walks through it.
 #include <chrono>
 #include <cmath>
@@ -15,36 +16,18 @@
 #include <GLFW/glfw3.h>
 
 #include "billow/billow.hpp"
-#include "field_renderer.hpp"
-#include "fluid_controls.hpp"
+#include "field_mode.hpp"
 #include "frame_slots.hpp"
 #include "frame_timer.hpp"
 #include "options.hpp"
 #include "screenshot.hpp"
 #include "swapchain.hpp"
+#include "volume_mode.hpp"
 #include "vulkan_check.hpp"
 #include "vulkan_setup.hpp"
 
 namespace billow::interactive {
 namespace {
-
-constexpr float kStepSeconds = 1.0f / 60.0f;  // fixed: the simulation does not depend on the frame rate
-
-SmokeSettings demoSettings(const Options& o) {
-    SmokeSettings s;
-    s.nx = o.gridNx;
-    s.ny = std::max(8u, static_cast<uint32_t>(std::lround(double(o.gridNx) * o.height / o.width)));
-    s.cellSize = 1.0f / float(s.nx);  // a 1 m wide domain
-    s.dyeNx = s.nx * o.dyeScale;
-    s.dyeNy = s.ny * o.dyeScale;
-    // Close to the WebGL demo's defaults: some vortex confinement, velocity fading over a few
-    // seconds, dye over longer, 20 pressure iterations.
-    s.vorticity = 0.3f;
-    s.pressureIterations = 20;
-    s.velocityDamping = 0.2f;
-    s.dyeDamping = 0.1f;
-    return s;
-}
 
 std::string numberedPath(const std::string& base, uint32_t n) {
     const std::string stem = base.empty() ? "billow" : base.substr(0, base.size() - 4);
@@ -69,19 +52,20 @@ int run(GLFWwindow* window, const Options& options) {
     handles.getInstanceProcAddr = vkGetInstanceProcAddr;
     handles.apiVersion = VulkanSetup::kApiVersion;
     std::shared_ptr<Context> context = Context::createEmbedded(handles);
-    SmokeSolver solver(context, demoSettings(options));
 
     Swapchain swapchain(vulkan, window);
-    FieldRenderer renderer(vulkan, swapchain, FrameSlots::kCount);
     ScreenshotReader screenshot(vulkan);
     StepTimer timer(vulkan, FrameSlots::kCount);
     FrameSlots slots(vulkan.device, vulkan.queueFamily);
-    FluidControls controls(window, options.seed);
+    std::unique_ptr<DemoMode> mode;
+    if (options.threeD)
+        mode = std::make_unique<VolumeMode>(window, context, vulkan, swapchain, timer, options, FrameSlots::kCount);
+    else
+        mode = std::make_unique<FieldMode>(window, context, vulkan, swapchain, timer, options, FrameSlots::kCount);
     IdleBeforeTeardown idle{vulkan.device};
 
-    std::printf("Billow interactive on %s: %ux%u cells, dye %ux%u, window %ux%u\n", context->deviceInfo().name.c_str(),
-                solver.settings().nx, solver.settings().ny, solver.settings().effectiveDyeNx(),
-                solver.settings().effectiveDyeNy(), swapchain.extent.width, swapchain.extent.height);
+    std::printf("Billow interactive on %s: %s, window %ux%u\n", context->deviceInfo().name.c_str(),
+                mode->banner().c_str(), swapchain.extent.width, swapchain.extent.height);
     if (!swapchain.readable && (!options.screenshot.empty()))
         throw std::runtime_error("--screenshot: this swapchain's images cannot be read back (no TRANSFER_SRC usage)");
 
@@ -90,11 +74,12 @@ int run(GLFWwindow* window, const Options& options) {
     uint32_t slot = 0;
     const auto started = std::chrono::steady_clock::now();
     uint64_t frame = 0;  // frames submitted so far
-    while (!glfwWindowShouldClose(window) && !controls.quit) {
+    uint32_t& screenshotRequests = mode->screenshotRequests();
+    while (!glfwWindowShouldClose(window) && !mode->quitRequested()) {
         glfwPollEvents();
         check(vkWaitForFences(vulkan.device, 1, &slots.fences[slot], VK_TRUE, UINT64_MAX), "vkWaitForFences");
         timer.collect(slot);
-        controls.apply(solver, kStepSeconds, [&] { check(vkQueueWaitIdle(vulkan.queue), "vkQueueWaitIdle"); });
+        mode->applyInput([&] { check(vkQueueWaitIdle(vulkan.queue), "vkQueueWaitIdle"); });
 
         uint32_t imageIndex = 0;
         VkResult acquired = vkAcquireNextImageKHR(vulkan.device, swapchain.handle, UINT64_MAX, slots.imageAcquired[slot],
@@ -107,11 +92,11 @@ int run(GLFWwindow* window, const Options& options) {
 
         const bool lastFrame = options.frames > 0 && frame + 1 == options.frames;
         const bool finalShot = lastFrame && !options.screenshot.empty();
-        if (controls.screenshotRequests > 0 && !swapchain.readable) {
+        if (screenshotRequests > 0 && !swapchain.readable) {
             std::fprintf(stderr, "screenshot: the swapchain's images cannot be read back\n");
-            controls.screenshotRequests = 0;
+            screenshotRequests = 0;
         }
-        const bool shoot = finalShot || controls.screenshotRequests > 0;
+        const bool shoot = finalShot || screenshotRequests > 0;
 
         VkCommandBuffer cmd = slots.commands[slot];
         check(vkResetFences(vulkan.device, 1, &slots.fences[slot]), "vkResetFences");
@@ -119,22 +104,7 @@ int run(GLFWwindow* window, const Options& options) {
         VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
         begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
         check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
-        if (!controls.paused) {
-            // ENTRY barrier (docs/integration.md): the previous frame, possibly still running,
-            // read Billow's buffers in its fragment shader; Billow's step overwrites some of them.
-            // A read before a write needs only an execution dependency. (The previous step's
-            // writes are already covered by the COMPUTE -> COMPUTE barrier Billow records after
-            // every pass.)
-            VkMemoryBarrier entry{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-            vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
-                                 &entry, 0, nullptr, 0, nullptr);
-            timer.begin(cmd, slot);
-            solver.record(cmd, kStepSeconds);
-            timer.end(cmd, slot);
-            // EXIT barrier: the step's compute writes, visible to the fragment shader's reads.
-            solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
-        }
-        renderer.record(cmd, slot, imageIndex, solver, controls.view, shoot);
+        mode->record(cmd, slot, imageIndex, shoot);
         if (shoot) screenshot.record(cmd, swapchain.images[imageIndex], swapchain.extent, swapchain.format);
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
 
@@ -160,7 +130,7 @@ int run(GLFWwindow* window, const Options& options) {
         if (shoot) {
             check(vkWaitForFences(vulkan.device, 1, &slots.fences[slot], VK_TRUE, UINT64_MAX), "vkWaitForFences");
             const std::string path = finalShot ? options.screenshot : numberedPath(options.screenshot, ++shotsWritten);
-            if (!finalShot) --controls.screenshotRequests;
+            if (!finalShot) --screenshotRequests;
             screenshot.write(path);
             std::printf("wrote %s (frame %llu)\n", path.c_str(), static_cast<unsigned long long>(frame + 1));
             std::fflush(stdout);
@@ -179,9 +149,7 @@ int run(GLFWwindow* window, const Options& options) {
             lastTitle = now;
             const double ms = timer.millisecondsPerStep();
             char title[256];
-            std::snprintf(title, sizeof(title), "Billow | %s | %s ms/step (%s) | %s", viewName(controls.view),
-                          ms < 0.0 ? "-" : std::to_string(ms).substr(0, 5).c_str(), timer.usesGpu() ? "GPU" : "frame",
-                          controls.describe(solver.settings()).c_str());
+            std::snprintf(title, sizeof(title), "Billow | %s", mode->title(ms, timer.usesGpu()).c_str());
             glfwSetWindowTitle(window, title);
         }
         ++frame;

@@ -8,7 +8,12 @@ namespace billow::interactive {
 
 struct Options {
     uint32_t width = 512, height = 512;  // --size WxH: window size, pixels
-    uint32_t gridNx = 128;               // --grid N: velocity cells across; rows follow the aspect
+    static constexpr uint32_t kDefaultGrid2D = 128;
+    static constexpr uint32_t kDefaultGrid3DGpu = 64, kDefaultGrid3DCpu = 20;
+    // --grid N: cells across. 2D: velocity cells along x, rows follow the window's aspect; default
+    // 128. 3D: N x 3N/2 x N cells (x, y up, z); default 64 on a GPU, 20 on a CPU device (lavapipe).
+    uint32_t gridNx = 0;                 // 0: the default above
+    bool threeD = false;                 // --3d: the 3D smoke and fire (SmokeSolver3D), ray-marched
     uint32_t dyeScale = 2;               // --dye-scale K: dye cells per velocity cell (each axis)
     uint32_t frames = 0;                 // --frames N: quit after N frames (0: run until closed)
     std::string screenshot;              // --screenshot path.png: written after the last frame;

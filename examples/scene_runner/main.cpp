@@ -15,6 +15,7 @@
 #include "common/scene_error.hpp"
 #include "scene_loader.hpp"
 #include "smoke/smoke_runner.hpp"
+#include "smoke3d/smoke3d_runner.hpp"
 #include "water/water_runner.hpp"
 
 using namespace billow::scene;
@@ -77,6 +78,7 @@ int run(const CommandLine& c) {
     }
     if (summary.fieldDumps) std::printf("  fields:    %s/fields/*.npy (numpy.load)\n", options.outDir.c_str());
     if (metrics) std::printf("  metrics:   %s/metrics.jsonl\n", options.outDir.c_str());
+    for (const std::string& note : summary.notes) std::printf("  %s\n", note.c_str());
     if (!summary.animation.empty()) std::printf("  animation: %s\n", summary.animation.c_str());
     else if (!summary.animationProblem.empty()) std::printf("  no animation: %s\n", summary.animationProblem.c_str());
     if (c.validation && context->validationMessageCount() > 0) {
@@ -105,14 +107,17 @@ int main(int argc, char** argv) {
     } catch (const NonFiniteState& e) {
         // The simulation blew up: its results are not worth keeping (see --keep-failed).
         std::fprintf(stderr, "scene_runner: %s; the simulation is no longer finite (try a smaller dt, or smaller "
-                             "forces); nothing was written\n", e.what());
+                             "forces); the output folder is as it was\n", e.what());
+        return 4;
+    } catch (const billow::NonFiniteError& e) {
+        std::fprintf(stderr, "scene_runner: %s; the output folder is as it was\n", e.what());
         return 4;
     } catch (const SceneError& e) {
         std::fprintf(stderr, "scene_runner: %s%s%s\n", c.scenePath.empty() ? "" : c.scenePath.c_str(),
                      c.scenePath.empty() ? "" : ": ", e.what());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "scene_runner: %s (nothing was written)\n", e.what());
+        std::fprintf(stderr, "scene_runner: %s (the output folder is as it was)\n", e.what());
         return 1;
     }
 }

@@ -2,6 +2,7 @@
 
 #include "common/scene_file.hpp"
 #include "smoke/smoke_parser.hpp"
+#include "smoke3d/smoke3d_parser.hpp"
 #include "water/water_parser.hpp"
 
 namespace billow::scene {
@@ -10,10 +11,13 @@ LoadedScene loadScene(const std::string& path, const LoadOptions& options) {
     requireValidScale(options.scale);
     const SceneFile file = openSceneFile(path);
     ObjectReader top(file.json, "");
-    enum class Solver { Smoke, Water };
-    const Solver solver = top.choice<Solver>("solver", Solver::Smoke, {{"smoke", Solver::Smoke}, {"water", Solver::Water}});
+    enum class Solver { Smoke, Smoke3D, Water };
+    const Solver solver = top.choice<Solver>(
+        "solver", Solver::Smoke, {{"smoke", Solver::Smoke}, {"smoke3d", Solver::Smoke3D}, {"water", Solver::Water}});
     const SceneTitle title = readTitle(top, path);
-    LoadedScene loaded = solver == Solver::Water ? LoadedScene(WaterScene{}) : LoadedScene(Scene{});
+    LoadedScene loaded = solver == Solver::Water     ? LoadedScene(WaterScene{})
+                         : solver == Solver::Smoke3D ? LoadedScene(Scene3D{})
+                                                     : LoadedScene(Scene{});
     std::visit(
         [&](auto& scene) {
             scene.name = title.name;

@@ -5,6 +5,8 @@
 #include "billow/context.hpp"
 #include "billow/error.hpp"
 #include "billow/grid.hpp"
+#include "billow/health.hpp"
+#include "billow/limits.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
 #include "billow/smoke_solver.hpp"

@@ -48,6 +48,15 @@ struct StandaloneSettings {
 
     // Host allocation callbacks used for every Vulkan object Billow creates. Default: nullptr.
     const VkAllocationCallbacks* allocator = nullptr;
+
+    // How long Billow waits for the GPU before giving up with TimeoutError (seconds, finite,
+    // in [kMinWaitTimeoutSeconds, kMaxWaitTimeoutSeconds]): every fence wait of step(), upload(),
+    // download(), waitIdle() and the solvers' destructors. Default 10 s: 600 times Billow's
+    // longest measured step (the 3D solver at 256^3 on an H200, 15.7 ms; a 512^3 step on a small
+    // GPU stays well under a second) and as long as the OS watchdogs that normally turn a hung GPU
+    // into device loss (Windows TDR 2 s, Linux amdgpu 10 s), so a hang they miss surfaces soon
+    // after they would have. Change it at run time with Context::setWaitTimeout.
+    double waitTimeoutSeconds = 10.0;
 };
 
 struct EmbeddedHandles {
@@ -62,6 +71,8 @@ struct EmbeddedHandles {
     uint32_t apiVersion = VK_API_VERSION_1_1;
     // Host allocation callbacks for objects Billow creates on the engine's device. Default: nullptr.
     const VkAllocationCallbacks* allocator = nullptr;
+    // As StandaloneSettings::waitTimeoutSeconds. Default 10 s.
+    double waitTimeoutSeconds = 10.0;
 };
 
 struct DeviceInfo {
@@ -78,6 +89,10 @@ struct ContextState;
 
 class Context {
 public:
+    // The range of waitTimeoutSeconds: at least a millisecond, at most a day.
+    static constexpr double kMinWaitTimeoutSeconds = 1e-3;
+    static constexpr double kMaxWaitTimeoutSeconds = 86400.0;
+
     // Creates a headless instance and device. Throws UnsupportedDevice when no suitable device.
     static std::shared_ptr<Context> createStandalone(const StandaloneSettings& settings = {});
     // Wraps the engine's objects. Throws InvalidArgument for null handles and UnsupportedDevice
@@ -101,8 +116,14 @@ public:
     float timestampPeriodNs() const noexcept;
     bool supportsTimestamps() const noexcept;
 
-    // Blocks until the context's queue is idle. Throws DeviceLost if the device was lost.
+    // Blocks until the context's queue is idle, at most waitTimeoutSeconds(). Throws DeviceLost if
+    // the device was lost, TimeoutError when the wait runs past the timeout.
     void waitIdle() const;
+
+    // The timeout of every wait for the GPU (StandaloneSettings::waitTimeoutSeconds). Setting it
+    // throws InvalidArgument outside [kMinWaitTimeoutSeconds, kMaxWaitTimeoutSeconds].
+    double waitTimeoutSeconds() const noexcept;
+    void setWaitTimeout(double seconds);
 
     // Number of validation messages of severity Warning or Error seen so far (standalone with
     // validation on); tests use it to fail on any message.

@@ -1,6 +1,7 @@
 // Errors thrown by Billow. Every failure is an exception carrying a message that names what is wrong.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -45,6 +46,34 @@ private:
 class DeviceLost : public VulkanError {
 public:
     explicit DeviceLost(const std::string& call) : VulkanError(VK_ERROR_DEVICE_LOST, call) {}
+};
+
+// A wait for the GPU (a fence of step(), upload(), download(), waitIdle(), a destructor's wait)
+// ran past the context's timeout (Context::waitTimeoutSeconds()): the GPU hangs without reporting
+// device loss, or runs far slower than any step should. result() is VK_TIMEOUT; the message names
+// the call and the timeout. The solver whose wait timed out is unusable afterwards (its GPU state
+// is unknown); the context keeps waiting for the hung work before its next submission.
+class TimeoutError : public VulkanError {
+public:
+    TimeoutError(const std::string& call, double seconds);
+    double seconds() const noexcept { return seconds_; }
+
+private:
+    double seconds_;
+};
+
+// A solver's state went non-finite (NaN or infinity) on the GPU, and its settings ask to throw
+// (NonFiniteCheck::Throw). field() names the first field found non-finite, e.g. "VelocityX";
+// step() counts the solver's recorded steps from 1 (see SolverHealth).
+class NonFiniteError : public Error {
+public:
+    NonFiniteError(std::string field, uint64_t step, uint32_t index, const std::string& solver);
+    const std::string& field() const noexcept { return field_; }
+    uint64_t step() const noexcept { return step_; }
+
+private:
+    std::string field_;
+    uint64_t step_;
 };
 
 // The symbolic name of a VkResult, e.g. "VK_ERROR_OUT_OF_DEVICE_MEMORY".

@@ -29,6 +29,7 @@
 
 #include "billow/collider.hpp"
 #include "billow/context.hpp"
+#include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke3d_settings.hpp"
 #include "billow/smoke_solver.hpp"  // Falloff
@@ -74,6 +75,10 @@ enum class Field3D : uint32_t {
     Solid, OpenX, OpenY, OpenZ,  // derived (setSolidMask)
     SolidVelocityX, SolidVelocityY, SolidVelocityZ,  // derived, m/s
     ExpansionSource,  // the last Combustion pass's expansion * burnt / dt per cell, 1/s; derived
+    // With advectionReflection (no buffer, empty downloads, until it is first enabled): the
+    // midpoint projection's pressure (the next step's warm start; uploadable) and the projected
+    // midpoint velocity that carries the second half and the cell fields (derived).
+    MidpointPressure, MidpointVelocityX, MidpointVelocityY, MidpointVelocityZ,
 };
 const char* fieldName(Field3D field) noexcept;
 
@@ -86,15 +91,20 @@ const char* fieldName(Field3D field) noexcept;
 //   Combustion        fuel burns (CombustionSettings); writes ExpansionSource; nothing when disabled
 //   Buoyancy          u += dt gravity (densityWeight rho - thermalExpansion (T - ambient)) on open faces
 //   Vorticity         the edge curl and Vorticity field, then (vorticity > 0) the confinement force
+//   Reflect           advectionReflection only: the velocity advected by itself for dt/2, its
+//                     divergence, the midpoint pressure solve, the midpoint velocity and the
+//                     reflection u = 2 u_projected - u (nothing otherwise)
 //   Advect            velocity, density/temperature/fuel and colour by the pre-advection velocity
+//                     (advectionReflection: the reflected velocity for dt/2 and the cell fields
+//                     for dt by the midpoint velocity; record Reflect before it in each step)
 //   Diffuse           implicit viscosity and scalar diffusion (Jacobi sweeps); nothing at 0
 //   Damping           exponential decays, temperature relaxation, the speed clamp
 //   Divergence        the Divergence field
 //   PressureSolve     sum_f open_f (p_nb - p) = h^2 / dt * Divergence, warm-started
 //   SubtractGradient  u -= dt grad p on open faces; closed faces get their solid velocity
 enum class Pass3D : uint32_t {
-    Colliders, Emit, Combustion, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
-    SubtractGradient, Count
+    Colliders, Emit, Combustion, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence,
+    PressureSolve, SubtractGradient, Count
 };
 const char* passName(Pass3D pass) noexcept;
 
@@ -136,15 +146,21 @@ public:
     void clearObstacles();
     const std::vector<float>& solidMask() const noexcept;
 
-    // Records one full step (every Pass3D in order). dt in seconds, finite and > 0.
+    // Records one full step (every Pass3D in order), then the non-finite scan. dt in seconds, in
+    // [1e-6, 1e6]. Failures and NonFiniteError as SmokeSolver::record.
     void record(VkCommandBuffer cmd, float dt);
     // One pass, followed by a compute->compute barrier.
     void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
     // A barrier making the solver's last writes visible to `dstStage` / `dstAccess`.
     void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
 
-    // Records a step (or one pass) into an internal command buffer, submits it and waits.
-    void step(float dt);
+    // Records `count` steps of dt (as `count` record() calls; count >= 1) into an internal command
+    // buffer, submits it once and waits (at most the context's wait timeout): bit for bit `count`
+    // calls of step(dt), without a wait between them (keep one submission's GPU time within the
+    // driver's timeout). Failures as SmokeSolver::step: before submission the solver is
+    // unchanged, after (TimeoutError, DeviceLost) it is unusable.
+    void step(float dt, uint32_t count = 1);
+    // Records one pass into an internal command buffer, submits it and waits.
     void stepPass(Pass3D pass, float dt);
 
     // GPU time per pass of the last step() (or of the last record() once it has finished);
@@ -156,11 +172,16 @@ public:
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
 
+    // The non-finite scan of the whole step `recordsAgo` steps back (see SmokeSolver::health).
+    static constexpr uint32_t kHealthHistory = 4;
+    SolverHealth health(uint32_t recordsAgo = 0) const;
+
     // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
     size_t fieldSize(Field3D field) const noexcept;
     std::vector<float> download(Field3D field);
     // Not the derived fields (InvalidArgument), nor Colour without a colour field; values.size()
-    // must be fieldSize(field) and every value finite.
+    // must be fieldSize(field) and every value finite and within +-1e6 (InvalidArgument naming
+    // the first bad index). An unknown field is InvalidArgument (fieldSize/buffer give 0/null).
     void upload(Field3D field, std::span<const float> values);
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size.
     VkBuffer buffer(Field3D field) const noexcept;

@@ -28,6 +28,7 @@
 
 #include "billow/collider.hpp"
 #include "billow/context.hpp"
+#include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
 
@@ -52,13 +53,21 @@ struct Splat {
 enum class Field : uint32_t {
     VelocityX, VelocityY, Density, Temperature, Dye, Pressure, Divergence, Curl, Solid, OpenX, OpenY,
     SolidVelocityX, SolidVelocityY,  // derived from the moving colliders (setColliders)
+    // With advectionReflection (VK_NULL_HANDLE buffers, downloads of zeros, until it is first
+    // enabled): the midpoint projection's pressure (the warm start of the next step's, uploadable),
+    // and the projected midpoint velocity that carries the second half and the scalars (derived).
+    MidpointPressure, MidpointVelocityX, MidpointVelocityY,
 };
 const char* fieldName(Field field) noexcept;
 
 // The separately recordable passes (also the rows of the GPU timing report), in step order.
-// Colliders rasterises the moving colliders when their set changed (nothing otherwise).
+// Colliders rasterises the moving colliders when their set changed (nothing otherwise). Reflect
+// is the first half of advection-reflection (SmokeSettings::advectionReflection; nothing
+// otherwise): the velocity advected by itself for dt/2, its divergence, the midpoint pressure
+// solve, and the reflection; Advect then carries the reflected velocity for dt/2 and the scalars
+// and dye for dt by the projected midpoint velocity (record Reflect before Advect in each step).
 enum class Pass : uint32_t {
-    Colliders, Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping, Divergence, PressureSolve,
+    Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence, PressureSolve,
     SubtractGradient, Count
 };
 const char* passName(Pass pass) noexcept;
@@ -110,8 +119,11 @@ public:
     // collider buffers (blocking, once); a step whose set is unchanged rasterises nothing.
     void setColliders(std::span<const Collider> colliders);
 
-    // Records one full step: Colliders, Inject, Buoyancy, Vorticity, Advect, Diffuse, Damping,
-    // Divergence, PressureSolve, SubtractGradient. dt in seconds, finite and > 0.
+    // Records one full step: Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse,
+    // Damping, Divergence, PressureSolve, SubtractGradient, then the non-finite scan
+    // (nonFiniteCheck). dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
+    // the solver's host state is as before the call (discard the half-recorded command buffer).
+    // With NonFiniteCheck::Throw, throws NonFiniteError once for a scan that found a non-finite value.
     void record(VkCommandBuffer cmd, float dt);
     // Individual passes, each followed by a compute->compute barrier.
     void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
@@ -120,9 +132,15 @@ public:
     void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage,
                               VkAccessFlags dstAccess) const;
 
-    // Convenience for apps and tests: records a step into an internal command buffer, submits
-    // it and waits. Throws DeviceLost / VulkanError on failure.
-    void step(float dt);
+    // Convenience for apps and tests: records `count` steps of dt (in order, as `count` record()
+    // calls) into one internal command buffer, submits it once and waits (at most the context's
+    // wait timeout); the result is bit for bit that of `count` calls of step(dt). Splats queued
+    // before the call act in the first step. count >= 1; keep one submission's GPU time within the
+    // driver's timeout (a few seconds on desktop GPUs). A failure before the GPU received the
+    // steps (VulkanError from the submission, or any error while recording) leaves the solver as
+    // it was; a failure after (TimeoutError, DeviceLost) leaves it unusable: every later call
+    // throws Error saying so. NonFiniteError as record().
+    void step(float dt, uint32_t count = 1);
     // Likewise for a single pass (tests and tools that inspect one pass at a time).
     void stepPass(Pass pass, float dt);
 
@@ -138,7 +156,16 @@ public:
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
 
-    // Host access (blocking; waits for the queue). Sizes are in floats (dye: 4 per cell, whatever
+    // The non-finite scan of the whole step `recordsAgo` steps back (0 = the last one recorded,
+    // at most kHealthHistory - 1), read without waiting like pressureResidual: available once
+    // that submission has completed. Passes recorded one by one are not scanned.
+    // SmokeSettings::nonFiniteCheck switches the scan off, or makes the next step throw.
+    static constexpr uint32_t kHealthHistory = 4;
+    SolverHealth health(uint32_t recordsAgo = 0) const;
+
+    // Host access (blocking; waits for the queue, at most the context's wait timeout). Uploads
+    // must be finite and within +-1e6 (InvalidArgument naming the first bad index). An unknown
+    // field is InvalidArgument; fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE. Sizes are in floats (dye: 4 per cell, whatever
     // its dyeStorage: Float16 dye is converted, and uploads beyond +-65504 are refused).
     size_t fieldSize(Field field) const noexcept;
     std::vector<float> download(Field field);

@@ -22,6 +22,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "billow/context.hpp"
+#include "billow/health.hpp"
 #include "billow/water_settings.hpp"
 
 namespace billow {
@@ -66,15 +67,22 @@ public:
     // Substeps a frame of `dt` seconds needs: ceil(dt / stableTimeStep()).
     uint32_t substepsFor(float dt) const;
 
-    // Records one frame of `dt` seconds (finite, > 0). Returns the number of substeps (> 1 when
+    // Records one frame of `dt` seconds (in [1e-6, 1e6]), then the non-finite scan
+    // (nonFiniteCheck). Failures and NonFiniteError as SmokeSolver::record. Returns the number of substeps (> 1 when
     // the stability limit forced substepping). Throws InvalidArgument ("dt") when the frame
     // needs more than settings().maxSubsteps.
     uint32_t record(VkCommandBuffer cmd, float dt);
     // Makes the solver's last writes visible to `dstStage` / `dstAccess` (e.g. a renderer).
     void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
-    // Records, submits and waits. Returns the substep count.
+    // Records, submits and waits (at most the context's wait timeout). Returns the substep
+    // count. Failures as SmokeSolver::step: before submission the solver (its clock included) is
+    // unchanged, after (TimeoutError, DeviceLost) it is unusable.
     uint32_t step(float dt);
     uint32_t lastSubsteps() const noexcept;
+
+    // The non-finite scan of the frame `recordsAgo` frames back (see SmokeSolver::health).
+    static constexpr uint32_t kHealthHistory = 4;
+    SolverHealth health(uint32_t recordsAgo = 0) const;
     // Simulated time, s (drives the wave makers).
     double time() const noexcept;
 
@@ -85,6 +93,8 @@ public:
     // Host access (blocking). Sizes in floats. Depth must be >= 0; Velocity is derived (download
     // only). FaceVelocityX/Y set the Momentum model's motion (the pipe models ignore them).
     size_t fieldSize(WaterField field) const noexcept;
+    // Uploads must be finite and within +-1e6 (InvalidArgument naming the first bad index); an
+    // unknown field is InvalidArgument (fieldSize/buffer give 0/VK_NULL_HANDLE).
     std::vector<float> download(WaterField field);
     void upload(WaterField field, std::span<const float> values);
     // Total water volume, m^3, summed in double on the host (downloads the depth).

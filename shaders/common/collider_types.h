@@ -31,7 +31,9 @@ struct GpuCollider {
 };
 
 // Push constants of the rasterisation kernels: how many colliders the buffer holds this step.
-struct ColliderPush { int count; };
+// count: colliders in the set; writeVelocity: 0 leaves the velocity alone (VelocityMode::Prescribed),
+// 1 sets the newly closed faces to the solid's velocity.
+struct ColliderPush { int count; int writeVelocity; };
 
 #ifdef __cplusplus
 } // namespace billow::gpu

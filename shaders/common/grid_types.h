@@ -39,6 +39,9 @@ struct alignas(16) ivec4 { int32_t x = 0, y = 0, z = 0, w = 0; };
 #define BILLOW_INFLOW 2
 #define BILLOW_OUTFLOW 3
 #define BILLOW_PERIODIC 4
+// billow::AdvectionInterpolation (2D and 3D advection pushes; checked where they are filled).
+#define BILLOW_INTERPOLATION_LINEAR 0
+#define BILLOW_INTERPOLATION_CUBIC 1
 
 // The grid and its boundaries (uniform buffer, std140).
 struct GridParams {

@@ -1,7 +1,8 @@
 #version 450
 // Multigrid: the coarse level's face weights (its grid is bound) from the fine level's: a coarse
-// face covers up to two fine faces and gets their mean open fraction (a missing one, past an odd
-// edge, counts as closed, since the coarse cell there is only half covered).
+// face covers up to two fine faces; their mean open fraction becomes the coarse weight by the rule
+// of mg_coarse_weight.glsl (shared with 3D), which keeps each coarse unknown at its cell's centre
+// and the outflow sides' p = 0 where the finest level has it.
 #include "common/grid.glsl"
 #include "pressure/pressure_types.h"
 
@@ -11,18 +12,7 @@ layout(set = 0, binding = 3) writeonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) writeonly buffer OpenY { float openY[]; };
 layout(push_constant) uniform Push { LevelPush pc; };
 
-// Beyond an outflow side p = 0 at the ghost cell's centre, half a cell beyond the side on the
-// finest level. A face weight w between a cell and that ghost stands for a distance h / w from the
-// cell's centre to where p = 0. A coarse cell's centre lies half a fine cell farther from the side
-// than its fine cells', so keeping the p = 0 point where the finest level has it needs
-// h_c / (h_f / w_f + h_f / 2) = 4 w_f / (2 + w_f): 4/3 on the first coarse level, 1.6 on the
-// second, towards 2. Plain averaging (w = 1 everywhere) moves the point outwards on each level,
-// and the coarse corrections then miss the smooth error near the side: measured, the V-cycle
-// then cut the residual by only 0.5 per cycle with an outflow side.
-float outflowWeight(int side, float fineWeight) {
-    if (grid.sideType[side] != BILLOW_OUTFLOW) return fineWeight;
-    return 4.0 * fineWeight / (2.0 + fineWeight);
-}
+#include "pressure/mg_coarse_weight.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
@@ -31,17 +21,19 @@ void main() {
         float sum = 0.0;
         for (int b = 0; b < 2; ++b)
             if (2 * id.y + b < pc.fineNy) sum += fineOpenX[fi + (2 * id.y + b) * (pc.fineNx + 1)];
-        float w = 0.5 * sum;
-        if (id.x == 0 || id.x == grid.nx) w = outflowWeight(id.x == 0 ? BILLOW_LEFT : BILLOW_RIGHT, w);
-        openX[xFaceIndex(id.x, id.y)] = w;
+        const int side = id.x == 0 ? BILLOW_LEFT : BILLOW_RIGHT;
+        openX[xFaceIndex(id.x, id.y)] = coarseFaceWeight(0.5 * sum, id.x, grid.nx, pc.fineNx,
+                                                         periodicX(),
+                                                         grid.sideType[side] == BILLOW_OUTFLOW);
     }
     if (ownsYFace(id)) {
         int fj = min(2 * id.y, pc.fineNy);
         float sum = 0.0;
         for (int a = 0; a < 2; ++a)
             if (2 * id.x + a < pc.fineNx) sum += fineOpenY[(2 * id.x + a) + fj * pc.fineNx];
-        float w = 0.5 * sum;
-        if (id.y == 0 || id.y == grid.ny) w = outflowWeight(id.y == 0 ? BILLOW_BOTTOM : BILLOW_TOP, w);
-        openY[yFaceIndex(id.x, id.y)] = w;
+        const int side = id.y == 0 ? BILLOW_BOTTOM : BILLOW_TOP;
+        openY[yFaceIndex(id.x, id.y)] = coarseFaceWeight(0.5 * sum, id.y, grid.ny, pc.fineNy,
+                                                         periodicY(),
+                                                         grid.sideType[side] == BILLOW_OUTFLOW);
     }
 }

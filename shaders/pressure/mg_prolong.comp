@@ -4,7 +4,7 @@
 // 1/16 from its parent and the parent's neighbours towards it). Periodic sides wrap; an obstacle
 // neighbour takes the parent's value (zero gradient). Beyond other sides the neighbour continues
 // the correction linearly to where it is 0: a boundary face of weight w puts that point h / w from
-// the parent's centre (see mg_coarsen.comp), which makes the ghost value (1 - w) * parent. Closed
+// the parent's centre (see mg_coarse_weight.glsl), which makes the ghost value (1 - w) * parent. Closed
 // sides (w = 0) give zero gradient; outflow sides give -parent / 3 on the first coarse level, as
 // the finest level has p = 0 half a fine cell beyond the side.
 #include "common/grid.glsl"

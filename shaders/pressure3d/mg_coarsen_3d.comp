@@ -1,15 +1,9 @@
 #version 450
 // Multigrid: the coarse level's face weights (its uniform block is bound) from the fine level's,
 // one thread per point of the union of the three face grids. A coarse face covers up to four fine
-// faces and gets their mean open fraction (a missing one, past an odd edge, counts as closed,
-// since the coarse cell there is only partly covered). With these fractions every level's
-// equation has the same form; mg_restrict_residual_3d.comp scales the right-hand side to match.
-//
-// On an outflow side the weight also places where p = 0: a boundary face of weight w between a
-// cell and the ghost beyond the side stands for a distance h / w from the cell's centre to the
-// point where p = 0, which the finest level has half a fine cell beyond the side. A coarse cell's
-// centre lies half a fine cell farther from the side than its fine cells', so keeping that point
-// needs h_c / (h_f / w_f + h_f / 2) = 4 w_f / (2 + w_f) (as in 2D, pressure/mg_coarsen.comp).
+// faces; their mean open fraction becomes the coarse weight by the rule of
+// pressure/mg_coarse_weight.glsl (shared with 2D), which keeps each coarse unknown at its cell's
+// centre and the outflow sides' p = 0 where the finest level has it.
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 
@@ -22,6 +16,7 @@ layout(set = 0, binding = 6) writeonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { Transfer3Push pc; };
 
 #include "pressure3d/stencil3d.glsl"
+#include "pressure/mg_coarse_weight.glsl"
 
 float fineWeight(int axis, ivec3 f, ivec3 fine) {
     const int i = faceAt3(axis, f, fine);
@@ -43,10 +38,9 @@ float coarseWeight(int axis, ivec3 id) {
             g[b] += db;
             if (g[a] < fine[a] && g[b] < fine[b]) sum += fineWeight(axis, g, fine);
         }
-    float w = 0.25 * sum;
-    const int side = id[axis] == 0 ? 2 * axis : id[axis] == gridCells()[axis] ? 2 * axis + 1 : -1;
-    if (side >= 0 && sideType3(side) == BILLOW_OUTFLOW) w = 4.0 * w / (2.0 + w);
-    return w;
+    const int side = id[axis] == 0 ? 2 * axis : 2 * axis + 1;
+    return coarseFaceWeight(0.25 * sum, id[axis], gridCells()[axis], fine[axis], periodic3(axis),
+                            sideType3(side) == BILLOW_OUTFLOW);
 }
 
 void main() {

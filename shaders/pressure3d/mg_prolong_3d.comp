@@ -5,7 +5,7 @@
 // 1/64. The neighbours follow pressure/mg_prolong.comp's rules: periodic sides wrap; a closed
 // (obstacle) coarse cell takes the parent's value (zero gradient); beyond another side the
 // correction continues linearly to where it is 0, which a boundary face of weight w puts h / w
-// from the parent's centre (mg_coarsen_3d.comp), so the ghost value is (1 - w) parent: zero
+// from the parent's centre (pressure/mg_coarse_weight.glsl), so the ghost value is (1 - w) parent: zero
 // gradient on closed sides (w = 0), the outflow condition on outflow sides.
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"

@@ -1,8 +1,9 @@
 // Second-order corrections of semi-Lagrangian advection (MacCormack and BFECC, Selle et al. 2008),
 // with the limiter that keeps the result inside the values of the four samples the forward
 // back-trace lands between: by clamping to their min/max (BILLOW_LIMITER_CLAMP), or by falling back
-// to the plain semi-Lagrangian sample of those four where the corrected value leaves that range
-// (BILLOW_LIMITER_REVERT; a colour reverts as a whole). The including kernel defines
+// to the plain semi-Lagrangian sample (bilinear or monotone cubic, as the advection's; both lie in
+// that range) where the corrected value leaves that range (BILLOW_LIMITER_REVERT; a colour reverts
+// as a whole). The including kernel defines
 //   VALUE            float or vec4
 //   FIELD_CELL       vec2 spacing of the field's samples, m
 //   FIELD_OFFSET     vec2 position of sample (0, 0) in cells (cell centres: vec2(0.5), the
@@ -29,7 +30,7 @@
 #define STORE(BUFFER, k, value) BUFFER[k] = (value)
 #endif
 
-VALUE limitToStencil(VALUE value, ivec2 id, int limiter, float dt) {
+VALUE limitToStencil(VALUE value, ivec2 id, int limiter, int interpolation, float dt) {
     vec2 p = traceBack((vec2(id) + FIELD_OFFSET) * FIELD_CELL, dt);
     vec2 coord = p / FIELD_CELL - FIELD_OFFSET;
     vec2 base = floor(coord);
@@ -38,20 +39,25 @@ VALUE limitToStencil(VALUE value, ivec2 id, int limiter, float dt) {
     VALUE d = readOriginal(b.x, b.y + 1), e = readOriginal(b.x + 1, b.y + 1);
     VALUE clamped = clamp(value, min(min(a, c), min(d, e)), max(max(a, c), max(d, e)));
     if (limiter == BILLOW_LIMITER_CLAMP || clamped == value) return clamped;
+    if (interpolation == BILLOW_INTERPOLATION_CUBIC) {
+        VALUE sampled;
+        BILLOW_BICUBIC(VALUE, readOriginal, coord, sampled);
+        return sampled;
+    }
     vec2 t = coord - base;
     return mix(mix(a, c, t.x), mix(d, e, t.x), t.y);
 }
 
 // `id` is the sample whose position is traced, `k` the element written (they differ only for the
 // duplicate last face of a periodic axis, which is computed as face 0).
-void correct(ivec2 id, int k, int mode, int limiter, float dt) {
+void correct(ivec2 id, int k, int mode, int limiter, int interpolation, float dt) {
     VALUE before = LOAD(original, k);
     VALUE error = 0.5 * (before - LOAD(backward, k));
     if (mode == 0) {
-        STORE(result, k, limitToStencil(LOAD(result, k) + error, id, limiter, dt));
+        STORE(result, k, limitToStencil(LOAD(result, k) + error, id, limiter, interpolation, dt));
     } else if (mode == 1) {
         STORE(result, k, before + error);
     } else {
-        STORE(result, k, limitToStencil(LOAD(backward, k), id, limiter, dt));
+        STORE(result, k, limitToStencil(LOAD(backward, k), id, limiter, interpolation, dt));
     }
 }

@@ -25,5 +25,5 @@ vec4 readOriginal(int i, int j) {
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.dyeNx || id.y >= grid.dyeNy) return;
-    correct(id, id.x + id.y * grid.dyeNx, pc.mode, pc.limiter, pc.dt);
+    correct(id, id.x + id.y * grid.dyeNx, pc.mode, pc.limiter, pc.interpolation, pc.dt);
 }

@@ -36,5 +36,5 @@ void main() {
     }
     // The duplicate last face of a periodic axis traces from face 0, so both stay bitwise equal.
     ivec2 traced = isX() ? ivec2(canonicalUColumn(id.x), id.y) : ivec2(id.x, canonicalVRow(id.y));
-    correct(traced, k, pc.mode, pc.limiter, pc.dt);
+    correct(traced, k, pc.mode, pc.limiter, pc.interpolation, pc.dt);
 }

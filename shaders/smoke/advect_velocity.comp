@@ -1,7 +1,7 @@
 #version 450
 // Semi-Lagrangian advection of a staggered face field (uField, vField) by the velocity (uIn, vIn):
-// each open face traces back with RK2 and samples the field bilinearly at its component's own
-// staggered positions. Closed faces keep the field's (prescribed) value. The plain velocity
+// each open face traces back with RK2 and samples the field (bilinear or monotone cubic,
+// pc.interpolation) at its component's own staggered positions. Closed faces keep the field's (prescribed) value. The plain velocity
 // advection passes the velocity as the field too; the corrected schemes (MacCormack, BFECC) also
 // carry the forward result backward and the compensated field forward, by the pre-advection
 // velocity.
@@ -32,7 +32,7 @@ void main() {
         float value = uField[k];
         if (openX[k] > 0.0) {
             vec2 p = traceBack(vec2(float(i) * h, (float(id.y) + 0.5) * h), pc.dt);
-            BILLOW_SAMPLE_X_FACES(readFieldU, p, value);
+            BILLOW_INTERPOLATE(float, readFieldU, xFaceCoordinate(p), pc.interpolation, value);
         }
         uOut[xFaceIndex(id.x, id.y)] = value;
     }
@@ -42,7 +42,7 @@ void main() {
         float value = vField[k];
         if (openY[k] > 0.0) {
             vec2 p = traceBack(vec2((float(id.x) + 0.5) * h, float(j) * h), pc.dt);
-            BILLOW_SAMPLE_Y_FACES(readFieldV, p, value);
+            BILLOW_INTERPOLATE(float, readFieldV, yFaceCoordinate(p), pc.interpolation, value);
         }
         vOut[yFaceIndex(id.x, id.y)] = value;
     }

@@ -83,7 +83,7 @@ void main() {
         int k = xFaceIndex(i, j);
         openX[k] = open;
         solidVelocityX[k] = velocity;
-        if (movable && open == 0.0) u[k] = velocity;
+        if (pc.writeVelocity != 0 && movable && open == 0.0) u[k] = velocity;
     }
     if (ownsYFace(id)) {
         // Cells a (below) and b (above) of the face.
@@ -100,6 +100,6 @@ void main() {
         int k = yFaceIndex(i, j);
         openY[k] = open;
         solidVelocityY[k] = velocity;
-        if (movable && open == 0.0) v[k] = velocity;
+        if (pc.writeVelocity != 0 && movable && open == 0.0) v[k] = velocity;
     }
 }

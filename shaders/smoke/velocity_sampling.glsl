@@ -1,22 +1,25 @@
 // Velocity at any point of the domain, bilinear on each component's own staggered positions, and
 // the RK2 (midpoint) back-trace used by every advection kernel.
-// The including kernel declares the readonly buffers `uIn` and `vIn` first.
+// The including kernel declares the readonly buffers `uIn` and `vIn` first. The fields an
+// advection carries are sampled by field_interpolation.glsl, included here for every such kernel.
+#include "smoke/field_interpolation.glsl"
 
 // Declares `float NAME(int i, int j)`: the face field BUFFER at face (i, j), beyond a side by the
 // ghost rule of TAP (tapU or tapV). Kernels that carry another face field (the corrected velocity
 // advections) read it through the same rules as the velocity.
 #define BILLOW_FACE_READER(NAME, TAP, BUFFER) \
     float NAME(int i, int j) { Tap t = TAP(i, j); return t.scale * BUFFER[t.index] + t.offset; }
-// Bilinear sample of an x-face (y-face) field read by READ at position p, m: u(i, j) sits at
+// Sample coordinates of position p, m, in the x-face (y-face) grid: u(i, j) sits at
 // (i h, (j + 1/2) h), v(i, j) at ((i + 1/2) h, j h).
-#define BILLOW_SAMPLE_X_FACES(READ, p, result) BILLOW_BILERP(READ, (p) * grid.invH - vec2(0.0, 0.5), result)
-#define BILLOW_SAMPLE_Y_FACES(READ, p, result) BILLOW_BILERP(READ, (p) * grid.invH - vec2(0.5, 0.0), result)
+vec2 xFaceCoordinate(vec2 p) { return p * grid.invH - vec2(0.0, 0.5); }
+vec2 yFaceCoordinate(vec2 p) { return p * grid.invH - vec2(0.5, 0.0); }
 
 BILLOW_FACE_READER(readU, tapU, uIn)
 BILLOW_FACE_READER(readV, tapV, vIn)
 
-float sampleU(vec2 p) { float r; BILLOW_SAMPLE_X_FACES(readU, p, r); return r; }
-float sampleV(vec2 p) { float r; BILLOW_SAMPLE_Y_FACES(readV, p, r); return r; }
+// The advecting velocity, bilinear whatever the carried fields' interpolation.
+float sampleU(vec2 p) { float r; BILLOW_BILERP(readU, xFaceCoordinate(p), r); return r; }
+float sampleV(vec2 p) { float r; BILLOW_BILERP(readV, yFaceCoordinate(p), r); return r; }
 vec2 sampleVelocity(vec2 p) { return vec2(sampleU(p), sampleV(p)); }
 
 vec2 traceBack(vec2 p, float dt) {

@@ -1,5 +1,5 @@
 #version 450
-// Semi-Lagrangian advection (RK2 back-trace, trilinear) of the cell-centred fields: density,
+// Semi-Lagrangian advection (RK2 back-trace, trilinear or monotone tricubic) of the cell-centred fields: density,
 // temperature and fuel (targets & BILLOW_ADVECT_SCALARS) and the RGBA colour (targets &
 // BILLOW_ADVECT_COLOUR), one back-trace per cell for all of them. Beyond an inflow side a sample is
 // the inflow's value. Fully solid cells hold the mean of their fluid neighbours (or density, fuel
@@ -74,14 +74,14 @@ void main() {
     vec3 coord = traceBack3(cellCentre3(id), pc.dt) * grid.invH - 0.5;
     if (scalars()) {
         vec3 value;
-        BILLOW_TRILERP(vec3, readScalars, scalarsAt, gridCells(), coord, value);
+        BILLOW_INTERPOLATE3(vec3, readScalars, scalarsAt, gridCells(), coord, pc.interpolation, value);
         densityOut[c] = value.x;
         temperatureOut[c] = value.y;
         fuelOut[c] = value.z;
     }
     if (colours()) {
         vec4 value;
-        BILLOW_TRILERP(vec4, readColour, colourAt, gridCells(), coord, value);
+        BILLOW_INTERPOLATE3(vec4, readColour, colourAt, gridCells(), coord, pc.interpolation, value);
         colourOut[c] = value;
     }
 }

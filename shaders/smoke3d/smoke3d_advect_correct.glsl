@@ -1,8 +1,8 @@
 // Second-order corrections of semi-Lagrangian advection in 3D (MacCormack and BFECC, Selle et al.
 // 2008), with the limiter that keeps the result inside the values of the eight samples the forward
 // back-trace lands between: by clamping to their min/max (BILLOW_LIMITER3_CLAMP), or by falling
-// back to the plain semi-Lagrangian value of those eight where the corrected value leaves that
-// range (BILLOW_LIMITER3_REVERT; a colour reverts as a whole). The including kernel defines
+// back to the plain semi-Lagrangian value (trilinear or monotone tricubic, as the advection's; both
+// lie in that range) where the corrected value leaves that range (BILLOW_LIMITER3_REVERT; a colour reverts as a whole). The including kernel defines
 //   VALUE              float or vec4
 //   FIELD_OFFSET       vec3 position of sample (0, 0, 0) in cells (cell centres: vec3(0.5);
 //                      faces normal to axis a: 0 along a, 1/2 across)
@@ -18,7 +18,7 @@
 
 #include "smoke3d/smoke3d_velocity_sampling.glsl"
 
-VALUE limitToStencil(VALUE value, ivec3 id, int limiter, float dt) {
+VALUE limitToStencil(VALUE value, ivec3 id, int limiter, int interpolation, float dt) {
     vec3 p = traceBack3((vec3(id) + FIELD_OFFSET) * grid.h, dt);
     vec3 coord = p * grid.invH - FIELD_OFFSET;
     vec3 base = floor(coord);
@@ -37,12 +37,14 @@ VALUE limitToStencil(VALUE value, ivec3 id, int limiter, float dt) {
     }
     VALUE clamped = clamp(value, low, high);
     if (limiter == BILLOW_LIMITER3_CLAMP || clamped == value) return clamped;
+    if (interpolation == BILLOW_INTERPOLATION_CUBIC)
+        BILLOW_TRICUBIC(VALUE, readOriginal, readOriginal, ivec3(0), coord, interpolated)
     return interpolated;
 }
 
 // `id` is the sample whose position is traced, `k` the element written (they differ only for the
 // duplicate last face layer of a periodic axis, which is computed as layer 0).
-void correct(ivec3 id, int k, int mode, int limiter, float dt) {
+void correct(ivec3 id, int k, int mode, int limiter, int interpolation, float dt) {
     VALUE before = original[k];
     VALUE error = 0.5 * (before - backward[k]);
     if (mode == 1) {
@@ -50,5 +52,5 @@ void correct(ivec3 id, int k, int mode, int limiter, float dt) {
         return;
     }
     VALUE corrected = mode == 0 ? result[k] + error : backward[k];
-    result[k] = limitToStencil(corrected, id, limiter, dt);
+    result[k] = limitToStencil(corrected, id, limiter, interpolation, dt);
 }

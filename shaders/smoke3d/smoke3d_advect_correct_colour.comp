@@ -31,5 +31,5 @@ void main() {
         if (pc.mode == 2) result[k] = backward[k];
         return;
     }
-    correct(id, k, pc.mode, pc.limiter, pc.dt);
+    correct(id, k, pc.mode, pc.limiter, pc.interpolation, pc.dt);
 }

@@ -33,5 +33,5 @@ void main() {
         return;
     }
     // The duplicate last layer of a periodic axis traces from layer 0, so both stay bitwise equal.
-    correct(canonicalFace3(pc.field, id), k, pc.mode, pc.limiter, pc.dt);
+    correct(canonicalFace3(pc.field, id), k, pc.mode, pc.limiter, pc.interpolation, pc.dt);
 }

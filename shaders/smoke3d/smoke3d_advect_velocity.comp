@@ -1,6 +1,6 @@
 #version 450
 // Semi-Lagrangian advection of a staggered face field (uField, vField, wField) by the velocity
-// (uIn, vIn, wIn): each open face traces back with RK2 and samples the field trilinearly at its
+// (uIn, vIn, wIn): each open face traces back with RK2 and samples the field (trilinear or monotone tricubic) at its
 // component's own staggered positions (ghost values beyond the sides by the velocity's taps).
 // Closed faces keep the field's (prescribed) value. The plain velocity advection passes the
 // velocity as the field too; the corrected schemes (MacCormack, BFECC) also carry the forward
@@ -46,7 +46,8 @@ void main() {
         float value = fieldAt(axis, k);
         if (openAt(axis, k) > 0.0) {
             vec3 departure = faceCoordinate3(axis, traceBack3(facePosition3(axis, f), pc.dt));
-            BILLOW_TRILERP(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, faceCounts3(axis), departure, value);
+            BILLOW_INTERPOLATE3(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, faceCounts3(axis), departure,
+                               pc.interpolation, value);
         }
         int out_ = faceIndex3(axis, id);
         if (axis == 0) uOut[out_] = value;

@@ -88,20 +88,20 @@ void main() {
         int k = xFaceIndex3(id);
         openX[k] = g.x;
         solidVelocityX[k] = g.y;
-        if (g.x == 0.0) u[k] = g.y;
+        if (g.x == 0.0 && pc.writeVelocity != 0) u[k] = g.y;
     }
     if (ownsFace3(1, id)) {
         vec2 g = faceWithColliders(1, id, here);
         int k = yFaceIndex3(id);
         openY[k] = g.x;
         solidVelocityY[k] = g.y;
-        if (g.x == 0.0) v[k] = g.y;
+        if (g.x == 0.0 && pc.writeVelocity != 0) v[k] = g.y;
     }
     if (ownsFace3(2, id)) {
         vec2 g = faceWithColliders(2, id, here);
         int k = zFaceIndex3(id);
         openZ[k] = g.x;
         solidVelocityZ[k] = g.y;
-        if (g.x == 0.0) w[k] = g.y;
+        if (g.x == 0.0 && pc.writeVelocity != 0) w[k] = g.y;
     }
 }

@@ -19,36 +19,20 @@ layout(set = 0, binding = 9) readonly buffer SolidVelocityY { float solidVelocit
 layout(set = 0, binding = 10) readonly buffer SolidVelocityZ { float solidVelocityZ[]; };
 layout(push_constant) uniform Push { SubtractPush3D pc; };
 
-float pressureAt(ivec3 c) {
-    ivec3 n = gridCells();
-    for (int b = 0; b < 3; ++b) {
-        if (c[b] >= 0 && c[b] < n[b]) continue;
-        if (!periodic3(b)) return 0.0;
-        c[b] = wrapIndex3(c[b], n[b]);
-    }
-    return p[cellIndex3(c)];
-}
-
-// The new velocity of the open face normal to `axis` at f (a duplicate periodic layer computed as
-// layer 0).
-float gradientStep(int axis, ivec3 f, float value) {
-    ivec3 above = canonicalFace3(axis, f), below = above;
-    below[axis] -= 1;
-    return value - pc.dt * grid.invH * (pressureAt(above) - pressureAt(below));
-}
+#include "smoke3d/smoke3d_gradient.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);
     if (ownsFace3(0, id)) {
         int k = xFaceIndex3(id);
-        u[k] = openX[k] > 0.0 ? gradientStep(0, id, u[k]) : solidVelocityX[k];
+        u[k] = openX[k] > 0.0 ? gradientStep(0, id, u[k], pc.dt) : solidVelocityX[k];
     }
     if (ownsFace3(1, id)) {
         int k = yFaceIndex3(id);
-        v[k] = openY[k] > 0.0 ? gradientStep(1, id, v[k]) : solidVelocityY[k];
+        v[k] = openY[k] > 0.0 ? gradientStep(1, id, v[k], pc.dt) : solidVelocityY[k];
     }
     if (ownsFace3(2, id)) {
         int k = zFaceIndex3(id);
-        w[k] = openZ[k] > 0.0 ? gradientStep(2, id, w[k]) : solidVelocityZ[k];
+        w[k] = openZ[k] > 0.0 ? gradientStep(2, id, w[k], pc.dt) : solidVelocityZ[k];
     }
 }

@@ -1,7 +1,10 @@
 // Velocity at any point of the 3D domain, trilinear on each component's own staggered positions,
 // and the RK2 (midpoint) back-trace used by every 3D advection kernel. The components are sampled
 // in a loop over the axis (one copy of the sampling code, see BILLOW_TRILERP).
-// The including kernel declares the readonly buffers `uIn`, `vIn` and `wIn` first.
+// The including kernel declares the readonly buffers `uIn`, `vIn` and `wIn` first. The fields an
+// advection carries are sampled by smoke3d_field_interpolation.glsl, included here for every such
+// kernel; the advecting velocity is always trilinear.
+#include "smoke3d/smoke3d_field_interpolation.glsl"
 
 // The velocity component along `axis` at face f (normal to `axis`), beyond a side by the ghost
 // rules (tapFace3).

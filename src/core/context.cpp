@@ -6,6 +6,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "core/context_state.hpp"
 #include "pressure/pressure_jacobi_tiles.h"
@@ -197,6 +198,12 @@ void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
 }
 
 ContextState::~ContextState() {
+    if (fencePending) {
+        // A submission timed out earlier: give it one more bounded wait, and if the GPU still
+        // hangs, leave the device's objects alone (destroying what the GPU may use is worse than
+        // leaking it; the process is expected to exit or recreate the device).
+        if (vk.vkWaitForFences(device, 1, &fence, VK_TRUE, waitTimeoutNs.load()) != VK_SUCCESS) return;
+    }
     if (device) {
         if (fence) vk.vkDestroyFence(device, fence, allocator);
         if (transientPool) vk.vkDestroyCommandPool(device, transientPool, allocator);
@@ -217,16 +224,38 @@ void ContextState::createTransientObjects() {
     BILLOW_VK(vk.vkCreateFence(device, &fenceInfo, allocator, &fence));
 }
 
-void ContextState::submitAndWait(VkCommandBuffer cmd) {
+namespace {
+// vkWaitForFences bounded by the context's timeout, with the test hook's failure in place of the
+// real result (after really waiting, so the work is done when a test sees its fake hang).
+void waitForFence(ContextState& s) {
+    VkResult result = s.vk.vkWaitForFences(s.device, 1, &s.fence, VK_TRUE, s.waitTimeoutNs.load());
+    if (s.injectedFaults.waitFailure != VK_SUCCESS && result == VK_SUCCESS)
+        result = std::exchange(s.injectedFaults.waitFailure, VK_SUCCESS);
+    s.fencePending = result == VK_TIMEOUT;
+    if (result == VK_TIMEOUT) throw TimeoutError("vkWaitForFences", s.waitTimeoutSeconds());
+    BILLOW_VK(result);
+}
+
+// Before reusing the fence: a submission whose wait timed out must have finished.
+void settlePendingFence(ContextState& s) {
+    if (s.fencePending) waitForFence(s);
+}
+} // namespace
+
+void ContextState::submitAndWait(VkCommandBuffer cmd, bool* submitted) {
+    settlePendingFence(*this);
     VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd;
     BILLOW_VK(vk.vkResetFences(device, 1, &fence));
+    if (injectedFaults.submitFailure != VK_SUCCESS)
+        detail::check(std::exchange(injectedFaults.submitFailure, VK_SUCCESS), "vkQueueSubmit (a test's injected failure)");
     BILLOW_VK(vk.vkQueueSubmit(queue, 1, &submit, fence));
-    BILLOW_VK(vk.vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX));
+    if (submitted) *submitted = true;
+    waitForFence(*this);
 }
 
-void ContextState::submitAndWait(const std::function<void(VkCommandBuffer)>& body) {
+void ContextState::submitAndWait(const std::function<void(VkCommandBuffer)>& body, bool* submitted) {
     std::lock_guard lock(submitMutex);
     VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     alloc.commandPool = transientPool;
@@ -236,14 +265,33 @@ void ContextState::submitAndWait(const std::function<void(VkCommandBuffer)>& bod
     BILLOW_VK(vk.vkAllocateCommandBuffers(device, &alloc, &cmd));
     struct Free {
         ContextState* s; VkCommandBuffer c;
-        ~Free() { s->vk.vkFreeCommandBuffers(s->device, s->transientPool, 1, &c); }
+        // A command buffer still pending on the GPU (a timed-out wait) must not be freed.
+        ~Free() { if (!s->fencePending) s->vk.vkFreeCommandBuffers(s->device, s->transientPool, 1, &c); }
     } freeOnExit{this, cmd};
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     BILLOW_VK(vk.vkBeginCommandBuffer(cmd, &begin));
     body(cmd);
     BILLOW_VK(vk.vkEndCommandBuffer(cmd));
-    submitAndWait(cmd);
+    submitAndWait(cmd, submitted);
+}
+
+void ContextState::waitIdle() {
+    std::lock_guard lock(submitMutex);
+    settlePendingFence(*this);
+    // An empty submission's fence signals once all earlier work on the queue has completed: a
+    // vkQueueWaitIdle with a timeout.
+    BILLOW_VK(vk.vkResetFences(device, 1, &fence));
+    BILLOW_VK(vk.vkQueueSubmit(queue, 0, nullptr, fence));
+    waitForFence(*this);
+}
+
+void ContextState::setWaitTimeout(double seconds, const char* field) {
+    if (!(seconds >= Context::kMinWaitTimeoutSeconds && seconds <= Context::kMaxWaitTimeoutSeconds))
+        throw InvalidArgument(field, "must be in [" + std::to_string(Context::kMinWaitTimeoutSeconds) + ", " +
+                                         std::to_string(Context::kMaxWaitTimeoutSeconds) + "] s (got " +
+                                         std::to_string(seconds) + ")");
+    waitTimeoutNs.store(static_cast<uint64_t>(seconds * 1e9));
 }
 
 uint32_t ContextState::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
@@ -287,6 +335,7 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
     loadLoader();
     auto state = std::make_unique<ContextState>();
     ContextState& s = *state;
+    s.setWaitTimeout(settings.waitTimeoutSeconds, "StandaloneSettings::waitTimeoutSeconds");
     s.allocator = settings.allocator;
     s.onMessage = settings.onMessage;
 
@@ -351,10 +400,11 @@ std::shared_ptr<Context> Context::createEmbedded(const EmbeddedHandles& h) {
     if (!h.getInstanceProcAddr) throw InvalidArgument("EmbeddedHandles::getInstanceProcAddr", "is null");
     if (h.apiVersion < VK_API_VERSION_1_1)
         throw InvalidArgument("EmbeddedHandles::apiVersion", "must be at least VK_API_VERSION_1_1");
-    volkInitializeCustom(h.getInstanceProcAddr);
-    volkLoadInstanceOnly(h.instance);
     auto state = std::make_unique<ContextState>();
     ContextState& s = *state;
+    s.setWaitTimeout(h.waitTimeoutSeconds, "EmbeddedHandles::waitTimeoutSeconds");
+    volkInitializeCustom(h.getInstanceProcAddr);
+    volkLoadInstanceOnly(h.instance);
     s.embedded = true;
     s.instance = h.instance;
     s.physicalDevice = h.physicalDevice;
@@ -380,9 +430,8 @@ float Context::timestampPeriodNs() const noexcept { return state_->properties.li
 bool Context::supportsTimestamps() const noexcept { return state_->timestamps; }
 uint32_t Context::validationMessageCount() const noexcept { return state_->messageCount.load(); }
 
-void Context::waitIdle() const {
-    std::lock_guard lock(state_->submitMutex);
-    BILLOW_VK(state_->vk.vkQueueWaitIdle(state_->queue));
-}
+void Context::waitIdle() const { state_->waitIdle(); }
+double Context::waitTimeoutSeconds() const noexcept { return state_->waitTimeoutSeconds(); }
+void Context::setWaitTimeout(double seconds) { state_->setWaitTimeout(seconds, "Context::setWaitTimeout: seconds"); }
 
 } // namespace billow

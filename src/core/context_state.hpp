@@ -34,13 +34,32 @@ struct ContextState {
     std::mutex submitMutex;
     VkCommandPool transientPool = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;
+    // The fence was submitted and its wait timed out: the next submission waits for it first
+    // (resetting a pending fence is invalid).
+    bool fencePending = false;
+    // Every wait for the GPU gives up after this long (Context::waitTimeoutSeconds).
+    std::atomic<uint64_t> waitTimeoutNs{10'000'000'000ull};
+
+    // Test hooks (tests/core/test_failures.cpp), each consumed by the next submission Billow
+    // makes: `submitFailure` fails it before it reaches the queue (as vkQueueSubmit would),
+    // `waitFailure` lets it run but reports its wait as failed (VK_TIMEOUT: a hung GPU).
+    struct InjectedFaults {
+        VkResult submitFailure = VK_SUCCESS;
+        VkResult waitFailure = VK_SUCCESS;
+    } injectedFaults;
 
     ~ContextState();
 
-    // Records `body` into a fresh command buffer, submits it to the queue and waits.
-    void submitAndWait(const std::function<void(VkCommandBuffer)>& body);
-    // Submits an already recorded command buffer and waits for it.
-    void submitAndWait(VkCommandBuffer cmd);
+    // Records `body` into a fresh command buffer, submits it to the queue and waits at most
+    // waitTimeoutNs (TimeoutError). `submitted`, when given, is set once the queue has the work:
+    // a failure before that left the GPU untouched.
+    void submitAndWait(const std::function<void(VkCommandBuffer)>& body, bool* submitted = nullptr);
+    // Submits an already recorded command buffer and waits for it. Caller holds submitMutex.
+    void submitAndWait(VkCommandBuffer cmd, bool* submitted = nullptr);
+    // Waits for every submission so far (an empty submission's fence), at most waitTimeoutNs.
+    void waitIdle();
+    double waitTimeoutSeconds() const noexcept { return double(waitTimeoutNs.load()) * 1e-9; }
+    void setWaitTimeout(double seconds, const char* field);
 
     // Index of a memory type with all of `required` flags (and preferably `preferred` too).
     uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required,

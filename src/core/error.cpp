@@ -1,5 +1,8 @@
 #include "billow/error.hpp"
 
+#include <string>
+#include <utility>
+
 #include "core/vulkan_api.hpp"
 
 namespace billow {
@@ -9,6 +12,17 @@ InvalidArgument::InvalidArgument(std::string field, const std::string& problem)
 
 VulkanError::VulkanError(VkResult result, const std::string& call)
     : Error(call + " failed with " + vkResultName(result)), result_(result) {}
+
+TimeoutError::TimeoutError(const std::string& call, double seconds)
+    : VulkanError(VK_TIMEOUT, call + " (the GPU did not finish within the context's wait timeout of " +
+                                  std::to_string(seconds) + " s; it hangs or is far slower than expected)"),
+      seconds_(seconds) {}
+
+NonFiniteError::NonFiniteError(std::string field, uint64_t step, uint32_t index, const std::string& solver)
+    : Error(solver + ": field " + field + " became non-finite (NaN or infinity) at element " + std::to_string(index) +
+            " in recorded step " + std::to_string(step) +
+            "; check the settings, splats and uploads of that step (the state stays non-finite until re-uploaded)"),
+      field_(std::move(field)), step_(step) {}
 
 const char* vkResultName(VkResult result) noexcept {
     switch (result) {

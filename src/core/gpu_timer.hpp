@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/context_state.hpp"
@@ -37,6 +38,9 @@ public:
     const std::vector<uint32_t>& recorded() const noexcept { return recorded_; }
     bool wasRecorded(uint32_t interval) const noexcept;
     void forgetRecorded() noexcept { recorded_.clear(); }
+    // The recorded intervals, saved and put back around a step that may fail (RecordSnapshot).
+    std::vector<uint32_t> hostState() const { return recorded_; }
+    void restoreHostState(std::vector<uint32_t> saved) noexcept { recorded_ = std::move(saved); }
 
     // Milliseconds of the interval's last recording, or nothing while its submission is unfinished.
     std::optional<double> milliseconds(uint32_t interval) const;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/gpu_buffer.hpp"
@@ -49,6 +50,10 @@ public:
     }
     // Forgets the queued edits, once a recorded pass applies them.
     void clear() noexcept { pending_.clear(); }
+
+    // The queued edits, saved and put back around a step that may fail (RecordSnapshot).
+    std::vector<Edit> hostState() const { return pending_; }
+    void restoreHostState(std::vector<Edit> saved) noexcept { pending_ = std::move(saved); }
 
 private:
     GpuBuffer buffer_;

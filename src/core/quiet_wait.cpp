@@ -2,11 +2,14 @@
 
 namespace billow::detail {
 
-void waitIdleQuietly(const Context& context) noexcept {
+bool waitIdleQuietly(const Context& context) noexcept {
     try {
         context.waitIdle();
-    } catch (const Error&) {
-        // The device is lost or failing: nothing more can be waited for.
+        return true;
+    } catch (const DeviceLost&) {
+        return true;  // a lost device runs nothing more
+    } catch (...) {
+        return false;
     }
 }
 

@@ -26,8 +26,8 @@ gpu::vec4 vec4Of(const std::array<float, 3>& v) { return {v[0], v[1], v[2], 0.0f
 gpu::GpuCollider packCollider(const Collider& c, ColliderRotations rotations, const std::string& field) {
     requireKnown(c.shape, ColliderShape::Capsule, field + ".shape", "unknown collider shape");
     requireAllFinite({c.centre[0], c.centre[1], c.centre[2]}, field + ".centre");
-    requireAllFinite({c.velocity[0], c.velocity[1], c.velocity[2]}, field + ".velocity");
-    requireAllFinite({c.angularVelocity[0], c.angularVelocity[1], c.angularVelocity[2]}, field + ".angularVelocity");
+    requireAllBounded({c.velocity[0], c.velocity[1], c.velocity[2]}, field + ".velocity");
+    requireAllBounded({c.angularVelocity[0], c.angularVelocity[1], c.angularVelocity[2]}, field + ".angularVelocity");
     const auto& q = c.orientation;
     requireAllFinite({q[0], q[1], q[2], q[3]}, field + ".orientation");
     const double length = std::sqrt(double(q[0]) * q[0] + double(q[1]) * q[1] + double(q[2]) * q[2] + double(q[3]) * q[3]);

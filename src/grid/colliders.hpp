@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "billow/collider.hpp"
@@ -57,6 +58,19 @@ public:
     void recordUpload(const ContextState& context, VkCommandBuffer cmd);
     // The static geometry was rebuilt without the colliders: rasterise them again.
     void invalidate() noexcept { invalidated_ = true; }
+
+    // The set and what was last rasterised, saved and put back around a step that may fail
+    // (RecordSnapshot).
+    struct HostState {
+        std::vector<gpu::GpuCollider> pending, rasterised;
+        bool invalidated = false;
+    };
+    HostState hostState() const { return {pending_, rasterised_, invalidated_}; }
+    void restoreHostState(HostState saved) noexcept {
+        pending_ = std::move(saved.pending);
+        rasterised_ = std::move(saved.rasterised);
+        invalidated_ = saved.invalidated;
+    }
 
 private:
     GpuBuffer buffer_;

@@ -18,6 +18,7 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
     for (int a = 0; a < axes; ++a)
         if (!system_.weights[a]) throw Error("internal: a Poisson system without face weights");
     if (!system_.unknown || !system_.rhs) throw Error("internal: a Poisson system without its unknown or right-hand side");
+    unknown_ = system_.unknown;
     const GridShape& shape = system_.shape;
     if (shape.nx == 0 || shape.ny == 0 || shape.nz == 0 || (axes == 2 && shape.nz != 1))
         throw Error("internal: a Poisson system of " + std::to_string(shape.nx) + " x " + std::to_string(shape.ny) +
@@ -88,9 +89,12 @@ void PoissonSolver::recordCoarsenWeights(VkCommandBuffer cmd) {
     for (size_t l = 0; l < coarse_.size(); ++l) stencil_->coarsenWeights(cmd, direct(), level(l), level(l + 1));
 }
 
-void PoissonSolver::recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+void PoissonSolver::recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                                PingPong* unknown) {
+    unknown_ = unknown ? unknown : system_.unknown;
     recordIterations(cmd, settings, rhsScale);
     if (settings.trackResidual || settings.stopsAtTolerance()) recordReport(cmd, settings, rhsScale);
+    unknown_ = system_.unknown;
 }
 
 void PoissonSolver::recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {

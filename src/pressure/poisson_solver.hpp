@@ -62,11 +62,18 @@ public:
     // Records one solve of L p = rhsScale * rhs from the unknown's current copy (a warm start),
     // with a tolerance or trackResidual followed by a report for residual(); later compute work
     // may read the unknown, the host the report once the submission completed. The unknown's
-    // current copy may change (ping-pong sweeps).
-    void recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    // current copy may change (ping-pong sweeps). `unknown` (same shape) replaces the system's
+    // unknown for this solve: a second pressure history, warm-starting a second solve per step
+    // (advection-reflection's midpoint projection) from its own previous result.
+    void recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                     PingPong* unknown = nullptr);
     // The report of the solve `recordsAgo` reported solves back (< kReportHistory), read from
     // host-visible memory without waiting (valid once that submission completed).
     PressureResidual residual(uint32_t recordsAgo = 0) const { return reports_.read(recordsAgo); }
+    // The report count, saved and put back around a step that may fail (RecordSnapshot). The
+    // levels' corrections and the conjugate gradient's vectors are scratch of each solve.
+    uint32_t hostState() const noexcept { return reports_.hostState(); }
+    void restoreHostState(uint32_t saved) noexcept { reports_.restoreHostState(saved); }
 
 private:
     // A coarse multigrid level's buffers: its uniform block, correction (ping-ponged by the
@@ -84,7 +91,7 @@ private:
     PoissonLevel level(size_t l) const;
     // Level `l`'s equation, given the finest level's.
     LevelEquation equation(size_t l, const LevelEquation& finest);
-    LevelEquation systemEquation(float rhsScale) { return {*system_.unknown, system_.rhs, rhsScale}; }
+    LevelEquation systemEquation(float rhsScale) { return {*unknown_, system_.rhs, rhsScale}; }
     void uploadGridBlocks();
     void recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
     void recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
@@ -99,6 +106,7 @@ private:
 
     ContextState& context_;
     PoissonSystem system_;
+    PingPong* unknown_ = nullptr;  // the unknown of the solve being recorded (recordSolve)
     std::unique_ptr<PoissonStencil> stencil_;
     GpuBuffer finestGrid_;             // the system's uniform block
     std::vector<CoarseLevel> coarse_;  // [0] is the level below the system's, and so on down

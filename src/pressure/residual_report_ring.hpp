@@ -26,6 +26,9 @@ public:
     void recordFill(VkCommandBuffer cmd, uint32_t slot, uint32_t word, uint32_t count, uint32_t value) const;
     // Counts the report recorded into nextSlot().
     void advance() noexcept { ++records_; }
+    // The report count, saved and put back around a step that may fail (RecordSnapshot).
+    uint32_t hostState() const noexcept { return records_; }
+    void restoreHostState(uint32_t saved) noexcept { records_ = saved; }
     // The report `recordsAgo` reports back (< kSlots); `available` false before it was recorded.
     // Valid once the submission that wrote it has completed.
     PressureResidual read(uint32_t recordsAgo) const;

@@ -183,10 +183,15 @@ void Stencil2D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const Poi
 
 void Stencil2D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                               const LevelEquation& eq) const {
-    // SOR with the optimal factor of a square of side n, 2n iterations: the error of the slowest
-    // mode shrinks by about (1 - 2 pi / n) per iteration, so by ~1e-6 in total.
-    const uint32_t n = std::max(level.shape.nx, level.shape.ny);
-    const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(std::max(n, 2u))));
+    // SOR on a level of at most n cells a side. Its slowest error mode is a quarter wave across
+    // the level where only one side holds p (outflow) and the others are closed, which is the
+    // half wave of a level of 2n cells with p held on both sides: the optimal factor of that,
+    // and 2 * (2n) iterations, which shrink that mode by about (1 - 2 pi / 2n) each (as in 3D,
+    // stencil_3d.cpp). Tuned for a square of side n instead (2n iterations), the solve left that
+    // mode unconverged, and V-cycles with a single outflow side took 7 cycles to 1e-4 on 37 x 23
+    // instead of 4 (test_poisson_solver.cpp).
+    const uint32_t n = 2 * std::max(level.shape.nx, level.shape.ny);
+    const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(n)));
     // One workgroup solves the whole level.
     d.dispatchGroups(cmd,
                      kernels::MgCoarseSolve::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,

@@ -12,6 +12,7 @@ namespace kernels = detail::kernels;
 
 void SmokeSolver::setColliders(std::span<const Collider> colliders) {
     Impl& s = *impl_;
+    auto scope = s.guard.enter("setColliders");
     s.colliders.assign(colliders, detail::ColliderRotations::AboutZOnly, "setColliders");
     if (!colliders.empty()) s.allocateColliderBuffers();
 }
@@ -40,7 +41,7 @@ void SmokeSolver::Impl::recordColliders(VkCommandBuffer cmd) {
                                                             .solidVelocityX = solidVelocityX.handle(),
                                                             .solidVelocityY = solidVelocityY.handle(), .u = u.now(),
                                                             .v = v.now()},
-                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount())}, faceWidth(), faceHeight());
+                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount()), prescribedVelocity() ? 0 : 1}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
     poisson->recordCoarsenWeights(cmd);
 }

@@ -29,6 +29,7 @@ void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
     case Pass::Inject: recordInject(cmd); break;
     case Pass::Buoyancy: recordBuoyancy(cmd, dt); break;
     case Pass::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass::Reflect: recordReflect(cmd, dt); break;
     case Pass::Advect: recordAdvect(cmd, dt); break;
     case Pass::Diffuse: recordDiffuse(cmd, dt); break;
     case Pass::Damping: recordDamping(cmd, dt); break;
@@ -86,7 +87,7 @@ void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
     const float h = settings.cellSize;
     const bool periodicX = settings.boundaries[0].type == BoundaryType::Periodic;
     const bool periodicY = settings.boundaries[2].type == BoundaryType::Periodic;
-    dispatchBox(0, h, h, nx, ny, periodicX, periodicY);
+    if (!prescribedVelocity()) dispatchBox(0, h, h, nx, ny, periodicX, periodicY);
     dispatchBox(1, h, h, nx - 1, ny - 1, false, false);
     dispatchBox(2, h * float(nx) / float(dyeNx), h * float(ny) / float(dyeNy), dyeNx - 1, dyeNy - 1, false, false);
     detail::computeBarrier(cs, cmd);
@@ -94,7 +95,7 @@ void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
 }
 
 void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
-    if (settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f) return;
+    if (prescribedVelocity() || (settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f)) return;
     gpu::BuoyancyPush push{dt, settings.gravity[0], settings.gravity[1], settings.densityWeight,
                            settings.thermalExpansion, settings.ambientTemperature};
     kernels->dispatch(cmd,
@@ -110,7 +111,7 @@ void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     kernels->dispatch(cmd, kernels::Curl::Bindings{.uIn = u.now(), .vIn = v.now(), .curl = curl.handle()}, faceWidth(),
                       faceHeight());
     detail::computeBarrier(cs, cmd);
-    if (settings.vorticity == 0.0f) return;
+    if (settings.vorticity == 0.0f || prescribedVelocity()) return;
     kernels->dispatch(cmd,
                       kernels::VorticityForce::Bindings{.u = u.now(), .v = v.now(), .curl = curl.handle(),
                                                         .openX = openX.handle(), .openY = openY.handle()},
@@ -119,22 +120,49 @@ void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
 }
 
 void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
-    // All fields are advected by the same (pre-advection) velocity, so the forward dispatches are
-    // independent and share one barrier. The corrected schemes then add a backward advection and
-    // a correction (MacCormack) or a compensation, a second forward advection and a limiter
-    // (BFECC), in each field's `other` and `scratch` copies; the velocity stays current until the
-    // end, when every ping-pong pair flips.
-    const gpu::AdvectPush forward{dt, settings.ambientTemperature}, backward{-dt, settings.ambientTemperature};
+    if (prescribedVelocity()) {
+        recordAdvection(cmd, {u.now(), v.now(), 0.0f, dt});
+        return;
+    }
+    if (!settings.advectionReflection) {
+        recordAdvection(cmd, {u.now(), v.now(), dt, dt});
+        return;
+    }
+    // The second half of advection-reflection: the reflected velocity for dt/2, the scalars and
+    // the dye for the whole dt, all by the projected midpoint velocity of this step's Reflect pass.
+    if (!midpointReady)
+        throw InvalidArgument("recordPass(Advect)", "with advectionReflection the Reflect pass must be recorded before "
+                                                    "Advect in the same step");
+    midpointReady = false;
+    recordAdvection(cmd, {midpointU.handle(), midpointV.handle(), 0.5f * dt, dt});
+}
+
+void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a) {
+    // All fields are advected by the same velocity (a.velocityX, a.velocityY), so the forward
+    // dispatches are independent and share one barrier. The corrected schemes then add a backward
+    // advection and a correction (MacCormack) or a compensation, a second forward advection and a
+    // limiter (BFECC), in each field's `other` and `scratch` copies; the carried velocity stays
+    // current until the end, when the ping-pong pairs of the carried fields flip.
+    const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
+    const VkBuffer advectingU = a.velocityX, advectingV = a.velocityY;
+    const float cellsDt = a.cellsDt, velocityDt = a.velocityDt;
+    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
+                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
+    const int interpolation = static_cast<int>(settings.advectionInterpolation);
+    const gpu::AdvectPush forward{cellsDt, settings.ambientTemperature, interpolation},
+        backward{-cellsDt, settings.ambientTemperature, interpolation};
+    const gpu::AdvectPush velocityForward{velocityDt, settings.ambientTemperature, interpolation},
+        velocityBackward{-velocityDt, settings.ambientTemperature, interpolation};
     auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
                              const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
-                          kernels::AdvectScalars::Bindings{.uIn = u.now(), .vIn = v.now(), .densityIn = densityIn,
+                          kernels::AdvectScalars::Bindings{.uIn = advectingU, .vIn = advectingV, .densityIn = densityIn,
                                                            .temperatureIn = temperatureIn, .densityOut = densityOut,
                                                            .temperatureOut = temperatureOut, .solid = solid.handle()},
                           push, nx, ny);
     };
     auto advectDye = [&](VkBuffer in, VkBuffer out, const gpu::AdvectPush& push) {
-        kernels->dispatch(cmd, kernels::AdvectDye::Bindings{.uIn = u.now(), .vIn = v.now(), .dyeIn = in, .dyeOut = out},
+        kernels->dispatch(cmd, kernels::AdvectDye::Bindings{.uIn = advectingU, .vIn = advectingV, .dyeIn = in, .dyeOut = out},
                           push, dyeNx, dyeNy);
     };
     // Where the dye grid is the velocity grid (its cell size exactly the same float, as
@@ -146,7 +174,7 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
     auto advectScalarsAndDye = [&](Copy from, Copy to, bool scalars, bool dyes, const gpu::AdvectPush& push) {
         if (scalars && dyes && dyeOnCells) {
             kernels->dispatch(cmd,
-                              kernels::AdvectCells::Bindings{.uIn = u.now(), .vIn = v.now(),
+                              kernels::AdvectCells::Bindings{.uIn = advectingU, .vIn = advectingV,
                                                              .densityIn = copyOf(density, from),
                                                              .temperatureIn = copyOf(temperature, from),
                                                              .densityOut = copyOf(density, to),
@@ -169,22 +197,23 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         int field = 0;
         for (PingPong* p : {&density, &temperature})
             kernels->dispatch(cmd,
-                              kernels::AdvectCorrectScalar::Bindings{.uIn = u.now(), .vIn = v.now(),
+                              kernels::AdvectCorrectScalar::Bindings{.uIn = advectingU, .vIn = advectingV,
                                                                      .original = p->now(), .backward = p->scratch(),
                                                                      .result = p->other(), .solid = solid.handle()},
-                              gpu::CorrectPush{dt, mode, field++, limiter}, nx, ny);
+                              gpu::CorrectPush{cellsDt, mode, field++, limiter, interpolation}, nx, ny);
     };
     auto correctDye = [&](int mode) {
         kernels->dispatch(cmd,
-                          kernels::AdvectCorrectDye::Bindings{.uIn = u.now(), .vIn = v.now(), .original = dye.now(),
+                          kernels::AdvectCorrectDye::Bindings{.uIn = advectingU, .vIn = advectingV, .original = dye.now(),
                                                               .backward = dye.scratch(), .result = dye.other()},
-                          gpu::CorrectPush{dt, mode, 0, limiter}, dyeNx, dyeNy);
+                          gpu::CorrectPush{cellsDt, mode, 0, limiter, interpolation}, dyeNx, dyeNy);
     };
-    // The velocity is both the advecting velocity (always u.now(), v.now()) and the carried field.
+    // The carried velocity is a copy of (u, v); the advecting one is (advectingU, advectingV),
+    // which is u.now(), v.now() except in the second half of advection-reflection.
     auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
                               const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
-                          kernels::AdvectVelocity::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = outU, .vOut = outV,
+                          kernels::AdvectVelocity::Bindings{.uIn = advectingU, .vIn = advectingV, .uOut = outU, .vOut = outV,
                                                             .openX = openX.handle(), .openY = openY.handle(),
                                                             .uField = fieldU, .vField = fieldV},
                           push, faceWidth(), faceHeight());
@@ -193,23 +222,25 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         int component = 0;
         for (auto [p, open] : {std::pair{&u, openX.handle()}, std::pair{&v, openY.handle()}})
             kernels->dispatch(cmd,
-                              kernels::AdvectCorrectVelocity::Bindings{.uIn = u.now(), .vIn = v.now(),
+                              kernels::AdvectCorrectVelocity::Bindings{.uIn = advectingU, .vIn = advectingV,
                                                                        .original = p->now(), .backward = p->scratch(),
                                                                        .result = p->other(), .open = open},
-                              gpu::CorrectPush{dt, mode, component++, limiter}, faceWidth(), faceHeight());
+                              gpu::CorrectPush{velocityDt, mode, component++, limiter, interpolation}, faceWidth(), faceHeight());
     };
-    const AdvectionScheme scalarScheme = settings.scalarAdvection, dyeScheme = settings.dyeAdvection,
-                          velocityScheme = settings.velocityAdvection;
     constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
+    // A family that is not carried counts as semi-Lagrangian: none of its corrections run.
+    const AdvectionScheme scalarScheme = carriesCells ? settings.scalarAdvection : kSL,
+                          dyeScheme = carriesCells ? settings.dyeAdvection : kSL,
+                          velocityScheme = carriesVelocity ? settings.velocityAdvection : kSL;
 
-    advectScalarsAndDye(Copy::Now, Copy::Other, true, true, forward);
-    advectVelocity(u.now(), v.now(), u.other(), v.other(), forward);
+    advectScalarsAndDye(Copy::Now, Copy::Other, carriesCells, carriesCells, forward);
+    if (carriesVelocity) advectVelocity(u.now(), v.now(), u.other(), v.other(), velocityForward);
     detail::computeBarrier(cs, cmd);
 
     if (scalarScheme != kSL || dyeScheme != kSL || velocityScheme != kSL) {
         // Backward: SL(SL(phi, dt), -dt) into scratch.
         advectScalarsAndDye(Copy::Other, Copy::Scratch, scalarScheme != kSL, dyeScheme != kSL, backward);
-        if (velocityScheme != kSL) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), backward);
+        if (velocityScheme != kSL) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), velocityBackward);
         detail::computeBarrier(cs, cmd);
         // MacCormack corrects and limits in place; BFECC compensates into `other`.
         if (scalarScheme != kSL) correctScalars(scalarScheme == kBFECC ? 1 : 0);
@@ -220,7 +251,7 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
             // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
             advectScalarsAndDye(Copy::Other, Copy::Scratch, scalarScheme == kBFECC, dyeScheme == kBFECC,
                                 forward);
-            if (velocityScheme == kBFECC) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), forward);
+            if (velocityScheme == kBFECC) advectVelocity(u.other(), v.other(), u.scratch(), v.scratch(), velocityForward);
             detail::computeBarrier(cs, cmd);
             if (scalarScheme == kBFECC) correctScalars(2);
             if (dyeScheme == kBFECC) correctDye(2);
@@ -228,7 +259,8 @@ void SmokeSolver::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
             detail::computeBarrier(cs, cmd);
         }
     }
-    for (PingPong* p : {&u, &v, &density, &temperature, &dye}) p->swap();
+    if (carriesVelocity) for (PingPong* p : {&u, &v}) p->swap();
+    if (carriesCells) for (PingPong* p : {&density, &temperature, &dye}) p->swap();
 }
 
 void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
@@ -243,7 +275,7 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
         return k == 0 ? p.now() : sweepTargets(iterations, p, k - 1);
     };
     const uint32_t iterations = settings.diffusionIterations;
-    if (settings.viscosity > 0.0f && iterations > 0) {
+    if (settings.viscosity > 0.0f && iterations > 0 && !prescribedVelocity()) {
         float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
         for (uint32_t k = 0; k < iterations; ++k) {
             kernels->dispatch(cmd,
@@ -275,7 +307,7 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
 }
 
 void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
-    if (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) {
+    if ((settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) && !prescribedVelocity()) {
         kernels->dispatch(cmd,
                           kernels::DampVelocity::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
                                                           .vOut = v.other(), .openX = openX.handle(),
@@ -300,6 +332,7 @@ void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
 }
 
 void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
+    if (prescribedVelocity()) return;  // the engine's velocity is not projected
     if (collidersActive()) {
         kernels->dispatch(cmd,
                           kernels::DivergenceColliders::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
@@ -320,6 +353,7 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
 }
 
 void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    if (prescribedVelocity()) return;
     if (collidersActive()) {
         kernels->dispatch(cmd,
                           kernels::SubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),

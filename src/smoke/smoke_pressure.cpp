@@ -40,6 +40,7 @@ detail::PoissonSolveSettings SmokeSolver::Impl::poissonSolveSettings() const {
 }
 
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
+    if (prescribedVelocity()) return;
     poisson->recordSolve(cmd, poissonSolveSettings(), settings.cellSize * settings.cellSize / dt);
 }
 

@@ -36,13 +36,17 @@ const char* fieldName(Field field) noexcept {
     case Field::OpenY: return "OpenY";
     case Field::SolidVelocityX: return "SolidVelocityX";
     case Field::SolidVelocityY: return "SolidVelocityY";
+    case Field::MidpointPressure: return "MidpointPressure";
+    case Field::MidpointVelocityX: return "MidpointVelocityX";
+    case Field::MidpointVelocityY: return "MidpointVelocityY";
     }
     return "?";
 }
 
 const char* passName(Pass pass) noexcept {
-    static const char* names[] = {"colliders", "inject", "buoyancy", "vorticity", "advect", "diffuse",
-                                  "damping", "divergence", "pressure", "subtract_gradient"};
+    static const char* names[] = {"colliders", "inject",  "buoyancy",   "vorticity", "reflect",          "advect",
+                                  "diffuse",   "damping", "divergence", "pressure",  "subtract_gradient"};
+    static_assert(std::size(names) == static_cast<size_t>(Pass::Count));
     return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }
 
@@ -66,10 +70,10 @@ void requireValidSplat(const Splat& s) {
     detail::requireAllFinite({s.x, s.y}, "Splat::x/y");
     detail::requireFiniteAndPositive(s.radius, "Splat::radius", "m");
     detail::requireKnown(s.falloff, Falloff::Gaussian, "Splat::falloff", "unknown falloff");
-    detail::requireAllFinite({s.velocity[0], s.velocity[1]}, "Splat::velocity");
-    detail::requireAllFinite({s.density}, "Splat::density");
-    detail::requireAllFinite({s.temperature}, "Splat::temperature");
-    detail::requireAllFinite({s.dye[0], s.dye[1], s.dye[2], s.dye[3]}, "Splat::dye");
+    detail::requireAllBounded({s.velocity[0], s.velocity[1]}, "Splat::velocity");
+    detail::requireBounded(s.density, "Splat::density");
+    detail::requireBounded(s.temperature, "Splat::temperature");
+    detail::requireAllBounded({s.dye[0], s.dye[1], s.dye[2], s.dye[3]}, "Splat::dye");
 }
 
 } // namespace
@@ -103,8 +107,10 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     // Poisson solver's own set).
     kernels = std::make_unique<detail::KernelSet>(
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Common, detail::KernelGroup::Smoke},
-        gridUniform.handle(), gridUniform.size());
+        std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan}, gridUniform.handle(),
+        gridUniform.size());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass::Count));
+    health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "Density", "Temperature", "Dye", "Pressure"}, "SmokeSolver");
 
     // Set temperature to ambient and compute the geometry.
     std::vector<float> ambient(mac.cells(), settings.ambientTemperature);
@@ -112,6 +118,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     solidHost.assign(mac.cells(), 0.0f);
     gridUniform.upload(gridParams());
     poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem());
+    if (settings.advectionReflection) allocateReflectionBuffers();
     refreshGeometry();
 }
 
@@ -156,9 +163,41 @@ void SmokeSolver::Impl::refreshGeometry() {
         colliders.invalidate();
         recordColliders(cmd);
         poisson->recordCoarsenWeights(cmd);
-        // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity.
+        // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity (not
+        // with VelocityMode::Prescribed: the engine's velocity is never written).
         recordSubtractGradient(cmd, 0.0f);
     });
+}
+
+void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
+    timer.forgetRecorded();
+    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) recordPass(cmd, static_cast<Pass>(p), dt);
+    if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
+    const detail::ScannedField fields[] = {
+        {u.now(), u.copies[0].size()},
+        {v.now(), v.copies[0].size()},
+        {density.now(), density.copies[0].size()},
+        {temperature.now(), temperature.copies[0].size()},
+        {dye.now(), dye.copies[0].size(), settings.dyeStorage == DyeStorage::Float16},
+        {pressure.now(), pressure.copies[0].size()},
+    };
+    health.recordScan(cmd, *kernels, fields);
+}
+
+void SmokeSolver::Impl::throwIfNonFiniteReported() {
+    if (settings.nonFiniteCheck == NonFiniteCheck::Throw) health.throwIfReported();
+}
+
+detail::RecordSnapshot SmokeSolver::Impl::snapshot() {
+    detail::RecordSnapshot s;
+    for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure, &midpointPressure}) s.keep(pair->current);
+    s.keep(midpointReady);
+    s.keepStateOf(splats);
+    s.keepStateOf(colliders);
+    s.keepStateOf(timer);
+    s.keepStateOf(*poisson);
+    s.keepStateOf(health);
+    return s;
 }
 
 SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings) {
@@ -166,16 +205,14 @@ SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& 
     impl_ = std::make_unique<Impl>(std::move(context), settings);
 }
 
-SmokeSolver::~SmokeSolver() {
-    if (impl_) detail::waitIdleQuietly(*impl_->context);
-}
+SmokeSolver::~SmokeSolver() { detail::releaseAfterGpu(impl_); }
 
 SmokeSolver::SmokeSolver(SmokeSolver&& other) noexcept = default;
 
 SmokeSolver& SmokeSolver::operator=(SmokeSolver&& other) noexcept {
     if (this == &other) return *this;
     // The resources about to be freed may still be in use by submitted work, as in the destructor.
-    if (impl_) detail::waitIdleQuietly(*impl_->context);
+    detail::releaseAfterGpu(impl_);
     impl_ = std::move(other.impl_);
     return *this;
 }
@@ -184,6 +221,7 @@ const SmokeSettings& SmokeSolver::settings() const noexcept { return impl_->sett
 
 void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     settings.validate();
+    auto scope = impl_->guard.enter("updateSettings");
     const SmokeSettings& old = impl_->settings;
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny, "SmokeSettings::nx/ny");
     detail::requireUnchanged(settings.effectiveDyeNx() == old.effectiveDyeNx() &&
@@ -192,7 +230,9 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     detail::requireUnchanged(settings.dyeStorage == old.dyeStorage, "SmokeSettings::dyeStorage");
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
+    if (settings.advectionReflection) impl_->allocateReflectionBuffers();  // before anything changes
     impl_->settings = settings;
+    impl_->midpointReady = false;
     if (geometryChanged) {
         impl_->gridUniform.upload(impl_->gridParams());
         impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
@@ -202,6 +242,7 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
 
 void SmokeSolver::addSplat(const Splat& splat) {
     requireValidSplat(splat);
+    auto scope = impl_->guard.enter("addSplat");
     if (impl_->splats.full())
         throw InvalidArgument("addSplat", "more than " + std::to_string(kMaxSplatsPerStep) + " splats queued in one step");
     gpu::GpuSplat g{};
@@ -228,11 +269,13 @@ void SmokeSolver::setSolidMask(std::span<const float> solidFraction) {
         if (!(solidFraction[c] >= 0.0f && solidFraction[c] <= 1.0f))
             throw InvalidArgument("setSolidMask: solidFraction[" + std::to_string(c) + "]",
                                   "must be in [0, 1] (got " + std::to_string(solidFraction[c]) + ")");
+    auto scope = impl_->guard.enter("setSolidMask");
     impl_->solidHost.assign(solidFraction.begin(), solidFraction.end());
     impl_->refreshGeometry();
 }
 
 void SmokeSolver::clearObstacles() {
+    auto scope = impl_->guard.enter("clearObstacles");
     std::fill(impl_->solidHost.begin(), impl_->solidHost.end(), 0.0f);
     impl_->refreshGeometry();
 }
@@ -246,6 +289,7 @@ void requireFiniteShape(std::initializer_list<float> values, const char* what) {
 void SmokeSolver::addCircleObstacle(float centreX, float centreY, float radius) {
     requireFiniteShape({centreX, centreY, radius}, "addCircleObstacle");
     if (radius <= 0.0f) throw InvalidArgument("addCircleObstacle: radius", "must be > 0 m");
+    auto scope = impl_->guard.enter("addCircleObstacle");
     detail::addCircle(impl_->solidHost, {impl_->nx, impl_->ny, impl_->settings.cellSize}, centreX, centreY, radius);
     impl_->refreshGeometry();
 }
@@ -253,6 +297,7 @@ void SmokeSolver::addCircleObstacle(float centreX, float centreY, float radius) 
 void SmokeSolver::addBoxObstacle(float minX, float minY, float maxX, float maxY) {
     requireFiniteShape({minX, minY, maxX, maxY}, "addBoxObstacle");
     if (maxX <= minX || maxY <= minY) throw InvalidArgument("addBoxObstacle", "needs minX < maxX and minY < maxY");
+    auto scope = impl_->guard.enter("addBoxObstacle");
     detail::addBox(impl_->solidHost, {impl_->nx, impl_->ny, impl_->settings.cellSize}, minX, minY, maxX, maxY);
     impl_->refreshGeometry();
 }
@@ -260,38 +305,74 @@ void SmokeSolver::addBoxObstacle(float minX, float minY, float maxX, float maxY)
 void SmokeSolver::addWallObstacles(float thickness, std::array<bool, 4> sides) {
     requireFiniteShape({thickness}, "addWallObstacles");
     if (thickness <= 0.0f) throw InvalidArgument("addWallObstacles: thickness", "must be > 0 m");
+    auto scope = impl_->guard.enter("addWallObstacles");
     detail::addWalls(impl_->solidHost, {impl_->nx, impl_->ny, impl_->settings.cellSize}, thickness, sides);
     impl_->refreshGeometry();
 }
 
 const std::vector<float>& SmokeSolver::solidMask() const noexcept { return impl_->solidHost; }
 
+namespace {
+void requirePass(Pass pass, const char* call) {
+    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass::Count))
+        throw InvalidArgument(std::string(call) + ": pass", "unknown pass (" + std::to_string(static_cast<uint32_t>(pass)) + ")");
+}
+void requireCommandBuffer(VkCommandBuffer cmd, const char* call) {
+    if (!cmd) throw InvalidArgument(std::string(call) + ": cmd", "is VK_NULL_HANDLE");
+}
+void requireField(Field field, const char* call) {
+    detail::requireKnown(field, Field::MidpointVelocityY, std::string(call) + ": field",
+                         "unknown field (" + std::to_string(static_cast<uint32_t>(field)) + ")");
+}
+} // namespace
+
 void SmokeSolver::record(VkCommandBuffer cmd, float dt) {
     detail::requireTimeStep(dt);
-    if (!cmd) throw InvalidArgument("record: cmd", "is VK_NULL_HANDLE");
+    requireCommandBuffer(cmd, "record");
     Impl& s = *impl_;
-    s.timer.forgetRecorded();
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) s.recordPass(cmd, static_cast<Pass>(p), dt);
+    auto scope = s.guard.enter("record");
+    s.throwIfNonFiniteReported();
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.recordStep(snapshot, [&] { s.recordStep(cmd, dt); });
 }
 
 void SmokeSolver::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
     detail::requireTimeStep(dt);
-    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass::Count)) throw InvalidArgument("recordPass: pass", "unknown pass");
-    impl_->recordPass(cmd, pass, dt);
+    requireCommandBuffer(cmd, "recordPass");
+    requirePass(pass, "recordPass");
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("recordPass");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, pass, dt); });
 }
 
 void SmokeSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
+    requireCommandBuffer(cmd, "recordReleaseBarrier");
     detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
 }
 
-void SmokeSolver::step(float dt) {
+void SmokeSolver::step(float dt, uint32_t count) {
     detail::requireTimeStep(dt);
-    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { record(cmd, dt); });
+    detail::requireStepCount(count);
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("step");
+    s.throwIfNonFiniteReported();
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) {
+        for (uint32_t k = 0; k < count; ++k) s.recordStep(cmd, dt);
+    });
 }
 
 void SmokeSolver::stepPass(Pass pass, float dt) {
-    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { recordPass(cmd, pass, dt); });
+    detail::requireTimeStep(dt);
+    requirePass(pass, "stepPass");
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("stepPass");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.submitStep(s.cs, "stepPass", snapshot, [&](VkCommandBuffer cmd) { s.recordPass(cmd, pass, dt); });
 }
+
+SolverHealth SmokeSolver::health(uint32_t recordsAgo) const { return impl_->health.read(recordsAgo); }
 
 void SmokeSolver::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
 
@@ -319,9 +400,13 @@ size_t SmokeSolver::fieldSize(Field field) const noexcept {
     case Field::VelocityX: case Field::OpenX: case Field::SolidVelocityX: return mac.xFaces();
     case Field::VelocityY: case Field::OpenY: case Field::SolidVelocityY: return mac.yFaces();
     case Field::Curl: return mac.nodes();
+    case Field::MidpointVelocityX: return mac.xFaces();
+    case Field::MidpointVelocityY: return mac.yFaces();
     case Field::Dye: return size_t(impl_->dyeNx) * impl_->dyeNy * 4;
-    default: return mac.cells();
+    case Field::Density: case Field::Temperature: case Field::Pressure: case Field::Divergence: case Field::Solid:
+        return mac.cells();
     }
+    return 0;  // an unknown field
 }
 
 VkBuffer SmokeSolver::buffer(Field field) const noexcept {
@@ -340,6 +425,9 @@ VkBuffer SmokeSolver::buffer(Field field) const noexcept {
     case Field::OpenY: return s.openY.handle();
     case Field::SolidVelocityX: return s.solidVelocityX.handle();
     case Field::SolidVelocityY: return s.solidVelocityY.handle();
+    case Field::MidpointPressure: return s.midpointPressure.now();
+    case Field::MidpointVelocityX: return s.midpointU.handle();
+    case Field::MidpointVelocityY: return s.midpointV.handle();
     }
     return VK_NULL_HANDLE;
 }
@@ -350,8 +438,10 @@ VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept {
 }
 
 std::vector<float> SmokeSolver::download(Field field) {
+    requireField(field, "download");
+    auto scope = impl_->guard.enter("download");
     std::vector<float> out(fieldSize(field));
-    if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider
+    if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider, ...
     if (field == Field::Dye && impl_->settings.dyeStorage == DyeStorage::Float16) {
         std::vector<uint16_t> halves(out.size());
         detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(halves)));
@@ -363,18 +453,21 @@ std::vector<float> SmokeSolver::download(Field field) {
 }
 
 void SmokeSolver::upload(Field field, std::span<const float> values) {
+    requireField(field, "upload");
     if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl ||
-        field == Field::SolidVelocityX || field == Field::SolidVelocityY)
+        field == Field::SolidVelocityX || field == Field::SolidVelocityY || field == Field::MidpointVelocityX ||
+        field == Field::MidpointVelocityY)
         throw InvalidArgument(std::string("upload: field ") + fieldName(field),
                               "is derived by the solver (use setSolidMask for obstacles, setColliders for colliders)");
+    if (buffer(field) == VK_NULL_HANDLE)
+        throw InvalidArgument(std::string("upload: field ") + fieldName(field),
+                              "has no buffer yet (SmokeSettings::advectionReflection was never enabled)");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
-    for (size_t k = 0; k < values.size(); ++k)
-        if (!std::isfinite(values[k]))
-            throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values[" + std::to_string(k) + "]",
-                                  "must be finite");
-    const Impl& s = *impl_;
+    detail::requireUploadable(values, std::string("upload(") + fieldName(field) + ")");
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("upload");
     if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
         // Packed halves, in the order packHalf2x16 writes them (r, g, b, a: low half first).
         std::vector<uint16_t> halves(values.size());

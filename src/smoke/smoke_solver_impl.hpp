@@ -10,8 +10,10 @@
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
 #include "core/gpu_timer.hpp"
+#include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
+#include "core/solver_guard.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/colliders.hpp"
 #include "grid/field_buffers.hpp"
@@ -45,10 +47,30 @@ struct SmokeSolver::Impl {
     detail::ColliderSet colliders;
     detail::GpuBuffer staticSolid, solidVelocityX, solidVelocityY;
 
+    // Advection-reflection (smoke_reflection.cpp), allocated when first enabled: the midpoint
+    // projection's pressure (its own warm-start history: its solution is unlike the final
+    // projection's) and the projected midpoint velocity; midpointReady is set by the Reflect pass
+    // and consumed by the Advect pass of the same step.
+    PingPong midpointPressure;
+    detail::GpuBuffer midpointU, midpointV;
+    bool midpointReady = false;
+
     // One interval per Pass; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
+    // The non-finite scan after every whole step (NonFiniteCheck), and the calls' checks:
+    // one call at a time, none after a step failed on the GPU.
+    detail::HealthRing health;
+    detail::SolverGuard guard{"SmokeSolver"};
+
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s);
+
+    // A whole step: every pass in order, then the non-finite scan.
+    void recordStep(VkCommandBuffer cmd, float dt);
+    // Before a whole step: NonFiniteError for a report not thrown yet (NonFiniteCheck::Throw).
+    void throwIfNonFiniteReported();
+    // The host state a recorded step changes, to put back if the step fails before submission.
+    detail::RecordSnapshot snapshot();
 
     gpu::GridParams gridParams() const;
     // Recomputes the face open fractions and re-applies the prescribed boundary velocities
@@ -66,6 +88,18 @@ struct SmokeSolver::Impl {
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
     void recordAdvect(VkCommandBuffer cmd, float dt);
+    // One advection by the velocity (velocityX, velocityY): the velocity itself for velocityDt and
+    // density, temperature and dye for cellsDt, each with its scheme; a dt of 0 leaves that family
+    // alone.
+    struct Advection {
+        VkBuffer velocityX, velocityY;
+        float velocityDt, cellsDt;
+    };
+    void recordAdvection(VkCommandBuffer cmd, const Advection& a);
+    // smoke_reflection.cpp: the Reflect pass and its buffers.
+    void recordReflect(VkCommandBuffer cmd, float dt);
+    void allocateReflectionBuffers();
+    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
     void recordDiffuse(VkCommandBuffer cmd, float dt);
     void recordDamping(VkCommandBuffer cmd, float dt);
     void recordDivergence(VkCommandBuffer cmd);

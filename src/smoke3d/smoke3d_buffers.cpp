@@ -38,7 +38,22 @@ std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& s) {
         {"solidVelocityY", mac.yFaces() * f, 1},
         {"solidVelocityZ", mac.zFaces() * f, 1},
     };
+    if (s.advectionReflection) {
+        const std::vector<PlannedBuffer> reflection = reflectionBuffers(s);
+        out.insert(out.end(), reflection.begin(), reflection.end());
+    }
     return out;
+}
+
+std::vector<PlannedBuffer> reflectionBuffers(const SmokeSettings3D& s) {
+    const MacGrid3D mac{s.nx, s.ny, s.nz};
+    const uint64_t f = sizeof(float);
+    return {
+        {"midpointVelocityX", mac.xFaces() * f, 1},
+        {"midpointVelocityY", mac.yFaces() * f, 1},
+        {"midpointVelocityZ", mac.zFaces() * f, 1},
+        {"midpointPressure", mac.cells() * f, 2},
+    };
 }
 
 uint64_t plannedBytes(const std::vector<PlannedBuffer>& buffers) {

@@ -22,6 +22,8 @@ struct PlannedBuffer {
 // about a seventh of one cell field per level set; nor the few small ones).
 std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& settings);
 uint64_t plannedBytes(const std::vector<PlannedBuffer>& buffers);
+// The part of plannedBuffers() that advection-reflection adds (allocated when first enabled).
+std::vector<PlannedBuffer> reflectionBuffers(const SmokeSettings3D& settings);
 
 // Throws UnsupportedDevice naming the buffer and the limit when one buffer exceeds the device's
 // maxStorageBufferRange, or all of them its largest device-local memory heap.

@@ -37,7 +37,8 @@ void SmokeSolver3D::Impl::refreshGeometry() {
         colliders.invalidate();
         recordColliders(cmd);
         poisson->recordCoarsenWeights(cmd);
-        // dt = 0: open faces are unchanged, closed faces receive their solid velocity.
+        // dt = 0: open faces are unchanged, closed faces receive their solid velocity (not with a
+        // prescribed velocity, which the solver never writes).
         recordSubtractGradient(cmd, 0.0f);
     });
 }
@@ -53,7 +54,7 @@ void SmokeSolver3D::Impl::recordColliders(VkCommandBuffer cmd) {
                           .solidVelocityY = geometry.solidVelocity[1].handle(),
                           .solidVelocityZ = geometry.solidVelocity[2].handle(), .u = u.now(), .v = v.now(),
                           .w = w.now()},
-                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount())}, faceWidth(), faceHeight(),
+                      gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount()), prescribedVelocity() ? 0 : 1}, faceWidth(), faceHeight(),
                       faceDepth());
     detail::computeBarrier(cs, cmd);
     poisson->recordCoarsenWeights(cmd);
@@ -68,6 +69,7 @@ void SmokeSolver3D::Impl::allocateColliderBuffers() {
 }
 
 void SmokeSolver3D::setColliders(std::span<const Collider> colliders) {
+    auto scope = impl_->guard.enter("setColliders");
     impl_->colliders.assign(colliders, detail::ColliderRotations::Any, "setColliders");
     if (!colliders.empty()) impl_->allocateColliderBuffers();
 }
@@ -81,11 +83,13 @@ void SmokeSolver3D::setSolidMask(std::span<const float> solidFraction) {
         if (!(solidFraction[c] >= 0.0f && solidFraction[c] <= 1.0f))
             throw InvalidArgument("setSolidMask: solidFraction[" + std::to_string(c) + "]",
                                   "must be in [0, 1] (got " + std::to_string(solidFraction[c]) + ")");
+    auto scope = impl_->guard.enter("setSolidMask");
     impl_->solidHost.assign(solidFraction.begin(), solidFraction.end());
     impl_->refreshGeometry();
 }
 
 void SmokeSolver3D::clearObstacles() {
+    auto scope = impl_->guard.enter("clearObstacles");
     std::fill(impl_->solidHost.begin(), impl_->solidHost.end(), 0.0f);
     impl_->refreshGeometry();
 }

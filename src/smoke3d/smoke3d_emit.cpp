@@ -21,12 +21,12 @@ gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index) {
     if (e.shape == EmitterShape::Sphere) detail::requirePositive(e.radius, prefix + "radius", "m");
     else
         for (size_t a = 0; a < 3; ++a) detail::requirePositive(e.halfExtents[a], prefix + "halfExtents[" + std::to_string(a) + "]", "m");
-    for (size_t a = 0; a < 3; ++a) detail::requireFinite(e.velocity[a], prefix + "velocity[" + std::to_string(a) + "]");
+    for (size_t a = 0; a < 3; ++a) detail::requireBounded(e.velocity[a], prefix + "velocity[" + std::to_string(a) + "]");
     detail::requireNonNegative(e.velocityCoupling, prefix + "velocityCoupling");
-    detail::requireFinite(e.density, prefix + "density");
-    detail::requireFinite(e.temperature, prefix + "temperature");
-    detail::requireFinite(e.fuel, prefix + "fuel");
-    for (size_t c = 0; c < 4; ++c) detail::requireFinite(e.colour[c], prefix + "colour[" + std::to_string(c) + "]");
+    detail::requireBounded(e.density, prefix + "density");
+    detail::requireBounded(e.temperature, prefix + "temperature");
+    detail::requireBounded(e.fuel, prefix + "fuel");
+    for (size_t c = 0; c < 4; ++c) detail::requireBounded(e.colour[c], prefix + "colour[" + std::to_string(c) + "]");
 
     static_assert(int(EmitterShape::Sphere) == BILLOW_EMITTER_SPHERE && int(EmitterShape::Box) == BILLOW_EMITTER_BOX,
                   "billow::EmitterShape must match the emit kernel's shapes");
@@ -62,6 +62,7 @@ void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
     // Convert them all first: a bad one leaves the current set unchanged.
     std::vector<gpu::GpuEmitter3D> converted;
     for (size_t k = 0; k < emitters.size(); ++k) converted.push_back(toGpuEmitter(emitters[k], k));
+    auto scope = impl_->guard.enter("setEmitters");
     impl_->emitters.clear();
     for (const gpu::GpuEmitter3D& g : converted) impl_->emitters.push(g);
 }
@@ -112,7 +113,7 @@ void SmokeSolver3D::Impl::recordEmit(VkCommandBuffer cmd, float dt) {
                           uint32_t(last[2] - first[2] + 1));
         detail::computeBarrier(cs, cmd);
     };
-    if (coupling) dispatchBox(0, true);
+    if (coupling && !prescribedVelocity()) dispatchBox(0, true);
     dispatchBox(1, false);
 }
 

@@ -28,7 +28,8 @@ void SmokeSolver3D::Impl::recordCombustion(VkCommandBuffer cmd, float dt) {
 
 void SmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     const auto& g = settings.gravity;
-    if ((settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f) || (g[0] == 0.0f && g[1] == 0.0f && g[2] == 0.0f))
+    if ((settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f) ||
+        (g[0] == 0.0f && g[1] == 0.0f && g[2] == 0.0f) || prescribedVelocity())
         return;
     kernels->dispatch(cmd,
                       kernels::Smoke3dBuoyancy::Bindings{.u = u.now(), .v = v.now(), .w = w.now(), .density = density.now(),
@@ -54,7 +55,7 @@ void SmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
                                                                    .vorticity = vorticity.handle()},
                       mac.nx, mac.ny, mac.nz);
     detail::computeBarrier(cs, cmd);
-    if (settings.vorticity == 0.0f) return;
+    if (settings.vorticity == 0.0f || prescribedVelocity()) return;
     kernels->dispatch(cmd,
                       kernels::Smoke3dVorticityForce::Bindings{.u = u.now(), .v = v.now(), .w = w.now(),
                                                                .curlX = curl[0].handle(), .curlY = curl[1].handle(),
@@ -66,7 +67,7 @@ void SmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
 
 void SmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
     bool recorded = false;
-    if (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) {
+    if ((settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) && !prescribedVelocity()) {
         kernels->dispatch(cmd,
                           kernels::Smoke3dDampVelocity::Bindings{.u = u.now(), .v = v.now(), .w = w.now(),
                                                                  .openX = openX(), .openY = openY(), .openZ = openZ()},

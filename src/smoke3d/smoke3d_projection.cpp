@@ -11,6 +11,7 @@ namespace billow {
 namespace kernels = detail::kernels;
 
 void SmokeSolver3D::Impl::recordDivergence(VkCommandBuffer cmd) {
+    if (prescribedVelocity()) return;  // the engine's velocity is not projected
     kernels->dispatch(cmd,
                       kernels::Smoke3dDivergence::Bindings{
                           .u = u.now(), .v = v.now(), .w = w.now(), .openX = openX(), .openY = openY(), .openZ = openZ(),
@@ -61,10 +62,12 @@ detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {
 }
 
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
+    if (prescribedVelocity()) return;
     poisson->recordSolve(cmd, poissonSolveSettings(), settings.cellSize * settings.cellSize / dt);
 }
 
 void SmokeSolver3D::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    if (prescribedVelocity()) return;
     kernels->dispatch(cmd,
                       kernels::Smoke3dSubtractGradient::Bindings{
                           .u = u.now(), .v = v.now(), .w = w.now(), .p = pressure.now(), .openX = openX(),

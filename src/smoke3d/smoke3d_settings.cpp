@@ -11,7 +11,7 @@
 namespace billow {
 namespace {
 
-using detail::requireFinite;
+using detail::requireBounded;
 using detail::requireNonNegative;
 using detail::sideName;
 
@@ -25,16 +25,16 @@ void requireCells(uint32_t value, const char* field) {
 
 void validateSide(const BoundarySide3D& b, const std::string& prefix) {
     detail::requireKnown(b.type, BoundaryType::Periodic, prefix + ".type", "unknown boundary type");
-    for (size_t c = 0; c < 3; ++c) requireFinite(b.wallVelocity[c], prefix + ".wallVelocity[" + std::to_string(c) + "]");
-    requireFinite(b.normalVelocity, prefix + ".normalVelocity");
-    requireFinite(b.density, prefix + ".density");
-    requireFinite(b.temperature, prefix + ".temperature");
-    requireFinite(b.fuel, prefix + ".fuel");
-    for (size_t c = 0; c < 4; ++c) requireFinite(b.colour[c], prefix + ".colour[" + std::to_string(c) + "]");
+    for (size_t c = 0; c < 3; ++c) requireBounded(b.wallVelocity[c], prefix + ".wallVelocity[" + std::to_string(c) + "]");
+    requireBounded(b.normalVelocity, prefix + ".normalVelocity");
+    requireBounded(b.density, prefix + ".density");
+    requireBounded(b.temperature, prefix + ".temperature");
+    requireBounded(b.fuel, prefix + ".fuel");
+    for (size_t c = 0; c < 4; ++c) requireBounded(b.colour[c], prefix + ".colour[" + std::to_string(c) + "]");
 }
 
 void validateCombustion(const CombustionSettings& c) {
-    requireFinite(c.ignitionTemperature, name("combustion.ignitionTemperature"));
+    requireBounded(c.ignitionTemperature, name("combustion.ignitionTemperature"));
     requireNonNegative(c.burnRate, name("combustion.burnRate"));
     requireNonNegative(c.heatRelease, name("combustion.heatRelease"));
     requireNonNegative(c.smokeYield, name("combustion.smokeYield"));
@@ -47,21 +47,21 @@ void SmokeSettings3D::validate() const {
     requireCells(nx, "nx");
     requireCells(ny, "ny");
     requireCells(nz, "nz");
-    detail::requirePositive(cellSize, name("cellSize"), "m");
+    detail::requireScale(cellSize, name("cellSize"), "m");
     requireNonNegative(viscosity, name("viscosity"));
     requireNonNegative(scalarDiffusion, name("scalarDiffusion"));
     detail::requireAtMost(diffusionIterations, kMaxIterations, name("diffusionIterations"));
 
     detail::requireKnown(pressureSolver, PressureSolverType::MultigridPCG, name("pressureSolver"), "unknown solver type");
     detail::requireAtMost(pressureIterations, kMaxIterations, name("pressureIterations"));
-    requireFinite(pressureTolerance, name("pressureTolerance"));
+    requireBounded(pressureTolerance, name("pressureTolerance"));
     if (pressureTolerance < 0.0f || pressureTolerance >= 1.0f)
         throw InvalidArgument(name("pressureTolerance"), "must be in [0, 1) (got " + std::to_string(pressureTolerance) + ")");
     if (pressureTolerance > 0.0f && pressureSolver != PressureSolverType::Multigrid &&
         pressureSolver != PressureSolverType::MultigridPCG)
         throw InvalidArgument(name("pressureTolerance"), "a tolerance needs pressureSolver Multigrid or MultigridPCG "
                                                          "(Jacobi and RedBlackSOR run a fixed count)");
-    requireFinite(sorRelaxation, name("sorRelaxation"));
+    requireBounded(sorRelaxation, name("sorRelaxation"));
     if (sorRelaxation <= 0.0f || sorRelaxation >= 2.0f)
         throw InvalidArgument(name("sorRelaxation"), "must be in (0, 2) (got " + std::to_string(sorRelaxation) + ")");
 
@@ -70,6 +70,9 @@ void SmokeSettings3D::validate() const {
         detail::requireKnown(scheme, AdvectionScheme::BFECC, name(field), "unknown advection scheme");
     detail::requireKnown(advectionLimiter, AdvectionLimiter::RevertToSemiLagrangian, name("advectionLimiter"),
                          "unknown limiter");
+    detail::requireKnown(velocityMode, VelocityMode::Prescribed, name("velocityMode"), "unknown velocity mode");
+    detail::requireKnown(advectionInterpolation, AdvectionInterpolation::MonotoneCubic, name("advectionInterpolation"),
+                         "unknown interpolation");
 
     requireNonNegative(vorticity, name("vorticity"));
     requireNonNegative(velocityDamping, name("velocityDamping"));
@@ -77,11 +80,12 @@ void SmokeSettings3D::validate() const {
     requireNonNegative(fuelDamping, name("fuelDamping"));
     requireNonNegative(colourDamping, name("colourDamping"));
     requireNonNegative(temperatureRelaxation, name("temperatureRelaxation"));
-    for (size_t c = 0; c < 3; ++c) requireFinite(gravity[c], name("gravity[" + std::to_string(c) + "]"));
-    requireFinite(densityWeight, name("densityWeight"));
-    requireFinite(thermalExpansion, name("thermalExpansion"));
-    requireFinite(ambientTemperature, name("ambientTemperature"));
+    for (size_t c = 0; c < 3; ++c) requireBounded(gravity[c], name("gravity[" + std::to_string(c) + "]"));
+    requireBounded(densityWeight, name("densityWeight"));
+    requireBounded(thermalExpansion, name("thermalExpansion"));
+    requireBounded(ambientTemperature, name("ambientTemperature"));
     requireNonNegative(maxSpeed, name("maxSpeed"));
+    detail::requireKnown(nonFiniteCheck, NonFiniteCheck::Throw, name("nonFiniteCheck"), "unknown non-finite check");
     validateCombustion(combustion);
 
     for (size_t s = 0; s < detail::kSides3D; ++s)

@@ -35,13 +35,18 @@ const char* fieldName(Field3D field) noexcept {
     case Field3D::SolidVelocityY: return "SolidVelocityY";
     case Field3D::SolidVelocityZ: return "SolidVelocityZ";
     case Field3D::ExpansionSource: return "ExpansionSource";
+    case Field3D::MidpointPressure: return "MidpointPressure";
+    case Field3D::MidpointVelocityX: return "MidpointVelocityX";
+    case Field3D::MidpointVelocityY: return "MidpointVelocityY";
+    case Field3D::MidpointVelocityZ: return "MidpointVelocityZ";
     }
     return "?";
 }
 
 const char* passName(Pass3D pass) noexcept {
-    static const char* names[] = {"colliders", "emit",    "combustion", "buoyancy", "vorticity",        "advect",
-                                  "diffuse",   "damping", "divergence", "pressure", "subtract_gradient"};
+    static const char* names[] = {"colliders",  "emit",     "combustion",       "buoyancy", "vorticity", "reflect",
+                                  "advect",     "diffuse",  "damping",          "divergence", "pressure",
+                                  "subtract_gradient"};
     static_assert(std::size(names) == static_cast<size_t>(Pass3D::Count));
     return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass3D::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }
@@ -52,7 +57,8 @@ bool isDerived(Field3D field) {
     switch (field) {
     case Field3D::Vorticity: case Field3D::Solid: case Field3D::OpenX: case Field3D::OpenY: case Field3D::OpenZ:
     case Field3D::SolidVelocityX: case Field3D::SolidVelocityY: case Field3D::SolidVelocityZ:
-    case Field3D::ExpansionSource:
+    case Field3D::ExpansionSource: case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY:
+    case Field3D::MidpointVelocityZ:
         return true;
     default:
         return false;
@@ -62,6 +68,14 @@ bool isDerived(Field3D field) {
 // The face axis of a velocity component (0, 1, 2), or -1 for other fields.
 int velocityAxis(Field3D field) {
     return field == Field3D::VelocityX ? 0 : field == Field3D::VelocityY ? 1 : field == Field3D::VelocityZ ? 2 : -1;
+}
+
+// The face axis of a midpoint velocity component, or -1.
+int midpointAxis(Field3D field) {
+    return field == Field3D::MidpointVelocityX   ? 0
+           : field == Field3D::MidpointVelocityY ? 1
+           : field == Field3D::MidpointVelocityZ ? 2
+                                                 : -1;
 }
 
 } // namespace
@@ -96,12 +110,18 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
         geometry.solidVelocity[a] = detail::fieldBuffer(cs, mac.faces(a));
     }
     emitters = detail::HostEditQueue<gpu::GpuEmitter3D>(cs, kMaxEmitters);
-    fieldBytes = detail::plannedBytes(detail::plannedBuffers(settings)) + gridUniform.size() +
+    // The reflection's buffers count when they are allocated (allocateReflectionBuffers).
+    SmokeSettings3D withoutReflection = settings;
+    withoutReflection.advectionReflection = false;
+    fieldBytes = detail::plannedBytes(detail::plannedBuffers(withoutReflection)) + gridUniform.size() +
                  uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
 
     kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Smoke3d},
+                                                  std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan},
                                                   gridUniform.handle(), gridUniform.size());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass3D::Count));
+    health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
+                                "SmokeSolver3D");
 
     // The temperature starts at ambient everywhere.
     std::vector<float> ambient(cells, settings.ambientTemperature);
@@ -109,6 +129,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     solidHost.assign(cells, 0.0f);
     gridUniform.upload(gridParams());
     poisson = createPoissonSolver();
+    if (settings.advectionReflection) allocateReflectionBuffers();
     refreshGeometry();
 }
 
@@ -142,6 +163,7 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt)
     case Pass3D::Combustion: recordCombustion(cmd, dt); break;
     case Pass3D::Buoyancy: recordBuoyancy(cmd, dt); break;
     case Pass3D::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass3D::Reflect: recordReflect(cmd, dt); break;
     case Pass3D::Advect: recordAdvect(cmd, dt); break;
     case Pass3D::Diffuse: recordDiffuse(cmd, dt); break;
     case Pass3D::Damping: recordDamping(cmd, dt); break;
@@ -153,21 +175,53 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt)
     timer.end(cmd, static_cast<uint32_t>(pass));
 }
 
+void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
+    timer.forgetRecorded();
+    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) recordPass(cmd, static_cast<Pass3D>(p), dt);
+    if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
+    const detail::ScannedField fields[] = {
+        {u.now(), u.copies[0].size()},
+        {v.now(), v.copies[0].size()},
+        {w.now(), w.copies[0].size()},
+        {density.now(), density.copies[0].size()},
+        {temperature.now(), temperature.copies[0].size()},
+        {fuel.now(), fuel.copies[0].size()},
+        {colour.now(), hasColour() ? colour.copies[0].size() : 0},
+        {pressure.now(), pressure.copies[0].size()},
+    };
+    health.recordScan(cmd, *kernels, fields);
+}
+
+void SmokeSolver3D::Impl::throwIfNonFiniteReported() {
+    if (settings.nonFiniteCheck == NonFiniteCheck::Throw) health.throwIfReported();
+}
+
+detail::RecordSnapshot SmokeSolver3D::Impl::snapshot() {
+    detail::RecordSnapshot s;
+    for (PingPong* pair : {&u, &v, &w, &density, &temperature, &fuel, &colour, &pressure, &midpointPressure})
+        s.keep(pair->current);
+    s.keep(midpointReady);
+    s.keepStateOf(emitters);
+    s.keepStateOf(colliders);
+    s.keepStateOf(timer);
+    s.keepStateOf(*poisson);
+    s.keepStateOf(health);
+    return s;
+}
+
 SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings) {
     if (!context) throw InvalidArgument("SmokeSolver3D: context", "is null");
     impl_ = std::make_unique<Impl>(std::move(context), settings);
 }
 
-SmokeSolver3D::~SmokeSolver3D() {
-    if (impl_) detail::waitIdleQuietly(*impl_->context);
-}
+SmokeSolver3D::~SmokeSolver3D() { detail::releaseAfterGpu(impl_); }
 
 SmokeSolver3D::SmokeSolver3D(SmokeSolver3D&& other) noexcept = default;
 
 SmokeSolver3D& SmokeSolver3D::operator=(SmokeSolver3D&& other) noexcept {
     if (this == &other) return *this;
     // The resources about to be freed may still be in use by submitted work, as in the destructor.
-    if (impl_) detail::waitIdleQuietly(*impl_->context);
+    detail::releaseAfterGpu(impl_);
     impl_ = std::move(other.impl_);
     return *this;
 }
@@ -176,13 +230,21 @@ const SmokeSettings3D& SmokeSolver3D::settings() const noexcept { return impl_->
 
 void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
     settings.validate();
+    auto scope = impl_->guard.enter("updateSettings");
     const SmokeSettings3D& old = impl_->settings;
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
                              "SmokeSettings3D::nx/ny/nz");
     detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
     const bool geometryChanged = settings.cellSize != old.cellSize ||
                                  std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
+    if (settings.advectionReflection) {  // before anything changes: nothing half-changed if it throws
+        SmokeSettings3D withReflection = impl_->settings;
+        withReflection.advectionReflection = true;
+        detail::requireDeviceFits(impl_->cs, withReflection);
+        impl_->allocateReflectionBuffers();
+    }
     impl_->settings = settings;
+    impl_->midpointReady = false;
     if (geometryChanged) {
         impl_->gridUniform.upload(impl_->gridParams());
         impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
@@ -194,38 +256,64 @@ uint64_t SmokeSolver3D::allocatedBytes() const noexcept {
     return impl_->fieldBytes + impl_->poisson->allocatedBytes();
 }
 
+namespace {
+void requirePass(Pass3D pass, const char* call) {
+    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass3D::Count))
+        throw InvalidArgument(std::string(call) + ": pass", "unknown pass (" + std::to_string(static_cast<uint32_t>(pass)) + ")");
+}
+void requireCommandBuffer(VkCommandBuffer cmd, const char* call) {
+    if (!cmd) throw InvalidArgument(std::string(call) + ": cmd", "is VK_NULL_HANDLE");
+}
+} // namespace
+
 void SmokeSolver3D::record(VkCommandBuffer cmd, float dt) {
     detail::requireTimeStep(dt);
-    if (!cmd) throw InvalidArgument("record: cmd", "is VK_NULL_HANDLE");
+    requireCommandBuffer(cmd, "record");
     Impl& s = *impl_;
-    s.timer.forgetRecorded();
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) s.recordPass(cmd, static_cast<Pass3D>(p), dt);
+    auto scope = s.guard.enter("record");
+    s.throwIfNonFiniteReported();
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.recordStep(snapshot, [&] { s.recordStep(cmd, dt); });
 }
 
 void SmokeSolver3D::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt) {
     detail::requireTimeStep(dt);
-    if (!cmd) throw InvalidArgument("recordPass: cmd", "is VK_NULL_HANDLE");
-    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass3D::Count))
-        throw InvalidArgument("recordPass: pass", "unknown pass");
-    impl_->recordPass(cmd, pass, dt);
+    requireCommandBuffer(cmd, "recordPass");
+    requirePass(pass, "recordPass");
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("recordPass");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, pass, dt); });
 }
 
 void SmokeSolver3D::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage,
                                          VkAccessFlags dstAccess) const {
+    requireCommandBuffer(cmd, "recordReleaseBarrier");
     detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
 }
 
-void SmokeSolver3D::step(float dt) {
+void SmokeSolver3D::step(float dt, uint32_t count) {
     detail::requireTimeStep(dt);
-    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { record(cmd, dt); });
+    detail::requireStepCount(count);
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("step");
+    s.throwIfNonFiniteReported();
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) {
+        for (uint32_t k = 0; k < count; ++k) s.recordStep(cmd, dt);
+    });
 }
 
 void SmokeSolver3D::stepPass(Pass3D pass, float dt) {
     detail::requireTimeStep(dt);
-    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass3D::Count))
-        throw InvalidArgument("stepPass: pass", "unknown pass");
-    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { recordPass(cmd, pass, dt); });
+    requirePass(pass, "stepPass");
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("stepPass");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.submitStep(s.cs, "stepPass", snapshot, [&](VkCommandBuffer cmd) { s.recordPass(cmd, pass, dt); });
 }
+
+SolverHealth SmokeSolver3D::health(uint32_t recordsAgo) const { return impl_->health.read(recordsAgo); }
 
 void SmokeSolver3D::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
 
@@ -254,8 +342,14 @@ size_t SmokeSolver3D::fieldSize(Field3D field) const noexcept {
     case Field3D::VelocityY: case Field3D::OpenY: case Field3D::SolidVelocityY: return mac.yFaces();
     case Field3D::VelocityZ: case Field3D::OpenZ: case Field3D::SolidVelocityZ: return mac.zFaces();
     case Field3D::Colour: return impl_->hasColour() ? mac.cells() * 4 : 0;
-    default: return mac.cells();
+    case Field3D::Density: case Field3D::Temperature: case Field3D::Fuel: case Field3D::Pressure:
+    case Field3D::Divergence: case Field3D::Vorticity: case Field3D::Solid: case Field3D::ExpansionSource:
+        return mac.cells();
+    case Field3D::MidpointPressure: return impl_->midpointPressure.now() != VK_NULL_HANDLE ? mac.cells() : 0;
+    case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY: case Field3D::MidpointVelocityZ:
+        return impl_->midpoint[0].handle() != VK_NULL_HANDLE ? mac.faces(midpointAxis(field)) : 0;
     }
+    return 0;  // an unknown field
 }
 
 VkBuffer SmokeSolver3D::buffer(Field3D field) const noexcept {
@@ -279,6 +373,9 @@ VkBuffer SmokeSolver3D::buffer(Field3D field) const noexcept {
     case Field3D::SolidVelocityY: return s.geometry.solidVelocity[1].handle();
     case Field3D::SolidVelocityZ: return s.geometry.solidVelocity[2].handle();
     case Field3D::ExpansionSource: return s.expansionSource.handle();
+    case Field3D::MidpointPressure: return s.midpointPressure.now();
+    case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY: case Field3D::MidpointVelocityZ:
+        return s.midpoint[midpointAxis(field)].handle();
     }
     return VK_NULL_HANDLE;
 }
@@ -287,13 +384,14 @@ VkDeviceSize SmokeSolver3D::bufferSize(Field3D field) const noexcept { return fi
 
 namespace {
 void requireKnownField(Field3D field, const char* call) {
-    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(Field3D::ExpansionSource))
+    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(Field3D::MidpointVelocityZ))
         throw InvalidArgument(std::string(call) + ": field", "unknown field");
 }
 } // namespace
 
 std::vector<float> SmokeSolver3D::download(Field3D field) {
     requireKnownField(field, "download");
+    auto scope = impl_->guard.enter("download");
     std::vector<float> out(fieldSize(field));
     if (!out.empty()) detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(out)));
     return out;
@@ -307,13 +405,14 @@ void SmokeSolver3D::upload(Field3D field, std::span<const float> values) {
                                                 "for obstacles)");
     if (field == Field3D::Colour && !impl_->hasColour())
         throw InvalidArgument(what + ": field", "the solver has no colour field (SmokeSettings3D::colour is false)");
+    if (field == Field3D::MidpointPressure && impl_->midpointPressure.now() == VK_NULL_HANDLE)
+        throw InvalidArgument(what + ": field", "has no buffer yet (SmokeSettings3D::advectionReflection was never enabled)");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
-    for (size_t k = 0; k < values.size(); ++k)
-        if (!std::isfinite(values[k]))
-            throw InvalidArgument(what + ": values[" + std::to_string(k) + "]", "must be finite");
+    detail::requireUploadable(values, what);
     Impl& s = *impl_;
+    auto scope = s.guard.enter("upload");
     // On a periodic axis the last face layer and layer 0 are one face: keep them equal, as the
     // kernels do.
     const int axis = velocityAxis(field);

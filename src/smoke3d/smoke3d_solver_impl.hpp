@@ -15,8 +15,10 @@
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
 #include "core/gpu_timer.hpp"
+#include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
+#include "core/solver_guard.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
 #include "grid/mac_grid.hpp"
@@ -66,10 +68,29 @@ struct SmokeSolver3D::Impl {
     std::vector<float> solidHost;  // the static mask, nx * ny * nz
     uint64_t fieldBytes = 0;       // what the buffers above allocated (allocatedBytes adds the pressure solver's)
 
+    // Advection-reflection (smoke3d_reflection.cpp), allocated when first enabled: the midpoint
+    // projection's pressure (its own warm-start history) and the projected midpoint velocity;
+    // midpointReady is set by the Reflect pass and consumed by the Advect pass of the same step.
+    PingPong midpointPressure;
+    GpuBuffer midpoint[3];
+    bool midpointReady = false;
+
     // One interval per Pass3D; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
+    // The non-finite scan after every whole step (NonFiniteCheck), and the calls' checks:
+    // one call at a time, none after a step failed on the GPU.
+    detail::HealthRing health;
+    detail::SolverGuard guard{"SmokeSolver3D"};
+
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s);
+
+    // A whole step: every pass in order, then the non-finite scan.
+    void recordStep(VkCommandBuffer cmd, float dt);
+    // Before a whole step: NonFiniteError for a report not thrown yet (NonFiniteCheck::Throw).
+    void throwIfNonFiniteReported();
+    // The host state a recorded step changes, to put back if the step fails before submission.
+    detail::RecordSnapshot snapshot();
 
     gpu::Grid3DParams gridParams() const;
     bool hasColour() const { return settings.colour; }
@@ -101,6 +122,18 @@ struct SmokeSolver3D::Impl {
 
     // smoke3d_transport.cpp.
     void recordAdvect(VkCommandBuffer cmd, float dt);
+    // One advection by `velocity` (x, y, z faces): the velocity itself for velocityDt, density,
+    // temperature, fuel and colour for cellsDt, each with its scheme; a dt of 0 leaves that
+    // family alone.
+    struct Advection {
+        VkBuffer velocity[3];
+        float velocityDt, cellsDt;
+    };
+    void recordAdvection(VkCommandBuffer cmd, const Advection& a);
+    // smoke3d_reflection.cpp: the Reflect pass and its buffers.
+    void recordReflect(VkCommandBuffer cmd, float dt);
+    void allocateReflectionBuffers();
+    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
     void recordDiffuse(VkCommandBuffer cmd, float dt);
 
     // smoke3d_projection.cpp.

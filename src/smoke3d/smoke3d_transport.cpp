@@ -14,34 +14,59 @@ VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c
 } // namespace
 
 void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
-    // Every field is advected by the same (pre-advection) velocity, so the forward dispatches are
+    if (prescribedVelocity()) {
+        recordAdvection(cmd, {{u.now(), v.now(), w.now()}, 0.0f, dt});
+        return;
+    }
+    if (!settings.advectionReflection) {
+        recordAdvection(cmd, {{u.now(), v.now(), w.now()}, dt, dt});
+        return;
+    }
+    // The second half of advection-reflection: the reflected velocity for dt/2, the cell fields
+    // for the whole dt, all by the projected midpoint velocity of this step's Reflect pass.
+    if (!midpointReady)
+        throw InvalidArgument("recordPass(Advect)", "with advectionReflection the Reflect pass must be recorded before "
+                                                    "Advect in the same step");
+    midpointReady = false;
+    recordAdvection(cmd, {{midpoint[0].handle(), midpoint[1].handle(), midpoint[2].handle()}, 0.5f * dt, dt});
+}
+
+void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a) {
+    // Every field is advected by the same velocity (a.velocity), so the forward dispatches are
     // independent and share one barrier. The corrected schemes then add a backward advection and
     // a correction (MacCormack) or a compensation, a second forward advection and a limiter
-    // (BFECC), in each field's `other` and `scratch` copies; the velocity stays current until the
-    // end, when every ping-pong pair flips. Mode numbers: smoke3d_advect_correct.glsl.
+    // (BFECC), in each field's `other` and `scratch` copies; the carried velocity stays current
+    // until the end, when the carried fields' ping-pong pairs flip. Mode numbers:
+    // smoke3d_advect_correct.glsl. A family whose dt is 0 is not carried.
     const float ambient = settings.ambientTemperature;
+    const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
+    const float dt = a.cellsDt, velocityDt = a.velocityDt;
+    const VkBuffer advectingU = a.velocity[0], advectingV = a.velocity[1], advectingW = a.velocity[2];
+    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
+                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
+    const int interpolation = static_cast<int>(settings.advectionInterpolation);
     auto advectCells = [&](Copy from, Copy to, bool scalars, bool colours, float stepDt) {
         const int targets = (scalars ? BILLOW_ADVECT_SCALARS : 0) | (colours && hasColour() ? BILLOW_ADVECT_COLOUR : 0);
         if (targets == 0) return;
         kernels->dispatch(cmd,
                           kernels::Smoke3dAdvectCells::Bindings{
-                              .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .densityIn = copyOf(density, from),
+                              .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .densityIn = copyOf(density, from),
                               .temperatureIn = copyOf(temperature, from), .fuelIn = copyOf(fuel, from),
                               .densityOut = copyOf(density, to), .temperatureOut = copyOf(temperature, to),
                               .fuelOut = copyOf(fuel, to), .colourIn = copyOf(colour, from),
                               .colourOut = copyOf(colour, to), .solid = geometry.solid.handle()},
-                          gpu::AdvectPush3D{stepDt, ambient, targets}, mac.nx, mac.ny, mac.nz);
+                          gpu::AdvectPush3D{stepDt, ambient, targets, interpolation}, mac.nx, mac.ny, mac.nz);
     };
-    // The velocity is both the advecting velocity (always u.now(), v.now(), w.now()) and the
-    // carried field.
+    // The carried velocity is a copy of (u, v, w); the advecting one is a.velocity, which is
+    // (u.now(), v.now(), w.now()) except in the second half of advection-reflection.
     auto advectVelocity = [&](Copy from, Copy to, float stepDt) {
         kernels->dispatch(cmd,
                           kernels::Smoke3dAdvectVelocity::Bindings{
-                              .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .uOut = copyOf(u, to),
+                              .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .uOut = copyOf(u, to),
                               .vOut = copyOf(v, to), .wOut = copyOf(w, to), .openX = openX(), .openY = openY(),
                               .openZ = openZ(), .uField = copyOf(u, from), .vField = copyOf(v, from),
                               .wField = copyOf(w, from)},
-                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), faceDepth());
+                          gpu::AdvectPush3D{stepDt, ambient, 0, interpolation}, faceWidth(), faceHeight(), faceDepth());
     };
     static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER3_CLAMP &&
                   int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER3_REVERT);
@@ -51,43 +76,45 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         for (PingPong* p : {&density, &temperature, &fuel})
             kernels->dispatch(cmd,
                               kernels::Smoke3dAdvectCorrectScalar::Bindings{
-                                  .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = p->now(),
+                                  .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = p->now(),
                                   .backward = p->scratch(), .result = p->other(), .solid = geometry.solid.handle()},
-                              gpu::CorrectPush3D{dt, mode, field++, limiter}, mac.nx, mac.ny, mac.nz);
+                              gpu::CorrectPush3D{dt, mode, field++, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     auto correctColour = [&](int mode) {
         if (!hasColour()) return;
         kernels->dispatch(cmd,
                           kernels::Smoke3dAdvectCorrectColour::Bindings{
-                              .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = colour.now(),
+                              .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = colour.now(),
                               .backward = colour.scratch(), .result = colour.other(), .solid = geometry.solid.handle()},
-                          gpu::CorrectPush3D{dt, mode, 0, limiter}, mac.nx, mac.ny, mac.nz);
+                          gpu::CorrectPush3D{dt, mode, 0, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
     };
     auto correctVelocity = [&](int mode) {
         int component = 0;
         for (PingPong* p : {&u, &v, &w}) {
             kernels->dispatch(cmd,
                               kernels::Smoke3dAdvectCorrectVelocity::Bindings{
-                                  .uIn = u.now(), .vIn = v.now(), .wIn = w.now(), .original = p->now(),
+                                  .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = p->now(),
                                   .backward = p->scratch(), .result = p->other(),
                                   .open = geometry.open[component].handle()},
-                              gpu::CorrectPush3D{dt, mode, component, limiter}, faceWidth(), faceHeight(), faceDepth());
+                              gpu::CorrectPush3D{velocityDt, mode, component, limiter, interpolation}, faceWidth(), faceHeight(), faceDepth());
             ++component;
         }
     };
     constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
-    const AdvectionScheme scalarScheme = settings.scalarAdvection, velocityScheme = settings.velocityAdvection;
-    const AdvectionScheme colourScheme = hasColour() ? settings.colourAdvection : kSL;
+    // A family that is not carried counts as semi-Lagrangian: none of its corrections run.
+    const AdvectionScheme scalarScheme = carriesCells ? settings.scalarAdvection : kSL,
+                          velocityScheme = carriesVelocity ? settings.velocityAdvection : kSL;
+    const AdvectionScheme colourScheme = hasColour() && carriesCells ? settings.colourAdvection : kSL;
     const bool corrected = scalarScheme != kSL || colourScheme != kSL || velocityScheme != kSL;
     const bool bfecc = scalarScheme == kBFECC || colourScheme == kBFECC || velocityScheme == kBFECC;
 
-    advectCells(Copy::Now, Copy::Other, true, true, dt);
-    advectVelocity(Copy::Now, Copy::Other, dt);
+    advectCells(Copy::Now, Copy::Other, carriesCells, carriesCells, dt);
+    if (carriesVelocity) advectVelocity(Copy::Now, Copy::Other, velocityDt);
     detail::computeBarrier(cs, cmd);
     if (corrected) {
         // Backward: SL(SL(phi, dt), -dt) into scratch.
         advectCells(Copy::Other, Copy::Scratch, scalarScheme != kSL, colourScheme != kSL, -dt);
-        if (velocityScheme != kSL) advectVelocity(Copy::Other, Copy::Scratch, -dt);
+        if (velocityScheme != kSL) advectVelocity(Copy::Other, Copy::Scratch, -velocityDt);
         detail::computeBarrier(cs, cmd);
         // MacCormack corrects and limits in `other`; BFECC compensates into `other`.
         if (scalarScheme != kSL) correctScalars(scalarScheme == kBFECC ? 1 : 0);
@@ -97,7 +124,7 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
         if (bfecc) {
             // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
             advectCells(Copy::Other, Copy::Scratch, scalarScheme == kBFECC, colourScheme == kBFECC, dt);
-            if (velocityScheme == kBFECC) advectVelocity(Copy::Other, Copy::Scratch, dt);
+            if (velocityScheme == kBFECC) advectVelocity(Copy::Other, Copy::Scratch, velocityDt);
             detail::computeBarrier(cs, cmd);
             if (scalarScheme == kBFECC) correctScalars(2);
             if (colourScheme == kBFECC) correctColour(2);
@@ -105,7 +132,8 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
             detail::computeBarrier(cs, cmd);
         }
     }
-    for (PingPong* p : {&u, &v, &w, &density, &temperature, &fuel, &colour}) p->swap();
+    if (carriesVelocity) for (PingPong* p : {&u, &v, &w}) p->swap();
+    if (carriesCells) for (PingPong* p : {&density, &temperature, &fuel, &colour}) p->swap();
 }
 
 void SmokeSolver3D::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
@@ -119,7 +147,7 @@ void SmokeSolver3D::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
     };
     auto source = [&](const PingPong& p, uint32_t k) { return k == 0 ? p.now() : target(p, k - 1); };
     const float h2 = settings.cellSize * settings.cellSize;
-    if (settings.viscosity > 0.0f) {
+    if (settings.viscosity > 0.0f && !prescribedVelocity()) {
         const gpu::DiffusePush3D push{settings.viscosity * dt / h2, 0};
         for (uint32_t k = 0; k < iterations; ++k) {
             kernels->dispatch(cmd,

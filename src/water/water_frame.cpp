@@ -49,6 +49,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     // The depth measurement is read by the host once the frame has completed.
     if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
 
+    recordHealthScan(cmd);
     timer.end(cmd, 0);
     time += dt;
     lastSubsteps = substeps;

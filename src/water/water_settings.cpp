@@ -10,7 +10,7 @@
 namespace billow {
 namespace {
 
-using detail::requireFinite;
+using detail::requireBounded;
 using detail::requireNonNegative;
 using detail::requirePositive;
 using detail::sideName;
@@ -23,10 +23,10 @@ std::string name(const std::string& field) { return "WaterSettings::" + field; }
 
 void validateBoundary(const WaterBoundary& b, const std::string& prefix) {
     detail::requireKnown(b.type, WaterBoundaryType::WaveMaker, prefix + ".type", "unknown boundary type");
-    requireFinite(b.flow, prefix + ".flow");
-    requireFinite(b.amplitude, prefix + ".amplitude");
-    requirePositive(b.period, prefix + ".period");
-    requireFinite(b.phase, prefix + ".phase");
+    requireBounded(b.flow, prefix + ".flow");
+    requireBounded(b.amplitude, prefix + ".amplitude");
+    detail::requireScale(b.period, prefix + ".period", "s");
+    requireBounded(b.phase, prefix + ".phase");
     requireNonNegative(b.drop, prefix + ".drop");
 }
 
@@ -35,7 +35,7 @@ void validateBoundary(const WaterBoundary& b, const std::string& prefix) {
 void WaterSettings::validate() const {
     for (auto [value, field] : {std::pair{nx, "nx"}, std::pair{ny, "ny"}})
         detail::requireInRange(value, 2, detail::kMaxCellsPerAxis, name(field), "cells");
-    requirePositive(cellSize, name("cellSize"));
+    detail::requireScale(cellSize, name("cellSize"), "m");
     requirePositive(gravity, name("gravity"));
     detail::requireKnown(model, WaterModel::Momentum, name("model"), "unknown water model");
     requirePositive(pipeDepth, name("pipeDepth"));
@@ -49,6 +49,7 @@ void WaterSettings::validate() const {
     detail::requireInRange(maxSubsteps, 1, kMaxSubsteps, name("maxSubsteps"));
     requireNonNegative(dryDepth, name("dryDepth"));
     requireNonNegative(dyeDecay, name("dyeDecay"));
+    detail::requireKnown(nonFiniteCheck, NonFiniteCheck::Throw, name("nonFiniteCheck"), "unknown non-finite check");
     for (size_t s = 0; s < detail::kSides; ++s) validateBoundary(boundaries[s], name("boundaries[") + sideName(s) + "]");
     for (size_t k = 0; k < overrides.size(); ++k) {
         const WaterFaceOverride& o = overrides[k];

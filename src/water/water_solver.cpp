@@ -75,8 +75,10 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     stats = detail::ReadbackRing(cs, BILLOW_WATER_STAT_SLOTS, BILLOW_WATER_STAT_WORDS);
     // Every kernel of shaders/water.
     kernels = std::make_unique<detail::KernelSet>(
-        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water}, params.handle(), params.size());
+        cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water},
+        std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan}, params.handle(), params.size());
     timer = detail::GpuTimer(cs, 1);
+    health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye"}, "WaterSolver");
     uploadParams();
 }
 
@@ -136,21 +138,49 @@ double WaterSolver::Impl::stableTimeStep() const {
     return c > 0.0 ? settings.courant * settings.cellSize / c : std::numeric_limits<double>::infinity();
 }
 
+void WaterSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
+    if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
+    const bool momentum = settings.model == WaterModel::Momentum;  // the face velocities are its state
+    const detail::ScannedField fields[] = {
+        {depth.handle(), depth.size()},
+        {flowX.handle(), flowX.size()},
+        {flowY.handle(), flowY.size()},
+        {faceVelocityX.now(), momentum ? faceVelocityX.copies[0].size() : 0},
+        {faceVelocityY.now(), momentum ? faceVelocityY.copies[0].size() : 0},
+        {dye.now(), dye.copies[0].size()},
+    };
+    health.recordScan(cmd, *kernels, fields);
+}
+
+void WaterSolver::Impl::throwIfNonFiniteReported() {
+    if (settings.nonFiniteCheck == NonFiniteCheck::Throw) health.throwIfReported();
+}
+
+detail::RecordSnapshot WaterSolver::Impl::snapshot() {
+    detail::RecordSnapshot s;
+    for (detail::PingPong* pair : {&dye, &faceVelocityX, &faceVelocityY}) s.keep(pair->current);
+    s.keep(time);
+    s.keep(lastSubsteps);
+    s.keep(framesRecorded);
+    s.keepStateOf(brushes);
+    s.keepStateOf(timer);
+    s.keepStateOf(health);
+    return s;
+}
+
 WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings) {
     if (!context) throw InvalidArgument("WaterSolver: context", "is null");
     impl_ = std::make_unique<Impl>(std::move(context), settings);
 }
 
-WaterSolver::~WaterSolver() {
-    if (impl_) detail::waitIdleQuietly(*impl_->context);
-}
+WaterSolver::~WaterSolver() { detail::releaseAfterGpu(impl_); }
 
 WaterSolver::WaterSolver(WaterSolver&& other) noexcept = default;
 
 WaterSolver& WaterSolver::operator=(WaterSolver&& other) noexcept {
     if (this == &other) return *this;
     // The resources about to be freed may still be in use by submitted work, as in the destructor.
-    if (impl_) detail::waitIdleQuietly(*impl_->context);
+    detail::releaseAfterGpu(impl_);
     impl_ = std::move(other.impl_);
     return *this;
 }
@@ -160,6 +190,7 @@ const WaterSettings& WaterSolver::settings() const noexcept { return impl_->sett
 void WaterSolver::updateSettings(const WaterSettings& settings) {
     settings.validate();
     detail::requireUnchanged(settings.nx == impl_->nx && settings.ny == impl_->ny, "WaterSettings::nx/ny");
+    auto scope = impl_->guard.enter("updateSettings");
     impl_->settings = settings;
     impl_->uploadParams();
 }
@@ -173,17 +204,29 @@ uint32_t WaterSolver::substepsFor(float dt) const {
 }
 
 uint32_t WaterSolver::record(VkCommandBuffer cmd, float dt) {
+    detail::requireTimeStep(dt);
     if (!cmd) throw InvalidArgument("record: cmd", "is VK_NULL_HANDLE");
-    return impl_->recordFrame(cmd, dt);
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("record");
+    s.throwIfNonFiniteReported();
+    detail::RecordSnapshot snapshot = s.snapshot();
+    uint32_t substeps = 0;
+    s.guard.recordStep(snapshot, [&] { substeps = s.recordFrame(cmd, dt); });
+    return substeps;
 }
 
 void WaterSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
+    if (!cmd) throw InvalidArgument("recordReleaseBarrier: cmd", "is VK_NULL_HANDLE");
     detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
 }
 
 uint32_t WaterSolver::step(float dt) {
     uint32_t substeps = substepsFor(dt);  // validates dt before anything is recorded
-    impl_->cs.submitAndWait([&](VkCommandBuffer cmd) { substeps = impl_->recordFrame(cmd, dt); });
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("step");
+    s.throwIfNonFiniteReported();
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) { substeps = s.recordFrame(cmd, dt); });
     return substeps;
 }
 
@@ -191,12 +234,14 @@ uint32_t WaterSolver::lastSubsteps() const noexcept { return impl_->lastSubsteps
 double WaterSolver::time() const noexcept { return impl_->time; }
 
 void WaterSolver::addBrush(const WaterBrush& brush) {
-    for (auto [value, field] : {std::pair{brush.x, "WaterBrush::x"}, std::pair{brush.y, "WaterBrush::y"},
-                                std::pair{brush.water, "WaterBrush::water"}, std::pair{brush.terrain, "WaterBrush::terrain"},
+    detail::requireFinite(brush.x, "WaterBrush::x");
+    detail::requireFinite(brush.y, "WaterBrush::y");
+    for (auto [value, field] : {std::pair{brush.water, "WaterBrush::water"}, std::pair{brush.terrain, "WaterBrush::terrain"},
                                 std::pair{brush.dye, "WaterBrush::dye"}})
-        detail::requireAllFinite({value}, field);
+        detail::requireBounded(value, field);
     detail::requireFiniteAndPositive(brush.radius, "WaterBrush::radius", "m");
     Impl& s = *impl_;
+    auto scope = s.guard.enter("addBrush");
     if (s.brushes.full())
         throw InvalidArgument("addBrush", "more than " + std::to_string(kMaxBrushesPerFrame) + " brushes queued in one frame");
     s.brushes.push({brush.x, brush.y, brush.radius, brush.water, brush.terrain, brush.dye, 0.0f, 0.0f});
@@ -213,8 +258,9 @@ size_t WaterSolver::fieldSize(WaterField field) const noexcept {
     case WaterField::FlowX: case WaterField::FaceVelocityX: return mac.xFaces();
     case WaterField::FlowY: case WaterField::FaceVelocityY: return mac.yFaces();
     case WaterField::Velocity: return 2 * mac.cells();
-    default: return mac.cells();
+    case WaterField::Depth: case WaterField::Terrain: case WaterField::Dye: return mac.cells();
     }
+    return 0;  // an unknown field
 }
 
 VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
@@ -232,26 +278,42 @@ VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
     return VK_NULL_HANDLE;
 }
 
-std::vector<float> WaterSolver::download(WaterField field) {
-    std::vector<float> out(fieldSize(field));
-    detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(out)));
+namespace {
+void requireField(WaterField field, const char* call) {
+    detail::requireKnown(field, WaterField::FaceVelocityY, std::string(call) + ": field",
+                         "unknown field (" + std::to_string(static_cast<uint32_t>(field)) + ")");
+}
+} // namespace
+
+std::vector<float> WaterSolver::Impl::download(VkBuffer buffer, size_t floats) {
+    std::vector<float> out(floats);
+    detail::downloadBytes(cs, buffer, std::as_writable_bytes(std::span(out)));
     return out;
 }
 
+std::vector<float> WaterSolver::download(WaterField field) {
+    requireField(field, "download");
+    auto scope = impl_->guard.enter("download");
+    return impl_->download(buffer(field), fieldSize(field));
+}
+
+SolverHealth WaterSolver::health(uint32_t recordsAgo) const { return impl_->health.read(recordsAgo); }
+
 void WaterSolver::upload(WaterField field, std::span<const float> values) {
+    requireField(field, "upload");
     const std::string what = std::string("upload(") + waterFieldName(field) + ")";
     if (field == WaterField::Velocity) throw InvalidArgument(what, "Velocity is derived from the flows; upload FlowX/FlowY");
-    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(WaterField::FaceVelocityY)) throw InvalidArgument("upload: field", "unknown field");
+    auto scope = impl_->guard.enter("upload");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()", "must be " + std::to_string(fieldSize(field)) + " (got " +
                                                             std::to_string(values.size()) + ")");
     const bool nonNegative = field == WaterField::Depth || field == WaterField::Dye;
+    detail::requireUploadable(values, what);
     float largest = 0.0f;  // of the magnitudes
     for (size_t k = 0; k < values.size(); ++k) {
-        if (!std::isfinite(values[k]) || (nonNegative && values[k] < 0.0f))
+        if (nonNegative && values[k] < 0.0f)
             throw InvalidArgument(what + ": values[" + std::to_string(k) + "]",
-                                  std::string(nonNegative ? "must be finite and >= 0" : "must be finite") + " (got " +
-                                      std::to_string(values[k]) + ")");
+                                  "must be >= 0 (got " + std::to_string(values[k]) + ")");
         largest = std::max(largest, std::abs(values[k]));
     }
     detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(values));
@@ -270,7 +332,8 @@ void WaterSolver::upload(WaterField field, std::span<const float> values) {
 }
 
 double WaterSolver::totalVolume() {
-    const std::vector<float> d = download(WaterField::Depth);
+    auto scope = impl_->guard.enter("totalVolume");
+    const std::vector<float> d = impl_->download(buffer(WaterField::Depth), fieldSize(WaterField::Depth));
     double sum = 0.0;
     for (float v : d) sum += v;
     const double h = impl_->settings.cellSize;

@@ -10,8 +10,10 @@
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
 #include "core/gpu_timer.hpp"
+#include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
+#include "core/solver_guard.hpp"
 #include "core/readback_ring.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
@@ -56,7 +58,19 @@ struct WaterSolver::Impl {
 
     detail::GpuTimer timer;  // one interval: the last frame recorded while profiling
 
+    // The non-finite scan after every frame (NonFiniteCheck), and the calls' checks: one call at
+    // a time, none after a frame failed on the GPU.
+    detail::HealthRing health;
+    detail::SolverGuard guard{"WaterSolver"};
+
     Impl(std::shared_ptr<Context> ctx, const WaterSettings& s);
+
+    // Before a frame: NonFiniteError for a report not thrown yet (NonFiniteCheck::Throw).
+    void throwIfNonFiniteReported();
+    // The host state a recorded frame changes, to put back if the frame fails before submission.
+    detail::RecordSnapshot snapshot();
+    void recordHealthScan(VkCommandBuffer cmd);
+    std::vector<float> download(VkBuffer buffer, size_t floats);  // blocking
 
     void uploadParams();  // WaterParams and the boundary table (blocking)
     float knownMaxDepth() const;

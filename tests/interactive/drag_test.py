@@ -14,14 +14,10 @@ the pictures numerically:
   7. R resets the fluid and the obstacles: only the background is left;
   8. Esc quits with exit status 0 (the demo returns non-zero on any validation message).
 """
-import argparse
-import os
-import re
-import struct
-import subprocess
 import sys
 import time
-import zlib
+
+from demo_driver import centroid, run_test
 
 WIDTH = HEIGHT = 256
 BACKGROUND = round(0.03 * 255)  # the dye view's background (field_view.frag: 0.03 + dye)
@@ -31,227 +27,88 @@ BACKGROUND = round(0.03 * 255)  # the dye view's background (field_view.frag: 0.
 LATER_FRAMES = 30
 
 
-def read_png(path):
-    """Decodes the 8-bit RGB, non-interlaced PNGs the demo writes; returns rows of (r, g, b)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError(f"{path}: not a PNG")
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    if depth != 8 or colour != 2 or interlace != 0:
-        raise ValueError(f"{path}: expected 8-bit RGB, not interlaced")
-    raw = zlib.decompress(idat)
-    stride, bpp = width * 3, 3
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = previous[x]
-            c = previous[x - bpp] if x >= bpp else 0
-            if kind == 1:
-                line[x] = (line[x] + a) & 255
-            elif kind == 2:
-                line[x] = (line[x] + b) & 255
-            elif kind == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append([tuple(line[3 * x:3 * x + 3]) for x in range(width)])
-        previous = line
-    return rows
-
-
 def dye_amount(pixel):
     """How much dye a pixel of the dye view shows: its brightest channel above the background."""
     return max(0, max(pixel) - BACKGROUND)
 
 
-def centroid(rows, weight):
-    total = sx = sy = 0.0
-    for y, row in enumerate(rows):
-        for x, p in enumerate(row):
-            w = weight(p)
-            total += w
-            sx += w * x
-            sy += w * y
-    return total, (sx / total if total else -1.0), (sy / total if total else -1.0)
+def checks(demo, expect):
+    before, _ = demo.screenshot()
+    brightest = max(max(p) for row in before for p in row)
+    expect(brightest <= BACKGROUND + 2, f"before any input only the background shows (brightest {brightest})")
 
+    drag_y, drag_x0, drag_x1 = HEIGHT // 2, 40, 140
+    demo.drag(drag_x0, drag_x1, drag_y)
+    after, after_frame = demo.screenshot()
+    total, cx, cy = centroid(after, dye_amount)
+    dyed = sum(1 for row in after for p in row if dye_amount(p) > 40)
+    print(f"     dye after the drag: {dyed} pixels, centroid ({cx:.1f}, {cy:.1f})")
+    # One splat (radius 0.03 m = 7.7 pixels) alone covers about pi * 7.7^2 = 190 pixels
+    # within its radius; the 100 pixel stroke leaves several times that.
+    expect(dyed >= 500, "dye appeared (at least 500 clearly coloured pixels)")
+    # The stroke's dye is carried along by the velocity it injects, so it gathers near and
+    # a little beyond the drag's end (the WebGL demo's mushroom): on the drag's row, not
+    # before its start, at most about a quarter of the window past its end.
+    expect(abs(cy - drag_y) < 20 and drag_x0 < cx < drag_x1 + WIDTH // 4, "the dye lies on the drag's line, around its end")
 
-class Demo:
-    def __init__(self, app, workdir):
-        self.shots = 0
-        self.base = os.path.join(workdir, "shot")
-        for name in os.listdir(workdir):
-            if name.startswith("shot"):
-                os.remove(os.path.join(workdir, name))
-        self.log = open(os.path.join(workdir, "demo.log"), "w")
-        self.process = subprocess.Popen(
-            [app, "--size", f"{WIDTH}x{HEIGHT}", "--grid", "48", "--validation", "--seed", "7",
-             "--screenshot", self.base + ".png", "--frames", "20000"],
-            stdout=self.log, stderr=subprocess.STDOUT)
-        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--name", "^Billow", timeout=60).split()[0]
-        self.xdotool("windowfocus", self.window)
+    # At least LATER_FRAMES steps later, however fast the machine runs the demo.
+    later, later_frame = demo.wait_frames(LATER_FRAMES, after_frame)
+    print(f"     frames {after_frame} -> {later_frame}")
+    total2, cx2, cy2 = centroid(later, dye_amount)
+    changed = sum(1 for r0, r1 in zip(after, later) for p, q in zip(r0, r1)
+                  if max(abs(a - b) for a, b in zip(p, q)) > 20)
+    print(f"     a moment later: centroid ({cx2:.1f}, {cy2:.1f}), {changed} pixels changed by > 20")
+    expect(changed >= 500, "the dye moved (at least 500 pixels changed clearly)")
+    expect(cx2 > cx + 3, "the dye moved downstream (its centroid moved right, the drag's direction)")
 
-    def xdotool(self, *args, timeout=20):
-        if self.process.poll() is not None:
-            raise RuntimeError(f"the demo exited early with status {self.process.returncode}")
-        return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True, timeout=timeout).stdout
+    demo.key("3")
+    time.sleep(0.5)
+    title = demo.title()
+    print(f"     title: {title}")
+    expect(title.startswith("Billow | vorticity | ") and "ms/step" in title,
+           "key 3 shows the vorticity view; the title names it and ms/step")
+    vort, _ = demo.screenshot()
+    red_total, _, red_y = centroid(vort, lambda p: max(0, p[0] - p[2] - 10))
+    blue_total, _, blue_y = centroid(vort, lambda p: max(0, p[2] - p[0] - 10))
+    print(f"     vorticity: red weight {red_total:.0f} at row {red_y:.1f}, blue weight {blue_total:.0f} at row {blue_y:.1f}")
+    expect(red_total > 0 and blue_total > 0 and red_y < blue_y,
+           "the shear layer: counter-clockwise (red) above the stroke, clockwise (blue) below")
 
-    def key(self, name):
-        self.xdotool("key", name)  # to the focused window (XTEST, like a real keyboard)
+    demo.key("1")
+    demo.key("o")
+    demo.drag(180, 220, 60)
+    demo.key("o")
+    painted, _ = demo.screenshot()
+    grey = sum(1 for row in painted[40:80] for p in row[160:240]
+               if max(p) - min(p) < 8 and 100 < p[0] < 130)
+    print(f"     obstacle brush: {grey} grey pixels near the stroke")
+    # The brush (radius 0.03 m = 7.7 pixels) along 40 pixels covers about 40 * 15 + 190 =
+    # 790 pixels, whole cells of the 48-cell grid, so somewhat fewer or more.
+    expect(grey >= 300, "O + drag paints obstacles (grey solid cells along the stroke)")
 
-    def screenshot(self):
-        """Presses P and waits for the demo to write the next numbered screenshot; returns its
-        pixels and the number of the frame it shows."""
-        self.shots += 1
-        path = f"{self.base}-{self.shots}.png"
-        self.key("p")
-        deadline = time.time() + 60
-        while True:  # the demo prints "wrote <path> (frame N)" after the PNG is complete
-            with open(self.log.name) as f:
-                match = re.search(re.escape(f"wrote {path} (frame ") + r"(\d+)\)", f.read())
-            if match:
-                return read_png(path), int(match.group(1))
-            if time.time() > deadline or self.process.poll() is not None:
-                raise RuntimeError(f"no screenshot {path}")
-            time.sleep(0.05)
+    demo.key("plus")
+    demo.key("bracketright")
+    demo.key("v")
+    demo.key("space")
+    wanted = "vorticity 0.35 | 25 pressure iterations | viscosity on | paused"
+    deadline = time.time() + 20
+    while wanted not in demo.title() and time.time() < deadline:
+        time.sleep(0.1)
+    title = demo.title()
+    print(f"     title: {title}")
+    expect(wanted in title, "+, ] and V change the settings, Space pauses (as the title says)")
+    still, still_frame = demo.screenshot()
+    time.sleep(0.5)
+    still2, still2_frame = demo.screenshot()
+    expect(still_frame < still2_frame and still == still2,
+           f"paused: frames {still_frame} and {still2_frame} show the same picture")
+    demo.key("space")
 
-    def drag(self, x0, x1, y, button=1):
-        self.xdotool("mousemove", "--window", self.window, str(x0), str(y))
-        self.xdotool("mousedown", str(button))
-        for x in range(x0, x1 + 1, 4):
-            self.xdotool("mousemove", "--window", self.window, str(x), str(y))
-            time.sleep(0.01)
-        self.xdotool("mouseup", str(button))
-
-    def title(self):
-        return self.xdotool("getwindowname", self.window).strip()
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--app", required=True)
-    parser.add_argument("--workdir", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.workdir, exist_ok=True)
-    failures = []
-
-    def expect(ok, what):
-        print(("ok   " if ok else "FAIL ") + what, flush=True)
-        if not ok:
-            failures.append(what)
-
-    start = time.time()
-    demo = Demo(args.app, args.workdir)
-    try:
-        before, _ = demo.screenshot()
-        brightest = max(max(p) for row in before for p in row)
-        expect(brightest <= BACKGROUND + 2, f"before any input only the background shows (brightest {brightest})")
-
-        drag_y, drag_x0, drag_x1 = HEIGHT // 2, 40, 140
-        demo.drag(drag_x0, drag_x1, drag_y)
-        after, after_frame = demo.screenshot()
-        total, cx, cy = centroid(after, dye_amount)
-        dyed = sum(1 for row in after for p in row if dye_amount(p) > 40)
-        print(f"     dye after the drag: {dyed} pixels, centroid ({cx:.1f}, {cy:.1f})")
-        # One splat (radius 0.03 m = 7.7 pixels) alone covers about pi * 7.7^2 = 190 pixels
-        # within its radius; the 100 pixel stroke leaves several times that.
-        expect(dyed >= 500, "dye appeared (at least 500 clearly coloured pixels)")
-        # The stroke's dye is carried along by the velocity it injects, so it gathers near and
-        # a little beyond the drag's end (the WebGL demo's mushroom): on the drag's row, not
-        # before its start, at most about a quarter of the window past its end.
-        expect(abs(cy - drag_y) < 20 and drag_x0 < cx < drag_x1 + WIDTH // 4, "the dye lies on the drag's line, around its end")
-
-        # At least LATER_FRAMES steps later, however fast the machine runs the demo.
-        while True:
-            time.sleep(0.5)
-            later, later_frame = demo.screenshot()
-            if later_frame - after_frame >= LATER_FRAMES:
-                break
-        print(f"     frames {after_frame} -> {later_frame}")
-        total2, cx2, cy2 = centroid(later, dye_amount)
-        changed = sum(1 for r0, r1 in zip(after, later) for p, q in zip(r0, r1)
-                      if max(abs(a - b) for a, b in zip(p, q)) > 20)
-        print(f"     a moment later: centroid ({cx2:.1f}, {cy2:.1f}), {changed} pixels changed by > 20")
-        expect(changed >= 500, "the dye moved (at least 500 pixels changed clearly)")
-        expect(cx2 > cx + 3, "the dye moved downstream (its centroid moved right, the drag's direction)")
-
-        demo.key("3")
-        time.sleep(0.5)
-        title = demo.title()
-        print(f"     title: {title}")
-        expect(title.startswith("Billow | vorticity | ") and "ms/step" in title,
-               "key 3 shows the vorticity view; the title names it and ms/step")
-        vort, _ = demo.screenshot()
-        red_total, _, red_y = centroid(vort, lambda p: max(0, p[0] - p[2] - 10))
-        blue_total, _, blue_y = centroid(vort, lambda p: max(0, p[2] - p[0] - 10))
-        print(f"     vorticity: red weight {red_total:.0f} at row {red_y:.1f}, blue weight {blue_total:.0f} at row {blue_y:.1f}")
-        expect(red_total > 0 and blue_total > 0 and red_y < blue_y,
-               "the shear layer: counter-clockwise (red) above the stroke, clockwise (blue) below")
-
-        demo.key("1")
-        demo.key("o")
-        demo.drag(180, 220, 60)
-        demo.key("o")
-        painted, _ = demo.screenshot()
-        grey = sum(1 for row in painted[40:80] for p in row[160:240]
-                   if max(p) - min(p) < 8 and 100 < p[0] < 130)
-        print(f"     obstacle brush: {grey} grey pixels near the stroke")
-        # The brush (radius 0.03 m = 7.7 pixels) along 40 pixels covers about 40 * 15 + 190 =
-        # 790 pixels, whole cells of the 48-cell grid, so somewhat fewer or more.
-        expect(grey >= 300, "O + drag paints obstacles (grey solid cells along the stroke)")
-
-        demo.key("plus")
-        demo.key("bracketright")
-        demo.key("v")
-        demo.key("space")
-        wanted = "vorticity 0.35 | 25 pressure iterations | viscosity on | paused"
-        deadline = time.time() + 20
-        while wanted not in demo.title() and time.time() < deadline:
-            time.sleep(0.1)
-        title = demo.title()
-        print(f"     title: {title}")
-        expect(wanted in title, "+, ] and V change the settings, Space pauses (as the title says)")
-        still, still_frame = demo.screenshot()
-        time.sleep(0.5)
-        still2, still2_frame = demo.screenshot()
-        expect(still_frame < still2_frame and still == still2,
-               f"paused: frames {still_frame} and {still2_frame} show the same picture")
-        demo.key("space")
-
-        demo.key("r")
-        reset, _ = demo.screenshot()
-        brightest = max(max(p) for row in reset for p in row)
-        expect(brightest <= BACKGROUND + 2, f"R resets the fluid and the obstacles (brightest {brightest})")
-
-        demo.key("Escape")
-        status = demo.process.wait(timeout=60)
-        expect(status == 0, f"Esc quits with status 0, no validation messages (status {status})")
-    finally:
-        if demo.process.poll() is None:
-            demo.process.kill()
-            demo.process.wait()
-        demo.log.close()
-    with open(demo.log.name) as f:
-        log = f.read()
-    if failures or "validation" in log.lower().replace("--validation", ""):
-        print("---- demo output ----\n" + log)
-    print(f"{len(failures)} failure(s) in {time.time() - start:.1f} s")
-    return 1 if failures else 0
+    demo.key("r")
+    reset, _ = demo.screenshot()
+    brightest = max(max(p) for row in reset for p in row)
+    expect(brightest <= BACKGROUND + 2, f"R resets the fluid and the obstacles (brightest {brightest})")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_test(["--size", f"{WIDTH}x{HEIGHT}", "--grid", "48", "--seed", "7"], checks))

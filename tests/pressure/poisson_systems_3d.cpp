@@ -114,16 +114,21 @@ System3D randomSystem(const Sides& sides, uint32_t seed) {
     return s;
 }
 
-System3D obstacleSystem(int n, const Sides& sides, uint32_t seed) {
+System3D obstacleSystem(int n, const Sides& sides, uint32_t seed) { return obstacleSystem({n, n, n}, sides, seed); }
+
+System3D obstacleSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed) {
     System3D s;
-    s.nx = s.ny = s.nz = n;
-    // A sphere of radius 0.2 at (0.4, 0.5, 0.45) of the unit cube; a face's open fraction is the
-    // share of its centre's neighbourhood outside it, clamped to [0, 1].
+    s.nx = n[0];
+    s.ny = n[1];
+    s.nz = n[2];
+    // A sphere at (0.4, 0.5, 0.45) of the box and of radius 0.2 of its shortest edge, in cells; a
+    // face's open fraction is the share of its centre's neighbourhood outside it, clamped to [0, 1].
+    const double radius = 0.2 * std::min({n[0], n[1], n[2]});
     fillWeights(s, sides, [&](int axis, int i, int j, int k) {
-        double centre[3] = {(i + 0.5) / n, (j + 0.5) / n, (k + 0.5) / n};
-        centre[axis] -= 0.5 / n;
-        const double dx = centre[0] - 0.4, dy = centre[1] - 0.5, dz = centre[2] - 0.45;
-        const double outside = (std::sqrt(dx * dx + dy * dy + dz * dz) - 0.2) * n + 0.5;
+        double centre[3] = {i + 0.5, j + 0.5, k + 0.5};
+        centre[axis] -= 0.5;
+        const double dx = centre[0] - 0.4 * n[0], dy = centre[1] - 0.5 * n[1], dz = centre[2] - 0.45 * n[2];
+        const double outside = std::sqrt(dx * dx + dy * dy + dz * dz) - radius + 0.5;
         return float(std::clamp(outside, 0.0, 1.0));
     });
     std::mt19937 rng(seed);

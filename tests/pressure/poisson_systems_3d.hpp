@@ -4,7 +4,7 @@
 // - randomSystem: 19 x 13 x 11 cells (no size a multiple of the 8 x 8 x 4 workgroup; odd periodic
 //   axes need SOR's extra colours), face weights uniform in [0, 1] with one face in ten closed and a
 //   solid 3 x 3 x 3 block (cells with no open face);
-// - obstacleSystem: n^3 cells of the unit cube with a spherical obstacle (fractional face weights
+// - obstacleSystem: n^3 (or nx x ny x nz) cells with a spherical obstacle (fractional face weights
 //   around it);
 //
 // both with a right-hand side of multiples of 1/1024 in [-1, 1] (summing exactly to 0 where the
@@ -47,6 +47,7 @@ struct System3D {
 
 System3D randomSystem(const Sides& sides, uint32_t seed);
 System3D obstacleSystem(int n, const Sides& sides, uint32_t seed);
+System3D obstacleSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed);
 
 // The problem's shape, sides and face weights from floats (b left empty).
 ref::PoissonProblem3D problemOf(int nx, int ny, int nz, const Sides& sides, const std::vector<float>& wx,

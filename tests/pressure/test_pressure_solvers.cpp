@@ -220,10 +220,10 @@ std::vector<double> residualPerCycle(std::shared_ptr<Context> context, uint32_t 
 
 // A V-cycle reduces the residual by a factor that does not depend on the grid size, so the number
 // of cycles to reach a relative residual of 1e-4 must be bounded and must not grow from 64^2 to
-// 256^2 (here: at most one more cycle than on 64^2), for every boundary type. Measured: 3-4 cycles
-// with walls, outflow and periodic sides; 10 on every size with an inflow side and a moving wall,
-// where the residual halves per cycle from the first cycle on (not understood yet; the bound of
-// 12 cycles records it rather than hides it).
+// 256^2 (here: at most one more cycle than on 64^2), for every boundary type. Measured: 3 cycles
+// with walls, outflow and periodic sides; 5 on every size with an inflow side and a moving wall
+// (10 while the coarsest level's SOR was tuned for a square with p held all round: its slowest
+// mode, a quarter wave with one outflow side, then halved per cycle; stencil_2d.cpp).
 TEST_F(PressureSolvers, MultigridCyclesToToleranceDoNotGrowWithTheGrid) {
     using B = BoundaryType;
     for (auto sides : {std::array<B, 4>{B::Wall, B::Outflow, B::Wall, B::Wall},
@@ -238,7 +238,7 @@ TEST_F(PressureSolvers, MultigridCyclesToToleranceDoNotGrowWithTheGrid) {
             ++cycles;  // r[k] is the residual after k + 1 cycles
             std::printf("multigrid %ux%u sides %d%d%d%d: 1e-4 after %u cycles (%.2g %.2g %.2g %.2g %.2g %.2g %.2g %.2g)\n", n, n,
                         int(sides[0]), int(sides[1]), int(sides[2]), int(sides[3]), cycles, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-            EXPECT_LE(cycles, 12u) << n;
+            EXPECT_LE(cycles, 6u) << n;
             if (n == 64) smallest = cycles;
             else EXPECT_LE(cycles, smallest + 1) << n;
         }

@@ -70,18 +70,23 @@ TEST(Npy, RoundTripsExactlyWithAlignedHeader) {
 // Every scene in examples/scenes runs at a small size and writes what it promises: smoke scenes
 // dye pictures and divergence metrics, water scenes water pictures and water totals.
 TEST(SceneRunner, EveryBundledSceneRunsSmall) {
-    size_t scenes = 0, waterScenes = 0;
+    size_t scenes = 0, waterScenes = 0, smoke3dScenes = 0;
     for (const auto& entry : fs::directory_iterator(BILLOW_SCENES_DIR)) {
         if (entry.path().extension() != ".json") continue;
         ++scenes;
         const std::string name = entry.path().stem().string();
         SCOPED_TRACE(name);
-        const bool water = nlohmann::json::parse(readText(entry.path()), nullptr, true, true).value("solver", "") == "water";
+        const std::string solver = nlohmann::json::parse(readText(entry.path()), nullptr, true, true).value("solver", "");
+        const bool water = solver == "water", smoke3d = solver == "smoke3d";
         waterScenes += water;
+        smoke3dScenes += smoke3d;
         const std::string dir = outputDir("bundled_" + name);
-        const Result r = runRunner(entry.path().string() + " --size 24 --steps 12 --validation --out " + dir);
+        // 3D scenes: a coarse grid and small renders (their physics has its own tests).
+        const std::string size = smoke3d ? " --size 12 --pictures-every 6 --render-width 96" : " --size 24";
+        const Result r = runRunner(entry.path().string() + size + " --steps 12 --validation --out " + dir);
         ASSERT_EQ(r.status, 0) << r.output;
-        EXPECT_TRUE(fs::exists(dir + (water ? "/water_0000.png" : "/dye_0000.png"))) << r.output;
+        const char* firstPicture = water ? "/water_0000.png" : smoke3d ? "/render_0000.png" : "/dye_0000.png";
+        EXPECT_TRUE(fs::exists(dir + firstPicture)) << r.output;
         EXPECT_TRUE(fs::exists(dir + "/" + name + ".gif")) << r.output;
         EXPECT_EQ(countLines(dir + "/metrics.jsonl"), 12u);
         const std::string metrics = readText(dir + "/metrics.jsonl");
@@ -91,6 +96,7 @@ TEST(SceneRunner, EveryBundledSceneRunsSmall) {
     }
     EXPECT_GE(scenes, 5u);
     EXPECT_GE(waterScenes, 1u);
+    EXPECT_GE(smoke3dScenes, 3u);
 }
 
 // The plume's dye rises: its centroid is higher after 2.5 s than after 1 s, and well above the
@@ -256,7 +262,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"bad_empty_views.json", "output.pictures.views: expected at least one of"},
         BadScene{"bad_npy_wraps.json", "initial.density: "},
         BadScene{"bad_library_tolerance.json", "settings.pressureTolerance: SmokeSettings::pressureTolerance: a tolerance needs"},
-        BadScene{"bad_float_overflow.json", "settings.viscosity: expected a number >= 0 that a 32-bit float holds"},
+        BadScene{"bad_float_overflow.json", "settings.viscosity: expected a number >= 0 within the solver's bounds"},
         BadScene{"bad_duplicate_key.json", "grid.nx: given twice in the same object"},
         BadScene{"bad_water_spring_radius.json", "events[0].radius: reaches no cell centre"},
         BadScene{"bad_name_dotdot.json", "name: expected a name of 1 to 128 printable characters"},
@@ -274,7 +280,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"bad_water_brushes.json", "events[0]: needs 66 brushes in one step"},
         BadScene{"bad_water_spring_flow.json", "events[0].flow: expected a number > 0, got -1"},
         BadScene{"bad_water_dt.json", "time.dt: needs 627 substeps of at most 0.0015"},
-        BadScene{"bad_water_solver.json", "solver: expected one of \"smoke\", \"water\", got \"lava\""}),
+        BadScene{"bad_water_solver.json", "solver: expected one of \"smoke\", \"smoke3d\", \"water\", got \"lava\""},
+        BadScene{"bad_3d_unknown_key.json", "grid.nw: unknown key (expected one of:"},
+        BadScene{"bad_3d_emitter_outside.json", "emitters[0].position: expected a point inside the domain [0, 1.000000] x [0, 1.000000] x [0, 1.000000] m"},
+        BadScene{"bad_3d_collider_path.json", "colliders[0].path[1].time: expected times that increase along the path"},
+        BadScene{"bad_3d_collider_shape.json", "colliders[0].shape: expected one of \"sphere\", \"box\", \"capsule\", got \"cone\""},
+        BadScene{"bad_3d_periodic.json", "boundaries.front: expected \"periodic\", because back is periodic"},
+        BadScene{"bad_3d_combustion.json", "settings.combustion.burnRate: expected a number >= 0, got -1"},
+        BadScene{"bad_3d_camera.json", "output.render.camera.pitch: expected a number in (-90, 90), got 95"},
+        BadScene{"bad_3d_look.json", "output.render.look.fireHigh: expected fireHigh > fireLow (K)"},
+        BadScene{"bad_3d_view.json", "output.pictures.views[1]: expected one of \"render\", \"density\""},
+        BadScene{"bad_3d_colour_field.json", "output.fields.names: \"colour\" needs settings.colour: true"},
+        BadScene{"bad_3d_vdb_grid.json", "output.vdb.grids[1]: expected \"density\", \"temperature\", \"fuel\" or \"velocity\", got \"smoke\""},
+        BadScene{"bad_3d_box_emitter_radius.json", "emitters[0].radius: a box emitter takes halfExtents"},
+        BadScene{"bad_3d_grid_too_large.json", "grid.nx: SmokeSettings3D::nx: must be in [2, 2048] cells (got 4000)"}),
     [](const testing::TestParamInfo<BadScene>& info) {
         std::string name = info.param.file;
         return name.substr(0, name.find('.'));

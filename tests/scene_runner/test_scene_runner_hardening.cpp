@@ -1,6 +1,6 @@
-// The scene runner's guarantees under hostile input and blown-up runs: a run whose state goes
-// non-finite stops with exit status 4 and writes nothing (or keeps its files with --keep-failed);
-// a failed run leaves an earlier run's output as it was; NaN never indexes a colour map; metrics
+// The scene runner's guarantees under hostile input and failed runs: a run that fails mid-run
+// writes nothing (or keeps its files with --keep-failed) and leaves an earlier run's output as it
+// was; a non-finite state is named (exit status 4); NaN never indexes a colour map; metrics
 // keep NaN; library field names map back onto scene keys. The fuzz tests are in fuzz/.
 #include <gtest/gtest.h>
 
@@ -28,49 +28,66 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-// A 16 x 16 smoke scene whose buoyancy overflows float in the first step: density 3e38 times a
-// density weight of 1e10 (both finite, so the scene itself is valid).
-std::string blowUpScene(const std::string& dir) {
+// A water scene that the solver refuses at its second step: a spring pours 1000 m^3 into dry
+// ground in the first step, and the wave speed of that depth needs more substeps than
+// maxSubsteps = 1 allows. (Dry at the start, so the scene's own dt check passes.)
+std::string failingScene(const std::string& dir) {
     fs::create_directories(dir);
-    writeNpy(dir + "/dense.npy", {16, 16}, std::vector<float>(256, 3e38f));
-    std::ofstream(dir + "/blow_up.json") << R"({
-      "grid": { "nx": 16, "ny": 16 },
-      "settings": { "densityWeight": 1e10 },
-      "initial": { "density": "dense.npy" },
-      "time": { "steps": 4 },
-      "output": { "pictures": { "every": 1, "views": ["dye", "speed", "velocity"] }, "animation": { "format": "none" },
-                  "fields": { "names": ["velocityY"], "every": 1 } }
+    std::ofstream(dir + "/fails_mid_run.json") << R"({
+      "solver": "water",
+      "grid": { "nx": 16, "ny": 16, "width": 16 },
+      "settings": { "model": "momentum", "maxSubsteps": 1 },
+      "events": [ { "type": "spring", "position": [8, 8], "radius": 3, "flow": 1000 } ],
+      "time": { "dt": 1, "steps": 6 },
+      "output": { "pictures": { "every": 1 }, "animation": { "format": "none" }, "fields": { "names": ["depth"], "every": 1 } }
     })";
-    return dir + "/blow_up.json";
+    return dir + "/fails_mid_run.json";
 }
 
 } // namespace
 
-TEST(SceneRunnerHardening, NonFiniteStateExitsFourAndWritesNothing) {
-    const std::string dir = outputDir("blow_up");
-    const std::string out = dir + "/out";
-    const Result r = runRunner(blowUpScene(dir) + " --out " + out);
-    EXPECT_EQ(r.status, 4) << r.output;
-    EXPECT_NE(r.output.find("is not finite"), std::string::npos) << r.output;
-    EXPECT_FALSE(fs::exists(out)) << r.output;
-    for (const auto& entry : fs::directory_iterator(dir)) EXPECT_EQ(entry.path().filename().string().find(".out.partial"), std::string::npos);
+TEST(SceneRunnerHardening, AFailedRunWritesNothing) {
+    const std::string dir = outputDir("fails_mid_run");
+    const std::string out = dir + "/new/out";
+    const Result r = runRunner(failingScene(dir) + " --out " + out);
+    EXPECT_EQ(r.status, 1) << r.output;
+    EXPECT_NE(r.output.find("maxSubsteps"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("the output folder is as it was"), std::string::npos) << r.output;
+    // Neither the output folder nor the parent made for it, nor the staging folder.
+    EXPECT_FALSE(fs::exists(dir + "/new")) << r.output;
+}
+
+// A state that stops being finite ends the run with NonFiniteState (exit status 4), naming the
+// step, the field and the first bad index. (The library's bounds on every input keep a scene
+// from blowing up within a test's few steps, so this is checked on the check itself.)
+TEST(SceneRunnerHardening, NonFiniteFieldsAreNamed) {
+    std::vector<float> values(40, 1.0f);
+    EXPECT_NO_THROW(requireFiniteField(values, "velocityX", 3));
+    values[17] = std::numeric_limits<float>::infinity();
+    try {
+        requireFiniteField(values, "velocityX", 3);
+        ADD_FAILURE() << "no NonFiniteState";
+    } catch (const NonFiniteState& e) {
+        EXPECT_STREQ(e.what(), "step 3: velocityX is not finite (+infinity at index 17 of 40)");
+    }
+    values[5] = kNaN;
+    EXPECT_THROW(requireFiniteField(values, "velocityX", 3), NonFiniteState);
 }
 
 TEST(SceneRunnerHardening, KeepFailedKeepsTheEvidence) {
-    const std::string dir = outputDir("blow_up_kept");
-    const Result r = runRunner(blowUpScene(dir) + " --keep-failed --out " + dir + "/out");
-    EXPECT_EQ(r.status, 4) << r.output;
+    const std::string dir = outputDir("fails_mid_run_kept");
+    const Result r = runRunner(failingScene(dir) + " --keep-failed --out " + dir + "/out");
+    EXPECT_EQ(r.status, 1) << r.output;
     EXPECT_FALSE(fs::exists(dir + "/out"));
     fs::path kept;
     for (const auto& entry : fs::directory_iterator(dir))
         if (entry.path().filename().string().rfind(".out.partial-", 0) == 0) kept = entry.path();
     ASSERT_FALSE(kept.empty()) << r.output;
     EXPECT_NE(r.output.find(kept.string()), std::string::npos) << r.output;
-    // The metrics say which numbers went bad (JSON has no NaN: null, listed under nonFinite).
-    const std::string metrics = readText(kept / "metrics.jsonl");
-    EXPECT_NE(metrics.find("\"nonFinite\""), std::string::npos) << metrics;
-    EXPECT_NE(metrics.find("null"), std::string::npos) << metrics;
-    EXPECT_TRUE(fs::exists(kept / "speed_0001.png"));
+    // What the run wrote before the step the solver refused (the initial state).
+    EXPECT_TRUE(fs::exists(kept / "water_0000.png"));
+    EXPECT_TRUE(fs::exists(kept / "metrics.jsonl"));
+    fs::remove_all(kept);
 }
 
 TEST(SceneRunnerHardening, AFailedRunLeavesAnEarlierOutputAsItWas) {
@@ -80,8 +97,8 @@ TEST(SceneRunnerHardening, AFailedRunLeavesAnEarlierOutputAsItWas) {
     ASSERT_EQ(good.status, 0) << good.output;
     const std::string metrics = readText(out + "/metrics.jsonl");
     std::ofstream(out + "/notes.txt") << "mine";
-    const Result bad = runRunner(blowUpScene(dir) + " --out " + out);
-    EXPECT_EQ(bad.status, 4) << bad.output;
+    const Result bad = runRunner(failingScene(dir) + " --out " + out);
+    EXPECT_EQ(bad.status, 1) << bad.output;
     EXPECT_EQ(readText(out + "/metrics.jsonl"), metrics);
     EXPECT_TRUE(fs::exists(out + "/dye_0000.png"));
     EXPECT_EQ(readText(out + "/notes.txt"), "mine");

@@ -14,7 +14,7 @@ const char* usageText() {
     return R"(usage: scene_runner SCENE.json [options]
        scene_runner --device list
 
-Runs a smoke or shallow-water ("solver": "water") scene file (see docs/scene-format.md)
+Runs a smoke, 3D smoke ("solver": "smoke3d") or shallow-water ("solver": "water") scene file (see docs/scene-format.md)
 headless and writes PNG frames, .npy fields, metrics (JSON lines) and an animation into the
 output folder.
 
@@ -26,6 +26,8 @@ options:
   --seconds S         run S simulated seconds instead
   --fields-every N    write the scene's output.fields every N steps (0 = at the end only)
   --animation KIND    gif, mp4 or none (overrides output.animation.format)
+  --pictures-every N  picture frames every N steps (0 = none, and no animation)
+  --render-width PX   3D scenes: the render's width in pixels (its height follows)
   --device list|D     list the GPUs, or choose one: an index from the list, "discrete",
                       "integrated", "cpu" or part of its name (sets BILLOW_DEVICE)
   --progress STYLE    auto (bar on a terminal, lines otherwise), bar, lines or none
@@ -82,6 +84,8 @@ CommandLine parseCommandLine(int argc, char** argv) {
         } else if (a == "--size") c.load.size = parseCount(a, value(), 2, detail::kMaxCellsPerAxis);
         else if (a == "--steps") c.load.steps = parseCount(a, value(), 0, detail::kMaxSteps);
         else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0, detail::kMaxSteps);
+        else if (a == "--pictures-every") c.load.picturesEvery = parseCount(a, value(), 0, detail::kMaxSteps);
+        else if (a == "--render-width") c.load.renderWidth = parseCount(a, value(), 16, 4096);
         else if (a == "--seconds") {
             const double s = parseNumber(a, value());
             if (s < 0) throw SceneError(a, "expected a number >= 0");

@@ -4,11 +4,21 @@
 
 namespace billow::scene::detail {
 
+void requireInsideExtent(std::span<const float> size, std::span<const float> p, const std::string& key, float slack) {
+    bool inside = true;
+    for (size_t a = 0; a < size.size(); ++a) inside = inside && p[a] >= -slack && p[a] <= size[a] + slack;
+    if (inside) return;
+    std::string box, point;
+    for (size_t a = 0; a < size.size(); ++a) {
+        box += (a ? " x [0, " : "[0, ") + std::to_string(size[a]) + "]";
+        point += (a ? ", " : "") + std::to_string(p[a]);
+    }
+    throw SceneError(key, "expected a point inside the domain " + box + " m, got [" + point + "]");
+}
+
 void requireInsideBox(float w, float h, Vec2 p, const std::string& key, float slack) {
-    if (p[0] < -slack || p[0] > w + slack || p[1] < -slack || p[1] > h + slack)
-        throw SceneError(key, "expected a point inside the domain [0, " + std::to_string(w) + "] x [0, " +
-                                  std::to_string(h) + "] m, got [" + std::to_string(p[0]) + ", " +
-                                  std::to_string(p[1]) + "]");
+    const float size[2] = {w, h};
+    requireInsideExtent(size, p, key, slack);
 }
 
 } // namespace billow::scene::detail

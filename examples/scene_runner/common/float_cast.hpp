@@ -7,6 +7,8 @@
 #include <limits>
 #include <vector>
 
+#include <billow/limits.hpp>
+
 namespace billow::scene {
 
 // double -> float: values beyond float's range become +-infinity (NaN stays NaN), so a later
@@ -20,6 +22,11 @@ inline float narrowToFloat(double x) {
 
 inline bool allFinite(const std::vector<float>& values) {
     return std::all_of(values.begin(), values.end(), [](float x) { return std::isfinite(x); });
+}
+
+// Every value within +-limits::kMaxMagnitude (1e6), what the solvers accept in an upload.
+inline bool allWithinBounds(const std::vector<float>& values) {
+    return std::all_of(values.begin(), values.end(), [](float x) { return std::fabs(x) <= limits::kMaxMagnitude; });
 }
 
 } // namespace billow::scene

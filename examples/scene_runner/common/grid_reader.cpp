@@ -20,9 +20,9 @@ void requireCellCount(uint64_t nx, uint64_t ny, uint64_t most, const std::string
                                   " cells (use --scale or --size for a smaller run)");
 }
 
-GridSize readGridSize(ObjectReader& r, const LoadOptions& options) {
-    const uint32_t nx = r.integer("nx", 128, 2, kMaxCellsPerAxis);
-    const uint32_t ny = r.integer("ny", 128, 2, kMaxCellsPerAxis);
+GridSize readGridSize(ObjectReader& r, const LoadOptions& options, uint32_t defaultCells) {
+    const uint32_t nx = r.integer("nx", defaultCells, 2, kMaxCellsPerAxis);
+    const uint32_t ny = r.integer("ny", defaultCells, 2, kMaxCellsPerAxis);
     if (r.has("cellSize") && r.has("width"))
         throw SceneError(r.keyPath("width"), "give either cellSize or width (the domain width), not both");
     double cellSize = 1.0 / nx;

@@ -30,16 +30,17 @@ struct GridSize {
     float cellSize = 0.0f;    // m, after scaling
     uint32_t fileNx = 0, fileNy = 0;  // as the file gives them
 };
-// nx, ny and cellSize (or width) of a "grid" reader. Leaves other keys of `grid` to the caller,
-// which finishes the reader.
-GridSize readGridSize(ObjectReader& grid, const LoadOptions& options);
+// nx, ny and cellSize (or width) of a "grid" reader (nx and ny default to `defaultCells`). Leaves
+// other keys of `grid` to the caller, which finishes the reader.
+GridSize readGridSize(ObjectReader& grid, const LoadOptions& options, uint32_t defaultCells = 128);
 
 // The "grid" section into any solver's settings with nx, ny and cellSize. `readMore(grid)` reads
 // the solver's own grid keys, if it has any, before the reader is finished.
 template <typename Settings, typename ReadMore>
-GridSize readGridSection(ObjectReader& top, const LoadOptions& options, Settings& s, const ReadMore& readMore) {
+GridSize readGridSection(ObjectReader& top, const LoadOptions& options, Settings& s, const ReadMore& readMore,
+                         uint32_t defaultCells = 128) {
     ObjectReader r = top.objectOrEmpty("grid");
-    const GridSize g = readGridSize(r, options);
+    const GridSize g = readGridSize(r, options, defaultCells);
     readMore(r);
     r.finish();
     s.nx = g.nx;

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <limits>
+
+#include <billow/limits.hpp>
 #include <sstream>
 
 namespace billow::scene {
@@ -58,8 +60,9 @@ double numberAt(const nlohmann::json& value, const std::string& path, Range rang
 float realAt(const nlohmann::json& value, const std::string& path, Range range) {
     const double x = numberAt(value, path, range);
     const double magnitude = std::fabs(x);
-    if (magnitude > std::numeric_limits<float>::max() || (x != 0.0 && magnitude < std::numeric_limits<float>::min()))
-        throw SceneError(path, "expected a number " + range.describe() + " that a 32-bit float holds (0 or 1.2e-38 <= |x| <= 3.4e38), got " +
+    if (magnitude > limits::kMaxMagnitude || (x != 0.0 && magnitude < std::numeric_limits<float>::min()))
+        throw SceneError(path, "expected a number " + range.describe() +
+                                   " within the solver's bounds (0 or 1.2e-38 <= |x| <= 1e6, docs/parameters.md \"Bounds\"), got " +
                                    shortText(value));
     const float f = static_cast<float>(x);
     if (!range.contains(f)) throw SceneError(path, "expected a number " + range.describe() + ", got " + shortText(value));
@@ -157,6 +160,18 @@ std::array<float, 2> ObjectReader::vec2(const char* key, std::array<float, 2> fa
 std::array<float, 2> ObjectReader::requiredVec2(const char* key, Range range) {
     if (!has(key)) throw SceneError(keyPath(key), "missing; expected [x, y] in metres");
     return vec2(key, {}, range);
+}
+
+std::array<float, 3> ObjectReader::vec3(const char* key, std::array<float, 3> fallback, Range range) {
+    const nlohmann::json* v = child(key);
+    if (!v) return fallback;
+    auto x = numbersAt(*v, keyPath(key), 3, range);
+    return {x[0], x[1], x[2]};
+}
+
+std::array<float, 3> ObjectReader::requiredVec3(const char* key, Range range) {
+    if (!has(key)) throw SceneError(keyPath(key), "missing; expected [x, y, z] in metres");
+    return vec3(key, {}, range);
 }
 
 std::array<float, 4> ObjectReader::rgba(const char* key, std::array<float, 4> fallback) {

@@ -52,9 +52,10 @@ public:
 
     double number(const char* key, double fallback, Range range = Range::any());
     double requiredNumber(const char* key, Range range = Range::any());
-    // The same for a value the solver holds as a 32-bit float: it must also be one (|x| <= 3.4e38,
-    // not a nonzero number below 1.2e-38 that would become 0 or a denormal), and the float itself
-    // must lie in `range` (so 1e-300 is not accepted as "> 0" and then passed on as 0).
+    // The same for a value the solver holds as a 32-bit float: it must also be within the solver's
+    // bounds (|x| <= limits::kMaxMagnitude = 1e6, and not a nonzero number below 1.2e-38 that would
+    // become 0 or a denormal), and the float itself must lie in `range` (so 1e-300 is not accepted
+    // as "> 0" and then passed on as 0).
     float real(const char* key, float fallback, Range range = Range::any());
     float requiredReal(const char* key, Range range = Range::any());
     uint32_t integer(const char* key, uint32_t fallback, uint32_t min, uint32_t max);
@@ -62,6 +63,8 @@ public:
     std::string text(const char* key, const std::string& fallback);
     std::array<float, 2> vec2(const char* key, std::array<float, 2> fallback, Range range = Range::any());
     std::array<float, 2> requiredVec2(const char* key, Range range = Range::any());
+    std::array<float, 3> vec3(const char* key, std::array<float, 3> fallback, Range range = Range::any());
+    std::array<float, 3> requiredVec3(const char* key, Range range = Range::any());
     std::array<float, 4> rgba(const char* key, std::array<float, 4> fallback);
 
     // A section that may be left out: the reader of the object at `key`, or of an empty object

@@ -114,16 +114,19 @@ void OutputFolder::commit() {
         if (isFrameName(name, viewNames_) || name == "metrics.jsonl" || name == sceneName_ + ".gif" || name == sceneName_ + ".mp4")
             fs::remove(entry.path());
     }
-    if (fs::is_directory(target / "fields"))
-        for (const auto& entry : fs::directory_iterator(target / "fields"))
-            if (entry.path().extension() == ".npy") fs::remove(entry.path());
+    // Subfolders (fields/ with .npy, vdb/ with .vdb): an earlier run's files of those kinds go.
+    for (const char* sub : {"fields", "vdb"})
+        if (fs::is_directory(target / sub))
+            for (const auto& entry : fs::directory_iterator(target / sub))
+                if (entry.path().extension() == (std::string(sub) == "vdb" ? ".vdb" : ".npy")) fs::remove(entry.path());
     for (const auto& entry : fs::directory_iterator(staging_)) {
-        if (entry.path().filename() != "fields") {
+        if (!entry.is_directory()) {
             fs::rename(entry.path(), target / entry.path().filename());
             continue;
         }
-        fs::create_directories(target / "fields");
-        for (const auto& field : fs::directory_iterator(entry.path())) fs::rename(field.path(), target / "fields" / field.path().filename());
+        fs::create_directories(target / entry.path().filename());
+        for (const auto& file : fs::directory_iterator(entry.path()))
+            fs::rename(file.path(), target / entry.path().filename() / file.path().filename());
     }
     fs::remove_all(staging_);
     committed_ = true;

@@ -41,10 +41,13 @@ std::vector<T> readWords(const nlohmann::json& value, const std::string& key, Wo
 
 // `withPixelsPerCell`: whether output.pictures.pixelsPerCell is a key of this solver's scenes.
 // `steps`: the run's length (after --steps/--seconds), which bounds the files written.
-template <typename ViewT, typename FieldT>
+// `readMore(output)` reads the solver's own keys of the section (3D renders, VDB files) before it
+// is finished.
+template <typename ViewT, typename FieldT, typename ReadMore>
 void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t steps, OutputPlanOf<ViewT, FieldT>& plan,
-                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
+                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell, const ReadMore& readMore) {
     ObjectReader r = top.objectOrEmpty("output");
+    readMore(r);
     if (const nlohmann::json* pictures = r.child("pictures")) {
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
@@ -80,6 +83,10 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t step
     }
     r.finish();
     if (options.animation) plan.animation = *options.animation;
+    if (options.picturesEvery) {
+        plan.pictureEvery = *options.picturesEvery;
+        if (plan.pictureEvery == 0) plan.animation = AnimationFormat::None;
+    }
     if (options.fieldEvery) {
         if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
         plan.fieldEvery = *options.fieldEvery;
@@ -92,12 +99,17 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t step
             plan.views.push_back(plan.animationView);
     }
     if (plan.pictureEvery && steps / plan.pictureEvery + 1 > kMaxOutputFrames)
-        throw SceneError("output.pictures.every", "would write " + std::to_string(steps / plan.pictureEvery + 1) +
+        throw SceneError(options.picturesEvery ? "--pictures-every" : "output.pictures.every", "would write " + std::to_string(steps / plan.pictureEvery + 1) +
                                                       " picture frames, more than " + std::to_string(kMaxOutputFrames));
     if (!plan.fields.empty() && plan.fieldEvery && steps / plan.fieldEvery + 1 > kMaxOutputFrames)
         throw SceneError(options.fieldEvery ? "--fields-every" : "output.fields.every",
                          "would write " + std::to_string(steps / plan.fieldEvery + 1) + " field dumps, more than " +
                              std::to_string(kMaxOutputFrames));
+}
+template <typename ViewT, typename FieldT>
+void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t steps, OutputPlanOf<ViewT, FieldT>& plan,
+                    WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
+    readOutputPlan(top, options, steps, plan, views, fields, withPixelsPerCell, [](ObjectReader&) {});
 }
 
 } // namespace billow::scene::detail

@@ -13,6 +13,9 @@
 //   outputFields(pictures, fields, metrics)  the field cache for the outputs due
 //   writer(), draw(view, cache), shape(field)  its OutputWriter, a view's picture, a field's .npy shape
 //   kStateFields                             (field, name) pairs of the state to check
+//   writeExtras(step)                        optional: the solver's own files due at `step` (3D: VDB),
+//                                            written under writer().dir() like the others
+//   summaryNotes()                           optional: lines about those files for the summary
 // with the solver's overloads of measureFields(cache, metrics) and metricsRecord(metrics).
 #pragma once
 
@@ -71,8 +74,12 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
             throw NonFiniteState("step " + std::to_string(step) + ": metrics not finite: " + names);
         }
     };
+    auto writeAll = [&](uint32_t step, const Metrics* metrics, bool last) {
+        writeOutputs(step, metrics, last);
+        if constexpr (requires { run.writeExtras(step); }) run.writeExtras(step);
+    };
 
-    writeOutputs(0, nullptr, scene.steps == 0);
+    writeAll(0, nullptr, scene.steps == 0);
     for (uint32_t step = 1; step <= scene.steps; ++step) {
         run.addSources(step);
         const auto stepStart = RunClock::now();
@@ -83,7 +90,7 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
         metrics.time = step * scene.dt;
         const bool measure = due(plan.metricsEvery, step);
         if (measure) run.readGpuTime(metrics);
-        writeOutputs(step, measure ? &metrics : nullptr, step == scene.steps);
+        writeAll(step, measure ? &metrics : nullptr, step == scene.steps);
         progress.update(step);
     }
     progress.finish();
@@ -99,6 +106,7 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
         if (a.ok) animationFile = std::filesystem::path(a.path).filename().string();
         summary.animationProblem = a.problem;
     }
+    if constexpr (requires { run.summaryNotes(); }) summary.notes = run.summaryNotes();
     // Only now do the files appear in the output folder (see OutputFolder).
     writer.commit();
     if (!animationFile.empty()) summary.animation = options.outDir + "/" + animationFile;

@@ -21,6 +21,7 @@ struct RunSummary {
     uint32_t fieldDumps = 0;
     std::string animation;         // path, empty when none
     std::string animationProblem;  // why there is none, when one was asked for
+    std::vector<std::string> notes;  // further lines for the summary (a solver's own files)
     double seconds = 0.0;          // wall time of the run
 };
 

@@ -46,17 +46,7 @@ void addRandomBurst(const RandomSplats& g, uint64_t index, const SmokeSettings& 
 
 } // namespace
 
-Vec2 Emitter::positionAt(double time) const {
-    if (path.empty()) return position;
-    if (time <= path.front().time) return path.front().position;
-    for (size_t k = 1; k < path.size(); ++k)
-        if (time < path[k].time) {
-            const float f = static_cast<float>((time - path[k - 1].time) / (path[k].time - path[k - 1].time));
-            return {path[k - 1].position[0] + f * (path[k].position[0] - path[k - 1].position[0]),
-                    path[k - 1].position[1] + f * (path[k].position[1] - path[k - 1].position[1])};
-        }
-    return path.back().position;
-}
+Vec2 Emitter::positionAt(double time) const { return path.empty() ? position : positionOnPath(path, time); }
 
 std::vector<Splat> splatsForStep(const Scene& scene, double time, double dt) {
     std::vector<Splat> out;

@@ -14,6 +14,7 @@
 
 #include "common/domain.hpp"
 #include "common/output_plan.hpp"
+#include "common/path.hpp"
 #include "common/word_table.hpp"
 
 namespace billow::scene {
@@ -29,10 +30,7 @@ struct Obstacle {
     std::array<bool, 4> sides{true, true, true, true};  // walls: Left, Right, Bottom, Top
 };
 
-struct Waypoint {
-    double time = 0.0;  // s
-    Vec2 position{};    // m
-};
+using Waypoint = WaypointOf<2>;
 
 // A source of velocity, density, heat and dye. Continuous emitters add their amounts per second
 // of simulated time; burst emitters add them once, at the first step at or after `start`.

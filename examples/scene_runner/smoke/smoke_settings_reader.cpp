@@ -1,6 +1,7 @@
 // The "grid", "boundaries" and "settings" sections: everything that becomes SmokeSettings.
 #include "common/boundary_sides.hpp"
 #include "common/grid_reader.hpp"
+#include "common/solver_words.hpp"
 #include "smoke/smoke_parser_parts.hpp"
 
 namespace billow::scene::detail {
@@ -9,12 +10,7 @@ namespace {
 
 BoundarySide readSide(ObjectReader& r, float ambient) {
     BoundarySide side;
-    side.type = r.choice<BoundaryType>("type", BoundaryType::Wall,
-                                       {{"wall", BoundaryType::Wall},
-                                        {"movingWall", BoundaryType::MovingWall},
-                                        {"inflow", BoundaryType::Inflow},
-                                        {"outflow", BoundaryType::Outflow},
-                                        {"periodic", BoundaryType::Periodic}});
+    side.type = r.choice("type", BoundaryType::Wall, kBoundaryTypes);
     side.tangentialVelocity = r.real("tangentialVelocity", 0.0);
     side.normalVelocity = r.real("normalVelocity", 1.0, Range::positive());
     side.density = r.real("density", 0.0, Range::nonNegative());
@@ -68,14 +64,7 @@ void readBoundaries(ObjectReader& top, SmokeSettings& s) {
     ObjectReader r(*value, "boundaries");
     forEachSide(r, [&](int side, ObjectReader& sr) { s.boundaries[side] = readSide(sr, ambient); });
     r.finish();
-    for (int axis = 0; axis < 2; ++axis) {
-        const bool a = s.boundaries[2 * axis].type == BoundaryType::Periodic;
-        const bool b = s.boundaries[2 * axis + 1].type == BoundaryType::Periodic;
-        if (a != b)
-            throw SceneError(std::string("boundaries.") + kSideKeys[a ? 2 * axis + 1 : 2 * axis],
-                             std::string("expected \"periodic\", because ") + kSideKeys[a ? 2 * axis : 2 * axis + 1] +
-                                 " is periodic (both sides of an axis wrap together)");
-    }
+    requirePeriodicPairs([&](int side) { return s.boundaries[side].type == BoundaryType::Periodic; }, 4);
 }
 
 void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
@@ -88,25 +77,19 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
     s.dyeDiffusion = f("dyeDiffusion", s.dyeDiffusion, Range::nonNegative());
     s.diffusionIterations = r.integer("diffusionIterations", s.diffusionIterations, 1, 100000);
-    s.pressureSolver = r.choice<PressureSolverType>("pressureSolver", s.pressureSolver,
-                                                    {{"jacobi", PressureSolverType::Jacobi},
-                                                     {"sor", PressureSolverType::RedBlackSOR},
-                                                     {"multigrid", PressureSolverType::Multigrid},
-                                                     {"multigridPCG", PressureSolverType::MultigridPCG}});
+    s.pressureSolver = r.choice("pressureSolver", s.pressureSolver, kPressureSolvers);
     s.pressureIterations = r.integer("pressureIterations", s.pressureIterations, 1, 100000);
     s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
     s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
     s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
-    const std::initializer_list<std::pair<const char*, AdvectionScheme>> schemes = {
-        {"semiLagrangian", AdvectionScheme::SemiLagrangian},
-        {"macCormack", AdvectionScheme::MacCormack},
-        {"bfecc", AdvectionScheme::BFECC}};
-    s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, schemes);
-    s.dyeAdvection = r.choice("dyeAdvection", s.dyeAdvection, schemes);
-    s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, schemes);
-    s.advectionLimiter = r.choice<AdvectionLimiter>(
-        "advectionLimiter", s.advectionLimiter,
-        {{"clamp", AdvectionLimiter::Clamp}, {"revertToSemiLagrangian", AdvectionLimiter::RevertToSemiLagrangian}});
+    s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
+    s.dyeAdvection = r.choice("dyeAdvection", s.dyeAdvection, kAdvectionSchemes);
+    s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
+    s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
+    s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
+    s.advectionInterpolation = r.choice<AdvectionInterpolation>(
+        "advectionInterpolation", s.advectionInterpolation,
+        {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
     s.dyeStorage = r.choice<DyeStorage>("dyeStorage", s.dyeStorage,
                                         {{"float32", DyeStorage::Float32}, {"float16", DyeStorage::Float16}});
     s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());

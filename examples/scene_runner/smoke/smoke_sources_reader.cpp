@@ -6,7 +6,9 @@
 #include "common/float_cast.hpp"
 #include "common/input_files.hpp"
 #include "common/output_plan_reader.hpp"
+#include "common/path_reader.hpp"
 #include "common/png_io.hpp"
+#include "common/solver_words.hpp"
 #include "common/time_reader.hpp"
 #include "smoke/smoke_parser_parts.hpp"
 
@@ -86,24 +88,6 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
     return o;
 }
 
-std::vector<Waypoint> readPath(const nlohmann::json& value, const std::string& key, const SmokeSettings& s) {
-    if (!value.is_array() || value.empty())
-        throw SceneError(key, "expected an array of waypoints {\"time\": s, \"position\": [x, y]}");
-    std::vector<Waypoint> path;
-    for (size_t k = 0; k < value.size(); ++k) {
-        ObjectReader w(value[k], indexPath(key, k));
-        Waypoint p;
-        p.time = w.requiredNumber("time", Range::nonNegative());
-        p.position = w.requiredVec2("position");
-        requireInsideDomain(s, p.position, w.keyPath("position"));
-        w.finish();
-        if (!path.empty() && !(p.time > path.back().time))
-            throw SceneError(w.keyPath("time"), "expected times that increase along the path");
-        path.push_back(p);
-    }
-    return path;
-}
-
 Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
     Emitter e;
     const bool hasPath = r.has("path"), hasPosition = r.has("position");
@@ -113,10 +97,11 @@ Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
         e.position = r.vec2("position", {});
         requireInsideDomain(s, e.position, r.keyPath("position"));
     } else {
-        e.path = readPath(*r.child("path"), r.keyPath("path"), s);
+        e.path = readPath<2>(*r.child("path"), r.keyPath("path"),
+                             [&](Vec2 p, const std::string& key) { requireInsideDomain(s, p, key); });
     }
     e.radius = r.real("radius", e.radius, Range::positive());
-    e.falloff = r.choice<Falloff>("falloff", Falloff::Gaussian, {{"gaussian", Falloff::Gaussian}, {"linear", Falloff::Linear}});
+    e.falloff = r.choice("falloff", Falloff::Gaussian, kFalloffs);
     e.velocity = r.vec2("velocity", {0, 0});
     e.density = r.real("density", 0.0, Range::nonNegative());
     e.temperature = r.real("temperature", 0.0);
@@ -236,8 +221,8 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
         if (in.velocityX.empty()) in.velocityX.assign((nx + 1) * ny, 0.0f);
         if (in.velocityY.empty()) in.velocityY.assign(nx * (ny + 1), 0.0f);
         addVortexVelocities(scene, in.velocityX, in.velocityY);
-        if (!allFinite(in.velocityX) || !allFinite(in.velocityY))
-            throw SceneError("initial.vortices", "the vortices add up to velocities a 32-bit float cannot hold (speed / radius too large)");
+        if (!allWithinBounds(in.velocityX) || !allWithinBounds(in.velocityY))
+            throw SceneError("initial.vortices", "the vortices add up to velocities beyond the solver's bound of 1e6 m/s");
     }
 }
 

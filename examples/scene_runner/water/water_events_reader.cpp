@@ -1,5 +1,7 @@
 // The "events" section of a water scene: rain, springs and sinks over a time span, and digging or
 // raising terrain along a path (a channel dug mid-run).
+#include <billow/limits.hpp>
+
 #include "common/time_reader.hpp"
 #include "water/water_brushes.hpp"
 #include "water/water_parser_parts.hpp"
@@ -59,9 +61,9 @@ void requireUsableBrush(const WaterSettings& s, const WaterEvent& e, double dt, 
     const double cellArea = double(s.cellSize) * s.cellSize;
     const double volume = e.kind == K::Rain ? e.flow * s.nx * s.ny * cellArea : e.flow;
     const double depth = volume * dt / (weights * cellArea);
-    if (!(depth <= 1e30))
+    if (!(depth <= limits::kMaxMagnitude))
         throw SceneError(key + (e.kind == K::Rain ? ".rate" : ".flow"),
-                         "adds " + std::to_string(depth) + " m of water in one step at the brush's centre; expected at most 1e30 m");
+                         "adds " + std::to_string(depth) + " m of water in one step at the brush's centre; expected at most 1e6 m (the solver's bound)");
 }
 
 } // namespace

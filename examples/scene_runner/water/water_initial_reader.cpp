@@ -73,8 +73,8 @@ void readInitialWater(ObjectReader& top, const std::filesystem::path& dir, Water
         if (f.has("within") && !hasFrom) throw SceneError(f.keyPath("within"), "needs \"from\" (the centre of the disc)");
         f.finish();
         fillToLevel(s, scene.terrain, level, hasFrom ? &from : nullptr, within, scene.depth);
-        if (!allFinite(scene.depth))
-            throw SceneError(f.path(), "the level minus the terrain gives depths a 32-bit float cannot hold");
+        if (!allWithinBounds(scene.depth))
+            throw SceneError(f.path(), "the level minus the terrain gives depths beyond the solver's bound of 1e6 m");
     });
     r.finish();
 }

@@ -142,8 +142,8 @@ void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene
     });
     r.finish();
     // Heights the solver could not take (features or a heightmap adding up past float's range).
-    if (!allFinite(scene.terrain))
-        throw SceneError("terrain", "the heights add up to values a 32-bit float cannot hold (expected finite heights in m)");
+    if (!allWithinBounds(scene.terrain))
+        throw SceneError("terrain", "the heights add up to values beyond the solver's bound (expected heights within +-1e6 m)");
 }
 
 } // namespace billow::scene::detail

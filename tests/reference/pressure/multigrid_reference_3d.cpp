@@ -22,6 +22,13 @@ double faceWeight(const PoissonProblem3D& q, int axis, int i, int j, int k) {
 }
 } // namespace
 
+// Along one axis of `fine` cells of size 1: the centre of coarse cell C, the midpoint of the fine
+// cells it covers (2C and 2C + 1, or 2C alone past an odd edge).
+double coarseCentre(int coarseCell, int fineCells) {
+    const int first = 2 * coarseCell, last = std::min(2 * coarseCell + 1, fineCells - 1);
+    return 0.5 * (first + last) + 0.5;
+}
+
 PoissonProblem3D coarsenWeights3D(const PoissonProblem3D& fine) {
     PoissonProblem3D c;
     c.nx = (fine.nx + 1) / 2;
@@ -34,27 +41,43 @@ PoissonProblem3D coarsenWeights3D(const PoissonProblem3D& fine) {
     c.b.assign(c.cells(), 0.0);
     const int fineSize[3] = {fine.nx, fine.ny, fine.nz}, coarseSize[3] = {c.nx, c.ny, c.nz};
     for (int axis = 0; axis < 3; ++axis) {
+        const int nf = fineSize[axis], nc = coarseSize[axis];
         int m[3] = {c.nx, c.ny, c.nz};
         m[axis] += 1;
         for (int k = 0; k < m[2]; ++k)
             for (int j = 0; j < m[1]; ++j)
                 for (int i = 0; i < m[0]; ++i) {
                     const int face[3] = {i, j, k};
+                    const int F = face[axis];
                     // The fine faces the coarse face covers: at fine index 2 F along the axis (the
                     // fine side itself for the last face of an odd edge), 2 F and 2 F + 1 across it.
                     double sum = 0.0;
                     for (int b = 0; b < 2; ++b)
                         for (int a = 0; a < 2; ++a) {
                             int f[3] = {2 * i, 2 * j, 2 * k};
-                            f[axis] = std::min(2 * face[axis], fineSize[axis]);
+                            f[axis] = std::min(2 * F, nf);
                             f[(axis + 1) % 3] += a;
                             f[(axis + 2) % 3] += b;
                             if (f[(axis + 1) % 3] < fineSize[(axis + 1) % 3] && f[(axis + 2) % 3] < fineSize[(axis + 2) % 3])
                                 sum += faceWeight(fine, axis, f[0], f[1], f[2]);
                         }
-                    double w = sum / 4.0;
-                    const int side = face[axis] == 0 ? 2 * axis : face[axis] == coarseSize[axis] ? 2 * axis + 1 : -1;
-                    if (side >= 0 && c.sides[size_t(side)] == PoissonSide::Outflow) w = 4.0 * w / (2.0 + w);
+                    const double mean = sum / 4.0;
+                    // The open fraction times the coarse cell size (2 fine cells) over the distance
+                    // between the unknowns the face joins, in fine cells.
+                    double w = mean;
+                    const bool boundary = F == 0 || F == nc;
+                    if (!boundary) {
+                        w = mean * 2.0 / (coarseCentre(F, nf) - coarseCentre(F - 1, nf));
+                    } else if (c.sides[size_t(2 * axis)] == PoissonSide::Periodic) {
+                        w = mean * 2.0 / (coarseCentre(0, nf) + (nf - coarseCentre(nc - 1, nf)));
+                    } else if (c.sides[size_t(F == 0 ? 2 * axis : 2 * axis + 1)] == PoissonSide::Outflow) {
+                        // The fine weight `mean` puts p = 0 at 1 / mean beyond the centre of the
+                        // fine cell next to the side; the coarse unknown lies `offset` farther in.
+                        const double sideCentre = F == 0 ? 0.5 : nf - 0.5;
+                        const double offset = std::abs(coarseCentre(F == 0 ? 0 : nc - 1, nf) - sideCentre);
+                        w = 2.0 / (1.0 / mean + offset);  // = 2 mean / (1 + mean offset), 0 where closed
+                        if (mean == 0.0) w = 0.0;
+                    }
                     faceWeight(c, axis, i, j, k) = w;
                 }
     }

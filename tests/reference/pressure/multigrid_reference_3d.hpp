@@ -4,10 +4,13 @@
 // A coarse level has ceil(n / 2) cells along each axis; coarse cell C covers fine cells 2C and
 // 2C + 1 along each axis (only 2C past an odd edge).
 //
-// - Coarse face weights: the mean of the (up to) four fine face weights a coarse face covers (a
-//   fine face that does not exist, past an odd edge, counts as 0). On an outflow side the mean w
-//   becomes 4 w / (2 + w): a face weight w stands for a distance h / w from the cell centre to
-//   where p = 0, which stays half a finest cell beyond the side.
+// - Coarse face weights: a face weight is the face's open fraction times the cell size over the
+//   distance between the two unknowns it joins; every level's unknowns sit at its cells' centres
+//   (a coarse cell's centre is the midpoint of the fine cells it covers: past an odd edge, that one
+//   fine cell's centre). The open fraction is the mean of the (up to) four fine face weights a
+//   coarse face covers (a fine face that does not exist, past an odd edge, counts as 0). Beyond an
+//   outflow side p = 0 at the point a fine boundary weight w puts 1 / w fine cells beyond the
+//   centre of the fine cell next to the side (the finest level: half a cell beyond the side).
 // - Restriction: the coarse right-hand side is half the sum of the fine residuals
 //   rhsScale b - L p of the covered fine cells (0 on cells with no equation): every level's
 //   equation is h^2 times the Laplacian at its cell size h, so a coarse cell needs (2h)^2 times the

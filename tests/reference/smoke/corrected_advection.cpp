@@ -10,23 +10,24 @@ namespace billow::smoke_ref {
 
 namespace {
 
-// The four samples read(i, j) around coordinate (cx, cy): their range and bilinear value.
+// The four samples read(i, j) around coordinate (cx, cy): their range, and the plain
+// semi-Lagrangian value there (bilinear or monotone cubic; either lies in that range).
 struct Stencil {
-    double low, high, bilinear;
+    double low, high, plain;
     bool holds(double value) const { return value >= low && value <= high; }
     double distance(double value) const { return std::min(std::abs(value - low), std::abs(value - high)); }
 };
 
 template <class Read>
-Stencil stencilAt(double cx, double cy, Read read) {
+Stencil stencilAt(const Grid& g, double cx, double cy, Read read) {
     const int i = int(std::floor(cx)), j = int(std::floor(cy));
     const double s[4] = {read(i, j), read(i + 1, j), read(i, j + 1), read(i + 1, j + 1)};
-    return {*std::min_element(s, s + 4), *std::max_element(s, s + 4), bilinear(cx, cy, read)};
+    return {*std::min_element(s, s + 4), *std::max_element(s, s + 4), interpolate(g.interpolation, cx, cy, read)};
 }
 
 double limited(double value, const Stencil& stencil, AdvectionLimiter limiter) {
     if (stencil.holds(value)) return value;
-    return limiter == AdvectionLimiter::Clamp ? std::clamp(value, stencil.low, stencil.high) : stencil.bilinear;
+    return limiter == AdvectionLimiter::Clamp ? std::clamp(value, stencil.low, stencil.high) : stencil.plain;
 }
 
 // The corrected value of element k before limiting (`again` is A(phi + e), used by BFECC only).
@@ -92,7 +93,7 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
         const Point start = xFaces ? Point{i * g.h, (j + 0.5) * g.h} : Point{(i + 0.5) * g.h, j * g.h};
         const Point p = g.traceBack(s.u, s.v, start, dt);
         const double cx = p.x / g.h - (xFaces ? 0.0 : 0.5), cy = p.y / g.h - (xFaces ? 0.5 : 0.0);
-        const Stencil stencil = stencilAt(cx, cy, [&](int a, int b) {
+        const Stencil stencil = stencilAt(g, cx, cy, [&](int a, int b) {
             return xFaces ? g.uAt(original.u, a, b) : g.vAt(original.v, a, b);
         });
         (xFaces ? margin.u : margin.v)[k] = stencil.distance(value);
@@ -136,9 +137,9 @@ void advectScalarsCorrected(const Grid& g, State& s, double dt, double ambient, 
                 continue;
             }
             const Point at = cellStencilCoordinate(g, original, i, j, g.h, g.h, dt);
-            const Stencil density = stencilAt(at.x, at.y, [&](int a, int b) { return g.densityAt(original.density, a, b); });
+            const Stencil density = stencilAt(g, at.x, at.y, [&](int a, int b) { return g.densityAt(original.density, a, b); });
             const Stencil temperature =
-                stencilAt(at.x, at.y, [&](int a, int b) { return g.temperatureAt(original.temperature, a, b); });
+                stencilAt(g, at.x, at.y, [&](int a, int b) { return g.temperatureAt(original.temperature, a, b); });
             const double densityValue = unlimited(scheme, original.density, forward.density, backward.density, again.density, c);
             const double temperatureValue =
                 unlimited(scheme, original.temperature, forward.temperature, backward.temperature, again.temperature, c);
@@ -175,7 +176,7 @@ void advectDyeCorrected(const Grid& g, State& s, double dt, AdvectionScheme sche
             double margin = std::numeric_limits<double>::infinity();
             for (int channel = 0; channel < 4; ++channel) {
                 stencil[channel] =
-                    stencilAt(at.x, at.y, [&](int a, int b) { return g.dyeAt(original.dye, channel, a, b); });
+                    stencilAt(g, at.x, at.y, [&](int a, int b) { return g.dyeAt(original.dye, channel, a, b); });
                 value[channel] = unlimited(scheme, original.dye, forward.dye, backward.dye, again.dye, g.dye(i, j, channel));
                 inside = inside && stencil[channel].holds(value[channel]);
                 margin = std::min(margin, stencil[channel].distance(value[channel]));
@@ -188,7 +189,7 @@ void advectDyeCorrected(const Grid& g, State& s, double dt, AdvectionScheme sche
                 if (inside) out = value[channel];
                 else if (limiter == AdvectionLimiter::Clamp)
                     out = std::clamp(value[channel], stencil[channel].low, stencil[channel].high);
-                else out = stencil[channel].bilinear;
+                else out = stencil[channel].plain;
             }
         }
 }

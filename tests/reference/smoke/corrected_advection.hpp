@@ -9,8 +9,9 @@
 // phi' is then limited to the four samples of phi (boundary rules applied) around the point the
 // sample's forward back-trace reaches, i.e. the bilinear stencil of its forward value:
 //   Clamp:                  clamped to their min / max;
-//   RevertToSemiLagrangian: where it leaves [min, max], their bilinear value (the plain
-//                           semi-Lagrangian one) instead; a colour reverts as a whole.
+//   RevertToSemiLagrangian: where it leaves [min, max], the plain semi-Lagrangian value there
+//                           (bilinear, or monotone cubic with Grid::interpolation) instead; a
+//                           colour reverts as a whole.
 // Scheme SemiLagrangian is the plain advection. Closed faces keep their value; fully solid cells
 // are not limited and take the last forward advection's value (f for MacCormack, A(phi + e) for
 // BFECC), which holds the mean of their fluid neighbours.

@@ -7,7 +7,8 @@ namespace billow::smoke_ref {
 int wrap(int i, int n) { return ((i % n) + n) % n; }
 
 Grid::Grid(const SmokeSettings& s)
-    : nx(int(s.nx)), ny(int(s.ny)), dyeNx(int(s.effectiveDyeNx())), dyeNy(int(s.effectiveDyeNy())), h(s.cellSize) {
+    : nx(int(s.nx)), ny(int(s.ny)), dyeNx(int(s.effectiveDyeNx())), dyeNy(int(s.effectiveDyeNy())), h(s.cellSize),
+      interpolation(s.advectionInterpolation) {
     for (int k = 0; k < 4; ++k) {
         const BoundarySide& b = s.boundaries[k];
         Boundary& side = sides[k];
@@ -95,6 +96,14 @@ double Grid::pressureAt(const Values& p, int i, int j) const {
     const bool outsideX = i < 0 || i >= nx, outsideY = j < 0 || j >= ny;
     if ((outsideX && !periodicX()) || (outsideY && !periodicY())) return 0.0;
     return p[cell(wrap(i, nx), wrap(j, ny))];
+}
+
+double Grid::carryU(const Values& u, Point p) const {
+    return interpolate(interpolation, p.x / h, p.y / h - 0.5, [&](int i, int j) { return uAt(u, i, j); });
+}
+
+double Grid::carryV(const Values& v, Point p) const {
+    return interpolate(interpolation, p.x / h - 0.5, p.y / h, [&](int i, int j) { return vAt(v, i, j); });
 }
 
 double Grid::sampleU(const Values& u, Point p) const {

@@ -1,5 +1,5 @@
 // The grid of the smoke reference: the MAC layout, the boundary rules for samples beyond the sides,
-// bilinear sampling and the RK2 back-trace, in double.
+// bilinear and monotone cubic sampling and the RK2 back-trace, in double.
 //
 // MAC grid (Harris, GPU Gems ch. 38; Fedkiw, Stam & Jensen 2001), cells of size h, x right, y up:
 //   cell (i, j), 0 <= i < nx, 0 <= j < ny: scalars (density, temperature, pressure, divergence,
@@ -20,7 +20,9 @@
 // Beyond the normal direction a face sample stays on the side's face: n there is the side's value.
 // Cell-centred fields (density, temperature, dye) beyond an inflow side take the values the inflow
 // carries in (the x side's beyond a corner of two inflows), beyond any other non-periodic side the
-// edge cell's (zero gradient). Pressure beyond a non-periodic side is 0: it is read only through open faces,
+// edge cell's (zero gradient). A sample more than one cell beyond a side (the cubic's outer
+// samples) follows the same rule as one just beyond it: the edge sample, mirrored, negated or
+// wrapped (`wrap` takes any distance). Pressure beyond a non-periodic side is 0: it is read only through open faces,
 // so it acts only at outflow sides, where it is the Dirichlet condition p = 0.
 #pragma once
 
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "billow/smoke_settings.hpp"
+#include "reference/interpolation/monotone_cubic.hpp"
 
 namespace billow::smoke_ref {
 
@@ -55,6 +58,9 @@ struct Grid {
     int dyeNx = 0, dyeNy = 0;  // dye cells
     double h = 0.0;            // cell size, m
     std::array<Boundary, 4> sides{};  // left, right, bottom, top
+    // How advections sample the field they carry (settings.advectionInterpolation); the back-trace
+    // always samples the velocity bilinearly.
+    AdvectionInterpolation interpolation = AdvectionInterpolation::Linear;
 
     explicit Grid(const SmokeSettings& settings);
 
@@ -90,6 +96,9 @@ struct Grid {
     // Bilinear velocity at a position (m), each component from its own staggered samples.
     double sampleU(const Values& u, Point p) const;
     double sampleV(const Values& v, Point p) const;
+    // A carried face field at a position, with `interpolation`.
+    double carryU(const Values& u, Point p) const;
+    double carryV(const Values& v, Point p) const;
     // Onto the closed domain on non-periodic axes.
     Point clampToDomain(Point p) const;
     // RK2 (midpoint) back-trace of p over dt through the velocity (u, v), both stages clamped to
@@ -117,6 +126,21 @@ double bilinear(double cx, double cy, Read read) {
     const double bottom = (1.0 - tx) * read(i, j) + tx * read(i + 1, j);
     const double top = (1.0 - tx) * read(i, j + 1) + tx * read(i + 1, j + 1);
     return (1.0 - ty) * bottom + ty * top;
+}
+
+// The field read(i, j) (samples at integer coordinates) at coordinate (cx, cy): bilinear, or
+// monotone cubic along x through the four rows j - 1 .. j + 2 around it, then along y through
+// those four values (the order is part of the definition: the limited cubics do not commute).
+template <class Read>
+double interpolate(AdvectionInterpolation how, double cx, double cy, Read read) {
+    if (how == AdvectionInterpolation::Linear) return bilinear(cx, cy, read);
+    const double fx = std::floor(cx), fy = std::floor(cy);
+    const int i = int(fx), j = int(fy);
+    double rows[4];
+    for (int r = 0; r < 4; ++r)
+        rows[r] = ref::monotoneCubic(read(i - 1, j - 1 + r), read(i, j - 1 + r), read(i + 1, j - 1 + r),
+                                read(i + 2, j - 1 + r), cx - fx);
+    return ref::monotoneCubic(rows[0], rows[1], rows[2], rows[3], cy - fy);
 }
 
 } // namespace billow::smoke_ref

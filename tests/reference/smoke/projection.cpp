@@ -83,4 +83,12 @@ void subtractGradient(const Grid& g, State& s, double dt) {
     copyPeriodicFaces(g, s.u, s.v);
 }
 
+FaceField reflect(const Grid& g, State& s, double dt) {
+    State projected = s;
+    subtractGradient(g, projected, dt);
+    for (size_t k = 0; k < s.u.size(); ++k) s.u[k] = 2.0 * projected.u[k] - s.u[k];
+    for (size_t k = 0; k < s.v.size(); ++k) s.v[k] = 2.0 * projected.v[k] - s.v[k];
+    return {projected.u, projected.v};
+}
+
 } // namespace billow::smoke_ref

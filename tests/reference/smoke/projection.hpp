@@ -47,5 +47,9 @@ void solvePressure(const Grid& g, State& s, double rhsScale);
 // velocity of the solid that closes them inside the domain and on periodic sides (the moving
 // collider's normal velocity, s.solidVelocityX/Y; 0 for static obstacles).
 void subtractGradient(const Grid& g, State& s, double dt);
+// The reflection of advection-reflection (Zehnder, Narain & Thomaszewski 2018): with P u the
+// velocity after subtractGradient(dt) with s.pressure, the velocity becomes 2 P u - u on every
+// face. Returns P u.
+FaceField reflect(const Grid& g, State& s, double dt);
 
 } // namespace billow::smoke_ref

@@ -9,11 +9,11 @@ FaceField advectFaces(const Grid& g, const State& s, const FaceField& field, dou
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i <= g.nx; ++i)
             if (s.openX[g.u(i, j)] > 0.0)
-                out.u[g.u(i, j)] = g.sampleU(field.u, g.traceBack(s.u, s.v, {i * g.h, (j + 0.5) * g.h}, dt));
+                out.u[g.u(i, j)] = g.carryU(field.u, g.traceBack(s.u, s.v, {i * g.h, (j + 0.5) * g.h}, dt));
     for (int j = 0; j <= g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
             if (s.openY[g.v(i, j)] > 0.0)
-                out.v[g.v(i, j)] = g.sampleV(field.v, g.traceBack(s.u, s.v, {(i + 0.5) * g.h, j * g.h}, dt));
+                out.v[g.v(i, j)] = g.carryV(field.v, g.traceBack(s.u, s.v, {(i + 0.5) * g.h, j * g.h}, dt));
     copyPeriodicFaces(g, out.u, out.v);
     return out;
 }
@@ -46,8 +46,8 @@ void advectScalars(const Grid& g, State& s, double dt, double ambient) {
             }
             const Point p = g.traceBack(s.u, s.v, {(i + 0.5) * g.h, (j + 0.5) * g.h}, dt);
             const double cx = p.x / g.h - 0.5, cy = p.y / g.h - 0.5;
-            density[c] = bilinear(cx, cy, [&](int a, int b) { return g.densityAt(s.density, a, b); });
-            temperature[c] = bilinear(cx, cy, [&](int a, int b) { return g.temperatureAt(s.temperature, a, b); });
+            density[c] = interpolate(g.interpolation, cx, cy, [&](int a, int b) { return g.densityAt(s.density, a, b); });
+            temperature[c] = interpolate(g.interpolation, cx, cy, [&](int a, int b) { return g.temperatureAt(s.temperature, a, b); });
         }
     s.density = std::move(density);
     s.temperature = std::move(temperature);
@@ -61,7 +61,7 @@ void advectDye(const Grid& g, State& s, double dt) {
             const Point p = g.traceBack(s.u, s.v, {(i + 0.5) * hx, (j + 0.5) * hy}, dt);
             for (int channel = 0; channel < 4; ++channel)
                 dye[g.dye(i, j, channel)] =
-                    bilinear(p.x / hx - 0.5, p.y / hy - 0.5, [&](int a, int b) { return g.dyeAt(s.dye, channel, a, b); });
+                    interpolate(g.interpolation, p.x / hx - 0.5, p.y / hy - 0.5, [&](int a, int b) { return g.dyeAt(s.dye, channel, a, b); });
         }
     s.dye = std::move(dye);
 }

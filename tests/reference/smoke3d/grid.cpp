@@ -8,7 +8,8 @@ int wrap(int i, int n) { return ((i % n) + n) % n; }
 
 int channels(CellField field) { return field == CellField::Colour ? 4 : 1; }
 
-Grid::Grid(const SmokeSettings3D& s) : n{int(s.nx), int(s.ny), int(s.nz)}, h(s.cellSize) {
+Grid::Grid(const SmokeSettings3D& s)
+    : n{int(s.nx), int(s.ny), int(s.nz)}, h(s.cellSize), interpolation(s.advectionInterpolation) {
     for (int k = 0; k < 6; ++k) {
         const BoundarySide3D& b = s.boundaries[k];
         Boundary& side = sides[k];
@@ -115,8 +116,14 @@ Point Grid::velocityAt(const Velocity& vel, Point p) const {
     return {sampleFace(vel[0], 0, p), sampleFace(vel[1], 1, p), sampleFace(vel[2], 2, p)};
 }
 
+double Grid::carryFace(const Values& component, int axis, Point p) const {
+    Point offset{0.5, 0.5, 0.5};
+    offset[axis] = 0.0;
+    return interpolate(interpolation, sampleCoordinates(*this, p, offset), [&](Index f) { return faceAt(component, axis, f); });
+}
+
 double Grid::sampleCell(const Values& values, CellField field, int channel, Point p) const {
-    return trilinear(sampleCoordinates(*this, p, {0.5, 0.5, 0.5}), [&](Index c) { return cellAt(values, field, channel, c); });
+    return interpolate(interpolation, sampleCoordinates(*this, p, {0.5, 0.5, 0.5}), [&](Index c) { return cellAt(values, field, channel, c); });
 }
 
 Point Grid::clampToDomain(Point p) const {

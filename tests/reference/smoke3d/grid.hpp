@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "billow/smoke3d_settings.hpp"
+#include "reference/interpolation/monotone_cubic.hpp"
 
 namespace billow::smoke3d_ref {
 
@@ -61,6 +62,9 @@ struct Grid {
     Index n{};  // cells along x, y, z
     double h = 0.0;
     std::array<Boundary, 6> sides{};
+    // How advections sample the field they carry (settings.advectionInterpolation); the back-trace
+    // always samples the velocity trilinearly.
+    AdvectionInterpolation interpolation = AdvectionInterpolation::Linear;
 
     explicit Grid(const SmokeSettings3D& settings);
 
@@ -99,7 +103,9 @@ struct Grid {
     // Trilinear velocity component at a position (m), from its own staggered samples.
     double sampleFace(const Values& component, int axis, Point p) const;
     Point velocityAt(const Velocity& vel, Point p) const;
-    // Trilinear cell field at a position.
+    // A carried face component at a position, with `interpolation`.
+    double carryFace(const Values& component, int axis, Point p) const;
+    // A carried cell field at a position, with `interpolation`.
     double sampleCell(const Values& values, CellField field, int channel, Point p) const;
     // Onto the closed domain on non-periodic axes.
     Point clampToDomain(Point p) const;
@@ -150,6 +156,33 @@ double trilinear(Point c, Read read) {
         sum += weight * read(at);
     }
     return sum;
+}
+
+// The field read(Index) at coordinates c: trilinear, or monotone cubic along x through the 16
+// lines of the 4 x 4 x 4 samples around c (base - 1 .. base + 2 on each axis), then along y
+// through each plane's four values, then along z (the order is part of the definition: the
+// limited cubics do not commute).
+template <class Read>
+double interpolate(AdvectionInterpolation how, Point c, Read read) {
+    if (how == AdvectionInterpolation::Linear) return trilinear(c, read);
+    Index b;
+    Point t;
+    for (int a = 0; a < 3; ++a) {
+        const double f = std::floor(c[a]);
+        b[a] = int(f);
+        t[a] = c[a] - f;
+    }
+    double planes[4];
+    for (int z = 0; z < 4; ++z) {
+        double lines[4];
+        for (int y = 0; y < 4; ++y) {
+            double s[4];
+            for (int x = 0; x < 4; ++x) s[x] = read(Index{b[0] - 1 + x, b[1] - 1 + y, b[2] - 1 + z});
+            lines[y] = ref::monotoneCubic(s[0], s[1], s[2], s[3], t[0]);
+        }
+        planes[z] = ref::monotoneCubic(lines[0], lines[1], lines[2], lines[3], t[1]);
+    }
+    return ref::monotoneCubic(planes[0], planes[1], planes[2], planes[3], t[2]);
 }
 
 } // namespace billow::smoke3d_ref

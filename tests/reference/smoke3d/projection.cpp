@@ -130,4 +130,12 @@ void subtractGradient(const Grid& g, State& s, double dt, const std::array<Value
     copyPeriodicFaces(g, s.vel);
 }
 
+Velocity reflect(const Grid& g, State& s, double dt) {
+    State projected = s;
+    subtractGradient(g, projected, dt, &s.solidVelocity);
+    for (int a = 0; a < 3; ++a)
+        for (size_t k = 0; k < s.vel[a].size(); ++k) s.vel[a][k] = 2.0 * projected.vel[a][k] - s.vel[a][k];
+    return projected.vel;
+}
+
 } // namespace billow::smoke3d_ref

@@ -41,5 +41,9 @@ double pressureStencil(const Grid& g, const State& s, const Values& p, Index c);
 // u_a -= dt/h (p - p_below) on open faces; closed faces take exactly their solid velocity
 // (`solidVelocity`, or staticSolidVelocity when not given).
 void subtractGradient(const Grid& g, State& s, double dt, const std::array<Values, 3>* solidVelocity = nullptr);
+// The reflection of advection-reflection (Zehnder, Narain & Thomaszewski 2018): with P u the
+// velocity after subtractGradient(dt) with s.pressure and s.solidVelocity, the velocity becomes
+// 2 P u - u on every face. Returns P u.
+Velocity reflect(const Grid& g, State& s, double dt);
 
 } // namespace billow::smoke3d_ref

@@ -10,7 +10,8 @@ namespace {
 
 constexpr double kNone = std::numeric_limits<double>::infinity();
 
-// The eight samples read(Index) around coordinates c: their range and trilinear value.
+// The eight samples read(Index) around coordinates c: their range, and the plain semi-Lagrangian
+// value there (trilinear or monotone cubic; either lies in that range).
 struct Stencil {
     double low, high, value;
     bool holds(double x) const { return x >= low && x <= high; }
@@ -19,9 +20,9 @@ struct Stencil {
 };
 
 template <class Read>
-Stencil stencilAt(Point c, Read read) {
+Stencil stencilAt(const Grid& g, Point c, Read read) {
     const Index base{int(std::floor(c[0])), int(std::floor(c[1])), int(std::floor(c[2]))};
-    Stencil s{kNone, -kNone, trilinear(c, read)};
+    Stencil s{kNone, -kNone, interpolate(g.interpolation, c, read)};
     for (int corner = 0; corner < 8; ++corner) {
         const double x = read(Index{base[0] + (corner & 1), base[1] + ((corner >> 1) & 1), base[2] + ((corner >> 2) & 1)});
         s.low = std::min(s.low, x);
@@ -50,7 +51,7 @@ Velocity advectFaces(const Grid& g, const Velocity& vel, const std::array<Values
     for (int a = 0; a < 3; ++a)
         forEach(g.faceDims(a), [&](Index f) {
             const size_t k = g.face(a, f);
-            if (open[a][k] > 0.0) out[a][k] = g.sampleFace(field[a], a, g.traceBack(vel, g.faceCentre(a, f), dt));
+            if (open[a][k] > 0.0) out[a][k] = g.carryFace(field[a], a, g.traceBack(vel, g.faceCentre(a, f), dt));
         });
     copyPeriodicFaces(g, out);
     return out;
@@ -105,7 +106,7 @@ Velocity advectFacesAlong(const Grid& g, const std::array<std::vector<Point>, 3>
     Velocity out = field;
     for (int a = 0; a < 3; ++a)
         for (size_t k = 0; k < out[a].size(); ++k)
-            if (open[a][k] > 0.0) out[a][k] = g.sampleFace(field[a], a, traces[a][k]);
+            if (open[a][k] > 0.0) out[a][k] = g.carryFace(field[a], a, traces[a][k]);
     copyPeriodicFaces(g, out);
     return out;
 }
@@ -145,7 +146,7 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
             if (!(s.open[a][k] > 0.0)) return;
             const double value = scheme == AdvectionScheme::BFECC ? again[a][k]
                                                                   : forward[a][k] + 0.5 * (original[a][k] - backward[a][k]);
-            const Stencil st = stencilAt(sampleCoordinates(g, ahead[a][k], faceOffset(a)),
+            const Stencil st = stencilAt(g, sampleCoordinates(g, ahead[a][k], faceOffset(a)),
                                          [&](Index x) { return g.faceAt(original[a], a, x); });
             if (margin) (*margin)[a][k] = st.distance(value);
             result[a][k] = st.holds(value) ? value : limiter == AdvectionLimiter::Clamp ? st.clamp(value) : st.value;
@@ -180,7 +181,7 @@ Values advectCellsCorrected(const Grid& g, const State& s, const Values& values,
         double least = kNone;
         for (int ch = 0; ch < stride; ++ch) {
             const size_t e = k * stride + ch;
-            st[ch] = stencilAt(at, [&](Index x) { return g.cellAt(values, field, ch, x); });
+            st[ch] = stencilAt(g, at, [&](Index x) { return g.cellAt(values, field, ch, x); });
             value[ch] = scheme == AdvectionScheme::BFECC ? again[e] : forward[e] + 0.5 * (values[e] - backward[e]);
             inside = inside && st[ch].holds(value[ch]);
             least = std::min(least, st[ch].distance(value[ch]));

@@ -1,0 +1,38 @@
+#include "smoke3d/smoke3d_parser.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/output_plan_reader.hpp"
+#include "common/settings_check.hpp"
+#include "common/time_reader.hpp"
+#include "smoke3d/smoke3d_parser_parts.hpp"
+#include "smoke3d/smoke3d_vdb.hpp"
+
+namespace billow::scene {
+
+void readScene(ObjectReader& top, const std::filesystem::path&, const LoadOptions& options, Scene3D& scene) {
+    // The grid (after scaling) first: positions are checked against the domain.
+    detail::readGrid3D(top, options, scene.settings);
+    detail::readBoundaries3D(top, scene.settings);
+    detail::readSolverSettings3D(top, scene.settings);
+    detail::checkWithLibrary(scene.settings, {{"dye", "colour"}});
+    detail::readObstacles3D(top, scene);
+    detail::readEmitters3D(top, scene);
+    detail::readColliders3D(top, scene);
+    detail::readTime(top, options, scene.dt, scene.steps);
+    detail::readOutputPlan(top, options, scene.steps, scene.output, kSmoke3DViews, kSmoke3DFields, false,
+                           [&](ObjectReader& output) { detail::readOutput3D(output, scene); });
+    if (options.renderWidth) {
+        RenderPlan& r = scene.render;
+        r.height = std::max(16u, static_cast<uint32_t>(std::lround(double(r.height) * *options.renderWidth / r.width)));
+        r.width = *options.renderWidth;
+    }
+    for (Field3D field : scene.output.fields)
+        if (field == Field3D::Colour && !scene.settings.colour)
+            throw SceneError("output.fields.names", "\"colour\" needs settings.colour: true");
+    requireVdbSupport(scene.vdb);
+    top.finish();
+}
+
+} // namespace billow::scene

@@ -1,0 +1,99 @@
+// A 3D smoke and fire scene ("solver": "smoke3d") as the runner uses it: everything from the JSON
+// file, resolved to the final grid size (after --scale/--size). Building a Scene3D does all the
+// validation; running it can no longer fail because of the file.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <billow/collider.hpp>
+#include <billow/smoke3d_settings.hpp>
+#include <billow/smoke3d_solver.hpp>
+
+#include "common/output_plan.hpp"
+#include "common/path.hpp"
+#include "common/word_table.hpp"
+#include "volume_renderer.hpp"
+
+namespace billow::scene {
+
+using Vec3 = std::array<float, 3>;
+using Waypoint3 = WaypointOf<3>;
+
+// A static obstacle, rasterised into the solid mask by its coverage of each cell.
+struct Obstacle3D {
+    enum class Shape { Sphere, Box } shape = Shape::Sphere;
+    Vec3 centre{};      // sphere, m
+    float radius = 0;   // sphere, m
+    Vec3 min{}, max{};  // box corners, m
+};
+
+// An emitter (billow::Emitter3D) that acts from `start` to `end`, at a fixed centre or moving along
+// a path; a burst acts once, at the first step at or after `start`, adding its amounts in full.
+struct SceneEmitter3D {
+    Emitter3D emitter;               // its centre is the fixed position when `path` is empty
+    std::vector<Waypoint3> path;
+    double start = 0.0, end = 1e30;  // s
+    bool burst = false;
+};
+
+// A moving collider (billow::Collider): along a path (its velocity the path's slope), or from its
+// centre at its linear velocity; turning at its angular velocity from its orientation at time 0.
+struct SceneCollider3D {
+    Collider collider;  // centre, orientation, velocity and angular velocity at time 0
+    std::vector<Waypoint3> path;
+};
+
+// Pictures of a 3D run: the ray-marched render (the default) and mid-plane slices of fields.
+enum class View3D { Render, Density, Temperature, Fuel, Speed, Vorticity, Pressure, Divergence };
+inline const WordTable<View3D> kSmoke3DViews = {
+    {"render", View3D::Render},       {"density", View3D::Density},     {"temperature", View3D::Temperature},
+    {"fuel", View3D::Fuel},           {"speed", View3D::Speed},         {"vorticity", View3D::Vorticity},
+    {"pressure", View3D::Pressure},   {"divergence", View3D::Divergence}};
+inline const WordTable<Field3D> kSmoke3DFields = {
+    {"velocityX", Field3D::VelocityX},   {"velocityY", Field3D::VelocityY},     {"velocityZ", Field3D::VelocityZ},
+    {"density", Field3D::Density},       {"temperature", Field3D::Temperature}, {"fuel", Field3D::Fuel},
+    {"colour", Field3D::Colour},         {"pressure", Field3D::Pressure},       {"divergence", Field3D::Divergence},
+    {"vorticity", Field3D::Vorticity},   {"solid", Field3D::Solid},             {"expansionSource", Field3D::ExpansionSource}};
+
+using OutputPlan3D = OutputPlanOf<View3D, Field3D>;
+
+// output.render: the ray-marched picture.
+struct RenderPlan {
+    uint32_t width = 512, height = 384;  // pixels
+    render::OrbitCamera camera;
+    render::VolumeLook look;
+};
+
+// output.slices: the plane the slice views cut.
+struct SlicePlan {
+    int axis = 2;            // the axis across the plane: 0 x, 1 y, 2 z (default z: an x-y plane)
+    float position = 0.5f;   // where along it, as a fraction of the domain
+    uint32_t longSide = 512; // pixels along the picture's long side (resampled bilinearly)
+};
+
+// output.vdb: OpenVDB files of the fields.
+struct VdbPlan {
+    uint32_t every = 0;  // steps between files; 0 = none
+    bool density = true, temperature = true, fuel = true, velocity = true;
+    float activeThreshold = 1e-4f;
+};
+
+struct Scene3D {
+    std::string name;
+    std::string description;
+    SmokeSettings3D settings;
+    std::vector<Obstacle3D> obstacles;
+    std::vector<SceneEmitter3D> emitters;
+    std::vector<SceneCollider3D> colliders;
+    double dt = 1.0 / 60.0;
+    uint32_t steps = 240;
+    OutputPlan3D output;
+    RenderPlan render;
+    SlicePlan slices;
+    VdbPlan vdb;
+};
+
+} // namespace billow::scene

@@ -1,0 +1,17 @@
+// The headless renderer's bindings: the view (binding 0), the solver's cell-centred fields as
+// storage buffers, and the cell fetches volume_march.glsl asks its includer for.
+#ifndef VOLUME_FIELDS_GLSL
+#define VOLUME_FIELDS_GLSL
+
+#include "volume_march.glsl"
+
+layout(std430, binding = 1) readonly buffer DensityBuffer { float densityCells[]; };
+layout(std430, binding = 2) readonly buffer TemperatureBuffer { float temperatureCells[]; };
+layout(std430, binding = 3) readonly buffer SolidBuffer { float solidCells[]; };
+
+int volumeCellIndex(ivec3 c) { return c.x + view.grid.x * (c.y + view.grid.y * c.z); }
+float volumeDensityAt(ivec3 c) { return densityCells[volumeCellIndex(c)]; }
+float volumeTemperatureAt(ivec3 c) { return temperatureCells[volumeCellIndex(c)]; }
+float volumeSolidAt(ivec3 c) { return solidCells[volumeCellIndex(c)]; }
+
+#endif

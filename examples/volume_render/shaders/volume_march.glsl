@@ -1,0 +1,212 @@
+// The ray-march maths of Billow's volume pictures, shared by the headless renderer
+// (volume_render.comp, volume_light.comp) and the interactive demo's fragment shader.
+//
+// Model (an emission-absorption volume with single scattering, as in Fedkiw, Stam & Jensen 2001
+// and the production smoke renderers of NVIDIA Flow and EmberGen):
+//   extinction      sigma_t(x) = sigma * density(x)                         (1/m)
+//   view ray        L = sum over steps of T(t) [ albedo (1 - e^{-sigma_t ds}) (I_light p(theta) T_light(x) + I_ambient)
+//                                                 + E(temperature(x)) ds ]  + T(end) L_background
+//                   T(t) = exp(-integral of sigma_t along the ray so far)   (Beer-Lambert)
+//   light           T_light(x) = exp(-integral of sigma_t from x toward the light), the shadow march
+//                   (self-shadowing); solid cells block it
+//   phase           Henyey-Greenstein with anisotropy g, normalised to mean 1 over the sphere
+//   fire emission   E(T) = fireIntensity w^2 blackbody(T_c) (radiance per metre), w = (T - fireLow) /
+//                   (fireHigh - fireLow) clamped to [0, 1], colour temperature T_c = mix(colourLow,
+//                   colourHigh, w), blackbody() Planck's law at three wavelengths, brightest channel 1
+// Positions are in cell units: the grid spans [0, n] on each axis, cell (i, j, k) has its centre at
+// (i + .5, j + .5, k + .5); fields are sampled trilinearly between cell centres (clamped at the sides).
+//
+// This file declares the uniform block `view` (a VolumeView, std140) at VOLUME_VIEW_SET /
+// VOLUME_VIEW_BINDING (define them before including it; default set 0, binding 0), and these
+// functions, which the includer defines (after including it) from its own bindings:
+//   float volumeDensityAt(ivec3 cell);      // the density of a cell (cell inside the grid)
+//   float volumeTemperatureAt(ivec3 cell);  // K
+//   float volumeSolidAt(ivec3 cell);        // solid fraction 0..1
+//   float volumeLightAt(vec3 p);            // T_light at p: a baked lookup, or shadowTransmittance(p)
+#ifndef VOLUME_MARCH_GLSL
+#define VOLUME_MARCH_GLSL
+
+// Mirrors billow::render::detail::GpuView (volume_view.hpp); std140, all vec4.
+struct VolumeView {
+    vec4 cameraPosition;  // xyz cell units, w = tan(vertical fov / 2)
+    vec4 cameraRight;     // xyz unit, w = width / height
+    vec4 cameraUp;        // xyz unit
+    vec4 cameraForward;   // xyz unit
+    vec4 lightDirection;  // xyz unit, toward the light; w = Henyey-Greenstein anisotropy g
+    vec4 lightColour;     // rgb radiance of the light
+    vec4 ambientColour;   // rgb ambient (sky) light on the smoke
+    vec4 skyZenith;       // rgb background straight up
+    vec4 skyHorizon;      // rgb background at the horizon
+    vec4 groundColour;    // rgb ground albedo; w = ground tile size in cells (0: no ground)
+    vec4 solidColour;     // rgb albedo of solid cells' surfaces
+    vec4 medium;          // x sigma (1/m per density) * cellSize (so 1/cell), y albedo, z view step (cells), w light step (cells)
+    vec4 fire;            // x fireLow K, y fireHigh K, z fireIntensity * cellSize (per cell), w solid threshold
+    vec4 fireColour;      // x colourLow K, y colourHigh K, z exposure, w densityCutoff
+    ivec4 grid;           // nx, ny, nz, 1 = draw solids
+    ivec4 image;          // width, height
+};
+
+#ifndef VOLUME_VIEW_SET
+#define VOLUME_VIEW_SET 0
+#endif
+#ifndef VOLUME_VIEW_BINDING
+#define VOLUME_VIEW_BINDING 0
+#endif
+layout(std140, set = VOLUME_VIEW_SET, binding = VOLUME_VIEW_BINDING) uniform VolumeViewBlock { VolumeView view; };
+
+float volumeDensityAt(ivec3 cell);
+float volumeTemperatureAt(ivec3 cell);
+float volumeSolidAt(ivec3 cell);
+float volumeLightAt(vec3 p);
+
+// Trilinear interpolation of a cell-centred field at p (cell units).
+#define VOLUME_TRILINEAR(FETCH, p)                                                                   \
+    {                                                                                                \
+        vec3 q = clamp(p - 0.5, vec3(0.0), vec3(view.grid.xyz - 1));                                 \
+        ivec3 c0 = ivec3(floor(q));                                                                  \
+        vec3 f = q - vec3(c0);                                                                       \
+        ivec3 c1 = min(c0 + 1, view.grid.xyz - 1);                                                   \
+        float x00 = mix(FETCH(ivec3(c0.x, c0.y, c0.z)), FETCH(ivec3(c1.x, c0.y, c0.z)), f.x);       \
+        float x10 = mix(FETCH(ivec3(c0.x, c1.y, c0.z)), FETCH(ivec3(c1.x, c1.y, c0.z)), f.x);       \
+        float x01 = mix(FETCH(ivec3(c0.x, c0.y, c1.z)), FETCH(ivec3(c1.x, c0.y, c1.z)), f.x);       \
+        float x11 = mix(FETCH(ivec3(c0.x, c1.y, c1.z)), FETCH(ivec3(c1.x, c1.y, c1.z)), f.x);       \
+        return mix(mix(x00, x10, f.y), mix(x01, x11, f.y), f.z);                                    \
+    }
+
+float volumeDensity(vec3 p) VOLUME_TRILINEAR(volumeDensityAt, p)
+float volumeTemperature(vec3 p) VOLUME_TRILINEAR(volumeTemperatureAt, p)
+float volumeSolid(vec3 p) VOLUME_TRILINEAR(volumeSolidAt, p)
+
+// The ray's parameter interval inside the grid's box [0, n]^3 (t0 > t1 when it misses).
+vec2 volumeBoxInterval(vec3 origin, vec3 direction) {
+    vec3 inv = 1.0 / direction;
+    vec3 a = (vec3(0.0) - origin) * inv, b = (vec3(view.grid.xyz) - origin) * inv;
+    vec3 lo = min(a, b), hi = max(a, b);
+    return vec2(max(max(lo.x, lo.y), max(lo.z, 0.0)), min(min(hi.x, hi.y), hi.z));
+}
+
+// T_light at p: exp(-sigma * integral of density from p toward the light to the grid's edge),
+// midpoint rule with steps of view.medium.w cells (the last one shortened to end at the edge); 0
+// when a solid cell lies on the way.
+float shadowTransmittance(vec3 p) {
+    vec3 l = view.lightDirection.xyz;
+    vec2 span = volumeBoxInterval(p, l);
+    float opticalDepth = 0.0;
+    float stepLength = view.medium.w;
+    for (float t = max(span.x, 0.0); t < span.y; t += stepLength) {
+        float ds = min(stepLength, span.y - t);
+        vec3 x = p + l * (t + 0.5 * ds);
+        if (view.grid.w != 0 && volumeSolid(x) > view.fire.w) return 0.0;
+        opticalDepth += volumeDensity(x) * ds;
+    }
+    return exp(-view.medium.x * opticalDepth);
+}
+
+float volumePhase(float cosTheta, float g) {
+    // Henyey-Greenstein times 4 pi: mean 1 over all directions (isotropic at g = 0).
+    float d = 1.0 + g * g - 2.0 * g * cosTheta;
+    return (1.0 - g * g) / (d * sqrt(d));
+}
+
+// Planck's law B(lambda, T) up to a constant, at 610 / 550 / 465 nm (red, green, blue), scaled so
+// the brightest channel is 1: the colour of a black body at T kelvin.
+vec3 blackbodyColour(float kelvin) {
+    const vec3 lambda = vec3(610e-9, 550e-9, 465e-9);
+    const float c2 = 1.4388e-2;  // h c / k_B, m K
+    vec3 b = 1.0 / (pow(lambda / 465e-9, vec3(5.0)) * (exp(c2 / (lambda * max(kelvin, 100.0))) - 1.0));
+    return b / max(b.r, max(b.g, b.b));
+}
+
+// Fire radiance per cell of path at temperature T (K).
+vec3 fireEmission(float temperature) {
+    float w = clamp((temperature - view.fire.x) / max(view.fire.y - view.fire.x, 1e-3), 0.0, 1.0);
+    if (w <= 0.0) return vec3(0.0);
+    return view.fire.z * w * w * blackbodyColour(mix(view.fireColour.x, view.fireColour.y, w));
+}
+
+// The background along a ray leaving the grid: the ground plane y = 0 (a soft checker, shadowed
+// by the volume) below the horizon, the sky above.
+vec3 volumeBackground(vec3 origin, vec3 direction) {
+    float tile = view.groundColour.w;
+    if (tile > 0.0 && direction.y < -1e-4) {
+        float t = -origin.y / direction.y;
+        vec3 hit = origin + t * direction;
+        vec2 cell = floor(hit.xz / tile);
+        float checker = mod(cell.x + cell.y, 2.0) == 0.0 ? 1.0 : 0.82;
+        float shade = max(view.lightDirection.y, 0.0) * shadowTransmittance(hit + vec3(0.0, 1e-3, 0.0));
+        vec3 lit = view.groundColour.rgb * checker * (view.lightColour.rgb * shade + view.ambientColour.rgb);
+        // Fade into the horizon far away so the ground has no hard edge.
+        float fade = exp(-t / (8.0 * float(max(view.grid.x, view.grid.z))));
+        return mix(view.skyHorizon.rgb, lit, fade);
+    }
+    float up = clamp(direction.y, 0.0, 1.0);
+    return mix(view.skyHorizon.rgb, view.skyZenith.rgb, sqrt(up));
+}
+
+struct VolumeSample {
+    vec3 radiance;        // linear light reaching the camera
+    float transmittance;  // of the volume alone along the ray (1 empty, 0 opaque)
+};
+
+// The primary march: midpoint rule with steps of view.medium.z cells (the last one shortened to
+// end at the box's edge), stopping early below 1e-3 transmittance or at a solid surface (shaded
+// Lambert, its normal from the solid fraction's gradient).
+VolumeSample marchVolume(vec3 origin, vec3 direction) {
+    VolumeSample s;
+    s.radiance = vec3(0.0);
+    s.transmittance = 1.0;
+    vec2 span = volumeBoxInterval(origin, direction);
+    float stepLength = view.medium.z;
+    float cosTheta = dot(direction, view.lightDirection.xyz);
+    float phase = volumePhase(cosTheta, view.lightDirection.w);
+    bool hitSolid = false;
+    for (float t = span.x; t < span.y; t += stepLength) {
+        float ds = min(stepLength, span.y - t);
+        vec3 x = origin + direction * (t + 0.5 * ds);
+        if (view.grid.w != 0 && volumeSolid(x) > view.fire.w) {
+            vec3 e = vec3(0.5, 0.0, 0.0);
+            vec3 n = -vec3(volumeSolid(x + e.xyy) - volumeSolid(x - e.xyy), volumeSolid(x + e.yxy) - volumeSolid(x - e.yxy),
+                           volumeSolid(x + e.yyx) - volumeSolid(x - e.yyx));
+            n = length(n) > 1e-6 ? normalize(n) : -direction;
+            float lambert = max(dot(n, view.lightDirection.xyz), 0.0) * shadowTransmittance(x + n * 1.5);
+            vec3 surface = view.solidColour.rgb * (view.lightColour.rgb * lambert + view.ambientColour.rgb);
+            s.radiance += s.transmittance * surface;
+            hitSolid = true;
+            break;
+        }
+        float density = volumeDensity(x);
+        float temperature = volumeTemperature(x);
+        vec3 emitted = fireEmission(temperature) * ds;
+        if (density > view.fireColour.w) {
+            float absorbed = 1.0 - exp(-view.medium.x * density * ds);
+            vec3 lit = view.lightColour.rgb * (phase * volumeLightAt(x)) + view.ambientColour.rgb;
+            s.radiance += s.transmittance * (view.medium.y * absorbed * lit + emitted);
+            s.transmittance *= 1.0 - absorbed;
+            if (s.transmittance < 1e-3) {
+                s.transmittance = 0.0;
+                break;
+            }
+        } else {
+            s.radiance += s.transmittance * emitted;
+        }
+    }
+    if (!hitSolid) s.radiance += s.transmittance * volumeBackground(origin, direction);
+    else s.transmittance = 0.0;
+    return s;
+}
+
+// The camera ray through pixel (x, y) (y = 0 the top row): a pinhole at cameraPosition.
+vec3 volumeRayDirection(vec2 pixel) {
+    vec2 ndc = vec2(2.0 * (pixel.x + 0.5) / float(view.image.x) - 1.0, 1.0 - 2.0 * (pixel.y + 0.5) / float(view.image.y));
+    float tanHalf = view.cameraPosition.w;
+    return normalize(view.cameraForward.xyz + ndc.x * tanHalf * view.cameraRight.w * view.cameraRight.xyz +
+                     ndc.y * tanHalf * view.cameraUp.xyz);
+}
+
+// Exposure, a filmic shoulder (1 - e^{-x}) and the sRGB curve: linear radiance -> display [0, 1].
+vec3 volumeToDisplay(vec3 radiance) {
+    vec3 x = 1.0 - exp(-radiance * view.fireColour.z);
+    return mix(12.92 * x, 1.055 * pow(x, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), x));
+}
+
+#endif

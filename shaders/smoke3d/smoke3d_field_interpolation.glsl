@@ -1,0 +1,43 @@
+// How the 3D advection kernels sample the field they carry at a back-traced point: trilinear
+// (BILLOW_TRILERP, smoke3d_taps.glsl) or monotone cubic along x, then y, then z
+// (common/monotone_cubic.glsl), picked by `interpolation` (BILLOW_INTERPOLATION_*, uniform across a
+// dispatch). The taps extend to the second sample beyond a side by the same rule as the first.
+#include "common/monotone_cubic.glsl"
+
+// Monotone tricubic of READ(ivec3) at continuous index coordinate `coord` into `result` of type
+// TYPE: 16 monotone cubics along x (lines b.y-1 .. b.y+2 of planes b.z-1 .. b.z+2), four along y
+// per plane, one along z. Each stays within its two middle samples, so the result stays within
+// the eight samples trilinear interpolation would use. Where all 64 samples lie inside [0, LIMIT),
+// DIRECT(c) reads them without the taps (the identity there: same bits), as in BILLOW_TRILERP;
+// the loops are kept loops for the same reason (compile time on CPU implementations).
+#define BILLOW_TRICUBIC(TYPE, READ, DIRECT, LIMIT, coord, result)                                \
+    {                                                                                            \
+        vec3 ccoord_ = (coord);                                                                  \
+        vec3 cbase_ = floor(ccoord_);                                                            \
+        ivec3 cb_ = ivec3(cbase_);                                                               \
+        vec3 ct_ = ccoord_ - cbase_;                                                             \
+        bool inside_ = all(greaterThanEqual(cb_ - 1, ivec3(0))) && all(lessThan(cb_ + 2, (LIMIT))); \
+        TYPE planes_[4];                                                                         \
+        [[dont_unroll]] for (int z_ = 0; z_ < 4; ++z_) {                                         \
+            TYPE lines_[4];                                                                      \
+            [[dont_unroll]] for (int y_ = 0; y_ < 4; ++y_) {                                     \
+                ivec3 c_ = cb_ + ivec3(-1, y_ - 1, z_ - 1);                                      \
+                TYPE s_[4];                                                                      \
+                if (inside_) {                                                                   \
+                    [[dont_unroll]] for (int x_ = 0; x_ < 4; ++x_) s_[x_] = DIRECT(c_ + ivec3(x_, 0, 0)); \
+                } else {                                                                         \
+                    [[dont_unroll]] for (int x_ = 0; x_ < 4; ++x_) s_[x_] = READ(c_ + ivec3(x_, 0, 0)); \
+                }                                                                                \
+                lines_[y_] = monotoneCubic(s_[0], s_[1], s_[2], s_[3], ct_.x);                   \
+            }                                                                                    \
+            planes_[z_] = monotoneCubic(lines_[0], lines_[1], lines_[2], lines_[3], ct_.y);      \
+        }                                                                                        \
+        result = monotoneCubic(planes_[0], planes_[1], planes_[2], planes_[3], ct_.z);           \
+    }
+
+#define BILLOW_INTERPOLATE3(TYPE, READ, DIRECT, LIMIT, coord, interpolation, result)             \
+    {                                                                                            \
+        if ((interpolation) == BILLOW_INTERPOLATION_CUBIC)                                       \
+            BILLOW_TRICUBIC(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
+        else BILLOW_TRILERP(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
+    }

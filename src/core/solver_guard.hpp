@@ -1,0 +1,66 @@
+// What every solver checks on entry to a call: that no other call on the same solver is running
+// (two threads driving one solver race: docs/integration.md, "Threading"), and that no earlier
+// step failed after the GPU received it (the GPU state is then unknown). It also runs blocking
+// steps as transactions: a failure before submission restores the host state the step changed.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/context_state.hpp"
+#include "core/quiet_wait.hpp"
+#include "core/record_snapshot.hpp"
+
+namespace billow::detail {
+
+class SolverGuard {
+public:
+    explicit SolverGuard(const char* solver) : solver_(solver) {}
+
+    // Held for the duration of one public call.
+    class Scope {
+    public:
+        explicit Scope(SolverGuard& guard, const char* call);
+        ~Scope() { guard_.busy_.store(false, std::memory_order_release); }
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+
+    private:
+        SolverGuard& guard_;
+    };
+
+    // Enters `call`: Error if another call on this solver is running (the call is refused, the
+    // running one is unaffected), or if the solver is unusable after a failed step.
+    [[nodiscard]] Scope enter(const char* call) { return Scope(*this, call); }
+
+    // Records into a one-shot command buffer, submits it and waits (the context's timeout).
+    // If anything fails before the queue received the work, `snapshot` is restored (the solver is
+    // as before the call) and the error rethrown; if the submitted work then fails (timeout,
+    // device lost), the solver is marked unusable, since its buffers' contents are unknown.
+    void submitStep(ContextState& context, const char* call, RecordSnapshot& snapshot,
+                    const std::function<void(VkCommandBuffer)>& record);
+    // The engine's record(): restores `snapshot` if recording throws (the engine discards its
+    // half-recorded command buffer).
+    void recordStep(RecordSnapshot& snapshot, const std::function<void()>& record);
+
+    bool unusable() const noexcept { return !failure_.empty(); }
+    const char* solver() const noexcept { return solver_; }
+
+private:
+    const char* solver_;
+    std::atomic<bool> busy_{false};
+    std::string failure_;  // why the solver is unusable; empty while usable
+};
+
+// For a solver's destructor and move assignment: waits (bounded) for the queue, then releases
+// `impl`; when the GPU may still be using its buffers (the wait timed out), leaks it instead.
+template <class Impl>
+void releaseAfterGpu(std::unique_ptr<Impl>& impl) noexcept {
+    if (!impl) return;
+    if (waitIdleQuietly(*impl->context)) impl.reset();
+    else (void)impl.release();  // deliberately leaked: a hung GPU may still write these buffers
+}
+
+} // namespace billow::detail

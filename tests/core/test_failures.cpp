@@ -1,0 +1,418 @@
+// Failures inside the library: every allocation point of a solver's construction made to fail in
+// turn (nothing may be left allocated), a step whose submission fails (the solver must be as
+// before), a GPU that does not finish in time (TimeoutError, then a solver that refuses calls),
+// and two threads on one solver (refused, not raced).
+#include "support/gpu_test.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/context_state.hpp"
+#include "core/solver_guard.hpp"
+
+namespace billow::test {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// Billow's allocation points are the calls of its private device table (ContextState::vk, one per
+// context): object creation, memory allocation and binding, mapping, descriptor sets, command
+// buffers, submission. The test points the table at wrappers that count every such call, fail the
+// `failAt`-th one (1-based; 0 never), and count the objects alive per kind.
+struct DeviceFaults {
+    static inline VolkDeviceTable real{};
+    static inline int64_t calls = 0;
+    static inline int64_t failAt = 0;
+    static inline std::map<std::string, int64_t> live;
+
+    // The calls of the counted construction: which function, from which call site in Billow.
+    static inline std::vector<std::string> sites;
+    static bool failNow(const char* function, void* site) {
+        if (failAt == 0) {
+            char where[32];
+            std::snprintf(where, sizeof where, "@%p", site);
+            sites.push_back(std::string(function) + where);
+        }
+        return ++calls == failAt;
+    }
+    static void reset(int64_t failingCall) {
+        calls = 0;
+        failAt = failingCall;
+        if (failingCall == 0) sites.clear();
+    }
+    static int64_t liveObjects() {
+        int64_t total = 0;
+        for (auto& [kind, count] : live) total += count;
+        return total;
+    }
+    static std::string describeLive() {
+        std::string out;
+        for (auto& [kind, count] : live)
+            if (count) out += kind + " " + std::to_string(count) + "; ";
+        return out;
+    }
+};
+
+// A creation call `Create` whose objects are counted under `kind`.
+#define BILLOW_COUNTED_CREATE(fn, Info, Handle, kind, failure)                                              \
+    VKAPI_ATTR VkResult VKAPI_CALL counted_##fn(VkDevice d, const Info* i, const VkAllocationCallbacks* a, \
+                                                Handle* out) {                                              \
+        if (DeviceFaults::failNow(#fn, __builtin_return_address(0))) return failure;                        \
+        VkResult r = DeviceFaults::real.fn(d, i, a, out);                                                   \
+        if (r == VK_SUCCESS) ++DeviceFaults::live[kind];                                                    \
+        return r;                                                                                           \
+    }
+#define BILLOW_COUNTED_DESTROY(fn, Handle, kind)                                                          \
+    VKAPI_ATTR void VKAPI_CALL counted_##fn(VkDevice d, Handle h, const VkAllocationCallbacks* a) {       \
+        if (h) --DeviceFaults::live[kind];                                                               \
+        DeviceFaults::real.fn(d, h, a);                                                                   \
+    }
+
+BILLOW_COUNTED_CREATE(vkCreateBuffer, VkBufferCreateInfo, VkBuffer, "buffer", VK_ERROR_OUT_OF_DEVICE_MEMORY)
+BILLOW_COUNTED_DESTROY(vkDestroyBuffer, VkBuffer, "buffer")
+BILLOW_COUNTED_CREATE(vkAllocateMemory, VkMemoryAllocateInfo, VkDeviceMemory, "memory", VK_ERROR_OUT_OF_DEVICE_MEMORY)
+BILLOW_COUNTED_DESTROY(vkFreeMemory, VkDeviceMemory, "memory")
+BILLOW_COUNTED_CREATE(vkCreateShaderModule, VkShaderModuleCreateInfo, VkShaderModule, "shader module",
+                      VK_ERROR_OUT_OF_HOST_MEMORY)
+BILLOW_COUNTED_DESTROY(vkDestroyShaderModule, VkShaderModule, "shader module")
+BILLOW_COUNTED_CREATE(vkCreatePipelineLayout, VkPipelineLayoutCreateInfo, VkPipelineLayout, "pipeline layout",
+                      VK_ERROR_OUT_OF_HOST_MEMORY)
+BILLOW_COUNTED_DESTROY(vkDestroyPipelineLayout, VkPipelineLayout, "pipeline layout")
+BILLOW_COUNTED_CREATE(vkCreateDescriptorSetLayout, VkDescriptorSetLayoutCreateInfo, VkDescriptorSetLayout,
+                      "descriptor set layout", VK_ERROR_OUT_OF_HOST_MEMORY)
+BILLOW_COUNTED_DESTROY(vkDestroyDescriptorSetLayout, VkDescriptorSetLayout, "descriptor set layout")
+BILLOW_COUNTED_CREATE(vkCreateDescriptorPool, VkDescriptorPoolCreateInfo, VkDescriptorPool, "descriptor pool",
+                      VK_ERROR_OUT_OF_HOST_MEMORY)
+BILLOW_COUNTED_DESTROY(vkDestroyDescriptorPool, VkDescriptorPool, "descriptor pool")
+BILLOW_COUNTED_CREATE(vkCreateQueryPool, VkQueryPoolCreateInfo, VkQueryPool, "query pool", VK_ERROR_OUT_OF_HOST_MEMORY)
+BILLOW_COUNTED_DESTROY(vkDestroyQueryPool, VkQueryPool, "query pool")
+BILLOW_COUNTED_DESTROY(vkDestroyPipeline, VkPipeline, "pipeline")
+
+VKAPI_ATTR VkResult VKAPI_CALL counted_vkCreateComputePipelines(VkDevice d, VkPipelineCache c, uint32_t n,
+                                                                const VkComputePipelineCreateInfo* i,
+                                                                const VkAllocationCallbacks* a, VkPipeline* out) {
+    if (DeviceFaults::failNow("vkCreateComputePipelines", __builtin_return_address(0))) {
+        for (uint32_t k = 0; k < n; ++k) out[k] = VK_NULL_HANDLE;
+        return VK_ERROR_OUT_OF_HOST_MEMORY;
+    }
+    VkResult r = DeviceFaults::real.vkCreateComputePipelines(d, c, n, i, a, out);
+    for (uint32_t k = 0; k < n; ++k) DeviceFaults::live["pipeline"] += out[k] ? 1 : 0;
+    return r;
+}
+VKAPI_ATTR VkResult VKAPI_CALL counted_vkAllocateCommandBuffers(VkDevice d, const VkCommandBufferAllocateInfo* i,
+                                                                VkCommandBuffer* out) {
+    if (DeviceFaults::failNow("vkAllocateCommandBuffers", __builtin_return_address(0))) return VK_ERROR_OUT_OF_HOST_MEMORY;
+    VkResult r = DeviceFaults::real.vkAllocateCommandBuffers(d, i, out);
+    if (r == VK_SUCCESS) DeviceFaults::live["command buffer"] += i->commandBufferCount;
+    return r;
+}
+VKAPI_ATTR void VKAPI_CALL counted_vkFreeCommandBuffers(VkDevice d, VkCommandPool p, uint32_t n, const VkCommandBuffer* b) {
+    DeviceFaults::live["command buffer"] -= n;
+    DeviceFaults::real.vkFreeCommandBuffers(d, p, n, b);
+}
+VKAPI_ATTR VkResult VKAPI_CALL counted_vkAllocateDescriptorSets(VkDevice d, const VkDescriptorSetAllocateInfo* i,
+                                                                VkDescriptorSet* out) {
+    if (DeviceFaults::failNow("vkAllocateDescriptorSets", __builtin_return_address(0))) return VK_ERROR_OUT_OF_POOL_MEMORY;
+    return DeviceFaults::real.vkAllocateDescriptorSets(d, i, out);
+}
+VKAPI_ATTR VkResult VKAPI_CALL counted_vkBindBufferMemory(VkDevice d, VkBuffer b, VkDeviceMemory m, VkDeviceSize o) {
+    if (DeviceFaults::failNow("vkBindBufferMemory", __builtin_return_address(0))) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    return DeviceFaults::real.vkBindBufferMemory(d, b, m, o);
+}
+VKAPI_ATTR VkResult VKAPI_CALL counted_vkMapMemory(VkDevice d, VkDeviceMemory m, VkDeviceSize o, VkDeviceSize s,
+                                                   VkMemoryMapFlags f, void** out) {
+    if (DeviceFaults::failNow("vkMapMemory", __builtin_return_address(0))) return VK_ERROR_MEMORY_MAP_FAILED;
+    return DeviceFaults::real.vkMapMemory(d, m, o, s, f, out);
+}
+VKAPI_ATTR VkResult VKAPI_CALL counted_vkQueueSubmit(VkQueue q, uint32_t n, const VkSubmitInfo* s, VkFence f) {
+    if (DeviceFaults::failNow("vkQueueSubmit", __builtin_return_address(0))) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    return DeviceFaults::real.vkQueueSubmit(q, n, s, f);
+}
+
+// Installs the wrappers in a context's table for the scope's lifetime.
+class CountedTable {
+public:
+    explicit CountedTable(detail::ContextState& state) : state_(state) {
+        DeviceFaults::real = state.vk;
+        DeviceFaults::live.clear();
+        DeviceFaults::reset(0);
+        VolkDeviceTable& vk = state.vk;
+        vk.vkCreateBuffer = counted_vkCreateBuffer;
+        vk.vkDestroyBuffer = counted_vkDestroyBuffer;
+        vk.vkAllocateMemory = counted_vkAllocateMemory;
+        vk.vkFreeMemory = counted_vkFreeMemory;
+        vk.vkBindBufferMemory = counted_vkBindBufferMemory;
+        vk.vkMapMemory = counted_vkMapMemory;
+        vk.vkCreateShaderModule = counted_vkCreateShaderModule;
+        vk.vkDestroyShaderModule = counted_vkDestroyShaderModule;
+        vk.vkCreateComputePipelines = counted_vkCreateComputePipelines;
+        vk.vkDestroyPipeline = counted_vkDestroyPipeline;
+        vk.vkCreatePipelineLayout = counted_vkCreatePipelineLayout;
+        vk.vkDestroyPipelineLayout = counted_vkDestroyPipelineLayout;
+        vk.vkCreateDescriptorSetLayout = counted_vkCreateDescriptorSetLayout;
+        vk.vkDestroyDescriptorSetLayout = counted_vkDestroyDescriptorSetLayout;
+        vk.vkCreateDescriptorPool = counted_vkCreateDescriptorPool;
+        vk.vkDestroyDescriptorPool = counted_vkDestroyDescriptorPool;
+        vk.vkAllocateDescriptorSets = counted_vkAllocateDescriptorSets;
+        vk.vkCreateQueryPool = counted_vkCreateQueryPool;
+        vk.vkDestroyQueryPool = counted_vkDestroyQueryPool;
+        vk.vkAllocateCommandBuffers = counted_vkAllocateCommandBuffers;
+        vk.vkFreeCommandBuffers = counted_vkFreeCommandBuffers;
+        vk.vkQueueSubmit = counted_vkQueueSubmit;
+    }
+    ~CountedTable() { state_.vk = DeviceFaults::real; }
+
+private:
+    detail::ContextState& state_;
+};
+
+class Failures : public GpuTest {
+protected:
+    detail::ContextState& state() { return context()->state(); }
+
+    // Fails the construction's allocation points in turn: every failure is a VulkanError (the
+    // VkResult named) thrown by the constructor, with no object left alive. Each point costs a
+    // construction up to it, and on lavapipe every point after the kernel sets costs their
+    // pipelines' compilation (0.5 s for a smoke solver): so CTest fails every point before the
+    // first pipeline, the first call of every call site after it (each distinct allocation in the
+    // code), and every `stride`-th call beyond; BILLOW_EXHAUSTIVE_FAULTS=1 fails every point
+    // (all 117 water, 324 smoke and 398 3D smoke points pass, 7 minutes on lavapipe).
+    template <class Make>
+    void failAllocationPoints(Make make, int64_t stride) {
+        CountedTable table(state());
+        int64_t total = 0;
+        {
+            auto solver = make();  // the successful construction, counted (not its destruction's wait)
+            total = DeviceFaults::calls;
+        }
+        const std::vector<std::string> sites = DeviceFaults::sites;
+        ASSERT_EQ(DeviceFaults::liveObjects(), 0) << DeviceFaults::describeLive();
+        ASSERT_GT(total, 10);
+        const bool exhaustive = std::getenv("BILLOW_EXHAUSTIVE_FAULTS") != nullptr;
+        std::set<std::string> seen;
+        bool pipelinesBuilt = false;
+        int64_t tested = 0;
+        for (int64_t n = 1; n <= total; ++n) {
+            const std::string& site = sites.at(static_cast<size_t>(n - 1));
+            const bool firstOfSite = seen.insert(site).second;
+            const bool selected = exhaustive || !pipelinesBuilt || firstOfSite || n % stride == 0 || n == total;
+            pipelinesBuilt = pipelinesBuilt || site.rfind("vkCreateComputePipelines", 0) == 0;
+            if (!selected) continue;
+            DeviceFaults::reset(n);
+            try {
+                auto solver = make();
+                ADD_FAILURE() << "the construction survived a failure of allocation point " << n << " of " << total
+                              << " (" << site << ")";
+            } catch (const VulkanError& e) {
+                const std::string what = e.what();
+                EXPECT_TRUE(what.find("VK_ERROR_") != std::string::npos) << what;
+            } catch (const std::exception& e) {
+                ADD_FAILURE() << "allocation point " << n << " (" << site << "): expected VulkanError, got " << e.what();
+            }
+            EXPECT_EQ(DeviceFaults::liveObjects(), 0) << "after failing allocation point " << n << " of " << total << " ("
+                                                      << site << "): " << DeviceFaults::describeLive();
+            ++tested;
+        }
+        DeviceFaults::reset(0);
+        std::printf("%lld allocation points at %zu call sites, %lld failed in turn\n", static_cast<long long>(total),
+                    seen.size(), static_cast<long long>(tested));
+    }
+};
+
+SmokeSettings smoke2d() {
+    SmokeSettings s;
+    s.nx = 37;
+    s.ny = 23;
+    s.cellSize = 0.05f;
+    return s;
+}
+
+SmokeSettings3D smoke3d() {
+    SmokeSettings3D s;
+    s.nx = 19;
+    s.ny = 13;
+    s.nz = 11;
+    s.cellSize = 0.05f;
+    s.pressureIterations = 4;
+    return s;
+}
+
+WaterSettings water() {
+    WaterSettings s;
+    s.nx = 37;
+    s.ny = 23;
+    return s;
+}
+
+TEST_F(Failures, WaterConstructionReleasesEverythingAtEveryAllocationPoint) {
+    failAllocationPoints([&] { return std::make_unique<WaterSolver>(context(), water()); }, 1);
+}
+
+TEST_F(Failures, SmokeConstructionReleasesEverythingAtEveryAllocationPoint) {
+    failAllocationPoints([&] { return std::make_unique<SmokeSolver>(context(), smoke2d()); }, 100);
+}
+
+TEST_F(Failures, Smoke3DConstructionReleasesEverythingAtEveryAllocationPoint) {
+    failAllocationPoints([&] { return std::make_unique<SmokeSolver3D>(context(), smoke3d()); }, 100);
+}
+
+// A step whose submission fails leaves the solver as before: the buffers it names, its queued
+// splat, and the state the next step computes (bit for bit that of a twin that never failed).
+TEST_F(Failures, SmokeStepFailingAtSubmissionChangesNothing) {
+    SmokeSettings s = smoke2d();
+    SmokeSolver failing(context(), s), twin(context(), s);
+    Splat splat;
+    splat.x = 0.9f;
+    splat.y = 0.6f;
+    splat.radius = 0.2f;
+    splat.velocity = {2.0f, 1.0f};
+    splat.density = 1.0f;
+    for (SmokeSolver* solver : {&failing, &twin}) {
+        solver->addSplat(splat);
+        solver->step(kDt);
+        solver->addSplat(splat);  // queued for the next step
+    }
+    const VkBuffer before = failing.buffer(Field::VelocityX);
+    state().injectedFaults.submitFailure = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    try {
+        failing.step(kDt);
+        ADD_FAILURE() << "the injected submission failure was not reported";
+    } catch (const VulkanError& e) {
+        EXPECT_EQ(e.result(), VK_ERROR_OUT_OF_DEVICE_MEMORY);
+        EXPECT_NE(std::string(e.what()).find("vkQueueSubmit"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(failing.buffer(Field::VelocityX), before);  // the ping-pong index did not flip
+    EXPECT_EQ(failing.health(0).step, 1u);                 // nor did the scan count
+    failing.step(kDt);
+    twin.step(kDt);
+    for (Field field : {Field::VelocityX, Field::VelocityY, Field::Density, Field::Pressure})
+        EXPECT_EQ(failing.download(field), twin.download(field)) << fieldName(field);
+    EXPECT_EQ(failing.health(0).step, twin.health(0).step);
+}
+
+TEST_F(Failures, Smoke3DAndWaterStepsFailingAtSubmissionChangeNothing) {
+    SmokeSolver3D failing3(context(), smoke3d()), twin3(context(), smoke3d());
+    Emitter3D emitter;
+    emitter.velocity = {0.0f, 1.0f, 0.0f};
+    emitter.density = 1.0f;
+    for (SmokeSolver3D* solver : {&failing3, &twin3}) {
+        solver->setEmitters(std::span(&emitter, 1));
+        solver->step(kDt);
+    }
+    state().injectedFaults.submitFailure = VK_ERROR_OUT_OF_HOST_MEMORY;
+    EXPECT_THROW(failing3.step(kDt), VulkanError);
+    failing3.step(kDt);
+    twin3.step(kDt);
+    EXPECT_EQ(failing3.download(Field3D::VelocityY), twin3.download(Field3D::VelocityY));
+    EXPECT_EQ(failing3.download(Field3D::Density), twin3.download(Field3D::Density));
+
+    WaterSolver failingWater(context(), water()), twinWater(context(), water());
+    WaterBrush brush;
+    brush.x = 10.0f;
+    brush.y = 10.0f;
+    brush.radius = 5.0f;
+    brush.water = 1.0f;
+    for (WaterSolver* solver : {&failingWater, &twinWater}) solver->addBrush(brush);
+    state().injectedFaults.submitFailure = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    EXPECT_THROW(failingWater.step(0.05f), VulkanError);
+    EXPECT_EQ(failingWater.time(), 0.0);  // the clock did not advance
+    failingWater.step(0.05f);
+    twinWater.step(0.05f);
+    EXPECT_EQ(failingWater.time(), twinWater.time());
+    EXPECT_EQ(failingWater.download(WaterField::Depth), twinWater.download(WaterField::Depth));
+}
+
+// The GPU does not finish within the wait timeout: TimeoutError naming VK_TIMEOUT; the solver then
+// refuses every call (its buffers' contents are unknown) and its destructor returns.
+TEST_F(Failures, HungStepIsATimeoutAndLeavesTheSolverUnusable) {
+    auto solver = std::make_unique<SmokeSolver>(context(), smoke2d());
+    state().injectedFaults.waitFailure = VK_TIMEOUT;
+    try {
+        solver->step(kDt);
+        ADD_FAILURE() << "the hang was not reported";
+    } catch (const TimeoutError& e) {
+        EXPECT_EQ(e.result(), VK_TIMEOUT);
+        EXPECT_NE(std::string(e.what()).find("VK_TIMEOUT"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("wait timeout"), std::string::npos) << e.what();
+    }
+    try {
+        solver->download(Field::Density);
+        ADD_FAILURE() << "a solver whose step hung accepted a call";
+    } catch (const InvalidArgument&) {
+        ADD_FAILURE() << "wrong error type";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("unusable"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(solver->step(kDt), Error);
+    solver.reset();  // returns: the wait is bounded
+    // The context works on.
+    SmokeSolver fresh(context(), smoke2d());
+    fresh.step(kDt);
+}
+
+// A real wait that runs out: a timeout far shorter than a step on this device.
+TEST_F(Failures, RealWaitRunsOutAtTheTimeout) {
+    SmokeSettings3D s = smoke3d();
+    s.nx = s.ny = s.nz = 48;
+    s.pressureIterations = 40;
+    SmokeSolver3D solver(context(), s);
+    const double before = context()->waitTimeoutSeconds();
+    context()->setWaitTimeout(Context::kMinWaitTimeoutSeconds);
+    bool timedOut = false;
+    for (int attempt = 0; attempt < 3 && !timedOut; ++attempt) {
+        try {
+            solver.step(kDt);
+        } catch (const TimeoutError&) {
+            timedOut = true;
+        }
+    }
+    context()->setWaitTimeout(before);  // the destructor then waits for the step to finish
+    if (!timedOut) GTEST_SKIP() << "this device finishes a 48^3 step within 1 ms";
+    EXPECT_THROW(solver.download(Field3D::Density), Error);
+    context()->waitIdle();
+}
+
+// One call at a time per solver: a second call entering while one runs is refused with a clear
+// error (it would race on the host state and the command pool), the running one unaffected.
+TEST_F(Failures, ConcurrentCallsOnOneSolverAreRefused) {
+    detail::SolverGuard guard("SmokeSolver");
+    {
+        auto first = guard.enter("step");
+        try {
+            auto second = guard.enter("download");
+            ADD_FAILURE() << "a second call entered while one was running";
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find("SmokeSolver::download: another call on this solver is running"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+    EXPECT_NO_THROW(auto again = guard.enter("download"));  // free once the first returned
+
+    // Two threads stepping one solver: every call either runs or is refused; nothing crashes.
+    SmokeSolver solver(context(), smoke2d());
+    std::atomic<int> refused{0}, ran{0};
+    auto drive = [&] {
+        for (int k = 0; k < 20; ++k) try {
+                solver.step(kDt);
+                ++ran;
+            } catch (const Error& e) {
+                if (std::string(e.what()).find("another call") != std::string::npos) ++refused;
+                else ADD_FAILURE() << e.what();
+            }
+    };
+    std::thread a(drive), b(drive);
+    a.join();
+    b.join();
+    EXPECT_EQ(ran + refused, 40);
+    EXPECT_GT(ran.load(), 0);
+}
+
+} // namespace
+} // namespace billow::test
