@@ -3,7 +3,7 @@
 # plume scene (examples/scenes/plume.json) headless, on lavapipe when there is no GPU. Pictures,
 # fields, metrics and the animation land in out/plume/.
 #
-#   scripts/demo.sh                  # the plume; smaller on a CPU-only machine (about 1-2 min on 2 cores)
+#   scripts/demo.sh                  # the plume; smaller on a CPU-only machine (the run: about 25 s on 2 cores)
 #   scripts/demo.sh --scale 1        # full size anywhere; any scene_runner option passes through
 #   SCENE=examples/scenes/cylinder.json scripts/demo.sh    # another bundled scene
 #   SCENE=examples/scenes/lake_drain.json scripts/demo.sh  # shallow water: a lake drains through a dug channel
@@ -27,5 +27,6 @@ fi
 "$runner" "$scene" --out "out/$name" "${options[@]}" "$@"
 
 echo
-echo "Open out/$name/$name.gif (the animation), or the picture frames out/$name/<view>_NNNN.png:"
-echo "dye and the diagnostic views for smoke scenes, water over shaded terrain, depth and speed for water."
+echo "Open out/$name/$name.gif (the animation), out/$name/sheet/NNNN.png (every view of a frame on"
+echo "one page), or one view's frames in out/$name/<view>/NNNN.png: dye and the diagnostic views"
+echo "(each with its colour bar) for smoke scenes, water over shaded terrain, depth and speed for water."

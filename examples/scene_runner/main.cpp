@@ -74,7 +74,8 @@ int run(const CommandLine& c) {
     if (summary.frames) {
         std::printf("  pictures:  %u frames each of", summary.frames);
         for (const std::string& v : summary.views) std::printf(" %s", v.c_str());
-        std::printf(" (%s/%s_NNNN.png)\n", options.outDir.c_str(), summary.views.front().c_str());
+        std::printf(" (%s/<view>/NNNN.png)\n", options.outDir.c_str());
+        if (summary.contactSheets) std::printf("  sheets:    every view of a frame on one page (%s/sheet/NNNN.png)\n", options.outDir.c_str());
     }
     if (summary.fieldDumps) std::printf("  fields:    %s/fields/*.npy (numpy.load)\n", options.outDir.c_str());
     if (metrics) std::printf("  metrics:   %s/metrics.jsonl\n", options.outDir.c_str());

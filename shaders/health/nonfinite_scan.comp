@@ -4,7 +4,9 @@
 // their bits (every exponent bit set), which no compiler may fold away as it may isnan() under
 // relaxed float rules. Finite fields write nothing; the cost is one read of the field.
 // It declares no uniform block, so every solver's kernel set can hold it (KernelSet's extras).
+// A 1D kernel, dispatched in workgroups (at most BILLOW_HEALTH_MAX_GROUPS; each thread strides).
 #extension GL_GOOGLE_include_directive : require
+#define BILLOW_OWN_WORKGROUP_SIZE
 #include "health/health_types.h"
 
 layout(local_size_x = BILLOW_HEALTH_GROUP) in;

@@ -404,6 +404,7 @@ size_t SmokeSolver::fieldSize(Field field) const noexcept {
     case Field::MidpointVelocityY: return mac.yFaces();
     case Field::Dye: return size_t(impl_->dyeNx) * impl_->dyeNy * 4;
     case Field::Density: case Field::Temperature: case Field::Pressure: case Field::Divergence: case Field::Solid:
+    case Field::MidpointPressure:
         return mac.cells();
     }
     return 0;  // an unknown field

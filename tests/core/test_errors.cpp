@@ -216,7 +216,7 @@ TEST_F(Errors, TimeStepNotPositiveOrNotFinite) {
         expectInvalid([&] { solver.recordPass(reinterpret_cast<VkCommandBuffer>(1), Pass::Advect, dt); }, "dt");
     }
     expectInvalid([&] { solver.record(VK_NULL_HANDLE, kDt); }, "record: cmd");
-    expectInvalid([&] { solver.stepPass(Pass::Count, kDt); }, "recordPass: pass");
+    expectInvalid([&] { solver.stepPass(Pass::Count, kDt); }, "stepPass: pass");
     solver.step(kDt);  // still usable
 }
 

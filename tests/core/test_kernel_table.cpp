@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "core/kernel_set.hpp"
+#include "health/health_types.h"
 #include "pressure/pressure_jacobi_tiles.h"
 #include "pressure3d/pressure3d_types.h"
 
@@ -65,7 +66,8 @@ TEST(KernelTable, GroupsAreTheShaderFolders) {
                                                            {KernelGroup::Pressure3d, "pressure3d"},
                                                            {KernelGroup::Smoke, "smoke"},
                                                            {KernelGroup::Smoke3d, "smoke3d"},
-                                                           {KernelGroup::Water, "water"}};
+                                                           {KernelGroup::Water, "water"},
+                                                           {KernelGroup::Health, "health"}};
     for (const KernelInfo& info : kKernelTable) {
         const auto folder = std::find_if(std::begin(folders), std::end(folders),
                                          [&](const auto& f) { return f.first == info.group; });
@@ -123,8 +125,10 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     std::set<std::string> own;
     for (const KernelInfo& info : kKernelTable)
         if (info.shapesOwnWorkgroup) own.insert(std::string(info.name));
-    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "mg_coarse_solve_3d", "pressure_gate",
-                                          "pressure_jacobi", "pressure_rbsor_tiles"}));
+    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "mg_coarse_solve_3d", "nonfinite_scan",
+                                          "pressure_gate", "pressure_jacobi", "pressure_rbsor_tiles"}));
+    // The non-finite scan: 1D workgroups whose threads stride over a field (HealthRing::recordScan).
+    EXPECT_TRUE((kernels::NonfiniteScan::localSize == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
     // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
     EXPECT_TRUE((kernels::PressureJacobi::localSize ==
                  detail::WorkgroupSize{BILLOW_JACOBI_REGION, BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, 1}));
@@ -167,9 +171,10 @@ static_assert(std::is_same_v<kernels::Curl::Push, detail::NoPush>);
 static_assert(std::is_same_v<kernels::Divergence::Push, detail::NoPush>);
 
 TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
-    // The kernels that 2D and 3D kernel sets share read no grid, so they declare no uniform block;
-    // the 3D grid's kernels live in folders named *3d (shaders/pressure3d, ...).
-    const std::set<KernelId> shared{KernelId::PressureGate, KernelId::CgScalars};
+    // The kernels that 2D and 3D kernel sets share read no grid, so they declare no uniform block
+    // (the non-finite scan is in every solver's set, the water's too); the 3D grid's kernels live
+    // in folders named *3d (shaders/pressure3d, ...).
+    const std::set<KernelId> shared{KernelId::PressureGate, KernelId::CgScalars, KernelId::NonfiniteScan};
     forEachKernel(detail::AllKernels{}, [&]<class K>() {
         const KernelInfo& info = detail::kernelInfo(K::id);
         SCOPED_TRACE(std::string(info.name));

@@ -60,13 +60,24 @@ TEST(MacGrid, SizesAndIndicesOfEachLocation) {
 
 TEST(Validation, MessagesNameTheFieldAndTheValue) {
     EXPECT_EQ(problemOf([] { detail::requireFinite(kNaN, "S::a"); }, "S::a"), "must be finite (got nan)");
-    EXPECT_EQ(problemOf([] { detail::requireNonNegative(-1.0f, "S::a"); }, "S::a"), "must be >= 0 (got -1.000000)");
-    EXPECT_EQ(problemOf([] { detail::requirePositive(0.0f, "S::a"); }, "S::a"), "must be > 0 (got 0.000000)");
-    EXPECT_EQ(problemOf([] { detail::requirePositive(-2.0f, "S::h", "m"); }, "S::h"), "must be > 0 m (got -2.000000)");
-    EXPECT_EQ(problemOf([] { detail::requirePositive(kNaN, "S::h", "m"); }, "S::h"), "must be finite (got nan)");
+    EXPECT_EQ(problemOf([] { detail::requireNonNegative(-1.0f, "S::a"); }, "S::a"), "must be >= 0 (got -1)");
+    EXPECT_EQ(problemOf([] { detail::requirePositive(0.0f, "S::a"); }, "S::a"), "must be > 0 (got 0)");
+    EXPECT_EQ(problemOf([] { detail::requirePositive(-2.0f, "S::h", "m"); }, "S::h"), "must be > 0 m (got -2)");
+    const std::string bounded = "must be finite and within +-1e+06 (float32 range; docs/parameters.md, \"Bounds\")";
+    EXPECT_EQ(problemOf([] { detail::requirePositive(kNaN, "S::h", "m"); }, "S::h"), bounded + " (got nan)");
+    EXPECT_EQ(problemOf([] { detail::requireBounded(3e38f, "S::g"); }, "S::g"), bounded + " (got 3e+38)");
+    EXPECT_EQ(problemOf([] { detail::requireAllBounded({0.0f, -2e6f}, "S::v"); }, "S::v"), bounded + " (got -2e+06)");
     EXPECT_EQ(problemOf([] { detail::requireFiniteAndPositive(0.0f, "B::radius", "m"); }, "B::radius"),
               "must be finite and > 0 m");
-    EXPECT_EQ(problemOf([] { detail::requireTimeStep(0.0f); }, "dt"), "must be finite and > 0 s (got 0.000000)");
+    EXPECT_EQ(problemOf([] { detail::requireTimeStep(0.0f); }, "dt"),
+              "must be in [1e-06, 1e+06] s (float32 range; docs/parameters.md, \"Bounds\") (got 0)");
+    EXPECT_EQ(problemOf([] { detail::requireScale(1e-45f, "S::cellSize", "m"); }, "S::cellSize"),
+              "must be in [1e-06, 1e+06] m (float32 range; docs/parameters.md, \"Bounds\") (got 1.4013e-45)");
+    const float values[] = {1.0f, 2.0f, kNaN, 3e38f};
+    EXPECT_EQ(problemOf([&] { detail::requireUploadable(values, "upload(Density)"); }, "upload(Density): values[2]"),
+              bounded + " (got nan)");
+    EXPECT_NO_THROW(detail::requireTimeStep(limits::kMinScale));
+    EXPECT_NO_THROW(detail::requireBounded(-limits::kMaxMagnitude, "S::g"));
     EXPECT_EQ(problemOf([] { detail::requireAllFinite({1.0f, kNaN}, "B::x/y"); }, "B::x/y"), "must be finite");
     EXPECT_EQ(problemOf([] { detail::requireInRange(1, 2, 16384, "S::nx", "cells"); }, "S::nx"),
               "must be in [2, 16384] cells (got 1)");

@@ -1,6 +1,6 @@
 # ctest "install_consumer": installs the current build into a fresh prefix, then configures,
 # builds and runs tests/install_consumer against it (find_package), and again with Billow's source
-# tree added by add_subdirectory. Run with
+# tree brought in by FetchContent (which adds it with add_subdirectory). Run with
 #   cmake -DBILLOW_BUILD_DIR=... -DBILLOW_SOURCE_DIR=... -DWORK_DIR=... -DGENERATOR=... -DC_COMPILER=...
 #         -DCXX_COMPILER=... -P run_install_test.cmake
 foreach(var BILLOW_BUILD_DIR BILLOW_SOURCE_DIR WORK_DIR GENERATOR C_COMPILER CXX_COMPILER)
@@ -40,11 +40,12 @@ run(${CMAKE_COMMAND} -S ${consumer_source} -B ${WORK_DIR}/package-build ${config
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/package-build --parallel 2)
 run(${CMAKE_COMMAND} -E env BILLOW_VALIDATION=1 ${WORK_DIR}/package-build/consumer)
 
-# 2. add_subdirectory of the source tree (Billow's tests and examples stay off there).
+# 2. FetchContent of the source tree, as docs/engine-guide.md shows it (it adds the tree with
+# add_subdirectory; Billow's tests and examples stay off there).
 run(${CMAKE_COMMAND} -S ${consumer_source} -B ${WORK_DIR}/subdirectory-build ${configure_options}
-    -DBILLOW_CONSUMER_MODE=subdirectory -DBILLOW_SOURCE_DIR=${BILLOW_SOURCE_DIR})
+    -DBILLOW_CONSUMER_MODE=fetchcontent -DFETCHCONTENT_SOURCE_DIR_BILLOW=${BILLOW_SOURCE_DIR})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/subdirectory-build --parallel 2)
 run(${CMAKE_COMMAND} -E env BILLOW_VALIDATION=1 ${WORK_DIR}/subdirectory-build/consumer)
 
 file(REMOVE_RECURSE ${WORK_DIR})
-message(STATUS "install_consumer: package and add_subdirectory consumers built and ran")
+message(STATUS "install_consumer: package and FetchContent consumers built and ran")

@@ -1,8 +1,13 @@
 // What the scene runner tests share: running the scene_runner program and reading what it wrote.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <utility>
+
+#include "common/picture.hpp"
 
 namespace billow::scene_test {
 
@@ -17,5 +22,14 @@ Result runRunner(const std::string& args);
 std::string outputDir(const std::string& name);
 std::string readText(const std::filesystem::path& path);
 size_t countLines(const std::filesystem::path& path);
+
+// A PNG file as an RGB picture.
+billow::scene::Picture readPicture(const std::string& path);
+// Where `text`, as the scene runner's font draws it at `scale` in `ink` on `paper`, appears in
+// rows [firstRow, height) of `picture`: the top-left corner of the first match, or nothing. Every
+// pixel of the text's box must match (glyph pixels `ink`, the others `paper`).
+std::optional<std::pair<uint32_t, uint32_t>> findText(const billow::scene::Picture& picture, const std::string& text,
+                                                      uint32_t scale, billow::scene::Rgb8 ink, billow::scene::Rgb8 paper,
+                                                      uint32_t firstRow = 0);
 
 } // namespace billow::scene_test

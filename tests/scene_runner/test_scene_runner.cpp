@@ -85,7 +85,7 @@ TEST(SceneRunner, EveryBundledSceneRunsSmall) {
         const std::string size = smoke3d ? " --size 12 --pictures-every 6 --render-width 96" : " --size 24";
         const Result r = runRunner(entry.path().string() + size + " --steps 12 --validation --out " + dir);
         ASSERT_EQ(r.status, 0) << r.output;
-        const char* firstPicture = water ? "/water_0000.png" : smoke3d ? "/render_0000.png" : "/dye_0000.png";
+        const char* firstPicture = water ? "/water/0000.png" : smoke3d ? "/render/0000.png" : "/dye/0000.png";
         EXPECT_TRUE(fs::exists(dir + firstPicture)) << r.output;
         EXPECT_TRUE(fs::exists(dir + "/" + name + ".gif")) << r.output;
         EXPECT_EQ(countLines(dir + "/metrics.jsonl"), 12u);

@@ -85,7 +85,7 @@ TEST(SceneRunnerHardening, KeepFailedKeepsTheEvidence) {
     ASSERT_FALSE(kept.empty()) << r.output;
     EXPECT_NE(r.output.find(kept.string()), std::string::npos) << r.output;
     // What the run wrote before the step the solver refused (the initial state).
-    EXPECT_TRUE(fs::exists(kept / "water_0000.png"));
+    EXPECT_TRUE(fs::exists(kept / "water" / "0000.png"));
     EXPECT_TRUE(fs::exists(kept / "metrics.jsonl"));
     fs::remove_all(kept);
 }
@@ -100,7 +100,7 @@ TEST(SceneRunnerHardening, AFailedRunLeavesAnEarlierOutputAsItWas) {
     const Result bad = runRunner(failingScene(dir) + " --out " + out);
     EXPECT_EQ(bad.status, 1) << bad.output;
     EXPECT_EQ(readText(out + "/metrics.jsonl"), metrics);
-    EXPECT_TRUE(fs::exists(out + "/dye_0000.png"));
+    EXPECT_TRUE(fs::exists(out + "/dye/0000.png"));
     EXPECT_EQ(readText(out + "/notes.txt"), "mine");
     // A successful run replaces the runner's own files and leaves the stranger's.
     const Result again = runRunner(std::string(BILLOW_SCENES_DIR) + "/plume.json --size 16 --steps 4 --animation none --out " + out);

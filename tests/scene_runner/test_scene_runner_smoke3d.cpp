@@ -59,7 +59,7 @@ TEST(SceneRunner3D, SphereWakeIsBehindTheSphere) {
     ASSERT_EQ(lines.size(), 40u);
     const double early = lines[9]["centroidHeight"], late = lines[39]["centroidHeight"];
     EXPECT_GT(late, early + 0.1) << "0.4 s: " << early << " m, 1.6 s: " << late << " m";
-    EXPECT_TRUE(fs::exists(dir + "/render_0002.png"));
+    EXPECT_TRUE(fs::exists(dir + "/render/0002.png"));
 
     const NpyArray u = field(dir, "velocityX", 40);
     ASSERT_EQ(u.shape, (std::vector<uint64_t>{16, 21, 17}));
@@ -118,7 +118,7 @@ TEST(SceneRunner3D, CampfireBurnsAboveIgnition) {
     EXPECT_GT(double(lines.back()["maxTemperature"]), ignition);
     EXPECT_GT(double(lines.back()["totalDensity"]), 0.0);  // smoke from the burnt fuel
     // The render shows the fire: some pixels are bright and warm (red above blue).
-    const auto picture = billow::scene::readPngRgba(dir + "/render_0001.png");
+    const auto picture = billow::scene::readPngRgba(dir + "/render/0001.png");
     size_t warm = 0;
     for (size_t p = 0; p < size_t(picture.width) * picture.height; ++p) {
         const uint8_t* c = &picture.pixels[4 * p];

@@ -56,7 +56,7 @@ TEST(WaterScenes, LakeDrainsAfterTheDigAndTheWaterBalanceCloses) {
     const Result r = runRunner(std::string(BILLOW_SCENES_DIR) +
                                "/lake_drain.json --size 32 --seconds 120 --fields-every 50 --animation none --validation --out " + dir);
     ASSERT_EQ(r.status, 0) << r.output;
-    EXPECT_TRUE(fs::exists(dir + "/water_0040.png"));
+    EXPECT_TRUE(fs::exists(dir + "/water/0040.png"));
 
     // The lake (centre (35.8, 64) m, rim at 23 m) before the dig (step 100 = 30 s) and after.
     const double h = 4.0;
@@ -122,7 +122,7 @@ TEST(WaterScenes, PngHeightmapMapsGreyLevelsToHeights) {
     for (int j = 0; j < 3; ++j)
         for (int i = 0; i < 4; ++i)
             EXPECT_NEAR(t.values[j * 4 + i], 1.0 - 2.0 + grey[2 - j][i] / 255.0 * 10.0, 1e-5) << i << "," << j;
-    EXPECT_TRUE(fs::exists(dir + "/out/terrain_0000.png"));
+    EXPECT_TRUE(fs::exists(dir + "/out/terrain/0000.png"));
 }
 
 // A .npy terrain of the grid's shape lands one value per cell; a coarser one is stretched over the

@@ -1,5 +1,7 @@
 #include "common/animation.hpp"
 
+#include "common/output_folder.hpp"
+
 #include <cstdlib>
 #include <string>
 
@@ -15,25 +17,23 @@ std::string shellQuote(const std::string& text) {
 
 } // namespace
 
-AnimationResult makeAnimation(const std::string& dir, const std::string& prefix, const std::string& name,
-                              uint32_t width, AnimationFormat format, double fps) {
+AnimationResult makeAnimation(const std::string& dir, const std::string& view, const std::string& name,
+                              AnimationFormat format, double fps) {
     AnimationResult result;
     if (format == AnimationFormat::None) return result;
     if (std::system("command -v ffmpeg >/dev/null 2>&1") != 0) {
         result.problem = "ffmpeg not found (scripts/install-deps.sh installs it)";
         return result;
     }
-    const uint32_t zoom = width >= 384 ? 1 : (384 + width - 1) / width;
-    const std::string enlarge = "scale=iw*" + std::to_string(zoom) + ":ih*" + std::to_string(zoom) + ":flags=neighbor";
-    const std::string input = dir + "/" + prefix + "_%04d.png";
+    const std::string input = framePattern(dir, view);
     std::string filter, output;
     if (format == AnimationFormat::Gif) {
         output = dir + "/" + name + ".gif";
-        filter = enlarge + ",split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3";
+        filter = "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3";
     } else {
         // yuv420p (what every player reads) needs even sizes.
         output = dir + "/" + name + ".mp4";
-        filter = enlarge + ",pad=ceil(iw/2)*2:ceil(ih/2)*2";
+        filter = "pad=ceil(iw/2)*2:ceil(ih/2)*2";
     }
     std::string command = "ffmpeg -nostdin -loglevel error -y -framerate " + std::to_string(fps) + " -i " +
                           shellQuote(input) + " -vf " + shellQuote(filter);

@@ -15,9 +15,9 @@ struct AnimationResult {
     std::string problem;  // why not, otherwise
 };
 
-// Frames are `dir/<prefix>_0000.png` ... ; the result is `dir/<name>.gif` (or .mp4). `width` is
-// the frames' width in pixels (small pictures are enlarged so the animation is easy to look at).
-AnimationResult makeAnimation(const std::string& dir, const std::string& prefix, const std::string& name,
-                              uint32_t width, AnimationFormat format, double fps);
+// Frames are `dir/<view>/0000.png` ... ; the result is `dir/<name>.gif` (or .mp4), at the
+// frames' own size.
+AnimationResult makeAnimation(const std::string& dir, const std::string& view, const std::string& name,
+                              AnimationFormat format, double fps);
 
 } // namespace billow::scene

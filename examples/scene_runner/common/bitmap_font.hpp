@@ -1,5 +1,7 @@
-// A small 5 x 7 pixel font for the labels in pictures (colour bars): digits, lower-case letters,
-// "K", "P", and . , - + / ( ) ^ : = % and space. Other characters are drawn as a box.
+// A tiny bitmap font (printable ASCII, 5 x 7 pixels with a one-row descender) for the labels,
+// numbers and titles drawn into pictures: colour bars, the velocity key, contact-sheet titles.
+// Drawn at a whole-pixel scale, so text stays crisp and a picture halved in size with a 2 x 2
+// box filter still shows it crisp at half the scale.
 #pragma once
 
 #include <cstdint>
@@ -9,12 +11,19 @@
 
 namespace billow::scene {
 
-inline constexpr uint32_t kGlyphWidth = 5, kGlyphHeight = 7, kGlyphAdvance = 6;
+// One character cell: 5 pixels of glyph + 1 of spacing across, 7 + 1 (descender) + 1 (line gap) down.
+constexpr uint32_t kGlyphWidth = 5, kGlyphHeight = 8, kCharAdvance = 6, kLineHeight = 9;
 
-// Draws `text` with its top-left corner at (x, y) (pixels, y down), each font pixel a `scale` x
-// `scale` block of `colour`; what falls outside the picture is clipped.
-void drawText(Picture& picture, uint32_t x, uint32_t y, const std::string& text, Rgb8 colour, uint32_t scale);
-// Width in pixels of `text` drawn at `scale`.
+// Whether pixel (column, row) of `c`'s glyph is set (row 0 at the top, rows 0..6 above the
+// baseline, row 7 below it). Characters outside printable ASCII draw as a hollow box.
+bool glyphPixel(char c, uint32_t column, uint32_t row);
+
+// Width and height in pixels of `text` on one line at `scale` (no trailing spacing column).
 uint32_t textWidth(const std::string& text, uint32_t scale);
+inline uint32_t textHeight(uint32_t scale) { return kGlyphHeight * scale; }
+
+// Draws `text` with its top-left corner at (x, y) (pixels from the picture's top-left),
+// clipped to the picture.
+void drawText(Picture& picture, int x, int y, const std::string& text, uint32_t scale, Rgb8 colour);
 
 } // namespace billow::scene

@@ -28,6 +28,8 @@ options:
   --animation KIND    gif, mp4 or none (overrides output.animation.format)
   --pictures-every N  picture frames every N steps (0 = none, and no animation)
   --render-width PX   3D scenes: the render's width in pixels (its height follows)
+  --picture-size PX   pictures PX pixels on their long side (overrides output.pictures.size;
+                      default: 512, or the grid's own size when that is larger)
   --device list|D     list the GPUs, or choose one: an index from the list, "discrete",
                       "integrated", "cpu" or part of its name (sets BILLOW_DEVICE)
   --progress STYLE    auto (bar on a terminal, lines otherwise), bar, lines or none
@@ -86,6 +88,7 @@ CommandLine parseCommandLine(int argc, char** argv) {
         else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0, detail::kMaxSteps);
         else if (a == "--pictures-every") c.load.picturesEvery = parseCount(a, value(), 0, detail::kMaxSteps);
         else if (a == "--render-width") c.load.renderWidth = parseCount(a, value(), 16, 4096);
+        else if (a == "--picture-size") c.load.pictureSize = parseCount(a, value(), kMinPictureSize, kMaxPictureSize);
         else if (a == "--seconds") {
             const double s = parseNumber(a, value());
             if (s < 0) throw SceneError(a, "expected a number >= 0");

@@ -1,6 +1,7 @@
-// A labelled colour bar beside a picture: the picture gains a strip on the right with the colours
-// from `low` (bottom) to `high` (top) and their values at the ends and the middle, and a band
-// below with `label` (the quantity and its unit).
+// Legends drawn below a picture, so every diagnostic view says what its colours mean: a labelled
+// colour bar with its unit and numeric range, and for velocity views a colour-wheel key. Each
+// call appends a strip to the bottom of the picture (the data is never covered) and sizes its
+// text to the picture's width, so the same legend reads at full size and on a contact-sheet tile.
 #pragma once
 
 #include <functional>
@@ -11,9 +12,29 @@
 
 namespace billow::scene {
 
-// `colourOf(value)` is the picture's own colour for a value, so a non-linear ramp (square root,
-// signed) reads correctly off the bar.
-void drawColourBar(Picture& picture, const std::function<Rgb8(double value)>& colourOf, double low, double high,
-                   const std::string& label);
+// The legend strip's colours: light text on a dark background.
+constexpr Rgb8 kLegendText = {235, 235, 235};
+constexpr Rgb8 kLegendBackground = {28, 28, 30};
+
+// The colour of a value, in the field's own unit (the view's scaling and ramp included).
+using ColourMap = std::function<Rgb8(double value)>;
+// The colour of a velocity (vx, vy), m/s.
+using VelocityColour = std::function<Rgb8(double vx, double vy)>;
+
+// Appends: `label` (wrapped to the width; give the unit, e.g. "vorticity, 1/s"), a bar coloured
+// by `map` from `low` (left) to `high` (right), tick marks and the numbers at both ends (and 0
+// between them when the range spans it).
+void drawColourBar(Picture& picture, const ColourMap& map, double low, double high, const std::string& label);
+
+// Appends: a disc whose point at (dx, dy) from the centre is coloured as the velocity
+// topSpeed * (dx, dy) / radius (x right, y up), and beside it `label`, the rim's speed and how
+// to read it (hue: direction, brightness: speed).
+void drawVelocityKey(Picture& picture, const VelocityColour& colour, double topSpeed, const std::string& label);
+
+// A number as the legends print it: 3 significant digits, "0" for zero.
+std::string legendNumber(double value);
+
+// The text scale (pixels per font pixel) the legends use on a picture `width` pixels wide.
+uint32_t legendTextScale(uint32_t width);
 
 } // namespace billow::scene

@@ -18,6 +18,7 @@ struct LoadOptions {
     std::optional<uint32_t> fieldEvery;  // replace output.fields.every
     std::optional<uint32_t> picturesEvery;  // replace output.pictures.every (0: no pictures, no animation)
     std::optional<uint32_t> renderWidth;    // 3D: replace output.render.width (the height follows)
+    std::optional<uint32_t> pictureSize; // replace output.pictures.size
 };
 
 // --scale's range, checked by the command line and again by the loader (which may be called

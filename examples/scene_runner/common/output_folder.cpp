@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <regex>
 #include <stdexcept>
 
 #include "common/npy_io.hpp"
@@ -23,15 +24,11 @@ fs::path normalFolder(const std::string& dir) {
     return p;
 }
 
-bool isFrameName(const std::string& name, const std::vector<std::string>& views) {
-    // <view>_NNNN.png with at least four digits.
-    for (const std::string& v : views) {
-        if (name.size() < v.size() + 9 || name.compare(0, v.size() + 1, v + "_") != 0) continue;
-        if (name.compare(name.size() - 4, 4, ".png") != 0) continue;
-        const std::string digits = name.substr(v.size() + 1, name.size() - v.size() - 5);
-        if (digits.size() >= 4 && digits.find_first_not_of("0123456789") == std::string::npos) return true;
-    }
-    return false;
+// Removes the files of `dir` whose names match `pattern` (nothing when there is no such folder).
+void removeMatching(const fs::path& dir, const std::regex& pattern) {
+    if (!fs::is_directory(dir)) return;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.is_regular_file() && std::regex_match(entry.path().filename().string(), pattern)) fs::remove(entry.path());
 }
 
 } // namespace
@@ -40,6 +37,14 @@ std::string stagingFolderFor(const std::string& dir) {
     const fs::path p = normalFolder(dir);
     return (p.parent_path() / ("." + p.filename().string() + ".partial-" + std::to_string(getpid()))).string();
 }
+
+std::string framePath(const std::string& dir, const std::string& folder, uint32_t frame) {
+    char number[16];
+    std::snprintf(number, sizeof(number), "/%04u.png", frame);
+    return dir + "/" + folder + number;
+}
+
+std::string framePattern(const std::string& dir, const std::string& folder) { return dir + "/" + folder + "/%04d.png"; }
 
 OutputFolder::OutputFolder(std::string dir, const std::string& sceneName, const std::vector<std::string>& viewNames,
                            bool metrics, bool fields, bool keepOnFailure)
@@ -80,10 +85,9 @@ OutputFolder::~OutputFolder() {
     fs::remove_all(madeParent_.empty() ? staging_ : madeParent_, ignored);
 }
 
-void OutputFolder::writePicture(const std::string& view, uint32_t frame, const Picture& p) {
-    char number[16];
-    std::snprintf(number, sizeof(number), "_%04u.png", frame);
-    writePngRgb(staging_ + "/" + view + number, p.width, p.height, p.rgb);
+void OutputFolder::writePicture(const std::string& folder, uint32_t frame, const Picture& p) {
+    fs::create_directories(staging_ + "/" + folder);
+    writePngRgb(framePath(staging_, folder, frame), p.width, p.height, p.rgb);
 }
 
 void OutputFolder::writeField(const std::string& name, uint32_t step, const std::vector<uint64_t>& shape,
@@ -108,17 +112,15 @@ void OutputFolder::commit() {
         return;
     }
     if (!fs::is_directory(target)) throw std::runtime_error("cannot write into " + dir_ + ": it exists and is not a folder");
-    // Only files this program names: <view>_NNNN.png, the animation, metrics, fields/*.npy.
-    for (const auto& entry : fs::directory_iterator(target)) {
-        const std::string name = entry.path().filename().string();
-        if (isFrameName(name, viewNames_) || name == "metrics.jsonl" || name == sceneName_ + ".gif" || name == sceneName_ + ".mp4")
-            fs::remove(entry.path());
-    }
-    // Subfolders (fields/ with .npy, vdb/ with .vdb): an earlier run's files of those kinds go.
-    for (const char* sub : {"fields", "vdb"})
-        if (fs::is_directory(target / sub))
-            for (const auto& entry : fs::directory_iterator(target / sub))
-                if (entry.path().extension() == (std::string(sub) == "vdb" ? ".vdb" : ".npy")) fs::remove(entry.path());
+    // Only files this program names: <view>/NNNN.png, sheet/NNNN.png, the animation, metrics,
+    // fields/*.npy, vdb/*.vdb.
+    const std::regex frameName("\\d{4}\\.png");
+    for (const std::string& view : viewNames_) removeMatching(target / view, frameName);
+    removeMatching(target / kSheetFolder, frameName);
+    for (const std::string& file : {std::string("metrics.jsonl"), sceneName_ + ".gif", sceneName_ + ".mp4"})
+        fs::remove(target / file);
+    removeMatching(target / "fields", std::regex(".*\\.npy"));
+    removeMatching(target / "vdb", std::regex(".*\\.vdb"));
     for (const auto& entry : fs::directory_iterator(staging_)) {
         if (!entry.is_directory()) {
             fs::rename(entry.path(), target / entry.path().filename());

@@ -1,6 +1,8 @@
 // Where a run's files go and what they are called, for every solver:
-//   <dir>/<view>_NNNN.png             picture frames (NNNN = frame number, frame 0 = initial state)
+//   <dir>/<view>/NNNN.png             picture frames of each view (NNNN = frame number, 0 = initial state)
+//   <dir>/sheet/NNNN.png              the contact sheet of each frame (every view tiled, with titles)
 //   <dir>/fields/<field>_SSSSSS.npy   fields at step SSSSSS
+//   <dir>/vdb/<scene>_SSSSSS.vdb      3D scenes: OpenVDB files at step SSSSSS
 //   <dir>/metrics.jsonl               one JSON line per measured step
 //   <dir>/<scene name>.gif|.mp4       the animation
 // A run writes into a hidden staging folder beside <dir> (".<dir name>.partial-<pid>") and only
@@ -18,6 +20,9 @@
 
 namespace billow::scene {
 
+// The folder of the contact sheets (no view is called this).
+inline const std::string kSheetFolder = "sheet";
+
 class OutputFolder {
 public:
     // `viewNames`: every view the solver can draw (their old frames are removed on commit).
@@ -29,7 +34,8 @@ public:
     OutputFolder(const OutputFolder&) = delete;
     OutputFolder& operator=(const OutputFolder&) = delete;
 
-    void writePicture(const std::string& view, uint32_t frame, const Picture& picture);
+    // Writes <dir>/<folder>/NNNN.png (a view's name, or kSheetFolder).
+    void writePicture(const std::string& folder, uint32_t frame, const Picture& picture);
     void writeField(const std::string& name, uint32_t step, const std::vector<uint64_t>& shape, const std::vector<float>& values);
     void writeMetrics(const std::string& line);
 
@@ -52,5 +58,9 @@ private:
 
 // The staging folder a run of `dir` writes into: ".<name>.partial-<pid>" beside it.
 std::string stagingFolderFor(const std::string& dir);
+
+// The path of frame `frame` in a picture folder, and the ffmpeg pattern of all of them.
+std::string framePath(const std::string& dir, const std::string& folder, uint32_t frame);
+std::string framePattern(const std::string& dir, const std::string& folder);
 
 } // namespace billow::scene

@@ -12,19 +12,28 @@
 
 namespace billow::scene::detail {
 
-// An array of words from `options`, e.g. "views": ["dye", "vorticity"]; repeats are dropped.
 // The bounds of what a run writes: picture frames and field dumps (one file per view or field
 // each), and the pixels of one picture.
 inline constexpr uint64_t kMaxOutputFrames = 100000;
 inline constexpr uint64_t kMaxPicturePixels = uint64_t(8192) * 8192;
 
-// SceneError keyed `key` when a picture of width x height pixels exceeds kMaxPicturePixels.
-inline void requirePictureSize(uint64_t width, uint64_t height, const std::string& key) {
-    if (width * height > kMaxPicturePixels)
-        throw SceneError(key, "makes pictures of " + std::to_string(width) + " x " + std::to_string(height) +
-                                  " pixels, more than the " + std::to_string(kMaxPicturePixels) + " a picture may have");
+// SceneError when the plan's pictures would have more than kMaxPicturePixels, for a solver whose
+// finest view is `width` x `height` samples (what composeFrame sizes the pictures from). Keyed by
+// whatever set the size: --picture-size, output.pictures.size or .pixelsPerCell, else the grid.
+template <typename ViewT, typename FieldT>
+void requirePictureSize(const OutputPlanOf<ViewT, FieldT>& plan, const LoadOptions& options, uint32_t width, uint32_t height) {
+    if (plan.pictureEvery == 0 || plan.views.empty()) return;
+    const PictureSize size = frameSize(pictureStyleOf(plan), width, height);
+    if (uint64_t(size.width) * size.height <= kMaxPicturePixels) return;
+    const std::string key = options.pictureSize ? "--picture-size"
+                            : plan.pictureSize  ? "output.pictures.size"
+                            : plan.pixelsPerCell ? "output.pictures.pixelsPerCell"
+                                                 : "grid";
+    throw SceneError(key, "makes pictures of " + std::to_string(size.width) + " x " + std::to_string(size.height) +
+                              " pixels, more than the " + std::to_string(kMaxPicturePixels) + " a picture may have");
 }
 
+// An array of words from `options`, e.g. "views": ["dye", "vorticity"]; repeats are dropped.
 template <typename T>
 std::vector<T> readWords(const nlohmann::json& value, const std::string& key, WordTable<T> options) {
     const std::string words = quotedWords(options);
@@ -56,6 +65,11 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t step
             if (plan.views.empty())
                 throw SceneError(p.keyPath("views"), "expected at least one of " + quotedWords(views) + " (\"every\": 0 writes no pictures)");
         }
+        plan.pictureSize = p.integer("size", plan.pictureSize, 0, kMaxPictureSize);
+        if (plan.pictureSize > 0 && plan.pictureSize < kMinPictureSize)
+            throw SceneError(p.keyPath("size"), "expected 0 (automatic) or at least " + std::to_string(kMinPictureSize) + " pixels");
+        plan.pictureFilter = p.choice("filter", plan.pictureFilter, kPictureFilters);
+        plan.contactSheet = p.boolean("contactSheet", plan.contactSheet);
         if (withPixelsPerCell) plan.pixelsPerCell = p.integer("pixelsPerCell", plan.pixelsPerCell, 0, 64);
         p.finish();
     }
@@ -87,6 +101,7 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t step
         plan.pictureEvery = *options.picturesEvery;
         if (plan.pictureEvery == 0) plan.animation = AnimationFormat::None;
     }
+    if (options.pictureSize) plan.pictureSize = *options.pictureSize;
     if (options.fieldEvery) {
         if (plan.fields.empty()) throw SceneError("--fields-every", "the scene lists no output.fields.names to write");
         plan.fieldEvery = *options.fieldEvery;

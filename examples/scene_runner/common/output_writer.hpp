@@ -1,12 +1,16 @@
 // A solver's views and fields written into an OutputFolder under their names, counted for the
-// run's summary. The solver draws the pictures and gives the fields' values and shapes.
+// run's summary. The solver draws each view's figure (its grid, one pixel per sample, and its
+// legend) and gives the fields' values and shapes; the writer sizes the pictures and makes the
+// contact sheet.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "common/frame_pictures.hpp"
 #include "common/output_folder.hpp"
 #include "common/output_plan.hpp"
 #include "common/run_summary.hpp"
@@ -20,20 +24,24 @@ public:
     // of the solver, by name.
     OutputWriter(const RunOptions& options, const std::string& sceneName, const OutputPlanOf<View, Field>& plan,
                  WordTable<View> views, WordTable<Field> fields)
-        : plan_(plan), views_(views), fields_(fields),
+        : plan_(plan), views_(views), fields_(fields), sceneName_(sceneName),
           folder_(options.outDir, sceneName, allNames(views), plan.metricsEvery != 0, !plan.fields.empty(),
                   options.keepFailed) {}
 
     const char* viewName(View view) const { return nameIn(views_, view); }
 
-    // One picture frame: every view of the plan, drawn by `draw(view)`.
+    // One picture frame at simulated `time` (s): every view of the plan, its Figure drawn by
+    // `draw(view)`, and the contact sheet.
     template <typename Draw>
-    void writePictures(const Draw& draw) {
-        for (View view : plan_.views) {
-            const Picture p = draw(view);
-            folder_.writePicture(viewName(view), frames_, p);
-            if (view == plan_.animationView) animationWidth_ = p.width;
-        }
+    void writePictures(double time, const Draw& draw) {
+        std::vector<NamedFigure> figures;
+        for (View view : plan_.views) figures.push_back({viewName(view), draw(view)});
+        char heading[160];
+        std::snprintf(heading, sizeof(heading), "%s   frame %u   t = %.3f s", sceneName_.c_str(), frames_, time);
+        const FramePictures frame = composeFrame(
+            figures, pictureStyleOf(plan_), heading);
+        for (size_t k = 0; k < figures.size(); ++k) folder_.writePicture(figures[k].name, frames_, frame.views[k]);
+        if (plan_.contactSheet) folder_.writePicture(kSheetFolder, frames_, frame.sheet);
         ++frames_;
     }
     // Every field of the plan: `values(field)` shaped as `shape(field)`.
@@ -49,15 +57,14 @@ public:
     void commit() { folder_.commit(); }
     uint32_t framesWritten() const { return frames_; }
     uint32_t fieldDumps() const { return fieldDumps_; }
-    // The width of the animation view's pictures (the animation is made from them).
-    uint32_t animationWidth() const { return animationWidth_; }
 
 private:
     const OutputPlanOf<View, Field>& plan_;
     WordTable<View> views_;
     WordTable<Field> fields_;
+    std::string sceneName_;
     OutputFolder folder_;
-    uint32_t frames_ = 0, fieldDumps_ = 0, animationWidth_ = 0;
+    uint32_t frames_ = 0, fieldDumps_ = 0;
 };
 
 } // namespace billow::scene

@@ -1,5 +1,6 @@
-// An RGB picture and the way every view draws one: a colour per grid sample, enlarged by whole
-// pixels.
+// An RGB picture and the way every view draws one: a colour per grid sample (optionally enlarged
+// by whole pixels; the scene runner's views draw one pixel per sample and resize afterwards,
+// see common/picture_resample.hpp).
 #pragma once
 
 #include <cstdint>

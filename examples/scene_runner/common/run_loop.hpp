@@ -11,7 +11,7 @@
 //   advance(metrics)                         the solver's step of scene.dt (the timed part)
 //   readGpuTime(metrics)                     the GPU time of that step, before any other submission
 //   outputFields(pictures, fields, metrics)  the field cache for the outputs due
-//   writer(), draw(view, cache), shape(field)  its OutputWriter, a view's picture, a field's .npy shape
+//   writer(), draw(view, cache), shape(field)  its OutputWriter, a view's Figure, a field's .npy shape
 //   kStateFields                             (field, name) pairs of the state to check
 //   writeExtras(step)                        optional: the solver's own files due at `step` (3D: VDB),
 //                                            written under writer().dir() like the others
@@ -52,7 +52,7 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
         const bool fields = !plan.fields.empty() && (plan.fieldEvery ? step % plan.fieldEvery == 0 : step == scene.steps);
         if (!pictures && !fields && !metrics && !last) return;
         auto cache = run.outputFields(pictures, fields, metrics != nullptr);
-        if (pictures) writer.writePictures([&](auto view) { return run.draw(view, cache); });
+        if (pictures) writer.writePictures(step * scene.dt, [&](auto view) { return run.draw(view, cache); });
         if (fields)
             writer.writeFields(
                 step, [&](auto field) -> const std::vector<float>& { return cache.get(field); },
@@ -98,11 +98,12 @@ RunSummary runSteps(std::shared_ptr<Context> context, const SceneT& scene, const
     RunSummary summary;
     for (const auto view : plan.views) summary.views.push_back(writer.viewName(view));
     summary.frames = writer.framesWritten();
+    summary.contactSheets = plan.contactSheet && summary.frames > 0;
     summary.fieldDumps = writer.fieldDumps();
     std::string animationFile;
     if (plan.animation != AnimationFormat::None) {
-        const AnimationResult a = makeAnimation(writer.dir(), writer.viewName(plan.animationView), scene.name,
-                                                writer.animationWidth(), plan.animation, plan.fps);
+        const AnimationResult a =
+            makeAnimation(writer.dir(), writer.viewName(plan.animationView), scene.name, plan.animation, plan.fps);
         if (a.ok) animationFile = std::filesystem::path(a.path).filename().string();
         summary.animationProblem = a.problem;
     }

@@ -18,6 +18,7 @@ struct RunOptions {
 struct RunSummary {
     std::vector<std::string> views;  // names of the views drawn in each picture frame
     uint32_t frames = 0;
+    bool contactSheets = false;    // whether sheet/NNNN.png was written with each frame
     uint32_t fieldDumps = 0;
     std::string animation;         // path, empty when none
     std::string animationProblem;  // why there is none, when one was asked for

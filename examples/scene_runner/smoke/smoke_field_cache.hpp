@@ -16,9 +16,14 @@ public:
     using DownloadCache::DownloadCache;
     // Cell-centred velocity (average of the two faces), interleaved (u, v) per cell.
     const std::vector<float>& cellVelocity();
+    // The divergence the last projection started from (1/s, cells; empty when not kept): the
+    // runner keeps it before it measures what the projection left (Field::Divergence).
+    const std::vector<float>& divergenceBeforeProjection() const { return divergenceBefore_; }
+    void keepDivergenceBeforeProjection(std::vector<float> values) { divergenceBefore_ = std::move(values); }
 
 private:
     std::vector<float> cellVelocity_;
+    std::vector<float> divergenceBefore_;
 };
 
 // (ny, nx) for cells, (ny, nx + 1) for u, (dyeNy, dyeNx, 4) for dye...

@@ -19,7 +19,7 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readOutputPlan(top, options, scene.steps, scene.output, kSmokeViews, kSmokeFields, false);
     top.finish();
     detail::checkWithLibrary(scene.settings, {{"dye", "colour"}});
-    detail::requireDrawable(scene);
+    detail::requireDrawable(scene, options);
 }
 
 } // namespace billow::scene

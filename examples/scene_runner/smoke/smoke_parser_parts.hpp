@@ -22,7 +22,7 @@ void readEmitters(ObjectReader& top, Scene& scene);
 void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scene& scene);
 // What the library checks when the solver is made and the fields are uploaded, beyond validate():
 // a float16 dye within +-65504; and pictures within the runner's bound on pixels.
-void requireDrawable(const Scene& scene);
+void requireDrawable(const Scene& scene, const LoadOptions& options);
 // Face velocities of the scene's vortices added to u and v.
 void addVortexVelocities(const Scene& scene, std::vector<float>& u, std::vector<float>& v);
 

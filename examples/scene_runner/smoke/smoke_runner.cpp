@@ -15,10 +15,13 @@ namespace billow::scene {
 
 namespace {
 
+bool divergenceInViews(const OutputPlan& plan) {
+    return std::find(plan.views.begin(), plan.views.end(), View::Divergence) != plan.views.end();
+}
+
 bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool metrics) {
-    const bool inViews = std::find(plan.views.begin(), plan.views.end(), View::Divergence) != plan.views.end();
     const bool inFields = std::find(plan.fields.begin(), plan.fields.end(), Field::Divergence) != plan.fields.end();
-    return metrics || (pictures && inViews) || (fields && inFields);
+    return metrics || (pictures && divergenceInViews(plan)) || (fields && inFields);
 }
 
 // The smoke solver's side of runSteps().
@@ -42,13 +45,18 @@ public:
     void readGpuTime(Metrics& m) { m.gpu = solver_->passTimings(); }
 
     FieldCache outputFields(bool pictures, bool fields, bool metrics) {
-        // The solver's divergence buffer holds the divergence BEFORE the last projection; measure
-        // it again so pictures and metrics show what the projection left.
+        // The solver's divergence buffer holds the divergence BEFORE the last projection; the
+        // divergence picture is scaled to it, so keep it, then measure the divergence again so
+        // pictures and metrics show what the projection left.
+        std::vector<float> before;
+        if (pictures && divergenceInViews(scene_.output)) before = solver_->download(Field::Divergence);
         if (wantsDivergence(scene_.output, pictures, fields, metrics))
             solver_->stepPass(Pass::Divergence, static_cast<float>(scene_.dt));
-        return FieldCache(*solver_);
+        FieldCache cache(*solver_);
+        cache.keepDivergenceBeforeProjection(std::move(before));
+        return cache;
     }
-    Picture draw(View view, FieldCache& fields) { return renderView(view, fields); }
+    Figure draw(View view, FieldCache& fields) { return renderView(view, fields); }
     std::vector<uint64_t> shape(Field field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
     static constexpr std::array<std::pair<Field, const char*>, 6> kStateFields = {

@@ -230,19 +230,17 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
 
 namespace billow::scene::detail {
 
-void requireDrawable(const Scene& scene) {
+void requireDrawable(const Scene& scene, const LoadOptions& options) {
     const SmokeSettings& s = scene.settings;
     constexpr float kHalfMax = 65504.0f;  // the largest float16
     if (s.dyeStorage == DyeStorage::Float16)
         for (float x : scene.initial.dye)
             if (std::fabs(x) > kHalfMax)
                 throw SceneError("initial.dye", "expected dye values within +-65504 with settings.dyeStorage \"float16\"");
-    // As smoke_views.cpp draws them: the dye grid, and grid views (up to (nx + 1) x (ny + 1)
-    // samples) enlarged to the dye picture's size.
-    if (scene.output.pictureEvery == 0) return;
-    const uint64_t zoom = std::max<uint64_t>(1, (uint64_t(s.effectiveDyeNx()) + s.nx / 2) / s.nx);
-    requirePictureSize(s.effectiveDyeNx(), s.effectiveDyeNy(), "grid");
-    requirePictureSize((s.nx + 1) * zoom, (s.ny + 1) * zoom, "grid");
+    // As smoke_views.cpp draws them: the dye view one pixel per dye cell, the others one per cell;
+    // the finer of the two sizes the pictures.
+    const bool dyeFiner = uint64_t(s.effectiveDyeNx()) * s.effectiveDyeNy() > uint64_t(s.nx) * s.ny;
+    requirePictureSize(scene.output, options, dyeFiner ? s.effectiveDyeNx() : s.nx, dyeFiner ? s.effectiveDyeNy() : s.ny);
 }
 
 } // namespace billow::scene::detail

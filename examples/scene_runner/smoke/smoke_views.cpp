@@ -5,75 +5,92 @@
 
 #include "common/cell_velocity.hpp"
 #include "common/colour_maps.hpp"
+#include "common/field_figures.hpp"
 
 namespace billow::scene {
 
 namespace {
 
-constexpr Rgb8 kObstacle = {115, 115, 115};
-
 float signedRamp(float x) { return std::copysign(std::sqrt(std::fabs(x)), x); }
+
+// Signed values scaled to `top` with a square-root ramp: blue - white - red.
+ColourMap signedMap(float top) {
+    return [top](double value) { return diverging(signedRamp(float(value / top))); };
+}
+
+// The node-centred curl averaged to cell centres (so every grid view covers the same samples).
+std::vector<float> curlAtCells(const std::vector<float>& curl, uint32_t nx, uint32_t ny) {
+    std::vector<float> cells(size_t(nx) * ny);
+    for (uint32_t j = 0; j < ny; ++j)
+        for (uint32_t i = 0; i < nx; ++i) {
+            auto node = [&](uint32_t a, uint32_t b) { return curl[a + b * size_t(nx + 1)]; };
+            cells[i + j * size_t(nx)] = 0.25f * (node(i, j) + node(i + 1, j) + node(i, j + 1) + node(i + 1, j + 1));
+        }
+    return cells;
+}
 
 } // namespace
 
-Picture renderView(View view, FieldCache& fields) {
+float divergenceScale(const std::vector<float>& before, const std::vector<float>& after) {
+    return std::max(largestMagnitude(before), largestMagnitude(after));
+}
+
+Figure renderView(View view, FieldCache& fields) {
     const SmokeSettings& s = fields.settings();
     const uint32_t nx = s.nx, ny = s.ny, dnx = s.effectiveDyeNx(), dny = s.effectiveDyeNy();
-    const uint32_t zoom = std::max(1u, (dnx + nx / 2) / nx);
     const auto& solid = fields.get(Field::Solid);
-    auto isSolid = [&](uint32_t i, uint32_t j) { return solid[std::min(i, nx - 1) + std::min(j, ny - 1) * size_t(nx)] > 0.5f; };
-
-    // A cell-centred scalar drawn with `map` after dividing by `scale`.
-    auto cells = [&](const std::vector<float>& values, float offset, float scale, auto map) {
-        return draw(nx, ny, zoom, [&](uint32_t i, uint32_t j) {
-            return isSolid(i, j) ? kObstacle : map((values[i + j * size_t(nx)] - offset) / scale);
-        });
+    const SolidMask isSolid = [&](uint32_t i, uint32_t j) { return solid[i + j * size_t(nx)] > 0.5f; };
+    // A cell-centred scalar coloured by `map` (which takes the value in its unit), with its bar.
+    auto cells = [&](const std::vector<float>& values, const ColourMap& map, double low, double high, const char* label) {
+        return scalarFigure(values, nx, ny, map, low, high, label, isSolid);
     };
     switch (view) {
     case View::Dye: {
         const auto& dye = fields.get(Field::Dye);
-        return draw(dnx, dny, 1, [&](uint32_t i, uint32_t j) -> Rgb8 {
-            const float* c = &dye[(i + size_t(j) * dnx) * 4];
-            if (!std::isfinite(c[0]) || !std::isfinite(c[1]) || !std::isfinite(c[2])) return kNonFiniteColour;
-            const float sf = solid[(uint64_t(i) * nx / dnx) + (uint64_t(j) * ny / dny) * nx];
-            Rgb8 out;
-            // Dye is added light over a near-black background; obstacles blend in grey.
-            for (int k = 0; k < 3; ++k) out[k] = toByte((1.0f - sf) * (0.02f + c[k]) + sf * kObstacle[k] / 255.0f);
-            return out;
-        });
+        return {draw(dnx, dny, 1, [&](uint32_t i, uint32_t j) -> Rgb8 {
+                    const float* c = &dye[(i + size_t(j) * dnx) * 4];
+                    if (!std::isfinite(c[0]) || !std::isfinite(c[1]) || !std::isfinite(c[2])) return kNonFiniteColour;
+                    const float sf = solid[(uint64_t(i) * nx / dnx) + (uint64_t(j) * ny / dny) * nx];
+                    Rgb8 out;
+                    // Dye is added light over a near-black background; obstacles blend in grey.
+                    for (int k = 0; k < 3; ++k) out[k] = toByte((1.0f - sf) * (0.02f + c[k]) + sf * kObstacleColour[k] / 255.0f);
+                    return out;
+                }),
+                {}};
     }
-    case View::Velocity: {
-        const auto& vel = fields.cellVelocity();
-        const float top = largestMagnitude(vel) * 1.4142f;
-        return draw(nx, ny, zoom, [&](uint32_t i, uint32_t j) {
-            const float u = vel[(i + j * size_t(nx)) * 2], v = vel[(i + j * size_t(nx)) * 2 + 1];
-            return isSolid(i, j) ? kObstacle : directional(std::atan2(v, u), std::sqrt(std::hypot(u, v) / top));
-        });
-    }
+    case View::Velocity: return velocityFigure(fields.cellVelocity(), nx, ny, isSolid);
     case View::Speed: {
         const std::vector<float> speed = cellSpeeds(fields.cellVelocity());
-        return cells(speed, 0.0f, largestMagnitude(speed), sequential);
+        const float top = largestMagnitude(speed);
+        return cells(speed, [top](double x) { return sequential(float(x / top)); }, 0.0, top, "speed, m/s");
     }
     case View::Vorticity: {
-        const auto& curl = fields.get(Field::Curl);  // on grid nodes
+        const std::vector<float> curl = curlAtCells(fields.get(Field::Curl), nx, ny);
         const float top = largestMagnitude(curl);
-        return draw(nx + 1, ny + 1, zoom, [&](uint32_t i, uint32_t j) {
-            return isSolid(i, j) ? kObstacle : diverging(signedRamp(curl[i + j * size_t(nx + 1)] / top));
-        });
+        return cells(curl, signedMap(top), -top, top, "vorticity, 1/s");
     }
-    case View::Pressure:
+    case View::Pressure: {
+        const auto& pressure = fields.get(Field::Pressure);
+        const float top = largestMagnitude(pressure);
+        return cells(pressure, signedMap(top), -top, top, "pressure / density, m^2/s^2");
+    }
     case View::Divergence: {
-        const auto& values = fields.get(view == View::Pressure ? Field::Pressure : Field::Divergence);
-        return cells(values, 0.0f, largestMagnitude(values), [](float x) { return diverging(signedRamp(x)); });
+        // Linear, against what the projection started from: what is left is the solver's error.
+        const float top = divergenceScale(fields.divergenceBeforeProjection(), fields.get(Field::Divergence));
+        return cells(fields.get(Field::Divergence), [top](double x) { return diverging(float(x / top)); }, -top, top,
+                     "divergence after projection, 1/s (full colour: largest before it)");
     }
     case View::Density: {
         const auto& density = fields.get(Field::Density);
-        return cells(density, 0.0f, largestMagnitude(density), [](float x) { return sequential(std::sqrt(std::max(x, 0.0f))); });
+        const float top = largestMagnitude(density);
+        return cells(density, [top](double x) { return sequential(std::sqrt(std::max(float(x / top), 0.0f))); }, 0.0, top,
+                     "smoke density");
     }
     case View::Temperature: {
         std::vector<float> excess = fields.get(Field::Temperature);
         for (float& t : excess) t -= s.ambientTemperature;
-        return cells(excess, 0.0f, largestMagnitude(excess), [](float x) { return diverging(signedRamp(x)); });
+        const float top = largestMagnitude(excess);
+        return cells(excess, signedMap(top), -top, top, "temperature above ambient, K");
     }
     }
     return {};

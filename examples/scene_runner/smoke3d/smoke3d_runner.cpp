@@ -71,9 +71,10 @@ public:
             solver_->stepPass(Pass3D::Divergence, static_cast<float>(scene_.dt));
         return FieldCache3D(*solver_);
     }
-    Picture draw(View3D view, FieldCache3D& fields) {
-        if (view == View3D::Render) return renderPicture(*renderer_, *solver_, scene_.render);
-        return slicePicture(view, fields, scene_.slices);
+    // The render and the slices come with their legends already drawn (slices: the colour bar).
+    Figure draw(View3D view, FieldCache3D& fields) {
+        if (view == View3D::Render) return {renderPicture(*renderer_, *solver_, scene_.render), {}};
+        return {slicePicture(view, fields, scene_.slices), {}};
     }
     std::vector<uint64_t> shape(Field3D field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values (colour only exists with

@@ -46,10 +46,8 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readWaterEvents(top, scene.dt, scene);
     detail::readOutputPlan(top, options, scene.steps, scene.output, kWaterViews, kWaterFields, true);
-    const uint32_t zoom = waterPixelsPerCell(scene.output.pixelsPerCell, scene.settings);
-    if (!scene.output.views.empty())
-        detail::requirePictureSize(uint64_t(scene.settings.nx) * zoom, uint64_t(scene.settings.ny) * zoom,
-                                   "output.pictures.pixelsPerCell");
+    // Every water view is drawn one pixel per cell.
+    detail::requirePictureSize(scene.output, options, scene.settings.nx, scene.settings.ny);
     // The library's own check as a backstop (its field names map onto the "settings" and
     // "boundaries" keys).
     detail::checkWithLibrary(scene.settings);

@@ -51,9 +51,7 @@ public:
     }
 
     WaterFieldCache outputFields(bool, bool, bool) { return WaterFieldCache(*solver_); }
-    Picture draw(WaterView view, WaterFieldCache& fields) {
-        return renderWaterView(view, fields, scene_.output.pixelsPerCell);
-    }
+    Figure draw(WaterView view, WaterFieldCache& fields) { return renderWaterView(view, fields); }
     std::vector<uint64_t> shape(WaterField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
     static constexpr std::array<std::pair<WaterField, const char*>, 5> kStateFields = {

@@ -1,0 +1,26 @@
+// What the OpenVDB and NanoVDB writers share (internal to billow_vdb): the frame's checks and its
+// grids as documented in vdb_writer.hpp, the file metadata, and the write-then-rename that keeps a
+// half-written file from ever appearing under the final name.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <openvdb/openvdb.h>
+
+#include "vdb_writer.hpp"
+
+namespace billow::vdb::detail {
+
+// Checks `frame` (InvalidArgument naming the VolumeFrame field) and builds its grids, in the order
+// density, temperature, fuel, velocity (the empty ones left out).
+openvdb::GridPtrVec buildGrids(const VolumeFrame& frame);
+// creator, length_unit, domain_min, domain_max and (when set) time.
+openvdb::MetaMap fileMetadata(const VolumeFrame& frame);
+// Calls write(temporary path next to `path`), then renames the result onto `path`; on any failure
+// removes the temporary and throws billow::Error naming `function` and `path` (InvalidArgument
+// "<function>: path" for an empty path).
+void writeAtomically(const char* function, const std::string& path,
+                     const std::function<void(const std::string& partialPath)>& write);
+
+} // namespace billow::vdb::detail
