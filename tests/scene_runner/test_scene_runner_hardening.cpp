@@ -4,6 +4,7 @@
 // keep NaN; library field names map back onto scene keys. The fuzz tests are in fuzz/.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -14,10 +15,12 @@
 #include <nlohmann/json.hpp>
 
 #include "common/cell_velocity.hpp"
+#include "common/colour_bar.hpp"
 #include "common/colour_maps.hpp"
 #include "common/finite_state.hpp"
 #include "common/npy_io.hpp"
 #include "common/settings_check.hpp"
+#include "smoke3d/smoke3d_vdb.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -124,6 +127,71 @@ TEST(SceneRunnerHardening, OutOfRangeCommandLineCountsAreRefused) {
     EXPECT_NE(r.output.find("--seconds: expected at most 10000000 steps"), std::string::npos) << r.output;
     const Result s = runRunner(std::string(BILLOW_SCENES_DIR) + "/plume.json --size 99999999999 --check");
     EXPECT_EQ(s.status, 2) << s.output;
+}
+
+// Pictures are bounded in pixels whatever sets their size (a frame of every view is held in
+// memory): --picture-size on a square grid, and a tall render made wide by --render-width.
+TEST(SceneRunnerHardening, PictureSizesAreBoundedInPixels) {
+    const Result big = runRunner(std::string(BILLOW_SCENES_DIR) + "/plume.json --picture-size 16384 --check");
+    EXPECT_EQ(big.status, 2) << big.output;
+    EXPECT_NE(big.output.find("--picture-size: makes pictures of 10923 x 16384 pixels"), std::string::npos) << big.output;
+    // An elongated picture of the same long side is within the bound.
+    const std::string dir = outputDir("picture_bounds");
+    fs::create_directories(dir);
+    std::ofstream(dir + "/wide.json") << R"({ "grid": { "nx": 256, "ny": 8 }, "time": { "steps": 1 },
+      "output": { "pictures": { "size": 16384 } } })";
+    const Result wide = runRunner(dir + "/wide.json --check");
+    EXPECT_EQ(wide.status, 0) << wide.output;
+    std::ofstream(dir + "/tall_render.json") << R"({ "solver": "smoke3d", "grid": { "nx": 8, "ny": 8, "nz": 8 },
+      "time": { "steps": 1 }, "output": { "pictures": { "views": ["render"] }, "render": { "width": 16, "height": 4096 } } })";
+    const Result tall = runRunner(dir + "/tall_render.json --render-width 4096 --check");
+    EXPECT_EQ(tall.status, 2) << tall.output;
+    EXPECT_NE(tall.output.find("--render-width: makes the render 4096 x 1048576 pixels"), std::string::npos) << tall.output;
+}
+
+// The 3D runner's VDB files go through the staging folder like every other file: they appear in
+// <out>/vdb/ when the run succeeds, a later run replaces them (a shorter run leaves none of the
+// earlier run's extra steps), and their count is bounded.
+TEST(SceneRunnerHardening, VdbFilesAreStagedAndReplaced) {
+    const std::string dir = outputDir("vdb_staged");
+    fs::create_directories(dir);
+    std::ofstream(dir + "/cube.json") << R"({ "solver": "smoke3d", "name": "cube", "grid": { "nx": 8, "ny": 8, "nz": 8 },
+      "emitters": [ { "shape": "sphere", "position": [0.5, 0.2, 0.5], "radius": 0.2, "density": 1, "temperature": 350 } ],
+      "time": { "steps": 3 }, "output": { "pictures": { "every": 0 }, "animation": { "format": "none" },
+                                         "metrics": false, "vdb": { "every": 1 } } })";
+    const Result tooMany = runRunner(dir + "/cube.json --steps 200000 --check");
+    EXPECT_EQ(tooMany.status, 2) << tooMany.output;
+    if (!billow::scene::vdbAvailable()) {
+        EXPECT_NE(tooMany.output.find("output.vdb"), std::string::npos) << tooMany.output;
+        GTEST_SKIP() << "built without OpenVDB";
+    }
+    EXPECT_NE(tooMany.output.find("output.vdb.every: would write 200001 VDB files"), std::string::npos) << tooMany.output;
+    const std::string out = dir + "/out";
+    const Result first = runRunner(dir + "/cube.json --out " + out);
+    ASSERT_EQ(first.status, 0) << first.output;
+    auto vdbFiles = [&] {
+        std::vector<std::string> names;
+        for (const auto& entry : fs::directory_iterator(out + "/vdb")) names.push_back(entry.path().filename().string());
+        std::sort(names.begin(), names.end());
+        return names;
+    };
+    EXPECT_EQ(vdbFiles(), (std::vector<std::string>{"cube_000000.vdb", "cube_000001.vdb", "cube_000002.vdb", "cube_000003.vdb"}));
+    const Result second = runRunner(dir + "/cube.json --steps 1 --out " + out);
+    ASSERT_EQ(second.status, 0) << second.output;
+    EXPECT_EQ(vdbFiles(), (std::vector<std::string>{"cube_000000.vdb", "cube_000001.vdb"}));
+    for (const auto& entry : fs::directory_iterator(dir))
+        EXPECT_EQ(entry.path().filename().string().find(".partial-"), std::string::npos) << entry.path();
+}
+
+// A blown-up field's range is infinite: its colour bar is still drawn (NaN samples magenta), with
+// no zero tick placed from an infinite ratio.
+TEST(ColourBar, InfiniteRangeIsDrawnWithoutAZeroTick) {
+    Picture picture{64, 8, std::vector<uint8_t>(64 * 8 * 3, 0)};
+    const double inf = std::numeric_limits<double>::infinity();
+    drawColourBar(picture, [](double v) { return diverging(float(v / std::numeric_limits<double>::infinity())); }, -inf, inf,
+                  "speed");
+    EXPECT_GT(picture.height, 8u);
+    EXPECT_EQ(picture.rgb.size(), size_t(picture.width) * picture.height * 3);
 }
 
 TEST(ColourMaps, NaNIsMagentaAndNeverAnIndex) {

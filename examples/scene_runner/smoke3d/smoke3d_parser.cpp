@@ -41,6 +41,9 @@ void readScene(ObjectReader& top, const std::filesystem::path&, const LoadOption
     for (Field3D field : scene.output.fields)
         if (field == Field3D::Colour && !scene.settings.colour)
             throw SceneError("output.fields.names", "\"colour\" needs settings.colour: true");
+    if (scene.vdb.every && scene.steps / scene.vdb.every + 1 > detail::kMaxOutputFrames)
+        throw SceneError("output.vdb.every", "would write " + std::to_string(scene.steps / scene.vdb.every + 1) +
+                                                 " VDB files, more than " + std::to_string(detail::kMaxOutputFrames));
     requireVdbSupport(scene.vdb);
     top.finish();
 }
