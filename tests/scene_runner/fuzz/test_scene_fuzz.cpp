@@ -64,7 +64,8 @@ std::string pngBytes(uint32_t width, uint32_t height) {
     return bytes;
 }
 
-// The bundled scenes, and two small scenes that name every kind of input file.
+// The bundled scenes, and three small scenes that name every kind of input file and the picture
+// keys no bundled scene sets (size, filter, contactSheet, pixelsPerCell).
 const std::vector<Base>& bases() {
     static const std::vector<Base> all = [] {
         std::vector<Base> out;
@@ -91,8 +92,9 @@ const std::vector<Base>& bases() {
   "emitters": [ { "position": [0.3, 0.2], "radius": 0.1, "density": 1, "colour": [1, 0.5, 0] } ],
   "randomSplats": { "count": 2, "interval": 0.05 },
   "time": { "dt": 0.02, "steps": 3 },
-  "output": { "pictures": { "every": 1, "views": ["dye", "velocity", "vorticity"] }, "animation": { "format": "none" },
-              "fields": { "names": ["density", "dye"] } }
+  "output": { "pictures": { "every": 1, "views": ["dye", "velocity", "vorticity"], "size": 64, "filter": "nearest",
+                            "contactSheet": true },
+              "animation": { "format": "none" }, "fields": { "names": ["density", "dye"] } }
 })",
                        {{"density.npy", npyBytes({10, 12}, 0.5f)}, {"velocityX.npy", npyBytes({10, 13}, 0.1f)},
                         {"mask.png", pngBytes(24, 20)}, {"dye.png", pngBytes(8, 8)}}});
@@ -105,8 +107,8 @@ const std::vector<Base>& bases() {
   "events": [ { "type": "spring", "position": [3, 3], "radius": 2, "flow": 0.5 },
               { "type": "dig", "path": [[2, 2], [8, 2]], "radius": 2, "depth": 0.5, "start": 0.1, "duration": 0.2 } ],
   "time": { "dt": 0.1, "steps": 3 },
-  "output": { "pictures": { "every": 1, "views": ["water", "depth"] }, "animation": { "format": "none" },
-              "fields": { "names": ["depth"] } }
+  "output": { "pictures": { "every": 1, "views": ["water", "depth"], "pixelsPerCell": 4, "contactSheet": false },
+              "animation": { "format": "none" }, "fields": { "names": ["depth"] } }
 })",
                        {{"terrain.npy", npyBytes({5, 6}, 1.0f)}, {"depth.npy", npyBytes({10, 12}, 0.2f)}}});
         out.push_back({"water_heightmap", R"({
@@ -115,7 +117,7 @@ const std::vector<Base>& bases() {
   "terrain": { "heightmap": { "image": "height.png", "low": 0, "high": 2 } },
   "initial": { "fills": [ { "level": 1 } ] },
   "time": { "dt": 0.1, "steps": 3 },
-  "output": { "animation": { "format": "none" } }
+  "output": { "pictures": { "every": 1, "size": 32, "filter": "bilinear" }, "animation": { "format": "none" } }
 })",
                        {{"height.png", pngBytes(16, 16)}}});
         return out;
