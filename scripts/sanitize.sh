@@ -24,7 +24,8 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
     -DCMAKE_EXE_LINKER_FLAGS="$sanitizers" -DCMAKE_SHARED_LINKER_FLAGS="$sanitizers" \
     -DCMAKE_CROSSCOMPILING_EMULATOR="$PWD/scripts/sanitize/run.sh"
-nice cmake --build "$build" -j"$jobs"
+# The launcher's library and the sanitizers' options come first: the build already runs every
+# test program through the launcher (gtest_discover_tests lists the tests of each one it links).
 cc -shared -fPIC -O2 -o "$build/libno_dlclose.so" scripts/sanitize/no_dlclose.c
 export BILLOW_NO_DLCLOSE="$PWD/$build/libno_dlclose.so"
 
@@ -35,6 +36,7 @@ supp="$PWD/scripts/sanitize/lsan.supp"
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:abort_on_error=0:allocator_may_return_null=0:strict_string_checks=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export LSAN_OPTIONS="suppressions=$supp:print_suppressions=0"
+nice cmake --build "$build" -j"$jobs"
 start=$(date +%s)
 ctest --test-dir "$build" -j"$jobs" --output-on-failure "$@"
 echo "sanitize: tests passed under ASan + UBSan in $(( $(date +%s) - start )) s"
