@@ -54,6 +54,7 @@ uint64_t PoissonSolver::allocatedBytes() const noexcept {
         total += cg_->r.size() + cg_->q.size() + cg_->partials.size();
         for (int c = 0; c < 3; ++c) total += cg_->z.copies[c].size() + cg_->d.copies[c].size();
     }
+    for (const GpuBuffer& copy : increment_.copies) total += copy.size();
     return total;
 }
 

@@ -8,7 +8,8 @@
 // buffers and solve it.
 //
 // The methods' recording is split by file: poisson_solver.cpp (levels, Jacobi, SOR, reports),
-// multigrid.cpp (V-cycle, gated cycles), multigrid_pcg.cpp (conjugate gradient).
+// multigrid.cpp (V-cycle, gated cycles), multigrid_pcg.cpp (conjugate gradient),
+// poisson_increment.cpp (the incremental projection's solve for the pressure's change).
 #pragma once
 
 #include <memory>
@@ -50,8 +51,8 @@ public:
 
     const PoissonSystem& system() const noexcept { return system_; }
     // Bytes of the device buffers the solver allocated beyond the system's own: the multigrid
-    // levels (uniform blocks, corrections, right-hand sides, face weights) and the conjugate
-    // gradient's vectors once allocated.
+    // levels (uniform blocks, corrections, right-hand sides, face weights), and the conjugate
+    // gradient's vectors and the increment once allocated.
     uint64_t allocatedBytes() const noexcept;
     // New boundary conditions or cell size: rewrites every level's uniform block (blocking).
     // The face weights follow through recordCoarsenWeights once the caller has updated the finest.
@@ -67,6 +68,19 @@ public:
     // (advection-reflection's midpoint projection) from its own previous result.
     void recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
                      PingPong* unknown = nullptr);
+    // The incremental projection's solve (poisson_increment.cpp): L d = rhsScale * rhs for the
+    // increment d from d = 0, into the solver's own increment (allocated on the first call), then
+    // the system's unknown += d. The caller's right-hand side must be the divergence of a velocity
+    // that already carries -grad of the unknown, and the caller subtracts grad increment() from
+    // it afterwards. In exact arithmetic this is recordSolve warm-started from the unknown (every
+    // method is an affine iteration in its start); in float32 it converges where recordSolve
+    // stalls: d and its right-hand side are this step's change, resolved to float32's precision,
+    // whereas the whole pressure p of a running simulation is many times this step's right-hand
+    // side and its residual cannot fall below ~1e-7 |p| (docs/performance.md). Reported like
+    // recordSolve (the residual is d's, which is also the new unknown's in exact arithmetic).
+    void recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    // The increment of the last recordIncrementSolve (its current copy).
+    VkBuffer increment() const { return increment_.now(); }
     // The report of the solve `recordsAgo` reported solves back (< kReportHistory), read from
     // host-visible memory without waiting (valid once that submission completed).
     PressureResidual residual(uint32_t recordsAgo = 0) const { return reports_.read(recordsAgo); }
@@ -113,6 +127,7 @@ private:
     std::unique_ptr<KernelSet> kernels_;
     std::unique_ptr<PressureGate> gate_;
     std::unique_ptr<CgVectors> cg_;  // allocated on the first MultigridPCG solve
+    PingPong increment_;             // allocated on the first recordIncrementSolve
     ResidualReportRing reports_;
 };
 
