@@ -12,6 +12,7 @@
 // poisson_increment.cpp (the incremental projection's solve for the pressure's change).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -78,7 +79,21 @@ public:
     // whereas the whole pressure p of a running simulation is many times this step's right-hand
     // side and its residual cannot fall below ~1e-7 |p| (docs/performance.md). Reported like
     // recordSolve (the residual is d's, which is also the new unknown's in exact arithmetic).
-    void recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    //
+    // `absorb` (may be empty) makes the solve a two-stage one when it has at least
+    // kIncrementRestart + 1 iterations: after kIncrementRestart of them, absorb(cmd, increment())
+    // must subtract the increment's gradient from the velocity and rewrite the system's
+    // right-hand side with the velocity's new divergence; the increment so far is added to the
+    // unknown, and the remaining iterations solve for a second increment from 0 (the one
+    // increment() then holds). A change that is itself large and smooth next to its right-hand
+    // side (the first steps of a plume) has the same float32 floor as a whole pressure, ~1e-7 of
+    // itself; the second increment is what is left after kIncrementRestart iterations, far
+    // smaller. For Multigrid (an affine iteration) the stages are the same iteration in exact
+    // arithmetic; MultigridPCG restarts its Krylov space. One gate and report span both stages.
+    using Absorb = std::function<void(VkCommandBuffer, VkBuffer increment)>;
+    static constexpr uint32_t kIncrementRestart = 2;
+    void recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                              const Absorb& absorb = {});
     // The increment of the last recordIncrementSolve (its current copy).
     VkBuffer increment() const { return increment_.now(); }
     // The report of the solve `recordsAgo` reported solves back (< kReportHistory), read from
@@ -107,16 +122,28 @@ private:
     LevelEquation equation(size_t l, const LevelEquation& finest);
     LevelEquation systemEquation(float rhsScale) { return {*unknown_, system_.rhs, rhsScale}; }
     void uploadGridBlocks();
+    // A run of iterations of one solve: `count` of them; `opens`: the gate (when stopping at a
+    // tolerance) is begun; `closes`: the last measurement gets the final check. A whole solve
+    // opens and closes; the increment solve's two stages open and close one each.
+    struct Stage {
+        uint32_t count;
+        bool opens = true, closes = true;
+    };
     void recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    void recordStage(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale, const Stage& stage);
+    // p += d for the increment (pressure_add_increment.comp).
+    void recordAddIncrement(VkCommandBuffer cmd);
     void recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
 
     // multigrid.cpp. One V-cycle on `finest` (the system's equation, or the conjugate gradient's
     // L z = r), its dispatches through `d`.
     void recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest);
     // V-cycles until the residual reaches the tolerance, stalls, or settings.iterations cycles ran.
-    void recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    void recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                              const Stage& stage);
     // multigrid_pcg.cpp.
-    void recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    void recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                            const Stage& stage);
 
     ContextState& context_;
     PoissonSystem system_;

@@ -56,10 +56,14 @@ void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     // (or of a previous solve's increment not subtracted yet), so the divergence left is this
     // step's alone, resolved to the velocity's own float32 precision; the solve finds the
     // pressure's change from 0 and adds it to the pressure, and SubtractGradient subtracts the
-    // change's gradient.
+    // change's gradient. Between the solve's two stages the velocity absorbs the first stage's
+    // change the same way (PoissonSolver::recordIncrementSolve).
     recordSubtractGradient(cmd, dt);
     recordDivergence(cmd);
-    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale);
+    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale, [&](VkCommandBuffer c, VkBuffer increment) {
+        recordSubtractGradientOf(c, dt, increment);
+        recordDivergence(c);
+    });
     incrementPending = true;
 }
 

@@ -77,9 +77,13 @@ void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     // The incremental projection (as smoke_pressure.cpp): the velocity carries -dt grad p of the
     // pressure so far (or of an increment not subtracted yet) before the divergence is taken; the
     // solve finds the pressure's change from 0, and SubtractGradient subtracts its gradient.
+    // Between the solve's two stages the velocity absorbs the first stage's change the same way.
     recordSubtractGradient(cmd, dt);
     recordDivergence(cmd);
-    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale);
+    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale, [&](VkCommandBuffer c, VkBuffer increment) {
+        recordSubtractGradientOf(c, dt, increment);
+        recordDivergence(c);
+    });
     incrementPending = true;
 }
 
