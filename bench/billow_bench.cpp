@@ -307,7 +307,10 @@ void traceStep(billow::SmokeSolver& smoke, const std::string& solverName, uint32
 
 int main(int argc, char** argv) try {
     const Options o = parse(argc, argv);
-    auto context = billow::Context::createStandalone();
+    // A software device (lavapipe) may take more than the default 10 s over one 1024^2 step.
+    billow::StandaloneSettings standalone;
+    standalone.waitTimeoutSeconds = 600.0f;
+    auto context = billow::Context::createStandalone(standalone);
     const billow::DeviceInfo& device = context->deviceInfo();
     if (!context->supportsTimestamps()) throw std::runtime_error("device has no timestamp support");
 
