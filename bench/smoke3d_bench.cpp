@@ -186,8 +186,6 @@ int main(int argc, char** argv) try {
         s.pressureIterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         if (multigrid) s.pressureTolerance = o.stepTolerance;
         s.incrementalPressure = o.incrementalPressure;
-        s.velocityAdvection = billow::AdvectionScheme::MacCormack;
-        s.pressureIterations = multigrid ? o.cycles : o.iterations;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.colourAdvection = o.scalarAdvection;
@@ -237,12 +235,11 @@ int main(int argc, char** argv) try {
             stepMs.push_back(total);
             if (o.traceSteps) traceStep(smoke, solverName, n, r, total);
         }
-        std::printf("{\"case\":\"smoke3d_step\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
-                    "\"incremental_pressure\":%s,\"iterations\":%u,"
         std::printf("{\"case\":\"smoke3d_step\",\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
                     o.velocityAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl",
                     o.scalarAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl");
-        std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
+        std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,\"incremental_pressure\":%s,"
+                    "\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
                     "\"median_ms_per_step\":%.4f,\"wall_ms_per_step\":%.4f,\"passes\":{",
                     n, n, n, solverName.c_str(), multigrid ? o.stepTolerance : 0.0f,
