@@ -82,6 +82,7 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
     s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
     s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
+    s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
     s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
     s.dyeAdvection = r.choice("dyeAdvection", s.dyeAdvection, kAdvectionSchemes);
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);

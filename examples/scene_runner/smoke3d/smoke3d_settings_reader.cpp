@@ -67,6 +67,7 @@ void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
     s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
     s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
+    s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
     s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
     s.colourAdvection = r.choice("colourAdvection", s.colourAdvection, kAdvectionSchemes);
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
