@@ -196,6 +196,7 @@ detail::RecordSnapshot SmokeSolver::Impl::snapshot() {
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
     s.keepStateOf(*poisson);
+    if (diffusion) s.keepStateOf(*diffusion);
     s.keepStateOf(health);
     return s;
 }

@@ -205,6 +205,7 @@ detail::RecordSnapshot SmokeSolver3D::Impl::snapshot() {
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
     s.keepStateOf(*poisson);
+    if (diffusion) s.keepStateOf(*diffusion);
     s.keepStateOf(health);
     return s;
 }
