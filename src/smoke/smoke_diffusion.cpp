@@ -13,18 +13,37 @@ namespace kernels = detail::kernels;
 constexpr uint32_t kReportedFields = 2;  // VelocityX, VelocityY
 }
 
-void SmokeSolver::Impl::recordMultigridViscosity(VkCommandBuffer cmd, float dt) {
-    // The node grids: u's faces and v's faces, less the duplicate last layer of a periodic axis.
-    // Every boundary other than periodic is a ghost the setup folds into the shift.
-    const bool periodicX = settings.boundaries[0].type == BoundaryType::Periodic;
-    const bool periodicY = settings.boundaries[2].type == BoundaryType::Periodic;
-    const std::vector<detail::GridShape> shapes{{periodicX ? nx : nx + 1, ny, 1}, {nx, periodicY ? ny : ny + 1, 1}};
-    const auto side = [](bool periodic) {
-        return periodic ? detail::PoissonBoundary::Periodic : detail::PoissonBoundary::Closed;
+namespace {
+// The node grids of `s`: u's faces and v's faces, less the duplicate last layer of a periodic
+// axis; every boundary other than periodic is a ghost the setup folds into the shift.
+std::vector<detail::GridShape> nodeGrids(const SmokeSettings& s) {
+    const bool periodicX = s.boundaries[0].type == BoundaryType::Periodic;
+    const bool periodicY = s.boundaries[2].type == BoundaryType::Periodic;
+    return {{periodicX ? s.nx : s.nx + 1, s.ny, 1}, {s.nx, periodicY ? s.ny : s.ny + 1, 1}};
+}
+detail::PoissonSides nodeSides(const SmokeSettings& s) {
+    const auto side = [&](int i) {
+        return s.boundaries[i].type == BoundaryType::Periodic ? detail::PoissonBoundary::Periodic
+                                                              : detail::PoissonBoundary::Closed;
     };
-    const detail::PoissonSides sides{side(periodicX), side(periodicX), side(periodicY), side(periodicY)};
-    if (!diffusion || !diffusion->matches(shapes, settings.cellSize, sides))
-        diffusion = std::make_unique<detail::ImplicitDiffusion>(cs, shapes, settings.cellSize, sides, 2, kReportedFields);
+    return {side(0), side(1), side(2), side(3)};
+}
+} // namespace
+
+void SmokeSolver::Impl::prepareDiffusion(const SmokeSettings& s) {
+    // Allocation uploads (blocking), so it happens here and never while a step is recorded.
+    const bool needed = s.diffusionSolver == DiffusionSolverType::Multigrid && s.viscosity > 0.0f &&
+                        s.velocityMode != VelocityMode::Prescribed;
+    if (!needed) return;
+    const std::vector<detail::GridShape> shapes = nodeGrids(s);
+    if (!diffusion || !diffusion->matches(shapes, s.cellSize, nodeSides(s)))
+        diffusion = std::make_unique<detail::ImplicitDiffusion>(cs, shapes, s.cellSize, nodeSides(s), 2, kReportedFields);
+}
+
+void SmokeSolver::Impl::recordMultigridViscosity(VkCommandBuffer cmd, float dt) {
+    const std::vector<detail::GridShape> shapes = nodeGrids(settings);
+    if (!diffusion || !diffusion->matches(shapes, settings.cellSize, nodeSides(settings)))
+        throw Error("internal: the multigrid diffusion was not prepared for these settings");
 
     const float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
     PingPong* components[2] = {&u, &v};

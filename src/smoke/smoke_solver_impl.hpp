@@ -107,6 +107,8 @@ struct SmokeSolver::Impl {
     void recordDiffuse(VkCommandBuffer cmd, float dt);
     // smoke_diffusion.cpp: the viscosity step solved to diffusionTolerance by multigrid.
     void recordMultigridViscosity(VkCommandBuffer cmd, float dt);
+    // Builds `diffusion` for settings `s` when they need it (constructor, updateSettings).
+    void prepareDiffusion(const SmokeSettings& s);
     void recordDamping(VkCommandBuffer cmd, float dt);
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);

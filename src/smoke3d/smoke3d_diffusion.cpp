@@ -15,24 +15,42 @@ namespace {
 constexpr size_t kCellSystem = 3;
 } // namespace
 
-detail::ImplicitDiffusion& SmokeSolver3D::Impl::diffusionSystems() {
-    // Node grids: each component's faces less the duplicate last layer of a periodic normal axis,
-    // and the cells. Every boundary other than periodic is a ghost the setup folds into the shift.
-    bool periodic[3];
-    for (int a = 0; a < 3; ++a) periodic[a] = settings.boundaries[2 * a].type == BoundaryType::Periodic;
+namespace {
+// Node grids of `s`: each component's faces less the duplicate last layer of a periodic normal
+// axis, and the cells. Every boundary other than periodic is a ghost the setup folds into the shift.
+std::vector<detail::GridShape> nodeGrids(const SmokeSettings3D& s) {
     std::vector<detail::GridShape> shapes;
     for (int a = 0; a < 3; ++a) {
-        uint32_t n[3] = {mac.nx, mac.ny, mac.nz};
-        if (!periodic[a]) n[a] += 1;
+        uint32_t n[3] = {s.nx, s.ny, s.nz};
+        if (s.boundaries[2 * a].type != BoundaryType::Periodic) n[a] += 1;
         shapes.push_back({n[0], n[1], n[2]});
     }
-    shapes.push_back({mac.nx, mac.ny, mac.nz});
+    shapes.push_back({s.nx, s.ny, s.nz});
+    return shapes;
+}
+detail::PoissonSides nodeSides(const SmokeSettings3D& s) {
     detail::PoissonSides sides{};
-    for (int s = 0; s < 6; ++s)
-        sides[s] = periodic[s / 2] ? detail::PoissonBoundary::Periodic : detail::PoissonBoundary::Closed;
-    if (!diffusion || !diffusion->matches(shapes, settings.cellSize, sides))
-        diffusion = std::make_unique<detail::ImplicitDiffusion>(cs, shapes, settings.cellSize, sides, 3,
+    for (int i = 0; i < 6; ++i)
+        sides[i] = s.boundaries[i].type == BoundaryType::Periodic ? detail::PoissonBoundary::Periodic
+                                                                  : detail::PoissonBoundary::Closed;
+    return sides;
+}
+} // namespace
+
+void SmokeSolver3D::Impl::prepareDiffusion(const SmokeSettings3D& s) {
+    // Allocation uploads (blocking), so it happens here and never while a step is recorded.
+    const bool needed = s.diffusionSolver == DiffusionSolverType::Multigrid &&
+                        (s.scalarDiffusion > 0.0f || (s.viscosity > 0.0f && s.velocityMode != VelocityMode::Prescribed));
+    if (!needed) return;
+    const std::vector<detail::GridShape> shapes = nodeGrids(s);
+    if (!diffusion || !diffusion->matches(shapes, s.cellSize, nodeSides(s)))
+        diffusion = std::make_unique<detail::ImplicitDiffusion>(cs, shapes, s.cellSize, nodeSides(s), 3,
                                                                 kDiffusedFieldCount);
+}
+
+detail::ImplicitDiffusion& SmokeSolver3D::Impl::diffusionSystems() {
+    if (!diffusion || !diffusion->matches(nodeGrids(settings), settings.cellSize, nodeSides(settings)))
+        throw Error("internal: the multigrid diffusion was not prepared for these settings");
     return *diffusion;
 }
 

@@ -145,7 +145,10 @@ struct SmokeSolver3D::Impl {
     // other copies; the caller swaps) solved to diffusionTolerance by multigrid.
     void recordMultigridViscosity(VkCommandBuffer cmd, float dt);
     void recordMultigridScalars(VkCommandBuffer cmd, float dt);
+    // `diffusion`, prepared for the current settings.
     detail::ImplicitDiffusion& diffusionSystems();
+    // Builds `diffusion` for settings `s` when they need it (constructor, updateSettings).
+    void prepareDiffusion(const SmokeSettings3D& s);
 
     // smoke3d_projection.cpp.
     void recordDivergence(VkCommandBuffer cmd);
