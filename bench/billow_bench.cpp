@@ -7,6 +7,8 @@
 //              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
 //              [--reflection off|on]   (smoke_step with advection-reflection: docs/accuracy.md)
 //              [--interpolation linear|cubic]
+//              [--viscosity 0] [--diffusion-solver jacobi|multigrid]   (smoke_step's viscosity, m^2/s,
+//              0 skips Diffuse, and its solve: diffusionSolver, docs/accuracy.md "Implicit diffusion")
 //
 // Cases: "smoke_step" (a full step with each solver: Jacobi and SOR at --iterations; Multigrid and
 // MultigridPCG stopped on the GPU at --step-tolerance with --max-cycles at most, reporting the
@@ -48,6 +50,8 @@ struct Options {
     bool reflection = false;  // smoke_step's SmokeSettings::advectionReflection
     // smoke_step's advectionInterpolation (linear: bilinear, cubic: MonotoneCubic)
     billow::AdvectionInterpolation interpolation = billow::AdvectionInterpolation::Linear;
+    float viscosity = 0.0f;
+    billow::DiffusionSolverType diffusionSolver = billow::DiffusionSolverType::Jacobi;
 };
 
 std::vector<uint32_t> parseSizes(const std::string& v) {
@@ -90,6 +94,11 @@ Options parse(int argc, char** argv) {
         else if (a == "--dye-storage") {
             if (v != "fp32" && v != "fp16") throw std::runtime_error("--dye-storage: fp32 or fp16, not " + v);
             o.dyeStorage = v == "fp16" ? billow::DyeStorage::Float16 : billow::DyeStorage::Float32;
+        }
+        else if (a == "--viscosity") o.viscosity = std::stof(v);
+        else if (a == "--diffusion-solver") {
+            if (v != "jacobi" && v != "multigrid") throw std::runtime_error("--diffusion-solver: jacobi or multigrid, not " + v);
+            o.diffusionSolver = v == "multigrid" ? billow::DiffusionSolverType::Multigrid : billow::DiffusionSolverType::Jacobi;
         }
         else if (a == "--interpolation") {
             if (v != "linear" && v != "cubic") throw std::runtime_error("--interpolation: linear or cubic, not " + v);
@@ -285,6 +294,8 @@ int main(int argc, char** argv) try {
         s.dyeStorage = o.dyeStorage;
         s.advectionReflection = o.reflection;
         s.advectionInterpolation = o.interpolation;
+        s.viscosity = o.viscosity;
+        s.diffusionSolver = o.diffusionSolver;
         const bool multigrid = multigridSolver(s.pressureSolver);
         const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;

@@ -7,7 +7,9 @@
 //
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
 //                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
-//                 [--reflection off|on]
+//                 [--reflection off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
+// (--viscosity nu, m^2/s: viscosity and scalarDiffusion of the step, 0 skips Diffuse; its solve:
+// diffusionSolver, docs/accuracy.md "Implicit diffusion")
 // (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
@@ -38,6 +40,8 @@ struct Options {
     // The non-finite scan after each step (SmokeSettings3D::nonFiniteCheck): "report" (the
     // default setting) or "off"; its cost is the difference of wall_ms_per_step between the two.
     std::vector<std::string> health{"report"};
+    float viscosity = 0.0f;
+    billow::DiffusionSolverType diffusionSolver = billow::DiffusionSolverType::Jacobi;
 };
 
 std::vector<std::string> parseList(const std::string& v) {
@@ -69,6 +73,11 @@ Options parse(int argc, char** argv) {
         }
         else if (a == "--interpolation") o.interpolation = parseList(v);
         else if (a == "--health") o.health = parseList(v);
+        else if (a == "--viscosity") o.viscosity = std::stof(v);
+        else if (a == "--diffusion-solver") {
+            if (v != "jacobi" && v != "multigrid") throw std::runtime_error("--diffusion-solver: jacobi or multigrid, not " + v);
+            o.diffusionSolver = v == "multigrid" ? billow::DiffusionSolverType::Multigrid : billow::DiffusionSolverType::Jacobi;
+        }
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -148,6 +157,9 @@ int main(int argc, char** argv) try {
         s.temperatureRelaxation = 0.5f;
         s.combustion.enabled = combustion;
         s.advectionReflection = o.reflection;
+        s.viscosity = o.viscosity;
+        s.scalarDiffusion = o.viscosity;
+        s.diffusionSolver = o.diffusionSolver;
         if (healthMode != "off" && healthMode != "report") throw std::runtime_error("--health: off or report, not " + healthMode);
         s.nonFiniteCheck = healthMode == "off" ? billow::NonFiniteCheck::Off : billow::NonFiniteCheck::Report;
         billow::SmokeSolver3D smoke(context, s);
