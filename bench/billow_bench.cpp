@@ -9,6 +9,8 @@
 //              [--interpolation linear|cubic]
 //              [--viscosity 0] [--diffusion-solver jacobi|multigrid]   (smoke_step's viscosity, m^2/s,
 //              0 skips Diffuse, and its solve: diffusionSolver, docs/accuracy.md "Implicit diffusion")
+//              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
+//              MacCormack for the velocity, and for the scalars and the dye; default sl for both)
 //
 // Cases: "smoke_step" (a full step with each solver: Jacobi and SOR at --iterations; Multigrid and
 // MultigridPCG stopped on the GPU at --step-tolerance with --max-cycles at most, reporting the
@@ -52,7 +54,15 @@ struct Options {
     billow::AdvectionInterpolation interpolation = billow::AdvectionInterpolation::Linear;
     float viscosity = 0.0f;
     billow::DiffusionSolverType diffusionSolver = billow::DiffusionSolverType::Jacobi;
+    billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
+    billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
+
+billow::AdvectionScheme parseScheme(const std::string& option, const std::string& v) {
+    if (v == "sl") return billow::AdvectionScheme::SemiLagrangian;
+    if (v == "mc") return billow::AdvectionScheme::MacCormack;
+    throw std::runtime_error(option + ": sl or mc, not " + v);
+}
 
 std::vector<uint32_t> parseSizes(const std::string& v) {
     std::vector<uint32_t> out;
@@ -72,6 +82,10 @@ billow::PressureSolverType solverType(const std::string& name) {
 
 bool multigridSolver(billow::PressureSolverType type) {
     return type == billow::PressureSolverType::Multigrid || type == billow::PressureSolverType::MultigridPCG;
+}
+
+const char* schemeName(billow::AdvectionScheme scheme) {
+    return scheme == billow::AdvectionScheme::MacCormack ? "mc" : "sl";
 }
 
 Options parse(int argc, char** argv) {
@@ -109,6 +123,8 @@ Options parse(int argc, char** argv) {
             if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
             o.reflection = v == "on";
         }
+        else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
+        else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
         else throw std::runtime_error("unknown option " + a);
     }
@@ -296,6 +312,9 @@ int main(int argc, char** argv) try {
         s.advectionInterpolation = o.interpolation;
         s.viscosity = o.viscosity;
         s.diffusionSolver = o.diffusionSolver;
+        s.velocityAdvection = o.velocityAdvection;
+        s.scalarAdvection = o.scalarAdvection;
+        s.dyeAdvection = o.scalarAdvection;
         const bool multigrid = multigridSolver(s.pressureSolver);
         const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;
@@ -338,6 +357,8 @@ int main(int argc, char** argv) try {
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
                         "\"stalled_steps\":%u,",
                         o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps);
+        std::printf("\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
+                    schemeName(o.velocityAdvection), schemeName(o.scalarAdvection));
         std::printf("\"dye\":\"%s\",\"reflection\":%s,\"interpolation\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
                     o.dyeStorage == billow::DyeStorage::Float16 ? "fp16" : "fp32", o.reflection ? "true" : "false",
                     o.interpolation == billow::AdvectionInterpolation::MonotoneCubic ? "cubic" : "linear", median(stepMs));
