@@ -21,6 +21,7 @@
 #include "common/colour_bar.hpp"
 #include "common/npy_io.hpp"
 #include "common/png_io.hpp"
+#include "smoke3d/smoke3d_vdb.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -152,9 +153,9 @@ TEST(SceneRunner3D, DoorwaySmokeEntersTheRoom) {
 
 // What a 3D run writes besides the physics, on a grid that is no multiple of the workgroup: a
 // .npy of every field with its documented (z, y, x) shape, a slice of every view at 512 pixels
-// on its long side with its colour bar's label, a contact sheet, the 3D metrics keys, and the
-// renders as an MP4.
-TEST(SceneRunner3D, EveryFieldSliceMetricAndTheMp4) {
+// on its long side with its colour bar's label, a contact sheet, the 3D metrics keys, the renders
+// as an MP4 and (built with OpenVDB) a .vdb file per written step.
+TEST(SceneRunner3D, EveryFieldSliceMetricMp4AndVdb) {
     const std::string dir = outputDir("smoke3d_outputs");
     fs::create_directories(dir);
     std::ofstream(dir + "/outputs.json") << R"({
@@ -171,7 +172,8 @@ TEST(SceneRunner3D, EveryFieldSliceMetricAndTheMp4) {
         "render": { "width": 64, "height": 48 },
         "fields": { "every": 4, "names": ["velocityX", "velocityY", "velocityZ", "density", "temperature", "fuel", "pressure",
                                           "divergence", "vorticity", "solid", "expansionSource", "colour"] },
-        "animation": { "format": "mp4", "view": "render", "fps": 10 }
+        "animation": { "format": "mp4", "view": "render", "fps": 10 })" +
+                                          std::string(billow::scene::vdbAvailable() ? R"(, "vdb": { "every": 2 })" : "") + R"(
       }
     })";
     const Result r = runRunner(dir + "/outputs.json --validation --out " + dir + "/out");
@@ -211,6 +213,14 @@ TEST(SceneRunner3D, EveryFieldSliceMetricAndTheMp4) {
     for (const char* key : {"gpuMs", "maxDivergence", "kineticEnergy", "totalDensity", "totalFuel", "maxTemperature",
                             "fuelBurnRate", "burningCells", "densityCentroid", "centroidHeight"})
         EXPECT_TRUE(lines.back().contains(key)) << key;
+
+    // An OpenVDB file per second step, step 0 included (its contents: tests/vdb), when built with OpenVDB.
+    if (billow::scene::vdbAvailable())
+        for (const char* step : {"000000", "000002", "000004"}) {
+            const std::string vdb = readText(out + "/vdb/outputs_" + std::string(step) + ".vdb");
+            ASSERT_GT(vdb.size(), 8u) << step;
+            EXPECT_EQ(vdb.substr(0, 4), std::string(" BDV")) << step;  // OPENVDB_MAGIC 0x56444220, little-endian
+        }
 
     // An MP4 (ISO base media: a "ftyp" box first) when ffmpeg is there, as scripts/install-deps.sh installs it.
     if (std::system("command -v ffmpeg >/dev/null 2>&1") == 0) {
