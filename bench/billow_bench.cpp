@@ -7,6 +7,8 @@
 //              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
 //              [--reflection off|on]   (smoke_step with advection-reflection: docs/accuracy.md)
 //              [--interpolation linear|cubic]
+//              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
+//              MacCormack for the velocity, and for the scalars and the dye; default sl for both)
 //
 // Cases: "smoke_step" (a full step with each solver: Jacobi and SOR at --iterations; Multigrid and
 // MultigridPCG stopped on the GPU at --step-tolerance with --max-cycles at most, reporting the
@@ -48,7 +50,15 @@ struct Options {
     bool reflection = false;  // smoke_step's SmokeSettings::advectionReflection
     // smoke_step's advectionInterpolation (linear: bilinear, cubic: MonotoneCubic)
     billow::AdvectionInterpolation interpolation = billow::AdvectionInterpolation::Linear;
+    billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
+    billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
+
+billow::AdvectionScheme parseScheme(const std::string& option, const std::string& v) {
+    if (v == "sl") return billow::AdvectionScheme::SemiLagrangian;
+    if (v == "mc") return billow::AdvectionScheme::MacCormack;
+    throw std::runtime_error(option + ": sl or mc, not " + v);
+}
 
 std::vector<uint32_t> parseSizes(const std::string& v) {
     std::vector<uint32_t> out;
@@ -68,6 +78,10 @@ billow::PressureSolverType solverType(const std::string& name) {
 
 bool multigridSolver(billow::PressureSolverType type) {
     return type == billow::PressureSolverType::Multigrid || type == billow::PressureSolverType::MultigridPCG;
+}
+
+const char* schemeName(billow::AdvectionScheme scheme) {
+    return scheme == billow::AdvectionScheme::MacCormack ? "mc" : "sl";
 }
 
 Options parse(int argc, char** argv) {
@@ -100,6 +114,8 @@ Options parse(int argc, char** argv) {
             if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
             o.reflection = v == "on";
         }
+        else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
+        else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
         else throw std::runtime_error("unknown option " + a);
     }
@@ -285,6 +301,9 @@ int main(int argc, char** argv) try {
         s.dyeStorage = o.dyeStorage;
         s.advectionReflection = o.reflection;
         s.advectionInterpolation = o.interpolation;
+        s.velocityAdvection = o.velocityAdvection;
+        s.scalarAdvection = o.scalarAdvection;
+        s.dyeAdvection = o.scalarAdvection;
         const bool multigrid = multigridSolver(s.pressureSolver);
         const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;
@@ -327,6 +346,8 @@ int main(int argc, char** argv) try {
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
                         "\"stalled_steps\":%u,",
                         o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps);
+        std::printf("\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
+                    schemeName(o.velocityAdvection), schemeName(o.scalarAdvection));
         std::printf("\"dye\":\"%s\",\"reflection\":%s,\"interpolation\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
                     o.dyeStorage == billow::DyeStorage::Float16 ? "fp16" : "fp32", o.reflection ? "true" : "false",
                     o.interpolation == billow::AdvectionInterpolation::MonotoneCubic ? "cubic" : "linear", median(stepMs));

@@ -7,7 +7,9 @@
 //
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
 //                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
-//                 [--reflection off|on]
+//                 [--reflection off|on] [--velocity-advection mc|sl] [--scalar-advection sl|mc]
+// (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
+// default sl)
 // (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
@@ -34,7 +36,9 @@ struct Options {
     std::vector<std::string> solvers{"jacobi", "mg"};
     std::vector<std::string> combustion{"off", "on"};
     bool reflection = false;
-    std::vector<std::string> interpolation{"linear"};  // advectionInterpolation: linear, cubic (MonotoneCubic)
+    std::vector<std::string> interpolation{"linear"};
+    billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::MacCormack;
+    billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the colour  // advectionInterpolation: linear, cubic (MonotoneCubic)
     // The non-finite scan after each step (SmokeSettings3D::nonFiniteCheck): "report" (the
     // default setting) or "off"; its cost is the difference of wall_ms_per_step between the two.
     std::vector<std::string> health{"report"};
@@ -46,6 +50,12 @@ std::vector<std::string> parseList(const std::string& v) {
     for (std::string item; std::getline(ss, item, ',');)
         if (!item.empty()) out.push_back(item);
     return out;
+}
+
+billow::AdvectionScheme parseScheme(const std::string& option, const std::string& v) {
+    if (v == "sl") return billow::AdvectionScheme::SemiLagrangian;
+    if (v == "mc") return billow::AdvectionScheme::MacCormack;
+    throw std::runtime_error(option + ": sl or mc, not " + v);
 }
 
 Options parse(int argc, char** argv) {
@@ -68,6 +78,8 @@ Options parse(int argc, char** argv) {
             o.reflection = v == "on";
         }
         else if (a == "--interpolation") o.interpolation = parseList(v);
+        else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
+        else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
         else if (a == "--health") o.health = parseList(v);
         else throw std::runtime_error("unknown option " + a);
     }
@@ -136,7 +148,9 @@ int main(int argc, char** argv) try {
         const bool multigrid = s.pressureSolver == billow::PressureSolverType::Multigrid ||
                                s.pressureSolver == billow::PressureSolverType::MultigridPCG;
         s.pressureIterations = multigrid ? o.cycles : o.iterations;
-        s.velocityAdvection = billow::AdvectionScheme::MacCormack;
+        s.velocityAdvection = o.velocityAdvection;
+        s.scalarAdvection = o.scalarAdvection;
+        s.colourAdvection = o.scalarAdvection;
         if (interpolation != "linear" && interpolation != "cubic")
             throw std::runtime_error("--interpolation: linear or cubic, not " + interpolation);
         s.advectionInterpolation = interpolation == "cubic" ? billow::AdvectionInterpolation::MonotoneCubic
@@ -182,7 +196,10 @@ int main(int argc, char** argv) try {
             }
             stepMs.push_back(total);
         }
-        std::printf("{\"case\":\"smoke3d_step\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
+        std::printf("{\"case\":\"smoke3d_step\",\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
+                    o.velocityAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl",
+                    o.scalarAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl");
+        std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
                     "\"median_ms_per_step\":%.4f,\"wall_ms_per_step\":%.4f,\"passes\":{",
                     n, n, n, solverName.c_str(), s.pressureIterations, combustion ? "true" : "false",

@@ -103,8 +103,9 @@ struct SmokeSettings3D {
     // and leaves them untouched. Default Simulated.
     VelocityMode velocityMode = VelocityMode::Simulated;
     // Sampling of every carried field: Linear (trilinear, 8 samples) or MonotoneCubic (64 samples,
-    // never outside the 8 nearest samples' range); see SmokeSettings. Default Linear.
-    AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::Linear;
+    // never outside the 8 nearest samples' range); see SmokeSettings. Default MonotoneCubic
+    // (docs/accuracy.md, "The default transport").
+    AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::MonotoneCubic;
 
     // Vorticity confinement strength epsilon (dimensionless, >= 0; f = eps * h * (N x omega), with
     // the curl omega on cell edges). Default 0 (the Vorticity field is computed all the same).

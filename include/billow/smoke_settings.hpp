@@ -97,8 +97,10 @@ struct SmokeSettings {
     VelocityMode velocityMode = VelocityMode::Simulated;
     // How every advection (each scheme's forward and backward steps, and the Revert limiter's
     // fallback) samples the field it carries: Linear (bilinear, 4 samples) or MonotoneCubic (16
-    // samples, never outside the 4 nearest samples' range). Default Linear.
-    AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::Linear;
+    // samples, never outside the 4 nearest samples' range). Default MonotoneCubic: measured
+    // three times sharper than Linear for 25% more step time at 1024^2 (docs/accuracy.md, "The
+    // default transport").
+    AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::MonotoneCubic;
     // How the dye buffer stores RGBA: Float32 (16 bytes a cell) or Float16 (two uints of packed
     // halves, RG then BA: 8 bytes a cell; ~3 significant digits, |value| <= 65504). Fixed when the
     // solver is created. Default Float32.

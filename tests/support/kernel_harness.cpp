@@ -90,6 +90,8 @@ SmokeSettings KernelReferenceTest::baseSettings() const {
     s.diffusionIterations = 1;
     s.pressureIterations = 1;
     s.ambientTemperature = kAmbient;
+    // The transport references sample linearly; the interpolation tests set MonotoneCubic themselves.
+    s.advectionInterpolation = AdvectionInterpolation::Linear;
     for (int k = 0; k < 4; ++k) s.boundaries[k] = GetParam().sides[k];
     return s;
 }

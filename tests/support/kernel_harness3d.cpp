@@ -94,6 +94,8 @@ SmokeSettings3D KernelReferenceTest3D::baseSettings() const {
     s.diffusionIterations = 1;
     s.pressureIterations = 1;
     s.ambientTemperature = kAmbient3;
+    // The transport references sample linearly; the interpolation tests set MonotoneCubic themselves.
+    s.advectionInterpolation = AdvectionInterpolation::Linear;
     s.boundaries = GetParam().sides;
     return s;
 }
