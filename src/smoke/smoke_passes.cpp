@@ -304,9 +304,7 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
         return k == 0 ? p.now() : sweepTargets(iterations, p, k - 1);
     };
     const uint32_t iterations = settings.diffusionIterations;
-    const bool multigrid = settings.diffusionSolver == DiffusionSolverType::Multigrid;
-    if (settings.viscosity > 0.0f && multigrid && !prescribedVelocity()) recordMultigridViscosity(cmd, dt);
-    if (settings.viscosity > 0.0f && !multigrid && iterations > 0 && !prescribedVelocity()) {
+    if (settings.viscosity > 0.0f && iterations > 0 && !prescribedVelocity()) {
         float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
         for (uint32_t k = 0; k < iterations; ++k) {
             kernels->dispatch(cmd,
