@@ -103,7 +103,7 @@ const char* fieldName(Field3D field) noexcept;
 //   PressureSolve     sum_f open_f (p_nb - p) = h^2 / dt * Divergence, warm-started; with
 //                     incrementalPressure and a multigrid solver: u -= dt grad p first, the
 //                     Divergence of that, the change d of p solved from 0 and added to p (a whole
-//                     step then skips the Divergence pass, which this one replaces)
+//                     step's Divergence pass then records no work, only its timestamps)
 //   SubtractGradient  u -= dt grad p on open faces (grad d after an incremental PressureSolve);
 //                     closed faces get their solid velocity
 enum class Pass3D : uint32_t {

@@ -122,7 +122,7 @@ public:
     // Records one full step: Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse,
     // Damping, Divergence, PressureSolve, SubtractGradient, then the non-finite scan
     // (nonFiniteCheck); with SmokeSettings::incrementalPressure and a multigrid solver the
-    // Divergence pass is left out (PressureSolve takes the divergence itself). dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
+    // Divergence pass records no work, only its timestamps (PressureSolve takes the divergence). dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
     // the solver's host state is as before the call (discard the half-recorded command buffer).
     // With NonFiniteCheck::Throw, throws NonFiniteError once for a scan that found a non-finite value.
     void record(VkCommandBuffer cmd, float dt);

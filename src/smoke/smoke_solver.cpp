@@ -173,8 +173,13 @@ void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
     for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) {
         // The incremental projection takes the divergence inside PressureSolve (of the velocity
-        // that carries -grad p): the Divergence pass's own would go unused.
-        if (static_cast<Pass>(p) == Pass::Divergence && incrementalProjection()) continue;
+        // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
+        // empty interval), so passTimings() lists every pass.
+        if (static_cast<Pass>(p) == Pass::Divergence && incrementalProjection()) {
+            timer.begin(cmd, p);
+            timer.end(cmd, p);
+            continue;
+        }
         recordPass(cmd, static_cast<Pass>(p), dt);
     }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;

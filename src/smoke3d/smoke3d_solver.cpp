@@ -179,8 +179,13 @@ void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
     for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) {
         // The incremental projection takes the divergence inside PressureSolve (of the velocity
-        // that carries -grad p): the Divergence pass's own would go unused.
-        if (static_cast<Pass3D>(p) == Pass3D::Divergence && incrementalProjection()) continue;
+        // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
+        // empty interval), so passTimings() lists every pass.
+        if (static_cast<Pass3D>(p) == Pass3D::Divergence && incrementalProjection()) {
+            timer.begin(cmd, p);
+            timer.end(cmd, p);
+            continue;
+        }
         recordPass(cmd, static_cast<Pass3D>(p), dt);
     }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;

@@ -149,7 +149,8 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     for (const KernelInfo& info : kKernelTable)
         if (info.shapesOwnWorkgroup) own.insert(std::string(info.name));
     EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "mg_coarse_solve_3d", "nonfinite_scan",
-                                          "pressure_gate", "pressure_jacobi", "pressure_rbsor_tiles"}));
+                                          "pressure_add_increment", "pressure_gate", "pressure_jacobi",
+                                          "pressure_rbsor_tiles"}));
     // The non-finite scan: 1D workgroups whose threads stride over a field (HealthRing::recordScan).
     EXPECT_TRUE((kernels::NonfiniteScan::localSize == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
     // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
@@ -165,6 +166,8 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
               BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D);
     EXPECT_TRUE((kernels::CgScalars::localSize == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
     EXPECT_TRUE((kernels::PressureGate::localSize == detail::WorkgroupSize{1, 1, 1}));
+    // Rows of BILLOW_INCREMENT_GROUP-thread workgroups over the cells (PoissonSolver::recordAddIncrement).
+    EXPECT_TRUE((kernels::PressureAddIncrement::localSize == detail::WorkgroupSize{BILLOW_INCREMENT_GROUP, 1, 1}));
 }
 
 // The push constants that the by-name call sites pass are the kernels' own types (the typed call
@@ -174,6 +177,7 @@ static_assert(std::is_same_v<kernels::PressureRbsor::Push, gpu::SorPush>);
 static_assert(std::is_same_v<kernels::PressureRbsorTiles::Push, gpu::SorBlockPush>);
 static_assert(std::is_same_v<kernels::PressureResidual::Push, gpu::ResidualPush>);
 static_assert(std::is_same_v<kernels::PressureGate::Push, gpu::GatePush>);
+static_assert(std::is_same_v<kernels::PressureAddIncrement::Push, gpu::IncrementPush>);
 static_assert(std::is_same_v<kernels::MgRestrictResidual::Push, gpu::RestrictPush>);
 static_assert(std::is_same_v<kernels::MgCoarseSolve::Push, gpu::CoarseSolvePush>);
 static_assert(std::is_same_v<kernels::MgCoarsen::Push, gpu::LevelPush>);
@@ -197,7 +201,8 @@ TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
     // The kernels that 2D and 3D kernel sets share read no grid, so they declare no uniform block
     // (the non-finite scan is in every solver's set, the water's too); the 3D grid's kernels live
     // in folders named *3d (shaders/pressure3d, ...).
-    const std::set<KernelId> shared{KernelId::PressureGate, KernelId::CgScalars, KernelId::NonfiniteScan};
+    const std::set<KernelId> shared{KernelId::PressureGate, KernelId::CgScalars, KernelId::PressureAddIncrement,
+                                    KernelId::NonfiniteScan};
     forEachKernel(detail::AllKernels{}, [&]<class K>() {
         const KernelInfo& info = detail::kernelInfo(K::id);
         SCOPED_TRACE(std::string(info.name));

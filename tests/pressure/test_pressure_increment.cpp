@@ -88,6 +88,10 @@ void expectIncrementalProjectionConverges(const std::vector<StepOutcome>& increm
         const double bound = 1e-4 * a.report.maxRightHandSide / rhsScale + 2.0 * axes * kEps * a.speed / cellSize;
         EXPECT_LE(a.divergenceAfter, 2.0 * bound) << "step " << k;
         stalled += b.report.stalled || !b.report.reachedTolerance ? 1 : 0;
+        // The first steps project the random field itself: the tolerance leaves 1e-4 of its large
+        // right-hand side in both formulations. From the third step on the right-hand side is the
+        // step's own change, and only the whole pressure's floor remains above it.
+        if (k < 2) continue;
         wholeDivergence = std::max(wholeDivergence, b.divergenceAfter);
         incrementalDivergence = std::max(incrementalDivergence, a.divergenceAfter);
     }
