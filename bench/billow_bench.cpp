@@ -10,6 +10,8 @@
 //              [--incremental-pressure on|off]  (SmokeSettings::incrementalPressure, every case)
 //              [--trace-steps off|on]  (smoke_step: one JSON line per step with the iterations, the
 //                                       relative residual and max |div u| after the projection)
+//              [--viscosity 0] [--diffusion-solver jacobi|multigrid]   (smoke_step's viscosity, m^2/s,
+//              0 skips Diffuse, and its solve: diffusionSolver, docs/accuracy.md "Implicit diffusion")
 //              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
 //              MacCormack for the velocity, and for the scalars and the dye; default sl for both)
 //
@@ -57,6 +59,8 @@ struct Options {
     // pass, untimed) and the solve's report, one line per step.
     bool traceSteps = false;
     bool incrementalPressure = true;  // SmokeSettings::incrementalPressure of every case
+    float viscosity = 0.0f;
+    billow::DiffusionSolverType diffusionSolver = billow::DiffusionSolverType::Jacobi;
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
     billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
@@ -111,6 +115,11 @@ Options parse(int argc, char** argv) {
         else if (a == "--dye-storage") {
             if (v != "fp32" && v != "fp16") throw std::runtime_error("--dye-storage: fp32 or fp16, not " + v);
             o.dyeStorage = v == "fp16" ? billow::DyeStorage::Float16 : billow::DyeStorage::Float32;
+        }
+        else if (a == "--viscosity") o.viscosity = std::stof(v);
+        else if (a == "--diffusion-solver") {
+            if (v != "jacobi" && v != "multigrid") throw std::runtime_error("--diffusion-solver: jacobi or multigrid, not " + v);
+            o.diffusionSolver = v == "multigrid" ? billow::DiffusionSolverType::Multigrid : billow::DiffusionSolverType::Jacobi;
         }
         else if (a == "--interpolation") {
             if (v != "linear" && v != "cubic") throw std::runtime_error("--interpolation: linear or cubic, not " + v);
@@ -345,6 +354,8 @@ int main(int argc, char** argv) try {
         s.advectionReflection = o.reflection;
         s.advectionInterpolation = o.interpolation;
         s.incrementalPressure = o.incrementalPressure;
+        s.viscosity = o.viscosity;
+        s.diffusionSolver = o.diffusionSolver;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.dyeAdvection = o.scalarAdvection;

@@ -14,8 +14,11 @@
 // --max-cycles; --incremental-pressure: SmokeSettings3D::incrementalPressure; --trace-steps on:
 // one JSON line per timed step with the iterations, the relative residual and max |div u| after
 // the projection, from an extra untimed Divergence pass)
+//                 [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 // (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
 // default sl)
+// (--viscosity nu, m^2/s: viscosity and scalarDiffusion of the step, 0 skips Diffuse; its solve:
+// diffusionSolver, docs/accuracy.md "Implicit diffusion")
 // (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
@@ -53,6 +56,8 @@ struct Options {
     // The non-finite scan after each step (SmokeSettings3D::nonFiniteCheck): "report" (the
     // default setting) or "off"; its cost is the difference of wall_ms_per_step between the two.
     std::vector<std::string> health{"report"};
+    float viscosity = 0.0f;
+    billow::DiffusionSolverType diffusionSolver = billow::DiffusionSolverType::Jacobi;
 };
 
 std::vector<std::string> parseList(const std::string& v) {
@@ -98,6 +103,11 @@ Options parse(int argc, char** argv) {
         else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
         else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
         else if (a == "--health") o.health = parseList(v);
+        else if (a == "--viscosity") o.viscosity = std::stof(v);
+        else if (a == "--diffusion-solver") {
+            if (v != "jacobi" && v != "multigrid") throw std::runtime_error("--diffusion-solver: jacobi or multigrid, not " + v);
+            o.diffusionSolver = v == "multigrid" ? billow::DiffusionSolverType::Multigrid : billow::DiffusionSolverType::Jacobi;
+        }
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -200,6 +210,9 @@ int main(int argc, char** argv) try {
         s.temperatureRelaxation = 0.5f;
         s.combustion.enabled = combustion;
         s.advectionReflection = o.reflection;
+        s.viscosity = o.viscosity;
+        s.scalarDiffusion = o.viscosity;
+        s.diffusionSolver = o.diffusionSolver;
         if (healthMode != "off" && healthMode != "report") throw std::runtime_error("--health: off or report, not " + healthMode);
         s.nonFiniteCheck = healthMode == "off" ? billow::NonFiniteCheck::Off : billow::NonFiniteCheck::Report;
         billow::SmokeSolver3D smoke(context, s);

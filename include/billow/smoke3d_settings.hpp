@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "billow/diffusion.hpp"  // DiffusionSolverType
 #include "billow/health.hpp"  // NonFiniteCheck
 #include "billow/grid.hpp"      // Side, BoundaryType, AdvectionScheme, AdvectionLimiter
 #include "billow/pressure.hpp"  // PressureSolverType, PressureResidual, kMultigridStallRatio
@@ -65,10 +66,20 @@ struct SmokeSettings3D {
     // Kinematic viscosity, m^2/s; 0 skips velocity diffusion. Default 0.
     float viscosity = 0.0f;
     // Diffusion coefficient of density, temperature, fuel and colour, m^2/s; 0 skips it. Default 0.
-    // Both diffusions are implicit (unconditionally stable), solved by Jacobi sweeps.
+    // Both diffusions are implicit (unconditionally stable), solved by `diffusionSolver`.
     float scalarDiffusion = 0.0f;
-    // Jacobi sweeps of the implicit diffusion solves, 0..1000000; 0 skips diffusion. Default 20.
+    // Jacobi sweeps of the implicit diffusion solves (diffusionSolver Jacobi, and the colour
+    // always), 0..1000000; 0 skips diffusion. Default 20.
     uint32_t diffusionIterations = 20;
+    // How the viscosity and the density / temperature / fuel diffusion run: Jacobi sweeps (default)
+    // or multigrid V-cycles to `diffusionTolerance` (docs/accuracy.md, "Implicit diffusion"). The
+    // colour diffuses by `diffusionIterations` Jacobi sweeps either way.
+    DiffusionSolverType diffusionSolver = DiffusionSolverType::Jacobi;
+    // Multigrid: the most V-cycles per field and step, 1..1000. Default 10.
+    uint32_t diffusionMaxCycles = 10;
+    // Multigrid: stop once max|residual| / max|initial residual| of the step's equation
+    // (dimensionless; reported by diffusionResidual()) is at most this. In (0, 1). Default 1e-4.
+    float diffusionTolerance = 1e-4f;
 
     // Pressure solve: as SmokeSettings (the 7-point stencil). pressureIterations 0..1000000
     // (sweeps, SOR iterations, V-cycles or CG iterations), default 40; pressureTolerance in [0, 1)

@@ -175,6 +175,9 @@ public:
     // The PressureSolve pass's residual `recordsAgo` recordings back (see SmokeSolver).
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
+    // The residual of the multigrid diffusion solve of `field` (diffusionSolver Multigrid; any
+    // DiffusedField) `recordsAgo` recordings of it back (see SmokeSolver::diffusionResidual).
+    PressureResidual diffusionResidual(DiffusedField field, uint32_t recordsAgo = 0) const;
 
     // The non-finite scan of the whole step `recordsAgo` steps back (see SmokeSolver::health).
     static constexpr uint32_t kHealthHistory = 4;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "billow/diffusion.hpp"  // DiffusionSolverType
 #include "billow/health.hpp"  // NonFiniteCheck
 #include "billow/grid.hpp"      // Side, BoundaryType, AdvectionScheme, AdvectionLimiter
 #include "billow/pressure.hpp"  // PressureSolverType, PressureResidual, kMultigridStallRatio
@@ -45,8 +46,19 @@ struct SmokeSettings {
     float viscosity = 0.0f;
     // Dye diffusion coefficient, m^2/s; 0 skips it. Default 0.
     float dyeDiffusion = 0.0f;
-    // Jacobi sweeps of the implicit diffusion solve. Default 20.
+    // Jacobi sweeps of the implicit diffusion solve (diffusionSolver Jacobi, and the dye always).
+    // Default 20.
     uint32_t diffusionIterations = 20;
+    // How the viscosity solve runs: Jacobi sweeps (default) or multigrid V-cycles to
+    // `diffusionTolerance` (docs/accuracy.md, "Implicit diffusion"). The dye diffuses by
+    // `diffusionIterations` Jacobi sweeps either way.
+    DiffusionSolverType diffusionSolver = DiffusionSolverType::Jacobi;
+    // Multigrid: the most V-cycles per component and step, 1..1000. Default 10 (measured: 2-4
+    // reach 1e-4 at any a, docs/accuracy.md).
+    uint32_t diffusionMaxCycles = 10;
+    // Multigrid: stop once max|residual| / max|initial residual| of the step's equation
+    // (dimensionless; reported by diffusionResidual()) is at most this. In (0, 1). Default 1e-4.
+    float diffusionTolerance = 1e-4f;
     // Pressure solver and its sweep count (warm-started from the previous step's pressure).
     PressureSolverType pressureSolver = PressureSolverType::Jacobi;
     uint32_t pressureIterations = 40;  // default 40 (what the WebGL demo does)

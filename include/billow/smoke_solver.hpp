@@ -156,6 +156,12 @@ public:
     // that frame; engines with frames in flight read an older one).
     static constexpr uint32_t kResidualHistory = 4;
     PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
+    // The residual reported by the multigrid viscosity solve of `field` (VelocityX or VelocityY;
+    // diffusionSolver Multigrid) `recordsAgo` recordings of it back, read like pressureResidual:
+    // the relative residual is the fraction of the step's initial residual left, iterations the
+    // V-cycles run. `available` false before the first such solve (and after a change of
+    // boundaries' periodicity or cell size rebuilt the solve). InvalidArgument for another field.
+    PressureResidual diffusionResidual(DiffusedField field, uint32_t recordsAgo = 0) const;
 
     // The non-finite scan of the whole step `recordsAgo` steps back (0 = the last one recorded,
     // at most kHealthHistory - 1), read without waiting like pressureResidual: available once

@@ -48,7 +48,9 @@ struct Grid3DParams {
     int nx, ny, nz;            // cells along x, y, z
     int colourChannels;        // 0: no colour field; 4: an RGBA colour per cell
     float h, invH;             // cell edge length (m) and its inverse
-    float unused0, unused1;    // keeps the vectors below 16-byte aligned
+    int shifted;               // Poisson levels only: 1 when the system has a diagonal shift per
+                               // cell (pressure3d/stencil3d.glsl), 0 elsewhere
+    float unused1;             // keeps the vectors below 16-byte aligned
     ivec4 sideType[2];         // sideType[s / 4][s % 4]: BILLOW_WALL ... of side s
     vec4 wallVelocity[6];      // moving wall: the wall's velocity (xyz, m/s; its normal part is ignored)
     vec4 inflow[6];            // inflow: x speed into the domain (m/s), y density, z temperature (K), w fuel

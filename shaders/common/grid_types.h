@@ -49,7 +49,9 @@ struct GridParams {
     float h, invH;              // velocity cell size (m) and its inverse
     float dyeHx, dyeHy;         // dye cell size (m) along x and y
     int dyeHalf;                // 1: dye stored as packed halves (dye_storage.glsl), 0: as vec4
-    int unused0, unused1, unused2;  // keeps the vectors below 16-byte aligned
+    int shifted;                // Poisson levels only: 1 when the system has a diagonal shift per
+                                // cell (pressure/pressure_stencil.glsl), 0 elsewhere
+    int unused1, unused2;       // keeps the vectors below 16-byte aligned
     ivec4 sideType;             // per side (left, right, bottom, top): BILLOW_WALL ...
     vec4 wallTangent;           // moving-wall tangential speed per side, m/s
     vec4 inflowSpeed;           // inflow speed into the domain per side, m/s

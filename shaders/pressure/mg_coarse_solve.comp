@@ -13,6 +13,7 @@ layout(set = 0, binding = 1) buffer P { float pIn[]; };  // read, then written a
 layout(set = 0, binding = 2) readonly buffer Source { float source[]; };
 layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 5) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { CoarseSolvePush pc; };
 
 #include "pressure/pressure_stencil.glsl"
@@ -41,7 +42,7 @@ void main() {
     const bool mine = id.x < grid.nx && id.y < grid.ny;
     const int c = cellIndex(id.x, id.y);
     vec4 w = vec4(0.0);
-    float rhs = 0.0;
+    float rhs = 0.0, s = 0.0;
     int colour = -1;
     const ivec4 slots = ivec4(neighbourSlot(id.x - 1, id.y), neighbourSlot(id.x + 1, id.y), neighbourSlot(id.x, id.y - 1),
                               neighbourSlot(id.x, id.y + 1));
@@ -50,6 +51,7 @@ void main() {
         w = vec4(openX[xFaceIndex(id.x, id.y)], openX[xFaceIndex(id.x + 1, id.y)], openY[yFaceIndex(id.x, id.y)],
                  openY[yFaceIndex(id.x, id.y + 1)]);
         rhs = pc.rhsScale * source[c];
+        s = BILLOW_SHIFT(c);
         colour = sorColour(id);
     }
     barrier();
@@ -62,7 +64,7 @@ void main() {
             if (colour == pass) {
                 vec4 neighbours = vec4(slotPressure(slots.x), slotPressure(slots.y), slotPressure(slots.z),
                                        slotPressure(slots.w));
-                pressure[c] = relaxedPressure(w, neighbours, pressure[c], rhs, pc.omega);
+                pressure[c] = relaxedPressure(w, neighbours, pressure[c], rhs, pc.omega, s);
             }
             barrier();
         }

@@ -79,7 +79,7 @@ void main() {
                 const float top = k + 1 < kStrip ? p[k + 1] : above;
                 if (row > 0 && row < kRegion - 1)
                     p[k] = relaxedPressure(w[k], vec4(pressure[b][s - 1], pressure[b][s + 1], below, top), previous, rhs[k],
-                                           kRelaxation);
+                                           kRelaxation, 0.0);
                 below = previous;
             }
         }

@@ -11,6 +11,7 @@ layout(set = 0, binding = 1) buffer P { float pIn[]; };  // read and written in 
 layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };
 layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 5) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { SorPush pc; };
 
 #include "pressure/pressure_stencil.glsl"
@@ -28,5 +29,6 @@ void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.nx || id.y >= grid.ny || sorColour(id) != pc.colour) return;
     int i = id.x, j = id.y, c = cellIndex(i, j);
-    pIn[c] = relaxedPressure(faceWeights(i, j), neighbourPressures(i, j), pIn[c], pc.rhsScale * divergence[c], pc.omega);
+    pIn[c] = relaxedPressure(faceWeights(i, j), neighbourPressures(i, j), pIn[c], pc.rhsScale * divergence[c], pc.omega,
+                            BILLOW_SHIFT(c));
 }

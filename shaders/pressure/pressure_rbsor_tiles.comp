@@ -18,6 +18,7 @@ layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
 // A separate output: writing the tile back in place would race with neighbouring workgroups
 // still loading it as their halo.
 layout(set = 0, binding = 5) writeonly buffer POut { float pOut[]; };
+layout(set = 0, binding = 6) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { SorBlockPush pc; };
 
 #include "pressure/pressure_stencil.glsl"
@@ -39,13 +40,14 @@ void main() {
 
     // Cells beyond a periodic side are their wrapped twins; beyond any other side p = 0 with no
     // open face (what the stencil sees there).
-    float p[kStrip], rhs[kStrip];
+    float p[kStrip], rhs[kStrip], s[kStrip];
     vec4 w[kStrip];
     const bool insideX = gx >= 0 && gx < grid.nx;
     [[unroll]] for (int k = 0; k < kStrip; ++k) {
         const int gy = origin.y + firstRow + k;
         p[k] = 0.0;
         rhs[k] = 0.0;
+        s[k] = 0.0;
         w[k] = vec4(0.0);
         bool insideY = gy >= 0 && gy < grid.ny;
         if ((insideX || periodicX()) && (insideY || periodicY())) {
@@ -53,6 +55,7 @@ void main() {
             p[k] = pIn[cellIndex(i, j)];
             w[k] = vec4(openX[xFaceIndex(i, j)], openX[xFaceIndex(i + 1, j)], openY[yFaceIndex(i, j)], openY[yFaceIndex(i, j + 1)]);
             rhs[k] = pc.rhsScale * source[cellIndex(i, j)];
+            s[k] = BILLOW_SHIFT(cellIndex(i, j));
         }
         pressure[(firstRow + k) * kRegion + column] = p[k];
     }
@@ -68,11 +71,11 @@ void main() {
             const float below = firstRow > 0 ? pressure[(firstRow - 1) * kRegion + column] : 0.0;
             const float above = firstRow + kStrip < kRegion ? pressure[(firstRow + kStrip) * kRegion + column] : 0.0;
             [[unroll]] for (int k = 0; k < kStrip; ++k) {
-                const int row = firstRow + k, s = row * kRegion + column;
+                const int row = firstRow + k, at = row * kRegion + column;
                 if (((firstColour + k) & 1) != colour || row == 0 || row == kRegion - 1) continue;
                 const float bottom = k > 0 ? p[k - 1] : below, top = k + 1 < kStrip ? p[k + 1] : above;
-                p[k] = relaxedPressure(w[k], vec4(pressure[s - 1], pressure[s + 1], bottom, top), p[k], rhs[k], pc.omega);
-                pressure[s] = p[k];
+                p[k] = relaxedPressure(w[k], vec4(pressure[at - 1], pressure[at + 1], bottom, top), p[k], rhs[k], pc.omega, s[k]);
+                pressure[at] = p[k];
             }
         }
         barrier();

@@ -1,6 +1,7 @@
 #version 450
-// The largest residual of the pressure equation, max |sum_f w_f (p_nb - p) - h^2/dt div|, and the
-// largest right-hand side, max |h^2/dt div|, over cells with an open face, accumulated with
+// The largest residual of the pressure equation, max |sum_f w_f (p_nb - p) - s p - h^2/dt div| (s the
+// diagonal shift, pressure_stencil.glsl), and the largest right-hand side, max |h^2/dt div|, over
+// cells with an open face or a shift, accumulated with
 // atomicMax on the float bits (non-negative floats order like their bit patterns) into a
 // host-visible buffer, so the host can read them after the submission without stalling the GPU.
 #include "common/grid.glsl"
@@ -11,19 +12,22 @@ layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };
 layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 5) buffer Reports { uint reports[]; };  // per slot: residual bits, rhs bits, ...
+layout(set = 0, binding = 6) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { ResidualPush pc; };
 
 #include "pressure/pressure_neighbours.glsl"
+#include "pressure/pressure_stencil.glsl"
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.nx || id.y >= grid.ny) return;
     vec4 w = faceWeights(id.x, id.y);
-    if (!(w.x + w.y + w.z + w.w > 0.0)) return;
     int c = cellIndex(id.x, id.y);
+    float s = BILLOW_SHIFT(c);
+    if (!(w.x + w.y + w.z + w.w + s > 0.0)) return;
     vec4 differences = neighbourPressures(id.x, id.y) - pIn[c];
     float rhs = pc.rhsScale * divergence[c];
-    float residual = dot(w, differences) - rhs;
+    float residual = dot(w, differences) - s * pIn[c] - rhs;
     atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot], floatBitsToUint(abs(residual)));
     atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot + 1], floatBitsToUint(abs(rhs)));
 }

@@ -16,6 +16,7 @@ layout(set = 0, binding = 2) readonly buffer Source { float source[]; };
 layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 5) readonly buffer OpenZ { float openZ[]; };
+layout(set = 0, binding = 6) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { CoarseSolvePush pc; };
 
 #include "pressure3d/stencil3d.glsl"
@@ -35,7 +36,7 @@ void main() {
     // bound by their barriers and index arithmetic).
     Weights3 w[kCellsPerThread];
     Neighbours3 nb[kCellsPerThread];
-    float rhs[kCellsPerThread];
+    float rhs[kCellsPerThread], cellShift[kCellsPerThread];
     int colour[kCellsPerThread];
     [[unroll]] for (int s = 0; s < kCellsPerThread; ++s) {
         const int c = t + s * BILLOW_MG_COARSE_THREADS_3D;
@@ -46,6 +47,7 @@ void main() {
         w[s] = BILLOW_WEIGHTS3(openX, openY, openZ, id, n);
         nb[s] = neighbours3(id, n);
         rhs[s] = pc.rhsScale * source[c];
+        cellShift[s] = BILLOW_SHIFT3(shift, c);
         colour[s] = sorColour3(id, n);
     }
     barrier();
@@ -60,7 +62,8 @@ void main() {
                 if (colour[s] == pass) {
                     const int c = t + s * BILLOW_MG_COARSE_THREADS_3D;
                     pressure[c] = relaxedPressure3(w[s], BILLOW_GATHER3(sharedPressure, nb[s].lo),
-                                                   BILLOW_GATHER3(sharedPressure, nb[s].hi), pressure[c], rhs[s], pc.omega);
+                                                   BILLOW_GATHER3(sharedPressure, nb[s].hi), pressure[c], rhs[s], pc.omega,
+                                                   cellShift[s]);
                 }
             barrier();
         }

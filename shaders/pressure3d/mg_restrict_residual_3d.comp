@@ -1,7 +1,8 @@
 #version 450
 // Multigrid restriction of the fine level's residual onto the coarse level (whose uniform block is
-// bound), in one pass: each coarse cell computes the residual r = rhs - sum_f w_f (p_nb - p) of
-// its (up to eight) fine cells (0 on cells with no open face) and its correction starts at 0.
+// bound), in one pass: each coarse cell computes the residual r = rhs - sum_f w_f (p_nb - p) + s p
+// of its (up to eight) fine cells (s the fine diagonal shift; 0 on cells with no equation) and its
+// correction starts at 0.
 //
 // Its right-hand side is HALF the sum of those residuals. The equation of every level is
 // sum_f w_f (p_nb - p) = rhs with w_f the face's open fraction (mg_coarsen_3d.comp averages
@@ -20,6 +21,8 @@ layout(set = 0, binding = 4) readonly buffer FineOpenY { float fineOpenY[]; };
 layout(set = 0, binding = 5) readonly buffer FineOpenZ { float fineOpenZ[]; };
 layout(set = 0, binding = 6) writeonly buffer CoarseRhs { float coarseRhs[]; };
 layout(set = 0, binding = 7) writeonly buffer CoarsePressure { float coarsePressure[]; };
+// The fine level's diagonal shift, read when grid.shifted (every level of a system has the same flag).
+layout(set = 0, binding = 8) readonly buffer FineShift { float fineShift[]; };
 layout(push_constant) uniform Push { Transfer3Push pc; };
 
 #include "pressure3d/stencil3d.glsl"
@@ -28,11 +31,13 @@ float finePressureAt(int cell) { return cell < 0 ? 0.0 : fineP[cell]; }
 
 float fineResidual(ivec3 f, ivec3 fine) {
     const Weights3 w = BILLOW_WEIGHTS3(fineOpenX, fineOpenY, fineOpenZ, f, fine);
-    if (!hasOpenFace(w)) return 0.0;
     const int c = cellAt3(f, fine);
+    const float s = BILLOW_SHIFT3(fineShift, c);
+    if (!hasEquation(w, s)) return 0.0;
     const Neighbours3 nb = neighbours3(f, fine);
     return pc.rhsScale * fineSource[c] -
-           applyStencil3(w, BILLOW_GATHER3(finePressureAt, nb.lo), BILLOW_GATHER3(finePressureAt, nb.hi), fineP[c]);
+           applyStencil3(w, BILLOW_GATHER3(finePressureAt, nb.lo), BILLOW_GATHER3(finePressureAt, nb.hi), fineP[c]) +
+           s * fineP[c];
 }
 
 void main() {

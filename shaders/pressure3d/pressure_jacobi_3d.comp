@@ -25,5 +25,5 @@ void main() {
     const Neighbours3 nb = neighbours3(id, n);
     pOut[c] = relaxedPressure3(BILLOW_WEIGHTS3(openX, openY, openZ, id, n), BILLOW_GATHER3(pressureAt, nb.lo),
                                BILLOW_GATHER3(pressureAt, nb.hi), pIn[c], pc.rhsScale * divergence[c],
-                               BILLOW_JACOBI_RELAXATION);
+                               BILLOW_JACOBI_RELAXATION, 0.0);
 }

@@ -11,6 +11,7 @@ layout(set = 0, binding = 2) readonly buffer Divergence { float divergence[]; };
 layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 5) readonly buffer OpenZ { float openZ[]; };
+layout(set = 0, binding = 6) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { SorPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
@@ -24,5 +25,6 @@ void main() {
     const int c = cellAt3(id, n);
     const Neighbours3 nb = neighbours3(id, n);
     p[c] = relaxedPressure3(BILLOW_WEIGHTS3(openX, openY, openZ, id, n), BILLOW_GATHER3(pressureAt, nb.lo),
-                            BILLOW_GATHER3(pressureAt, nb.hi), p[c], pc.rhsScale * divergence[c], pc.omega);
+                            BILLOW_GATHER3(pressureAt, nb.hi), p[c], pc.rhsScale * divergence[c], pc.omega,
+                            BILLOW_SHIFT3(shift, c));
 }

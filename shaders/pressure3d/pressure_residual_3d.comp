@@ -1,6 +1,7 @@
 #version 450
-// The largest residual of the 3D pressure equation, max |sum_f w_f (p_nb - p) - rhsScale div|, and
-// the largest right-hand side, max |rhsScale div|, over cells with an open face, accumulated with
+// The largest residual of the 3D pressure equation, max |sum_f w_f (p_nb - p) - s p - rhsScale div|
+// (s the diagonal shift, stencil3d.glsl), and the largest right-hand side, max |rhsScale div|, over
+// cells with an equation, accumulated with
 // atomicMax on the float bits (non-negative floats order like their bit patterns) into the first
 // two words of report slot `slot` (the gate's accumulators, or the host-visible report ring).
 #include "common/grid3d.glsl"
@@ -12,6 +13,7 @@ layout(set = 0, binding = 3) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 4) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 5) readonly buffer OpenZ { float openZ[]; };
 layout(set = 0, binding = 6) buffer Reports { uint reports[]; };  // per slot: residual bits, rhs bits, ...
+layout(set = 0, binding = 7) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { ResidualPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
@@ -23,11 +25,12 @@ void main() {
     const ivec3 n = gridCells();
     if (!insideCells3(id)) return;
     const Weights3 w = BILLOW_WEIGHTS3(openX, openY, openZ, id, n);
-    if (!hasOpenFace(w)) return;
     const int c = cellAt3(id, n);
+    const float s = BILLOW_SHIFT3(shift, c);
+    if (!hasEquation(w, s)) return;
     const Neighbours3 nb = neighbours3(id, n);
     const float rhs = pc.rhsScale * divergence[c];
-    const float residual = applyStencil3(w, BILLOW_GATHER3(pressureAt, nb.lo), BILLOW_GATHER3(pressureAt, nb.hi), p[c]) - rhs;
+    const float residual = applyStencil3(w, BILLOW_GATHER3(pressureAt, nb.lo), BILLOW_GATHER3(pressureAt, nb.hi), p[c]) - s * p[c] - rhs;
     atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot], floatBitsToUint(abs(residual)));
     atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot + 1], floatBitsToUint(abs(rhs)));
 }

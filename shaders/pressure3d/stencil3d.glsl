@@ -1,10 +1,12 @@
 // The 7-point pressure stencil of the 3D MAC grid, shared by every kernel of shaders/pressure3d/:
 //
-//   sum over the six faces f of cell c of  w_f (p_nb - p_c) = rhs_c,
+//   sum over the six faces f of cell c of  w_f (p_nb - p_c) - s_c p_c = rhs_c,
 //
 // w_f the face's weight (its open fraction), p_nb the pressure across f: 0 beyond an outflow side
 // (Dirichlet) and beyond a closed side (whose weight is 0 anyway), wrapped on periodic axes. A cell
-// whose six weights are 0 has no equation. Include after common/grid3d.glsl: the side types are
+// whose six weights are 0 and whose shift is 0 has no equation. s_c >= 0 is the cell's diagonal
+// shift: 0 for the pressure; an implicit diffusion solve (poisson_system.hpp) has one per cell when
+// the level's grid.shifted is 1, read through BILLOW_SHIFT3 from the kernel's buffer. Include after common/grid3d.glsl: the side types are
 // the bound level's (every level has the system's sides), while the sizes are passed explicitly,
 // since the multigrid transfers also index the level that is not bound.
 
@@ -12,6 +14,11 @@
 struct Weights3 { vec3 lo; vec3 hi; };
 
 bool hasOpenFace(Weights3 w) { return w.lo.x + w.lo.y + w.lo.z + w.hi.x + w.hi.y + w.hi.z > 0.0; }
+
+// The shift of cell c read from buffer BUF, or 0 when the system has none.
+#define BILLOW_SHIFT3(BUF, c) (grid.shifted != 0 ? BUF[(c)] : 0.0)
+// Whether a cell has an equation: an open face or a shift.
+bool hasEquation(Weights3 w, float shift) { return hasOpenFace(w) || shift > 0.0; }
 
 // Indices on a level of n cells (grid3d.glsl's layout: x fastest, then y, then z).
 int cellAt3(ivec3 c, ivec3 n) { return c.x + n.x * (c.y + n.y * c.z); }
@@ -59,10 +66,10 @@ float applyStencil3(Weights3 w, vec3 lo, vec3 hi, float centre) {
 }
 
 // p moved `relaxation` of the way from `previous` towards the value that satisfies its equation
-// given its neighbours (Jacobi with relaxation < 1, Gauss-Seidel with 1, SOR above). A cell with
-// no open face gets 0.
-float relaxedPressure3(Weights3 w, vec3 lo, vec3 hi, float previous, float rhs, float relaxation) {
-    const float weight = w.lo.x + w.lo.y + w.lo.z + w.hi.x + w.hi.y + w.hi.z;
+// given its neighbours and its shift (Jacobi with relaxation < 1, Gauss-Seidel with 1, SOR above).
+// A cell with no open face and no shift gets 0.
+float relaxedPressure3(Weights3 w, vec3 lo, vec3 hi, float previous, float rhs, float relaxation, float shift) {
+    const float weight = w.lo.x + w.lo.y + w.lo.z + w.hi.x + w.hi.y + w.hi.z + shift;
     if (!(weight > 0.0)) return 0.0;
     const float sum = dot(w.lo, lo) + dot(w.hi, hi);
     return previous + relaxation * ((sum - rhs) / weight - previous);

@@ -34,6 +34,10 @@ struct CorrectPush { float dt; int mode; int field; int limiter; };
 #define BILLOW_LIMITER_CLAMP 0   // billow::AdvectionLimiter, checked where the push is filled
 #define BILLOW_LIMITER_REVERT 1
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2
+// Multigrid diffusion (diffusion_setup_velocity, diffusion_apply_velocity): the velocity component
+// (0: u, 1: v) and 1 / a = h^2 / (nu dt), the shift of every unknown (pressure/implicit_diffusion.hpp).
+struct DiffusionSetupPush { int component; float inverseA; };
+struct DiffusionApplyPush { int component; int systemNx; };
 struct SubtractPush { float dt; };
 struct VorticityPush { float dt, epsilon; };
 struct DampVelocityPush { float factor, maxSpeed; };    // factor = exp(-rate*dt); maxSpeed 0 = off

@@ -59,6 +59,12 @@ struct CorrectPush3D { float dt; int mode; int field; int limiter; };
 // One Jacobi sweep of implicit diffusion: a = D dt / h^2. diffuse_cells: colour 1 also diffuses
 // the colour.
 struct DiffusePush3D { float a; int colour; };
+// Multigrid diffusion (pressure/implicit_diffusion.hpp): smoke3d_diffusion_setup: the field (0..2
+// the velocity components u, v, w; 3..5 density, temperature, fuel) and 1 / a = h^2 / (D dt), the
+// shift of every unknown; smoke3d_diffusion_apply: the field (0..2 a velocity component, 3 any cell
+// field) and the node grid's x and y sizes.
+struct DiffusionSetupPush3D { int field; float inverseA; };
+struct DiffusionApplyPush3D { int field; int systemNx, systemNy; };
 // Damping: velocity factor exp(-rate dt) and the per-component speed limit (0: off).
 struct DampVelocityPush3D { float factor, maxSpeed; };
 // Scalars: density, fuel and colour multiplied by their factors; temperature relaxed to ambient.

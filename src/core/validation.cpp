@@ -87,4 +87,12 @@ void requireAtMost(uint32_t value, uint32_t high, const std::string& field) {
     if (value > high) throw InvalidArgument(field, "must be at most " + std::to_string(high) + got(value));
 }
 
+void requireDiffusionSolve(DiffusionSolverType solver, uint32_t maxCycles, float tolerance, const std::string& prefix) {
+    requireKnown(solver, DiffusionSolverType::Multigrid, prefix + "diffusionSolver", "unknown diffusion solver type");
+    requireInRange(maxCycles, 1, 1000, prefix + "diffusionMaxCycles", "V-cycles");
+    requireBounded(tolerance, prefix + "diffusionTolerance");
+    if (!(tolerance > 0.0f && tolerance < 1.0f))
+        throw InvalidArgument(prefix + "diffusionTolerance", "must be in (0, 1) (got " + std::to_string(tolerance) + ")");
+}
+
 } // namespace billow::detail

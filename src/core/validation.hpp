@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 
+#include "billow/diffusion.hpp"
 #include "billow/error.hpp"
 #include "billow/limits.hpp"
 
@@ -43,6 +44,11 @@ void requireAllBounded(std::initializer_list<float> values, const std::string& f
 void requireInRange(uint32_t value, uint32_t low, uint32_t high, const std::string& field, const std::string& unit = "");
 // "must be at most high (got v)".
 void requireAtMost(uint32_t value, uint32_t high, const std::string& field);
+
+// The diffusion solve's settings shared by SmokeSettings and SmokeSettings3D: a known solver,
+// diffusionMaxCycles in [1, 1000], diffusionTolerance in (0, 1); `prefix` names the struct
+// ("SmokeSettings::").
+void requireDiffusionSolve(DiffusionSolverType solver, uint32_t maxCycles, float tolerance, const std::string& prefix);
 
 // For updateSettings: "cannot change on an existing solver; create a new one" unless `unchanged`.
 void requireUnchanged(bool unchanged, const std::string& field);

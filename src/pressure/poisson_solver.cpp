@@ -19,6 +19,7 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
         if (!system_.weights[a]) throw Error("internal: a Poisson system without face weights");
     if (!system_.unknown || !system_.rhs) throw Error("internal: a Poisson system without its unknown or right-hand side");
     unknown_ = system_.unknown;
+    activeReports_ = &reports_;
     const GridShape& shape = system_.shape;
     if (shape.nx == 0 || shape.ny == 0 || shape.nz == 0 || (axes == 2 && shape.nz != 1))
         throw Error("internal: a Poisson system of " + std::to_string(shape.nx) + " x " + std::to_string(shape.ny) +
@@ -33,10 +34,12 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
         level.grid = GpuBuffer(context_, stencil_->gridBlockSize(), gridUsage, GpuBuffer::Kind::DeviceLocal);
         for (int c = 0; c < 2; ++c) level.correction.copies[c] = fieldBuffer(context_, next->cells());
         level.rhs = fieldBuffer(context_, next->cells());
+        if (shifted()) level.shift = fieldBuffer(context_, next->cells());
         for (int a = 0; a < axes; ++a) level.weights[a] = fieldBuffer(context_, next->faces(a));
         coarse_.push_back(std::move(level));
         shapes.push_back(*next);
     }
+    if (!shifted()) noShift_ = fieldBuffer(context_, 1);
     uploadGridBlocks();
     kernels_ = stencil_->createKernels(context_, finestGrid_.handle());
     gate_ = std::make_unique<PressureGate>(context_, *kernels_, stencil_->gatedDispatchGroups(shapes));
@@ -48,6 +51,7 @@ uint64_t PoissonSolver::allocatedBytes() const noexcept {
     uint64_t total = finestGrid_.size();
     for (const CoarseLevel& level : coarse_) {
         total += level.grid.size() + level.rhs.size() + level.correction.copies[0].size() + level.correction.copies[1].size();
+        total += level.shift.size();
         for (const GpuBuffer& weights : level.weights) total += weights.size();
     }
     if (cg_) {
@@ -61,10 +65,10 @@ uint64_t PoissonSolver::allocatedBytes() const noexcept {
 void PoissonSolver::uploadGridBlocks() {
     // Each coarse level's cells are twice the size of the finer level's.
     float h = system_.cellSize;
-    uploadBytes(context_, finestGrid_.handle(), stencil_->gridBlock(system_.shape, h, system_.sides));
+    uploadBytes(context_, finestGrid_.handle(), stencil_->gridBlock(system_.shape, h, system_.sides, shifted()));
     for (CoarseLevel& level : coarse_) {
         h *= 2.0f;
-        uploadBytes(context_, level.grid.handle(), stencil_->gridBlock(level.shape, h, system_.sides));
+        uploadBytes(context_, level.grid.handle(), stencil_->gridBlock(level.shape, h, system_.sides, shifted()));
     }
 }
 
@@ -75,9 +79,12 @@ void PoissonSolver::setBoundaries(const PoissonSides& sides, float cellSize) {
 }
 
 PoissonLevel PoissonSolver::level(size_t l) const {
-    if (l == 0) return {system_.shape, finestGrid_.handle(), system_.weights, system_.sides};
+    const VkBuffer placeholder = noShift_.handle();  // null for a shifted system
+    if (l == 0) return {system_.shape, finestGrid_.handle(), system_.weights, system_.sides,
+                        shifted() ? system_.shift : placeholder};
     const CoarseLevel& c = coarse_[l - 1];
-    return {c.shape, c.grid.handle(), {c.weights[0].handle(), c.weights[1].handle(), c.weights[2].handle()}, system_.sides};
+    return {c.shape, c.grid.handle(), {c.weights[0].handle(), c.weights[1].handle(), c.weights[2].handle()}, system_.sides,
+            shifted() ? c.shift.handle() : placeholder};
 }
 
 LevelEquation PoissonSolver::equation(size_t l, const LevelEquation& finest) {
@@ -91,11 +98,16 @@ void PoissonSolver::recordCoarsenWeights(VkCommandBuffer cmd) {
 }
 
 void PoissonSolver::recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
-                                PingPong* unknown) {
+                                PingPong* unknown, ResidualReportRing* reports) {
+    // The shift is supported by the V-cycle's kernels only (relaxation, residual, transfers).
+    if (shifted() && settings.method != PressureSolverType::Multigrid)
+        throw Error("internal: a Poisson system with a diagonal shift is solved by Multigrid only");
     unknown_ = unknown ? unknown : system_.unknown;
+    activeReports_ = reports ? reports : &reports_;
     recordIterations(cmd, settings, rhsScale);
     if (settings.trackResidual || settings.stopsAtTolerance()) recordReport(cmd, settings, rhsScale);
     unknown_ = system_.unknown;
+    activeReports_ = &reports_;
 }
 
 void PoissonSolver::recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
@@ -127,24 +139,24 @@ void PoissonSolver::recordReport(VkCommandBuffer cmd, const PoissonSolveSettings
     // The slot was last written kReportHistory reports ago (and read by the host after that
     // submission completed). Stopping at a tolerance reports what the gate measured; tracking
     // (re)measures the residual of the final unknown into the cleared residual words.
-    const uint32_t slot = reports_.nextSlot();
+    const uint32_t slot = activeReports_->nextSlot();
     const bool measure = settings.trackResidual;
     memoryBarrier(context_, cmd, kComputeReadWrite,
                   {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT});
     // Words: residual, rhs, iterations, converged; each written once (no overlapping writes).
     if (settings.stopsAtTolerance()) {
-        if (measure) reports_.recordFill(cmd, slot, 0, 2, 0);
-        gate_->recordReportCopy(cmd, reports_.buffer(), reports_.slotOffset(slot), measure);
+        if (measure) activeReports_->recordFill(cmd, slot, 0, 2, 0);
+        gate_->recordReportCopy(cmd, activeReports_->buffer(), activeReports_->slotOffset(slot), measure);
     } else {
-        reports_.recordFill(cmd, slot, 0, 2, 0);
-        reports_.recordFill(cmd, slot, 2, 1, settings.iterations);
-        reports_.recordFill(cmd, slot, 3, 1, 0);
+        activeReports_->recordFill(cmd, slot, 0, 2, 0);
+        activeReports_->recordFill(cmd, slot, 2, 1, settings.iterations);
+        activeReports_->recordFill(cmd, slot, 3, 1, 0);
     }
     memoryBarrier(context_, cmd, kTransferWrite, kComputeReadWrite);
     if (measure)
-        stencil_->measureResidual(cmd, direct(), level(0), systemEquation(rhsScale), reports_.buffer(), static_cast<int>(slot));
+        stencil_->measureResidual(cmd, direct(), level(0), systemEquation(rhsScale), activeReports_->buffer(), static_cast<int>(slot));
     memoryBarrier(context_, cmd, kComputeReadWrite, kHostRead);
-    reports_.advance();
+    activeReports_->advance();
 }
 
 } // namespace billow::detail

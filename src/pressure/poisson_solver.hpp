@@ -66,9 +66,11 @@ public:
     // may read the unknown, the host the report once the submission completed. The unknown's
     // current copy may change (ping-pong sweeps). `unknown` (same shape) replaces the system's
     // unknown for this solve: a second pressure history, warm-starting a second solve per step
-    // (advection-reflection's midpoint projection) from its own previous result.
+    // (advection-reflection's midpoint projection) from its own previous result. `reports`
+    // replaces the solver's report ring for this solve: one system solved for several fields
+    // (the diffusion of each velocity component or scalar) reports each field apart.
     void recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
-                     PingPong* unknown = nullptr);
+                     PingPong* unknown = nullptr, ResidualReportRing* reports = nullptr);
     // The incremental projection's solve (poisson_increment.cpp): L d = rhsScale * rhs for the
     // increment d from d = 0, into the solver's own increment (allocated on the first call), then
     // the system's unknown += d. The caller's right-hand side must be the divergence of a velocity
@@ -101,6 +103,7 @@ public:
     PressureResidual residual(uint32_t recordsAgo = 0) const { return reports_.read(recordsAgo); }
     // The report count, saved and put back around a step that may fail (RecordSnapshot). The
     // levels' corrections and the conjugate gradient's vectors are scratch of each solve.
+    bool shifted() const noexcept { return system_.shift != VK_NULL_HANDLE; }
     uint32_t hostState() const noexcept { return reports_.hostState(); }
     void restoreHostState(uint32_t saved) noexcept { reports_.restoreHostState(saved); }
 
@@ -110,6 +113,7 @@ private:
     struct CoarseLevel {
         GridShape shape;
         GpuBuffer grid, rhs;
+        GpuBuffer shift;  // a shifted system's coarse diagonal shift (recordCoarsenWeights)
         std::array<GpuBuffer, 3> weights;
         PingPong correction;
     };
@@ -148,6 +152,8 @@ private:
     ContextState& context_;
     PoissonSystem system_;
     PingPong* unknown_ = nullptr;  // the unknown of the solve being recorded (recordSolve)
+    ResidualReportRing* activeReports_ = nullptr;  // where that solve reports
+    GpuBuffer noShift_;  // bound as every level's shift when the system has none (never accessed)
     std::unique_ptr<PoissonStencil> stencil_;
     GpuBuffer finestGrid_;             // the system's uniform block
     std::vector<CoarseLevel> coarse_;  // [0] is the level below the system's, and so on down

@@ -26,6 +26,9 @@ struct PoissonLevel {
     VkBuffer grid = VK_NULL_HANDLE;     // its uniform block: sizes and sides
     std::array<VkBuffer, 3> weights{};  // face weights per axis
     PoissonSides sides{};
+    // Its diagonal shift per cell (PoissonSystem::shift); for a system without one, a placeholder
+    // that the kernels never read or write (the uniform block says so).
+    VkBuffer shift = VK_NULL_HANDLE;
 };
 
 // The equation a primitive works on at one level: L p = rhsScale * rhs for the unknown p. The
@@ -62,9 +65,11 @@ public:
     // The pipelines of the stencil's kernels and of the solver's grid-independent ones
     // (pressure_gate, cg_scalars), with `grid` as the default uniform block.
     virtual std::unique_ptr<KernelSet> createKernels(ContextState& context, VkBuffer grid) const = 0;
-    // A level's uniform block (sizes, cell size, sides) as the kernels read it.
+    // A level's uniform block (sizes, cell size, sides, whether the system has a shift) as the
+    // kernels read it.
     virtual VkDeviceSize gridBlockSize() const = 0;
-    virtual std::vector<std::byte> gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides) const = 0;
+    virtual std::vector<std::byte> gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
+                                             bool shifted) const = 0;
     // The next coarser multigrid level, or nothing once `shape` is small enough to be solved
     // directly (solveCoarsest).
     virtual std::optional<GridShape> coarser(const GridShape& shape) const = 0;
@@ -100,7 +105,7 @@ public:
     // The coarsest level solved (nearly) exactly.
     virtual void solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                                const LevelEquation& eq) const = 0;
-    // The coarse level's face weights from the fine level's.
+    // The coarse level's face weights (and diagonal shifts, for a shifted system) from the fine level's.
     virtual void coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
                                 const PoissonLevel& coarse) const = 0;
 

@@ -6,7 +6,12 @@
 // cell across f, or what the side's boundary condition puts there. For the smoke solver rhs is
 // the velocity divergence and rhsScale = h^2 / dt (Stam 1999, "Stable Fluids"; Harris, GPU Gems
 // ch. 38), given per solve since dt may change every step. A cell with no open face has no
-// equation and gets p = 0. The buffers belong to the caller; the solver reads them while it
+// equation and gets p = 0.
+//
+// An implicit diffusion step (Stam 1999) solved by the same multigrid adds a diagonal shift s_c >= 0
+// per cell: sum_f w_f (p_nb - p_c) - s_c p_c = rhsScale * rhs_c (smoke/smoke_diffusion.hpp builds
+// such systems). Only PressureSolverType::Multigrid solves a shifted system; a cell with a shift
+// but no open face has an equation (p = -rhs / s). The buffers belong to the caller; the solver reads them while it
 // records and flips the unknown's ping-pong index as its sweeps do.
 #pragma once
 
@@ -49,6 +54,9 @@ struct PoissonSystem {
     // The unknown p: its current copy is the warm start and receives the result.
     PingPong* unknown = nullptr;
     VkBuffer rhs = VK_NULL_HANDLE;  // one value per cell
+    // The diagonal shift s, one value per cell, or null for none (the pressure). The solver
+    // coarsens it with the face weights (recordCoarsenWeights).
+    VkBuffer shift = VK_NULL_HANDLE;
 };
 
 } // namespace billow::detail

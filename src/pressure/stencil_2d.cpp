@@ -44,8 +44,10 @@ std::unique_ptr<KernelSet> Stencil2D::createKernels(ContextState& context, VkBuf
 
 VkDeviceSize Stencil2D::gridBlockSize() const { return sizeof(gpu::GridParams); }
 
-std::vector<std::byte> Stencil2D::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides) const {
+std::vector<std::byte> Stencil2D::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
+                                            bool shifted) const {
     gpu::GridParams g{};
+    g.shifted = shifted ? 1 : 0;
     g.nx = static_cast<int>(shape.nx);
     g.ny = static_cast<int>(shape.ny);
     g.h = cellSize;
@@ -128,7 +130,7 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
             d.dispatchGroups(cmd,
                              kernels::PressureRbsorTiles::Bindings{.uniform = level.grid, .p = p.now(), .source = eq.rhs,
                                                                    .openX = openX(level), .openY = openY(level),
-                                                                   .pOut = p.other()},
+                                                                   .pOut = p.other(), .shift = level.shift},
                              gpu::SorBlockPush{eq.rhsScale, omega, int(now)}, tiles.x, tiles.y);
             d.barrier(cmd);
             p.swap();
@@ -142,7 +144,8 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
             if (!oddX && (colour & 2)) continue;
             d.dispatch(cmd,
                        kernels::PressureRbsor::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
-                                                        .openX = openX(level), .openY = openY(level)},
+                                                        .openX = openX(level), .openY = openY(level),
+                                                        .shift = level.shift},
                        gpu::SorPush{eq.rhsScale, omega, colour}, nx, ny);
             d.barrier(cmd);
         }
@@ -152,7 +155,8 @@ void Stencil2D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, c
                                 const LevelEquation& eq, VkBuffer out, int slot) const {
     d.dispatch(cmd,
                kernels::PressureResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
-                                                   .openX = openX(level), .openY = openY(level), .reports = out},
+                                                   .openX = openX(level), .openY = openY(level), .reports = out,
+                                                   .shift = level.shift},
                gpu::ResidualPush{eq.rhsScale, slot}, level.shape.nx, level.shape.ny);
 }
 
@@ -164,7 +168,8 @@ void Stencil2D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, 
                kernels::MgRestrictResidual::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
                                                      .fineSource = fineEq.rhs, .fineOpenX = openX(fine),
                                                      .fineOpenY = openY(fine), .coarseRhs = coarseEq.rhs,
-                                                     .coarsePressure = coarseEq.unknown.now()},
+                                                     .coarsePressure = coarseEq.unknown.now(),
+                                                     .fineShift = fine.shift},
                gpu::RestrictPush{int(f.nx), int(f.ny), int(c.nx), int(c.ny), fineEq.rhsScale}, c.nx, c.ny);
     d.barrier(cmd);
 }
@@ -195,7 +200,8 @@ void Stencil2D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, con
     // One workgroup solves the whole level.
     d.dispatchGroups(cmd,
                      kernels::MgCoarseSolve::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
-                                                      .openX = openX(level), .openY = openY(level)},
+                                                      .openX = openX(level), .openY = openY(level),
+                                                      .shift = level.shift},
                      gpu::CoarseSolvePush{eq.rhsScale, omega, int(2 * n)}, 1, 1);
     d.barrier(cmd);
 }
@@ -205,7 +211,8 @@ void Stencil2D::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, co
     const GridShape &f = fine.shape, &c = coarse.shape;
     d.dispatch(cmd,
                kernels::MgCoarsen::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine), .fineOpenY = openY(fine),
-                                            .openX = openX(coarse), .openY = openY(coarse)},
+                                            .openX = openX(coarse), .openY = openY(coarse),
+                                            .fineShift = fine.shift, .shift = coarse.shift},
                gpu::LevelPush{int(f.nx), int(f.ny), int(c.nx), int(c.ny)}, c.nx + 1, c.ny + 1);
     d.barrier(cmd);
 }

@@ -53,8 +53,10 @@ std::unique_ptr<KernelSet> Stencil3D::createKernels(ContextState& context, VkBuf
 
 VkDeviceSize Stencil3D::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
 
-std::vector<std::byte> Stencil3D::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides) const {
+std::vector<std::byte> Stencil3D::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
+                                            bool shifted) const {
     gpu::Grid3DParams g{};
+    g.shifted = shifted ? 1 : 0;
     g.nx = static_cast<int>(shape.nx);
     g.ny = static_cast<int>(shape.ny);
     g.nz = static_cast<int>(shape.nz);
@@ -124,7 +126,7 @@ void Stencil3D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
             d.dispatch(cmd,
                        kernels::PressureRbsor3d::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
                                                           .openX = openX(level), .openY = openY(level),
-                                                          .openZ = openZ(level)},
+                                                          .openZ = openZ(level), .shift = level.shift},
                        gpu::SorPush{eq.rhsScale, omega, colour}, s.nx, s.ny, s.nz);
             d.barrier(cmd);
         }
@@ -136,7 +138,8 @@ void Stencil3D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, c
     d.dispatch(cmd,
                kernels::PressureResidual3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
                                                      .openX = openX(level), .openY = openY(level),
-                                                     .openZ = openZ(level), .reports = out},
+                                                     .openZ = openZ(level), .reports = out,
+                                                     .shift = level.shift},
                gpu::ResidualPush{eq.rhsScale, slot}, s.nx, s.ny, s.nz);
 }
 
@@ -149,7 +152,8 @@ void Stencil3D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, 
                                                        .fineSource = fineEq.rhs, .fineOpenX = openX(fine),
                                                        .fineOpenY = openY(fine), .fineOpenZ = openZ(fine),
                                                        .coarseRhs = coarseEq.rhs,
-                                                       .coarsePressure = coarseEq.unknown.now()},
+                                                       .coarsePressure = coarseEq.unknown.now(),
+                                                       .fineShift = fine.shift},
                transferPush(fine.shape, fineEq.rhsScale), c.nx, c.ny, c.nz);
     d.barrier(cmd);
 }
@@ -179,7 +183,7 @@ void Stencil3D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, con
     d.dispatchGroups(cmd,
                      kernels::MgCoarseSolve3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
                                                         .openX = openX(level), .openY = openY(level),
-                                                        .openZ = openZ(level)},
+                                                        .openZ = openZ(level), .shift = level.shift},
                      gpu::CoarseSolvePush{eq.rhsScale, omega, int(2 * n)}, 1, 1, 1);
     d.barrier(cmd);
 }
@@ -190,7 +194,8 @@ void Stencil3D::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, co
     d.dispatch(cmd,
                kernels::MgCoarsen3d::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine),
                                               .fineOpenY = openY(fine), .fineOpenZ = openZ(fine),
-                                              .openX = openX(coarse), .openY = openY(coarse), .openZ = openZ(coarse)},
+                                              .openX = openX(coarse), .openY = openY(coarse), .openZ = openZ(coarse),
+                                              .fineShift = fine.shift, .shift = coarse.shift},
                transferPush(fine.shape), c.nx + 1, c.ny + 1, c.nz + 1);
     d.barrier(cmd);
 }

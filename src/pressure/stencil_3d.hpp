@@ -22,7 +22,8 @@ public:
     int dimensions() const override { return 3; }
     std::unique_ptr<KernelSet> createKernels(ContextState& context, VkBuffer grid) const override;
     VkDeviceSize gridBlockSize() const override;
-    std::vector<std::byte> gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides) const override;
+    std::vector<std::byte> gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
+                                     bool shifted) const override;
     std::optional<GridShape> coarser(const GridShape& shape) const override;
     uint32_t reductionGroups(const GridShape& shape) const override;
     std::vector<GroupCounts> gatedDispatchGroups(const std::vector<GridShape>& levels) const override;

@@ -304,7 +304,9 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
         return k == 0 ? p.now() : sweepTargets(iterations, p, k - 1);
     };
     const uint32_t iterations = settings.diffusionIterations;
-    if (settings.viscosity > 0.0f && iterations > 0 && !prescribedVelocity()) {
+    const bool multigrid = settings.diffusionSolver == DiffusionSolverType::Multigrid;
+    if (settings.viscosity > 0.0f && multigrid && !prescribedVelocity()) recordMultigridViscosity(cmd, dt);
+    if (settings.viscosity > 0.0f && !multigrid && iterations > 0 && !prescribedVelocity()) {
         float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
         for (uint32_t k = 0; k < iterations; ++k) {
             kernels->dispatch(cmd,

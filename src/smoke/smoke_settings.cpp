@@ -36,6 +36,7 @@ void SmokeSettings::validate() const {
     requireNonNegative(viscosity, name("viscosity"));
     requireNonNegative(dyeDiffusion, name("dyeDiffusion"));
     detail::requireAtMost(diffusionIterations, kMaxIterations, name("diffusionIterations"));
+    detail::requireDiffusionSolve(diffusionSolver, diffusionMaxCycles, diffusionTolerance, name(""));
     detail::requireAtMost(pressureIterations, kMaxIterations, name("pressureIterations"));
     detail::requireKnown(pressureSolver, PressureSolverType::MultigridPCG, name("pressureSolver"), "unknown solver type");
     requireBounded(pressureTolerance, name("pressureTolerance"));

@@ -119,6 +119,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     gridUniform.upload(gridParams());
     poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem());
     if (settings.advectionReflection) allocateReflectionBuffers();
+    prepareDiffusion(settings);
     refreshGeometry();
 }
 
@@ -207,6 +208,7 @@ detail::RecordSnapshot SmokeSolver::Impl::snapshot() {
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
     s.keepStateOf(*poisson);
+    if (diffusion) s.keepStateOf(*diffusion);
     s.keepStateOf(health);
     return s;
 }
@@ -242,6 +244,7 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
     if (settings.advectionReflection) impl_->allocateReflectionBuffers();  // before anything changes
+    impl_->prepareDiffusion(settings);
     impl_->settings = settings;
     impl_->midpointReady = false;
     if (geometryChanged) {

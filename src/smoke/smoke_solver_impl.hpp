@@ -17,6 +17,7 @@
 #include "core/uniform_buffer.hpp"
 #include "grid/colliders.hpp"
 #include "grid/field_buffers.hpp"
+#include "pressure/implicit_diffusion.hpp"
 #include "pressure/poisson_solver.hpp"
 #include "common/grid_types.h"
 #include "smoke/smoke_types.h"
@@ -38,6 +39,9 @@ struct SmokeSolver::Impl {
     std::unique_ptr<detail::KernelSet> kernels;
     // Solves for `pressure` with the divergence as right-hand side (the PressureSolve pass).
     std::unique_ptr<detail::PoissonSolver> poisson;
+    // Multigrid viscosity (smoke_diffusion.cpp): the u and v node grids' systems, built by the
+    // first such solve (and rebuilt when periodicity or the cell size changed).
+    std::unique_ptr<detail::ImplicitDiffusion> diffusion;
 
     std::vector<float> solidHost;
 
@@ -107,6 +111,10 @@ struct SmokeSolver::Impl {
     void allocateReflectionBuffers();
     bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
     void recordDiffuse(VkCommandBuffer cmd, float dt);
+    // smoke_diffusion.cpp: the viscosity step solved to diffusionTolerance by multigrid.
+    void recordMultigridViscosity(VkCommandBuffer cmd, float dt);
+    // Builds `diffusion` for settings `s` when they need it (constructor, updateSettings).
+    void prepareDiffusion(const SmokeSettings& s);
     void recordDamping(VkCommandBuffer cmd, float dt);
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);

@@ -51,6 +51,7 @@ void SmokeSettings3D::validate() const {
     requireNonNegative(viscosity, name("viscosity"));
     requireNonNegative(scalarDiffusion, name("scalarDiffusion"));
     detail::requireAtMost(diffusionIterations, kMaxIterations, name("diffusionIterations"));
+    detail::requireDiffusionSolve(diffusionSolver, diffusionMaxCycles, diffusionTolerance, name(""));
 
     detail::requireKnown(pressureSolver, PressureSolverType::MultigridPCG, name("pressureSolver"), "unknown solver type");
     detail::requireAtMost(pressureIterations, kMaxIterations, name("pressureIterations"));

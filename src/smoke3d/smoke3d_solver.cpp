@@ -130,6 +130,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     gridUniform.upload(gridParams());
     poisson = createPoissonSolver();
     if (settings.advectionReflection) allocateReflectionBuffers();
+    prepareDiffusion(settings);
     refreshGeometry();
 }
 
@@ -216,6 +217,7 @@ detail::RecordSnapshot SmokeSolver3D::Impl::snapshot() {
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
     s.keepStateOf(*poisson);
+    if (diffusion) s.keepStateOf(*diffusion);
     s.keepStateOf(health);
     return s;
 }
@@ -254,6 +256,7 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
         detail::requireDeviceFits(impl_->cs, withReflection);
         impl_->allocateReflectionBuffers();
     }
+    impl_->prepareDiffusion(settings);
     impl_->settings = settings;
     impl_->midpointReady = false;
     if (geometryChanged) {
@@ -264,7 +267,8 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
 }
 
 uint64_t SmokeSolver3D::allocatedBytes() const noexcept {
-    return impl_->fieldBytes + impl_->poisson->allocatedBytes();
+    return impl_->fieldBytes + impl_->poisson->allocatedBytes() +
+           (impl_->diffusion ? impl_->diffusion->allocatedBytes() : 0);
 }
 
 namespace {

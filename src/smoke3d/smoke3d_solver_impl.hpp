@@ -22,6 +22,7 @@
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
 #include "grid/mac_grid.hpp"
+#include "pressure/implicit_diffusion.hpp"
 #include "pressure/poisson_solver.hpp"
 #include "common/grid3d_types.h"
 #include "grid/colliders.hpp"
@@ -64,6 +65,9 @@ struct SmokeSolver3D::Impl {
     std::unique_ptr<detail::KernelSet> kernels;
     // Solves for `pressure` with the divergence as right-hand side (the PressureSolve pass).
     std::unique_ptr<detail::PoissonSolver> poisson;
+    // Multigrid diffusion (smoke3d_diffusion.cpp): the u, v, w face grids' and the cell grid's
+    // systems, built by the first such solve (rebuilt when periodicity or the cell size changed).
+    std::unique_ptr<detail::ImplicitDiffusion> diffusion;
 
     std::vector<float> solidHost;  // the static mask, nx * ny * nz
     uint64_t fieldBytes = 0;       // what the buffers above allocated (allocatedBytes adds the pressure solver's)
@@ -140,6 +144,16 @@ struct SmokeSolver3D::Impl {
     void allocateReflectionBuffers();
     bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
     void recordDiffuse(VkCommandBuffer cmd, float dt);
+    void recordJacobiViscosity(VkCommandBuffer cmd, float dt);
+    void recordJacobiScalars(VkCommandBuffer cmd, float dt);  // into the other copies (the caller swaps)
+    // smoke3d_diffusion.cpp: viscosity (swaps u, v, w) and density, temperature, fuel (into their
+    // other copies; the caller swaps) solved to diffusionTolerance by multigrid.
+    void recordMultigridViscosity(VkCommandBuffer cmd, float dt);
+    void recordMultigridScalars(VkCommandBuffer cmd, float dt);
+    // `diffusion`, prepared for the current settings.
+    detail::ImplicitDiffusion& diffusionSystems();
+    // Builds `diffusion` for settings `s` when they need it (constructor, updateSettings).
+    void prepareDiffusion(const SmokeSettings3D& s);
 
     // smoke3d_projection.cpp.
     void recordDivergence(VkCommandBuffer cmd);

@@ -1,5 +1,5 @@
 // The transport passes: Advect (semi-Lagrangian, MacCormack or BFECC per field family, all by the
-// pre-advection velocity) and Diffuse (implicit, Jacobi sweeps).
+// pre-advection velocity) and Diffuse (implicit: Jacobi sweeps here, multigrid in smoke3d_diffusion.cpp).
 #include "core/barriers.hpp"
 #include "grid/interpolation_variant.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
@@ -166,43 +166,70 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
 }
 
 void SmokeSolver3D::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
-    // Implicit diffusion by Jacobi sweeps. The right-hand side b stays in the current copy;
-    // iterates alternate between the other copy and the scratch copy, starting so that the last
-    // sweep writes the other copy, which then becomes current.
-    const uint32_t iterations = settings.diffusionIterations;
-    if (iterations == 0) return;
-    auto target = [&](const PingPong& p, uint32_t k) {
-        return ((iterations - 1 - k) % 2) == 0 ? p.other() : p.scratch();
-    };
-    auto source = [&](const PingPong& p, uint32_t k) { return k == 0 ? p.now() : target(p, k - 1); };
-    const float h2 = settings.cellSize * settings.cellSize;
+    // Implicit diffusion by Jacobi sweeps, or with diffusionSolver Multigrid solved to the
+    // tolerance (smoke3d_diffusion.cpp) for the velocity, density, temperature and fuel; the
+    // colour takes the sweeps either way (which then also write density, temperature and fuel
+    // into their other copies, overwritten by the multigrid's result from the current ones).
+    const bool multigrid = settings.diffusionSolver == DiffusionSolverType::Multigrid;
+    const bool sweeps = settings.diffusionIterations > 0;
     if (settings.viscosity > 0.0f && !prescribedVelocity()) {
-        const gpu::DiffusePush3D push{settings.viscosity * dt / h2, 0};
-        for (uint32_t k = 0; k < iterations; ++k) {
-            kernels->dispatch(cmd,
-                              kernels::Smoke3dDiffuseVelocity::Bindings{
-                                  .uB = u.now(), .vB = v.now(), .wB = w.now(), .uIn = source(u, k), .vIn = source(v, k),
-                                  .wIn = source(w, k), .uOut = target(u, k), .vOut = target(v, k), .wOut = target(w, k),
-                                  .openX = openX(), .openY = openY(), .openZ = openZ()},
-                              push, faceWidth(), faceHeight(), faceDepth());
-            detail::computeBarrier(cs, cmd);
-        }
-        for (PingPong* p : {&u, &v, &w}) p->swap();
+        if (multigrid) recordMultigridViscosity(cmd, dt);
+        else if (sweeps) recordJacobiViscosity(cmd, dt);
     }
-    if (settings.scalarDiffusion > 0.0f) {
-        const gpu::DiffusePush3D push{settings.scalarDiffusion * dt / h2, hasColour() ? 1 : 0};
-        for (uint32_t k = 0; k < iterations; ++k) {
-            kernels->dispatch(cmd,
-                              kernels::Smoke3dDiffuseCells::Bindings{
-                                  .densityB = density.now(), .temperatureB = temperature.now(), .fuelB = fuel.now(),
-                                  .densityIn = source(density, k), .temperatureIn = source(temperature, k),
-                                  .fuelIn = source(fuel, k), .densityOut = target(density, k),
-                                  .temperatureOut = target(temperature, k), .fuelOut = target(fuel, k),
-                                  .colourB = colour.now(), .colourIn = source(colour, k), .colourOut = target(colour, k)},
-                              push, mac.nx, mac.ny, mac.nz);
-            detail::computeBarrier(cs, cmd);
-        }
-        for (PingPong* p : {&density, &temperature, &fuel, &colour}) p->swap();
+    if (!(settings.scalarDiffusion > 0.0f)) return;
+    const bool colourSweeps = sweeps && (!multigrid || hasColour());
+    if (colourSweeps) recordJacobiScalars(cmd, dt);
+    if (multigrid) recordMultigridScalars(cmd, dt);
+    if (colourSweeps) colour.swap();
+    if (colourSweeps || multigrid) for (PingPong* p : {&density, &temperature, &fuel}) p->swap();
+}
+
+namespace {
+// Jacobi sweep k of `iterations` reads the current copy (k = 0) or the last sweep's target, and
+// writes the other copy or the scratch copy, alternating so that the last sweep writes the
+// other copy. The right-hand side b stays in the current copy.
+VkBuffer sweepTarget(const PingPong& p, uint32_t iterations, uint32_t k) {
+    return ((iterations - 1 - k) % 2) == 0 ? p.other() : p.scratch();
+}
+VkBuffer sweepSource(const PingPong& p, uint32_t iterations, uint32_t k) {
+    return k == 0 ? p.now() : sweepTarget(p, iterations, k - 1);
+}
+} // namespace
+
+void SmokeSolver3D::Impl::recordJacobiViscosity(VkCommandBuffer cmd, float dt) {
+    const uint32_t iterations = settings.diffusionIterations;
+    auto target = [&](const PingPong& p, uint32_t k) { return sweepTarget(p, iterations, k); };
+    auto source = [&](const PingPong& p, uint32_t k) { return sweepSource(p, iterations, k); };
+    const gpu::DiffusePush3D push{settings.viscosity * dt / (settings.cellSize * settings.cellSize), 0};
+    for (uint32_t k = 0; k < iterations; ++k) {
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dDiffuseVelocity::Bindings{
+                              .uB = u.now(), .vB = v.now(), .wB = w.now(), .uIn = source(u, k), .vIn = source(v, k),
+                              .wIn = source(w, k), .uOut = target(u, k), .vOut = target(v, k), .wOut = target(w, k),
+                              .openX = openX(), .openY = openY(), .openZ = openZ()},
+                          push, faceWidth(), faceHeight(), faceDepth());
+        detail::computeBarrier(cs, cmd);
+    }
+    for (PingPong* p : {&u, &v, &w}) p->swap();
+}
+
+void SmokeSolver3D::Impl::recordJacobiScalars(VkCommandBuffer cmd, float dt) {
+    // Writes the other copies of density, temperature, fuel and colour; the caller swaps.
+    const uint32_t iterations = settings.diffusionIterations;
+    auto target = [&](const PingPong& p, uint32_t k) { return sweepTarget(p, iterations, k); };
+    auto source = [&](const PingPong& p, uint32_t k) { return sweepSource(p, iterations, k); };
+    const gpu::DiffusePush3D push{settings.scalarDiffusion * dt / (settings.cellSize * settings.cellSize),
+                                  hasColour() ? 1 : 0};
+    for (uint32_t k = 0; k < iterations; ++k) {
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dDiffuseCells::Bindings{
+                              .densityB = density.now(), .temperatureB = temperature.now(), .fuelB = fuel.now(),
+                              .densityIn = source(density, k), .temperatureIn = source(temperature, k),
+                              .fuelIn = source(fuel, k), .densityOut = target(density, k),
+                              .temperatureOut = target(temperature, k), .fuelOut = target(fuel, k),
+                              .colourB = colour.now(), .colourIn = source(colour, k), .colourOut = target(colour, k)},
+                          push, mac.nx, mac.ny, mac.nz);
+        detail::computeBarrier(cs, cmd);
     }
 }
 

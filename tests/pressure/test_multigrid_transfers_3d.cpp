@@ -67,10 +67,11 @@ public:
         const VkBufferUsageFlags gridUsage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
         for (Level* level : {&fine_, &coarse_}) {
             level->grid = detail::GpuBuffer(cs, stencil_.gridBlockSize(), gridUsage, detail::GpuBuffer::Kind::DeviceLocal);
-            detail::uploadBytes(cs, level->grid.handle(), stencil_.gridBlock(level->shape, 0.1f, poissonSides(sides)));
+            detail::uploadBytes(cs, level->grid.handle(), stencil_.gridBlock(level->shape, 0.1f, poissonSides(sides), false));
             for (int a = 0; a < 3; ++a) level->weights[a] = detail::fieldBuffer(cs, level->shape.faces(a));
             for (int c = 0; c < 2; ++c) level->unknown.copies[c] = detail::fieldBuffer(cs, level->shape.cells());
             level->rhs = detail::fieldBuffer(cs, level->shape.cells());
+            level->noShift = detail::fieldBuffer(cs, 1);  // bound, never accessed (no shift)
             level->sides = poissonSides(sides);
         }
         upload(cs, fine_.weights[0].handle(), s.wx);
@@ -117,13 +118,14 @@ public:
 private:
     struct Level {
         detail::GridShape shape;
-        detail::GpuBuffer grid, rhs;
+        detail::GpuBuffer grid, rhs, noShift;
         std::array<detail::GpuBuffer, 3> weights;
         detail::PingPong unknown;
         detail::PoissonSides sides{};
     };
     static detail::PoissonLevel level(const Level& l) {
-        return {l.shape, l.grid.handle(), {l.weights[0].handle(), l.weights[1].handle(), l.weights[2].handle()}, l.sides};
+        return {l.shape, l.grid.handle(), {l.weights[0].handle(), l.weights[1].handle(), l.weights[2].handle()}, l.sides,
+                l.noShift.handle()};
     }
     detail::PoissonDispatch direct() { return {cs_, *kernels_, nullptr}; }
 

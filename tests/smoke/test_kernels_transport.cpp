@@ -1,6 +1,6 @@
 // advect_velocity, advect_scalars, advect_dye (semi-Lagrangian), the corrected advections
 // (MacCormack and BFECC: advect_correct_velocity, advect_correct_scalar, advect_correct_dye, with
-// both limiters) and diffuse_velocity / diffuse_dye against the double-precision reference
+// both limiters), diffuse_velocity / diffuse_dye and the multigrid viscosity solve against the double-precision reference
 // (tests/reference/smoke), for every boundary configuration, on a 37 x 23 grid with random inputs
 // and obstacles. Tolerances follow the round-off model in support/kernel_harness.hpp.
 #include <algorithm>
@@ -182,6 +182,57 @@ TEST_P(TransportKernels, JacobiDiffusionOfVelocityAndDye) {
         expectMatches("u", s.download(Field::VelocityX), expected.u, perSweep * sweeps * velocityBound());
         expectMatches("v", s.download(Field::VelocityY), expected.v, perSweep * sweeps * velocityBound());
         expectMatches("dye", s.download(Field::Dye), expected.dye, perSweep * sweeps);
+    }
+}
+
+// The multigrid viscosity solve (diffusionSolver Multigrid) against the exact implicit step:
+// the reference's Jacobi sweeps run to convergence (each contracts the error by at least
+// rho = 4a / (1 + 4a) in the max norm: the iteration matrix's absolute row sums), at a small and a
+// large a. Bound: the solve stops at a residual of the change's equation (L - s) delta = -(L b)
+// of at most tol * max|L b|; that operator's inverse is at most a in the max norm ((I - a L) is
+// diagonally dominant with a row excess >= 1), so the error is at most tol * max|a L b|, with
+// max|a L b| = (1 + 4a) max|one sweep - b|. Float rounding adds, in units of a * kEps * the
+// velocity bound B: the right-hand side (4 differences, ~12), the residual the GPU measures
+// (~8 terms of up to 2B and the right-hand side, ~24), plus the final b + delta (2 kEps B).
+// Jacobi's 20 sweeps (the default) miss the step by far more at a = 30: the test tells them apart.
+TEST_P(TransportKernels, MultigridDiffusionSolvesTheImplicitStep) {
+    for (double a : {0.3, 30.0}) {
+        SCOPED_TRACE(testing::Message() << "a = " << a);
+        SmokeSettings settings = baseSettings();
+        const float dt = 0.05f;
+        settings.viscosity = float(a * settings.cellSize * settings.cellSize / dt);
+        settings.diffusionSolver = DiffusionSolverType::Multigrid;
+        settings.diffusionTolerance = 1e-5f;
+        settings.diffusionMaxCycles = 8;
+        SmokeSolver& s = solver(settings);
+        const smoke_ref::Grid g(settings);
+        smoke_ref::State f = uploadRandom(s, g, 27);
+        s.stepPass(Pass::Diffuse, dt);
+
+        const double aa = settings.viscosity * double(dt) / (g.h * g.h);
+        const double rho = 4.0 * aa / (1.0 + 4.0 * aa);
+        const int sweeps = int(std::ceil(std::log(1e-10) / std::log(rho)));
+        smoke_ref::State exact = f, oneSweep = f, jacobi = f;
+        smoke_ref::diffuseVelocity(g, exact, aa, sweeps);
+        smoke_ref::diffuseVelocity(g, oneSweep, aa, 1);
+        smoke_ref::diffuseVelocity(g, jacobi, aa, 20);
+        double step = 0.0, jacobiMiss = 0.0;
+        for (size_t k = 0; k < f.u.size(); ++k) {
+            step = std::max(step, std::abs(oneSweep.u[k] - f.u[k]) * (1.0 + 4.0 * aa));
+            jacobiMiss = std::max(jacobiMiss, std::abs(jacobi.u[k] - exact.u[k]));
+        }
+        for (size_t k = 0; k < f.v.size(); ++k) step = std::max(step, std::abs(oneSweep.v[k] - f.v[k]) * (1.0 + 4.0 * aa));
+        const double B = velocityBound();
+        const double bound = settings.diffusionTolerance * step + (36.0 * aa + 2.0) * kEps * B + 1e-9;
+        expectMatches("u", s.download(Field::VelocityX), exact.u, bound);
+        expectMatches("v", s.download(Field::VelocityY), exact.v, bound);
+        if (a > 1.0) EXPECT_GT(jacobiMiss, 10.0 * bound) << "20 Jacobi sweeps would pass this test";
+        for (DiffusedField field : {DiffusedField::VelocityX, DiffusedField::VelocityY}) {
+            const PressureResidual r = s.diffusionResidual(field);
+            EXPECT_TRUE(r.available && r.reachedTolerance) << "relative " << r.relative << " after " << r.iterations;
+            EXPECT_LE(r.relative, settings.diffusionTolerance);
+            EXPECT_LE(r.iterations, 8u);
+        }
     }
 }
 

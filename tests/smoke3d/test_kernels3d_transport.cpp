@@ -183,6 +183,78 @@ TEST_P(TransportKernels3D, JacobiDiffusionOfVelocityAndScalars) {
     }
 }
 
+// The multigrid diffusion (diffusionSolver Multigrid) of the velocity, density, temperature and
+// fuel against the exact implicit step: the reference's Jacobi sweeps run to convergence (each
+// contracts the error by at least rho = 6a / (1 + 6a) in the max norm). Bound as in 2D
+// (smoke/test_kernels_transport.cpp): tol * max|a L b| (max|a L b| = (1 + 6a) max|one sweep - b|)
+// plus float rounding of the right-hand side (6 differences, ~16), the measured residual (~12
+// terms, ~36) in units of a * kEps * the field's magnitude, and the final b + delta. The colour
+// keeps its Jacobi sweeps (checked against them). 20 Jacobi sweeps miss the step at a = 4 by
+// several times the bound (random data is mostly high frequencies, which Jacobi damps well; a
+// smaller a than 2D's 30 keeps the reference's ~450 sweeps cheap: the cycle counts at a = 30 are
+// test_multigrid_diffusion.cpp's).
+TEST_P(TransportKernels3D, MultigridDiffusionSolvesTheImplicitStep) {
+    for (double a : {0.3, 4.0}) {
+        SCOPED_TRACE(testing::Message() << "a = " << a);
+        SmokeSettings3D settings = baseSettings();
+        const float dt = 0.05f;
+        settings.viscosity = float(a * settings.cellSize * settings.cellSize / dt);
+        settings.scalarDiffusion = settings.viscosity;
+        settings.diffusionSolver = DiffusionSolverType::Multigrid;
+        settings.diffusionTolerance = 1e-5f;
+        settings.diffusionMaxCycles = 8;
+        settings.diffusionIterations = 2;
+        SmokeSolver3D& s = solver(settings);
+        const ref::Grid g(settings);
+        ref::State f = uploadRandom(s, 41);
+        s.stepPass(Pass3D::Diffuse, dt);
+
+        const double aa = settings.viscosity * double(dt) / (g.h * g.h);
+        const double rho = 6.0 * aa / (1.0 + 6.0 * aa);
+        const int sweeps = int(std::ceil(std::log(1e-8) / std::log(rho)));
+        ref::State exact = f, oneSweep = f, jacobi = f;
+        ref::diffuseVelocity(g, exact, aa, sweeps);
+        ref::diffuseVelocity(g, oneSweep, aa, 1);
+        ref::diffuseVelocity(g, jacobi, aa, 20);
+        auto stepOf = [&](const ref::Values& before, const ref::Values& after) {
+            double m = 0.0;
+            for (size_t k = 0; k < before.size(); ++k) m = std::max(m, std::abs(after[k] - before[k]) * (1.0 + 6.0 * aa));
+            return m;
+        };
+        auto boundOf = [&](double step, double magnitude) {
+            return settings.diffusionTolerance * step + (52.0 * aa + 2.0) * kEps * magnitude + 1e-7 * magnitude;
+        };
+        double velocityStep = 0.0, jacobiMiss = 0.0;
+        for (int c = 0; c < 3; ++c) velocityStep = std::max(velocityStep, stepOf(f.vel[c], oneSweep.vel[c]));
+        for (size_t k = 0; k < exact.vel[0].size(); ++k)
+            jacobiMiss = std::max(jacobiMiss, std::abs(jacobi.vel[0][k] - exact.vel[0][k]));
+        const double velocityTolerance = boundOf(velocityStep, velocityBound());
+        for (int c = 0; c < 3; ++c)
+            expectMatches(componentName(c), s.download(velocityField(c)), exact.vel[c], velocityTolerance);
+        if (a > 1.0) EXPECT_GT(jacobiMiss, 3.0 * velocityTolerance) << "20 Jacobi sweeps would pass this test";
+
+        struct Scalar { const char* name; Field3D field; ref::Values ref::State::*values; ref::CellField cell; double magnitude; };
+        for (const Scalar& sc : {Scalar{"density", Field3D::Density, &ref::State::density, ref::CellField::Density, 1.0},
+                                 Scalar{"temperature", Field3D::Temperature, &ref::State::temperature,
+                                        ref::CellField::Temperature, 313.2},
+                                 Scalar{"fuel", Field3D::Fuel, &ref::State::fuel, ref::CellField::Fuel, 1.0}}) {
+            ref::Values solved = f.*sc.values, one = f.*sc.values;
+            ref::diffuseCells(g, solved, sc.cell, aa, sweeps);
+            ref::diffuseCells(g, one, sc.cell, aa, 1);
+            expectMatches(sc.name, s.download(sc.field), solved, boundOf(stepOf(f.*sc.values, one), sc.magnitude));
+        }
+        ref::Values colour = f.colour;
+        ref::diffuseCells(g, colour, ref::CellField::Colour, aa, 2);
+        expectMatches("colour (Jacobi sweeps)", s.download(Field3D::Colour), colour, 32.0 * kEps);
+        for (uint32_t field = 0; field < kDiffusedFieldCount; ++field) {
+            const PressureResidual r = s.diffusionResidual(DiffusedField(field));
+            EXPECT_TRUE(r.available && r.reachedTolerance) << "field " << field << ": relative " << r.relative << " after "
+                                                           << r.iterations;
+            EXPECT_LE(r.iterations, 8u) << "field " << field;
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Boundaries, TransportKernels3D, ::testing::ValuesIn(boundaryCases3D()), boundaryCaseName3D);
 
 } // namespace
