@@ -13,6 +13,12 @@ Output:
             shared with GLSL (push constants, uniform blocks, storage elements) have the layout
             that the SPIR-V declares.
 
+A kernel may have variants: pipelines of one module that differ in the value of its one
+specialization constant, `layout(constant_id = 0) const int` (e.g. the carried field's interpolation
+in the advection kernels, so that each path compiles alone, with its own registers). It declares
+how many with `#define BILLOW_KERNEL_VARIANTS <n>` in its own .comp file; KernelSet creates a
+pipeline per value 0 .. n-1 and every dispatch names one (Bindings::variant).
+
 A kernel that breaks the shared pipeline layout (descriptor set 0; binding 0 a uniform buffer;
 bindings 1..slots storage buffers; push constants within the layout's range) stops the build here
 with a message naming the shader, the binding and the rule.
@@ -32,7 +38,6 @@ FOREIGN_RESOURCES = {
     "images": "storage image",
     "acceleration_structures": "acceleration structure",
     "subpass_inputs": "subpass input",
-    "specialization_constants": "specialization constant",
 }
 # Scalars and vectors of 4-byte components: all that the shared structs use (common/grid_types.h).
 SCALAR_BYTES = {"float": 4, "int": 4, "uint": 4, "bool": 4}
@@ -48,6 +53,10 @@ static_cast struct switch template this thread_local throw true try typedef type
 unsigned using virtual void volatile wchar_t while xor xor_eq""".split())
 RESERVED = CPP_KEYWORDS | {"uniform", "slots", "Kernel"}
 OWN_WORKGROUP = re.compile(r"^\s*#\s*define\s+BILLOW_OWN_WORKGROUP_SIZE\b", re.MULTILINE)
+# A kernel with variants: one `layout(constant_id = 0) const int` selector, and in the kernel's own
+# file `#define BILLOW_KERNEL_VARIANTS <n>` (a literal), the number of values it takes (0 .. n-1).
+VARIANTS = re.compile(r"^\s*#\s*define\s+BILLOW_KERNEL_VARIANTS\b(.*)$", re.MULTILINE)
+MAX_VARIANTS = 8
 
 
 class KernelError(Exception):
@@ -120,9 +129,6 @@ def check_pipeline_layout(reflection, where, slots):
 
     for key, kind in FOREIGN_RESOURCES.items():
         for r in reflection.get(key, []):
-            if key == "specialization_constants":
-                raise KernelError(f"{where}: declares specialization constant {r.get('name') or r.get('id', '?')}; "
-                                  "KernelSet sets none, so kernels may not use them")
             raise KernelError(f"{where}: {at(r)} ({r.get('name', '?')}) is a {kind}; the shared pipeline "
                               f"layout has a uniform buffer at binding 0 and storage buffers at 1..{slots}")
     for kind, resources in (("uniform buffer", reflection.get("ubos", [])),
@@ -148,6 +154,29 @@ def check_pipeline_layout(reflection, where, slots):
         raise KernelError(f"{where}: declares more than one push-constant block")
 
 
+def variant_selector(reflection, where, declared):
+    """The kernel's number of variants: 1 without a selector, else BILLOW_KERNEL_VARIANTS, checked
+    against the one specialization constant that the module declares."""
+    constants = reflection.get("specialization_constants", [])
+    if declared is None:
+        if constants:
+            c = constants[0]
+            raise KernelError(f"{where}: declares specialization constant {c.get('name') or c.get('id', '?')} "
+                              "but its file does not `#define BILLOW_KERNEL_VARIANTS <n>`; KernelSet sets only "
+                              "constant_id 0, the variant selector of a kernel that declares its variants")
+        return 1
+    if not re.fullmatch(r"\s*[0-9]+\s*(//.*)?", declared):
+        raise KernelError(f"{where}: BILLOW_KERNEL_VARIANTS must be an integer literal (got `{declared.strip()}`)")
+    count = int(declared.split("//")[0])
+    if not 2 <= count <= MAX_VARIANTS:
+        raise KernelError(f"{where}: BILLOW_KERNEL_VARIANTS is {count}; a kernel with variants has 2 .. "
+                          f"{MAX_VARIANTS} (each is a pipeline)")
+    if len(constants) != 1 or constants[0].get("id") != 0 or constants[0].get("type") != "int":
+        raise KernelError(f"{where}: BILLOW_KERNEL_VARIANTS is defined, so the kernel must declare exactly one "
+                          "specialization constant, `layout(constant_id = 0) const int`, its variant selector")
+    return count
+
+
 def single_struct_member(layout, block_type, where, what):
     """The struct that a block holds as its only member (`uniform Push { SplatPush pc; }`)."""
     t = layout.struct_of(block_type)
@@ -170,10 +199,13 @@ class Kernel:
             raise KernelError(f"{self.where}: kernels live one folder below the shader root (their group)")
         self.group = camel(relative.parts[0])
         self.spv = spv
-        self.shapes_own_workgroup = OWN_WORKGROUP.search(self.source.read_text(encoding="utf-8")) is not None
+        text = self.source.read_text(encoding="utf-8")
+        self.shapes_own_workgroup = OWN_WORKGROUP.search(text) is not None
+        variants = VARIANTS.search(text)
 
         reflection = read_reflection(names_json)
         check_pipeline_layout(reflection, self.where, slots)
+        self.variants = variant_selector(reflection, self.where, variants.group(1) if variants else None)
         layout = Layout(reflection["types"], self.where)
         self.local_size = tuple(reflection["entryPoints"][0]["workgroup_size"])
         self.layout_checks = []  # (C++ type, bytes, [(member, offset)], what)
@@ -254,6 +286,10 @@ class Kernel:
             if r["binding"] not in self.bindings:
                 raise KernelError(f"{self.where}: the optimized module uses binding {r['binding']}, which "
                                   "the unoptimized one does not declare")
+        # The optimizer may drop a selector that no code reads; then every variant is one pipeline's code.
+        if self.variants > 1 and any(c.get("id") != 0 for c in optimized.get("specialization_constants", [])):
+            raise KernelError(f"{self.where}: the optimized module declares specialization constants other "
+                              "than the variant selector (constant_id 0)")
 
     def storage_mask(self):
         mask = 0
@@ -285,16 +321,21 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
             f"inline constexpr uint32_t kKernelGroupCount = {len(groups)};", "",
             "enum class KernelId : uint32_t {"]
     out += [f"    {k.type_name}," for k in kernels]
-    out += ["};", f"inline constexpr uint32_t kKernelCount = {len(kernels)};", "",
+    out += ["};", f"inline constexpr uint32_t kKernelCount = {len(kernels)};",
+            "// Pipelines of every kernel together: one per variant.",
+            f"inline constexpr uint32_t kPipelineCount = {sum(k.variants for k in kernels)};", "",
             "// Every kernel's facts, indexed by KernelId.",
             "inline constexpr std::array<KernelInfo, kKernelCount> kKernelTable{{"]
+    first_pipeline = 0
     for k in kernels:
         names = ", ".join(cpp_string(k.bindings[b][0]) if b in k.bindings else '""'
                           for b in range(1, max(k.bindings, default=0) + 1))
         out.append(f"    {{KernelId::{k.type_name}, {cpp_string(k.name)}, {cpp_string(k.where)}, "
                    f"KernelGroup::{k.group}, {{{k.local_size[0]}, {k.local_size[1]}, {k.local_size[2]}}}, "
-                   f"{'true' if k.shapes_own_workgroup else 'false'}, {k.push_bytes}, {k.uniform_bytes}, "
+                   f"{'true' if k.shapes_own_workgroup else 'false'}, {k.variants}, {first_pipeline}, "
+                   f"{k.push_bytes}, {k.uniform_bytes}, "
                    f"{max(k.bindings, default=0)}, {hex(k.storage_mask())}u, {{{{\"\", {names}}}}}}},")
+        first_pipeline += k.variants
     out += ["}};", "", "constexpr const KernelInfo& kernelInfo(KernelId id) { return kKernelTable[static_cast<uint32_t>(id)]; }",
             "", "namespace kernels {", ""]
     for k in kernels:
@@ -306,6 +347,10 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
         if k.shapes_own_workgroup:
             out.append("    // Defines BILLOW_OWN_WORKGROUP_SIZE: one workgroup per tile, dispatched in groups.")
         out.append(f"    static constexpr bool shapesOwnWorkgroup = {'true' if k.shapes_own_workgroup else 'false'};")
+        if k.variants > 1:
+            out.append("    // BILLOW_KERNEL_VARIANTS: one pipeline per value of specialization constant 0, named by")
+            out.append("    // Bindings::variant at every dispatch.")
+        out.append(f"    static constexpr uint32_t variants = {k.variants};")
         if k.uniform_type:
             out.append(f"    using Uniform = gpu::{k.uniform_type};  // binding 0 ({k.uniform_block})")
         if k.push_type:
@@ -317,12 +362,15 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
         out.append("    struct Bindings {")
         out.append(f"        using Kernel = {k.type_name};")
         out.append("        UniformBinding uniform{};  // binding 0: the set's own uniform buffer unless given")
+        if k.variants > 1:
+            out.append(f"        KernelVariant variant;  // the pipeline: specialization constant 0, 0 .. {k.variants - 1}")
         for binding, (member, blocks, reads, writes) in sorted(k.bindings.items()):
             out.append(f"        StorageBinding {member};  // binding {binding} ({', '.join(blocks)}): "
                        f"{access(reads, writes)}")
         slots_list = ["uniform.buffer"] + [f"{k.bindings[b][0]}.buffer" if b in k.bindings else "VK_NULL_HANDLE"
                                             for b in range(1, max(k.bindings, default=0) + 1)]
         out.append(f"        DescriptorSlots slots() const {{ return {{{', '.join(slots_list)}}}; }}")
+        out.append(f"        uint32_t variantIndex() const {{ return {'variant.index' if k.variants > 1 else '0'}; }}")
         out.append("    };")
         out.append("};")
         out.append("")

@@ -21,6 +21,7 @@
 //        of the compensated field.
 
 #include "smoke/velocity_sampling.glsl"
+#include "smoke/field_interpolation.glsl"
 
 #ifndef FIELD_OFFSET
 #define FIELD_OFFSET vec2(0.5)
@@ -30,7 +31,7 @@
 #define STORE(BUFFER, k, value) BUFFER[k] = (value)
 #endif
 
-VALUE limitToStencil(VALUE value, ivec2 id, int limiter, int interpolation, float dt) {
+VALUE limitToStencil(VALUE value, ivec2 id, int limiter, float dt) {
     vec2 p = traceBack((vec2(id) + FIELD_OFFSET) * FIELD_CELL, dt);
     vec2 coord = p / FIELD_CELL - FIELD_OFFSET;
     vec2 base = floor(coord);
@@ -39,7 +40,7 @@ VALUE limitToStencil(VALUE value, ivec2 id, int limiter, int interpolation, floa
     VALUE d = readOriginal(b.x, b.y + 1), e = readOriginal(b.x + 1, b.y + 1);
     VALUE clamped = clamp(value, min(min(a, c), min(d, e)), max(max(a, c), max(d, e)));
     if (limiter == BILLOW_LIMITER_CLAMP || clamped == value) return clamped;
-    if (interpolation == BILLOW_INTERPOLATION_CUBIC) {
+    if (kInterpolation == BILLOW_INTERPOLATION_CUBIC) {
         VALUE sampled;
         BILLOW_BICUBIC(VALUE, readOriginal, coord, sampled);
         return sampled;
@@ -50,14 +51,14 @@ VALUE limitToStencil(VALUE value, ivec2 id, int limiter, int interpolation, floa
 
 // `id` is the sample whose position is traced, `k` the element written (they differ only for the
 // duplicate last face of a periodic axis, which is computed as face 0).
-void correct(ivec2 id, int k, int mode, int limiter, int interpolation, float dt) {
+void correct(ivec2 id, int k, int mode, int limiter, float dt) {
     VALUE before = LOAD(original, k);
     VALUE error = 0.5 * (before - LOAD(backward, k));
     if (mode == 0) {
-        STORE(result, k, limitToStencil(LOAD(result, k) + error, id, limiter, interpolation, dt));
+        STORE(result, k, limitToStencil(LOAD(result, k) + error, id, limiter, dt));
     } else if (mode == 1) {
         STORE(result, k, before + error);
     } else {
-        STORE(result, k, limitToStencil(LOAD(backward, k), id, limiter, interpolation, dt));
+        STORE(result, k, limitToStencil(LOAD(backward, k), id, limiter, dt));
     }
 }

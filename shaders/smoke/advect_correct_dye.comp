@@ -1,5 +1,6 @@
 #version 450
 // MacCormack / BFECC correction of the RGBA dye on its own grid; see advect_correct.glsl.
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 
@@ -25,5 +26,5 @@ vec4 readOriginal(int i, int j) {
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= grid.dyeNx || id.y >= grid.dyeNy) return;
-    correct(id, id.x + id.y * grid.dyeNx, pc.mode, pc.limiter, pc.interpolation, pc.dt);
+    correct(id, id.x + id.y * grid.dyeNx, pc.mode, pc.limiter, pc.dt);
 }

@@ -3,6 +3,7 @@
 // the y-faces) at its staggered positions; see advect_correct.glsl. The limiter's stencil is read
 // through the same ghost rules as the velocity (tapU / tapV). Closed faces (walls, moving walls,
 // inflow, obstacles) are not advected: they keep their prescribed value.
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 
@@ -36,5 +37,5 @@ void main() {
     }
     // The duplicate last face of a periodic axis traces from face 0, so both stay bitwise equal.
     ivec2 traced = isX() ? ivec2(canonicalUColumn(id.x), id.y) : ivec2(id.x, canonicalVRow(id.y));
-    correct(traced, k, pc.mode, pc.limiter, pc.interpolation, pc.dt);
+    correct(traced, k, pc.mode, pc.limiter, pc.dt);
 }

@@ -1,6 +1,7 @@
 #version 450
 // Semi-Lagrangian advection (RK2 back-trace, bilinear) of RGBA dye on its own grid
 // (Harris, GPU Gems ch. 38, with the dye finer than the velocity; advect_dye.glsl).
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 
@@ -12,6 +13,7 @@ BILLOW_DYE_BUFFER(4, writeonly, dyeOut)
 layout(push_constant) uniform Push { AdvectPush pc; };
 
 #include "smoke/velocity_sampling.glsl"
+#include "smoke/field_interpolation.glsl"
 #include "smoke/advect_dye.glsl"
 
 void main() {

@@ -12,6 +12,6 @@ vec4 readDye(int i, int j) {
 void advectDyeAt(ivec2 id, vec2 p) {
     vec2 cellSize = vec2(grid.dyeHx, grid.dyeHy);
     vec4 value;
-    BILLOW_INTERPOLATE(vec4, readDye, p / cellSize - 0.5, pc.interpolation, value);
+    BILLOW_INTERPOLATE(vec4, readDye, p / cellSize - 0.5, value);
     BILLOW_STORE_DYE(dyeOut, id.x + id.y * grid.dyeNx, value);
 }

@@ -1,6 +1,7 @@
 #version 450
 // Semi-Lagrangian advection (RK2 back-trace, bilinear) of density and temperature at cell
 // centres (advect_scalars.glsl).
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 
@@ -14,6 +15,7 @@ layout(set = 0, binding = 7) readonly buffer Solid { float solid[]; };
 layout(push_constant) uniform Push { AdvectPush pc; };
 
 #include "smoke/velocity_sampling.glsl"
+#include "smoke/field_interpolation.glsl"
 #include "smoke/advect_scalars.glsl"
 
 void main() {

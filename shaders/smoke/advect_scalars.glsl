@@ -37,8 +37,8 @@ void advectScalarsAt(ivec2 id, vec2 p) {
     }
     vec2 coord = p * grid.invH - 0.5;
     float d, t;
-    BILLOW_INTERPOLATE(float, readDensity, coord, pc.interpolation, d);
-    BILLOW_INTERPOLATE(float, readTemperature, coord, pc.interpolation, t);
+    BILLOW_INTERPOLATE(float, readDensity, coord, d);
+    BILLOW_INTERPOLATE(float, readTemperature, coord, t);
     densityOut[c] = d;
     temperatureOut[c] = t;
 }

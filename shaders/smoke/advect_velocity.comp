@@ -1,10 +1,11 @@
 #version 450
 // Semi-Lagrangian advection of a staggered face field (uField, vField) by the velocity (uIn, vIn):
-// each open face traces back with RK2 and samples the field (bilinear or monotone cubic,
-// pc.interpolation) at its component's own staggered positions. Closed faces keep the field's (prescribed) value. The plain velocity
-// advection passes the velocity as the field too; the corrected schemes (MacCormack, BFECC) also
-// carry the forward result backward and the compensated field forward, by the pre-advection
-// velocity.
+// each open face traces back with RK2 and samples the field (bilinear or monotone cubic, the
+// kernel's variant) at its component's own staggered positions. Closed faces keep the field's
+// (prescribed) value. The plain velocity advection passes the velocity as the field too; the
+// corrected schemes (MacCormack, BFECC) also carry the forward result backward and the compensated
+// field forward, by the pre-advection velocity.
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 
@@ -19,6 +20,7 @@ layout(set = 0, binding = 8) readonly buffer VField { float vField[]; };
 layout(push_constant) uniform Push { AdvectPush pc; };
 
 #include "smoke/velocity_sampling.glsl"
+#include "smoke/field_interpolation.glsl"
 
 BILLOW_FACE_READER(readFieldU, tapU, uField)
 BILLOW_FACE_READER(readFieldV, tapV, vField)
@@ -32,7 +34,7 @@ void main() {
         float value = uField[k];
         if (openX[k] > 0.0) {
             vec2 p = traceBack(vec2(float(i) * h, (float(id.y) + 0.5) * h), pc.dt);
-            BILLOW_INTERPOLATE(float, readFieldU, xFaceCoordinate(p), pc.interpolation, value);
+            BILLOW_INTERPOLATE(float, readFieldU, xFaceCoordinate(p), value);
         }
         uOut[xFaceIndex(id.x, id.y)] = value;
     }
@@ -42,7 +44,7 @@ void main() {
         float value = vField[k];
         if (openY[k] > 0.0) {
             vec2 p = traceBack(vec2((float(id.x) + 0.5) * h, float(j) * h), pc.dt);
-            BILLOW_INTERPOLATE(float, readFieldV, yFaceCoordinate(p), pc.interpolation, value);
+            BILLOW_INTERPOLATE(float, readFieldV, yFaceCoordinate(p), value);
         }
         vOut[yFaceIndex(id.x, id.y)] = value;
     }

@@ -1,9 +1,10 @@
 // How the 2D advection kernels sample the field they carry at a back-traced point: bilinear
 // (BILLOW_BILERP, common/grid.glsl) or monotone cubic along x then y (common/monotone_cubic.glsl),
-// picked by `interpolation` (BILLOW_INTERPOLATION_*, uniform across a dispatch). READ(i, j) applies
+// picked by the kernel's variant (kInterpolation, common/interpolation_variant.glsl). READ(i, j) applies
 // the boundary taps, which extend to the second sample beyond a side by the same rule as the first
 // (clamped to the edge sample, then mirrored, negated or wrapped).
 #include "common/monotone_cubic.glsl"
+#include "common/interpolation_variant.glsl"
 
 // Monotone bicubic of READ(i, j) at continuous index coordinate `coord` (sample (i, j) at integer
 // coordinates) into `result` of type TYPE: four monotone cubics along x (rows b.y-1 .. b.y+2),
@@ -23,8 +24,8 @@
         result = monotoneCubic(rows_[0], rows_[1], rows_[2], rows_[3], ct_.y);                     \
     }
 
-#define BILLOW_INTERPOLATE(TYPE, READ, coord, interpolation, result)                               \
+#define BILLOW_INTERPOLATE(TYPE, READ, coord, result)                                              \
     {                                                                                              \
-        if ((interpolation) == BILLOW_INTERPOLATION_CUBIC) BILLOW_BICUBIC(TYPE, READ, coord, result) \
+        if (kInterpolation == BILLOW_INTERPOLATION_CUBIC) BILLOW_BICUBIC(TYPE, READ, coord, result) \
         else BILLOW_BILERP(READ, coord, result)                                                    \
     }

@@ -27,10 +27,10 @@ struct SplatPush { int target; int count; int offsetX, offsetY; };  // target: 0
 // splat pass only visits the cells near its splats.
 #define BILLOW_GAUSSIAN_REACH 4.0
 struct BuoyancyPush { float dt, gravityX, gravityY, densityWeight, thermalExpansion, ambient; };
-struct AdvectPush { float dt; float ambient; int interpolation; };  // BILLOW_INTERPOLATION_*
+struct AdvectPush { float dt; float ambient; };  // interpolation: the kernel's variant
 // See advect_correct.glsl. field: which field the kernel corrects (advect_correct_scalar: 0 density,
 // 1 temperature; advect_correct_velocity: 0 u, 1 v). limiter: BILLOW_LIMITER_*.
-struct CorrectPush { float dt; int mode; int field; int limiter; int interpolation; };
+struct CorrectPush { float dt; int mode; int field; int limiter; };
 #define BILLOW_LIMITER_CLAMP 0   // billow::AdvectionLimiter, checked where the push is filled
 #define BILLOW_LIMITER_REVERT 1
 struct DiffusePush { float ax, ay; };                   // D*dt/hx^2, D*dt/hy^2

@@ -1,8 +1,8 @@
 // Velocity at any point of the domain, bilinear on each component's own staggered positions, and
 // the RK2 (midpoint) back-trace used by every advection kernel.
 // The including kernel declares the readonly buffers `uIn` and `vIn` first. The fields an
-// advection carries are sampled by field_interpolation.glsl, included here for every such kernel.
-#include "smoke/field_interpolation.glsl"
+// advection carries are sampled by field_interpolation.glsl, which the advection kernels include
+// themselves (it declares their variant selector).
 
 // Declares `float NAME(int i, int j)`: the face field BUFFER at face (i, j), beyond a side by the
 // ghost rule of TAP (tapU or tapV). Kernels that carry another face field (the corrected velocity

@@ -7,6 +7,7 @@
 // obstacle see the smoke beside it rather than an empty sink.
 // The corrected schemes call it with the field copies they carry and dt < 0 for the backward step;
 // the velocity is always the pre-advection one.
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
@@ -26,6 +27,7 @@ layout(set = 0, binding = 12) readonly buffer Solid { float solid[]; };
 layout(push_constant) uniform Push { AdvectPush3D pc; };
 
 #include "smoke3d/smoke3d_velocity_sampling.glsl"
+#include "smoke3d/smoke3d_field_interpolation.glsl"
 
 // Density, temperature and fuel at cell c (one tap for the three).
 vec3 readScalars(ivec3 c) {
@@ -74,14 +76,14 @@ void main() {
     vec3 coord = traceBack3(cellCentre3(id), pc.dt) * grid.invH - 0.5;
     if (scalars()) {
         vec3 value;
-        BILLOW_INTERPOLATE3(vec3, readScalars, scalarsAt, gridCells(), coord, pc.interpolation, value);
+        BILLOW_INTERPOLATE3(vec3, readScalars, scalarsAt, gridCells(), coord, value);
         densityOut[c] = value.x;
         temperatureOut[c] = value.y;
         fuelOut[c] = value.z;
     }
     if (colours()) {
         vec4 value;
-        BILLOW_INTERPOLATE3(vec4, readColour, colourAt, gridCells(), coord, pc.interpolation, value);
+        BILLOW_INTERPOLATE3(vec4, readColour, colourAt, gridCells(), coord, value);
         colourOut[c] = value;
     }
 }

@@ -17,8 +17,9 @@
 //        of the compensated field.
 
 #include "smoke3d/smoke3d_velocity_sampling.glsl"
+#include "smoke3d/smoke3d_field_interpolation.glsl"
 
-VALUE limitToStencil(VALUE value, ivec3 id, int limiter, int interpolation, float dt) {
+VALUE limitToStencil(VALUE value, ivec3 id, int limiter, float dt) {
     vec3 p = traceBack3((vec3(id) + FIELD_OFFSET) * grid.h, dt);
     vec3 coord = p * grid.invH - FIELD_OFFSET;
     vec3 base = floor(coord);
@@ -37,14 +38,14 @@ VALUE limitToStencil(VALUE value, ivec3 id, int limiter, int interpolation, floa
     }
     VALUE clamped = clamp(value, low, high);
     if (limiter == BILLOW_LIMITER3_CLAMP || clamped == value) return clamped;
-    if (interpolation == BILLOW_INTERPOLATION_CUBIC)
+    if (kInterpolation == BILLOW_INTERPOLATION_CUBIC)
         BILLOW_TRICUBIC(VALUE, readOriginal, readOriginal, ivec3(0), coord, interpolated)
     return interpolated;
 }
 
 // `id` is the sample whose position is traced, `k` the element written (they differ only for the
 // duplicate last face layer of a periodic axis, which is computed as layer 0).
-void correct(ivec3 id, int k, int mode, int limiter, int interpolation, float dt) {
+void correct(ivec3 id, int k, int mode, int limiter, float dt) {
     VALUE before = original[k];
     VALUE error = 0.5 * (before - backward[k]);
     if (mode == 1) {
@@ -52,5 +53,5 @@ void correct(ivec3 id, int k, int mode, int limiter, int interpolation, float dt
         return;
     }
     VALUE corrected = mode == 0 ? result[k] + error : backward[k];
-    result[k] = limitToStencil(corrected, id, limiter, interpolation, dt);
+    result[k] = limitToStencil(corrected, id, limiter, dt);
 }

@@ -1,6 +1,7 @@
 #version 450
 // MacCormack / BFECC correction of one cell-centred scalar (pc.field: 0 density, 1 temperature,
 // 2 fuel, which picks the inflow value of the boundary taps); see smoke3d_advect_correct.glsl.
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
@@ -34,5 +35,5 @@ void main() {
         if (pc.mode == 2) result[k] = backward[k];
         return;
     }
-    correct(id, k, pc.mode, pc.limiter, pc.interpolation, pc.dt);
+    correct(id, k, pc.mode, pc.limiter, pc.dt);
 }

@@ -2,6 +2,7 @@
 // MacCormack / BFECC correction of one velocity component (pc.field: 0 u, 1 v, 2 w) at its
 // staggered positions; see smoke3d_advect_correct.glsl. The limiter's stencil is read through the
 // velocity's ghost rules (tapFace3). Closed faces are not advected: they keep their value.
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
@@ -33,5 +34,5 @@ void main() {
         return;
     }
     // The duplicate last layer of a periodic axis traces from layer 0, so both stay bitwise equal.
-    correct(canonicalFace3(pc.field, id), k, pc.mode, pc.limiter, pc.interpolation, pc.dt);
+    correct(canonicalFace3(pc.field, id), k, pc.mode, pc.limiter, pc.dt);
 }

@@ -6,6 +6,7 @@
 // velocity as the field too; the corrected schemes (MacCormack, BFECC) also carry the forward
 // result backward and the compensated field forward, by the pre-advection velocity. The three
 // components are one loop over the axis (one copy of the sampling code).
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
@@ -25,6 +26,7 @@ layout(set = 0, binding = 12) readonly buffer WField { float wField[]; };
 layout(push_constant) uniform Push { AdvectPush3D pc; };
 
 #include "smoke3d/smoke3d_velocity_sampling.glsl"
+#include "smoke3d/smoke3d_field_interpolation.glsl"
 
 float fieldAt(int axis, int k) { return axis == 0 ? uField[k] : axis == 1 ? vField[k] : wField[k]; }
 float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[k] : openZ[k]; }
@@ -46,8 +48,7 @@ void main() {
         float value = fieldAt(axis, k);
         if (openAt(axis, k) > 0.0) {
             vec3 departure = faceCoordinate3(axis, traceBack3(facePosition3(axis, f), pc.dt));
-            BILLOW_INTERPOLATE3(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, faceCounts3(axis), departure,
-                               pc.interpolation, value);
+            BILLOW_INTERPOLATE3(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, faceCounts3(axis), departure, value);
         }
         int out_ = faceIndex3(axis, id);
         if (axis == 0) uOut[out_] = value;

@@ -1,8 +1,9 @@
 // How the 3D advection kernels sample the field they carry at a back-traced point: trilinear
 // (BILLOW_TRILERP, smoke3d_taps.glsl) or monotone cubic along x, then y, then z
-// (common/monotone_cubic.glsl), picked by `interpolation` (BILLOW_INTERPOLATION_*, uniform across a
-// dispatch). The taps extend to the second sample beyond a side by the same rule as the first.
+// (common/monotone_cubic.glsl), picked by the kernel's variant (kInterpolation,
+// common/interpolation_variant.glsl: each path is a pipeline of its own). The taps extend to the second sample beyond a side by the same rule as the first.
 #include "common/monotone_cubic.glsl"
+#include "common/interpolation_variant.glsl"
 
 // Monotone tricubic of READ(ivec3) at continuous index coordinate `coord` into `result` of type
 // TYPE: 16 monotone cubics along x (lines b.y-1 .. b.y+2 of planes b.z-1 .. b.z+2), four along y
@@ -35,9 +36,9 @@
         result = monotoneCubic(planes_[0], planes_[1], planes_[2], planes_[3], ct_.z);           \
     }
 
-#define BILLOW_INTERPOLATE3(TYPE, READ, DIRECT, LIMIT, coord, interpolation, result)             \
+#define BILLOW_INTERPOLATE3(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
     {                                                                                            \
-        if ((interpolation) == BILLOW_INTERPOLATION_CUBIC)                                       \
+        if (kInterpolation == BILLOW_INTERPOLATION_CUBIC)                                        \
             BILLOW_TRICUBIC(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
         else BILLOW_TRILERP(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
     }

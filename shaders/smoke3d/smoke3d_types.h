@@ -47,13 +47,13 @@ struct BuoyancyPush3D { float dt, gravityX, gravityY, gravityZ, densityWeight, t
 struct VorticityPush3D { float dt, epsilon; };
 // Advection by the velocity over dt (negative: the backward advection of the corrected schemes).
 // targets: BILLOW_ADVECT_SCALARS (density, temperature, fuel) and/or BILLOW_ADVECT_COLOUR.
-struct AdvectPush3D { float dt; float ambient; int targets; int interpolation; };  // BILLOW_INTERPOLATION_*
+struct AdvectPush3D { float dt; float ambient; int targets; };  // interpolation: the kernel's variant
 #define BILLOW_ADVECT_SCALARS 1
 #define BILLOW_ADVECT_COLOUR 2
 // MacCormack / BFECC correction (smoke3d_advect_correct.glsl). mode 0 MacCormack, 1 BFECC
 // compensate, 2 BFECC limit. field: smoke3d_advect_correct_scalar 0 density, 1 temperature,
 // 2 fuel; smoke3d_advect_correct_velocity 0 u, 1 v, 2 w. limiter: BILLOW_LIMITER3_*.
-struct CorrectPush3D { float dt; int mode; int field; int limiter; int interpolation; };
+struct CorrectPush3D { float dt; int mode; int field; int limiter; };
 #define BILLOW_LIMITER3_CLAMP 0  // billow::AdvectionLimiter, checked where the push is filled
 #define BILLOW_LIMITER3_REVERT 1
 // One Jacobi sweep of implicit diffusion: a = D dt / h^2. diffuse_cells: colour 1 also diffuses

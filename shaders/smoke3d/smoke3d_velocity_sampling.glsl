@@ -2,9 +2,9 @@
 // and the RK2 (midpoint) back-trace used by every 3D advection kernel. The components are sampled
 // in a loop over the axis (one copy of the sampling code, see BILLOW_TRILERP).
 // The including kernel declares the readonly buffers `uIn`, `vIn` and `wIn` first. The fields an
-// advection carries are sampled by smoke3d_field_interpolation.glsl, included here for every such
-// kernel; the advecting velocity is always trilinear.
-#include "smoke3d/smoke3d_field_interpolation.glsl"
+// advection carries are sampled by smoke3d_field_interpolation.glsl, which the advection kernels
+// include themselves (it declares their variant selector); the advecting velocity is always
+// trilinear.
 
 // The velocity component along `axis` at face f (normal to `axis`), beyond a side by the ghost
 // rules (tapFace3).

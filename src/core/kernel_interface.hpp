@@ -41,6 +41,14 @@ struct UniformBinding {
     VkBuffer buffer = VK_NULL_HANDLE;
 };
 
+// Which pipeline of a kernel with variants (BILLOW_KERNEL_VARIANTS) a dispatch uses: the value of
+// its specialization constant 0, 0 .. Kernel::variants - 1. No default, so a Bindings of such a
+// kernel that leaves it out does not compile.
+struct KernelVariant {
+    constexpr explicit KernelVariant(uint32_t i) noexcept : index(i) {}
+    uint32_t index;
+};
+
 // The buffers of one dispatch by binding: [0] the uniform buffer, [1..] storage buffers.
 using DescriptorSlots = std::array<VkBuffer, BILLOW_STORAGE_SLOTS + 1>;
 
@@ -52,6 +60,8 @@ struct KernelInfo {
     KernelGroup group;
     WorkgroupSize localSize;
     bool shapesOwnWorkgroup;  // defines BILLOW_OWN_WORKGROUP_SIZE: dispatched in groups, not threads
+    uint32_t variants;        // pipelines (values of specialization constant 0); 1: no variants
+    uint32_t firstPipeline;   // this kernel's first pipeline in a kernel set's kPipelineCount
     uint32_t pushBytes;       // 0: no push constants
     uint32_t uniformBytes;    // the uniform block at binding 0; 0: none
     uint32_t storageSlots;    // the highest storage binding (a positional buffer list's length)

@@ -79,18 +79,24 @@ void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize u
             moduleInfo.pCode = code.data();
             VkShaderModule module = VK_NULL_HANDLE;
             BILLOW_VK(vk.vkCreateShaderModule(context.device, &moduleInfo, context.allocator, &module));
-            VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-            pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-            pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-            pipelineInfo.stage.module = module;
-            pipelineInfo.stage.pName = "main";
-            pipelineInfo.layout = layout_;
-            VkPipeline pipeline = VK_NULL_HANDLE;
-            VkResult result = vk.vkCreateComputePipelines(context.device, VK_NULL_HANDLE, 1, &pipelineInfo,
-                                                          context.allocator, &pipeline);
+            // One pipeline per variant: specialization constant 0 set to the variant's index.
+            VkResult result = VK_SUCCESS;
+            for (uint32_t variant = 0; variant < info.variants && result == VK_SUCCESS; ++variant) {
+                const int32_t selector = static_cast<int32_t>(variant);
+                const VkSpecializationMapEntry entry{0, 0, sizeof(selector)};
+                const VkSpecializationInfo specialization{1, &entry, sizeof(selector), &selector};
+                VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+                pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+                pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+                pipelineInfo.stage.module = module;
+                pipelineInfo.stage.pName = "main";
+                pipelineInfo.stage.pSpecializationInfo = info.variants > 1 ? &specialization : nullptr;
+                pipelineInfo.layout = layout_;
+                result = vk.vkCreateComputePipelines(context.device, VK_NULL_HANDLE, 1, &pipelineInfo,
+                                                     context.allocator, &pipelines_[info.firstPipeline + variant]);
+            }
             vk.vkDestroyShaderModule(context.device, module, context.allocator);
             BILLOW_VK(result);
-            pipelines_[static_cast<uint32_t>(id)] = pipeline;
         }
     } catch (...) {
         destroy();
@@ -158,9 +164,13 @@ VkDescriptorSet KernelSet::descriptorSet(const DescriptorSlots& slots) {
     return set;
 }
 
-void KernelSet::bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, const void* push, uint32_t pushSize) {
+void KernelSet::bind(VkCommandBuffer cmd, KernelId id, uint32_t variant, DescriptorSlots slots, const void* push,
+                     uint32_t pushSize) {
     const KernelInfo& info = kernelInfo(id);
-    const VkPipeline pipeline = pipelines_[static_cast<uint32_t>(id)];
+    if (variant >= info.variants)
+        throw Error("internal: " + describe(info) + " has " + std::to_string(info.variants) +
+                    " variant(s), got variant " + std::to_string(variant));
+    const VkPipeline pipeline = pipelines_[info.firstPipeline + variant];
     if (!pipeline) throw Error("internal: " + describe(info) + " was not created in this kernel set");
     // Typed dispatches push exactly the kernel's Push type; this guards the table against the
     // generated types.
@@ -179,9 +189,9 @@ void KernelSet::bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, co
     if (pushSize) vk.vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushSize, push);
 }
 
-void KernelSet::record(VkCommandBuffer cmd, KernelId id, const DescriptorSlots& slots, const void* push,
-                       uint32_t pushSize, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
-    bind(cmd, id, slots, push, pushSize);
+void KernelSet::record(VkCommandBuffer cmd, KernelId id, uint32_t variant, const DescriptorSlots& slots,
+                       const void* push, uint32_t pushSize, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
+    bind(cmd, id, variant, slots, push, pushSize);
     context_.vk.vkCmdDispatch(cmd, groupsX, groupsY, groupsZ);
 }
 

@@ -9,6 +9,10 @@
 //
 //   kernels.dispatch(cmd, kernels::Divergence::Bindings{.u = ..., .v = ..., ..., .divergence = ...},
 //                    width, height);
+//
+// A kernel with variants (BILLOW_KERNEL_VARIANTS, cmake/generate_kernel_table.py) gets one pipeline
+// per value of its specialization constant 0, all created with the set; its Bindings name the one
+// a dispatch uses (`.variant = KernelVariant{1}`), so each variant's code is compiled alone.
 #pragma once
 
 #include <concepts>
@@ -51,15 +55,15 @@ public:
         using K = typename B::Kernel;
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
-        record(cmd, K::id, bindings.slots(), &push, sizeof(push), groupsCovering(width, K::localSize.x),
-               groupsCovering(height, K::localSize.y));
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push),
+               groupsCovering(width, K::localSize.x), groupsCovering(height, K::localSize.y));
     }
     template <KernelBindings B>
     void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height) {
         using K = typename B::Kernel;
         static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
-        record(cmd, K::id, bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
                groupsCovering(height, K::localSize.y));
     }
     // 3D: enough workgroups to cover width x height x depth threads.
@@ -69,34 +73,35 @@ public:
         using K = typename B::Kernel;
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
-        record(cmd, K::id, bindings.slots(), &push, sizeof(push), groupsCovering(width, K::localSize.x),
-               groupsCovering(height, K::localSize.y), groupsCovering(depth, K::localSize.z));
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push),
+               groupsCovering(width, K::localSize.x), groupsCovering(height, K::localSize.y),
+               groupsCovering(depth, K::localSize.z));
     }
     template <KernelBindings B>
     void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height, uint32_t depth) {
         using K = typename B::Kernel;
         static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
-        record(cmd, K::id, bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
                groupsCovering(height, K::localSize.y), groupsCovering(depth, K::localSize.z));
     }
     // For kernels that shape their own workgroup (BILLOW_OWN_WORKGROUP_SIZE: a tile with its halo,
     // one workgroup for a whole level): the number of workgroups itself.
     template <KernelBindings B>
-    void dispatchGroups(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push,
-                        uint32_t groupsX, uint32_t groupsY) {
+    void dispatchGroups(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push, uint32_t groupsX,
+                        uint32_t groupsY) {
         using K = typename B::Kernel;
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         static_assert(K::shapesOwnWorkgroup, "this kernel covers threads: use dispatch with a size in threads");
-        record(cmd, K::id, bindings.slots(), &push, sizeof(push), groupsX, groupsY);
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push), groupsX, groupsY);
     }
     template <KernelBindings B>
-    void dispatchGroups(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push,
-                        uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
+    void dispatchGroups(VkCommandBuffer cmd, const B& bindings, const typename B::Kernel::Push& push, uint32_t groupsX,
+                        uint32_t groupsY, uint32_t groupsZ) {
         using K = typename B::Kernel;
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         static_assert(K::shapesOwnWorkgroup, "this kernel covers threads: use dispatch with a size in threads");
-        record(cmd, K::id, bindings.slots(), &push, sizeof(push), groupsX, groupsY, groupsZ);
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push), groupsX, groupsY, groupsZ);
     }
     // The group counts read by the GPU from `commands` at `offset` (a VkDispatchIndirectCommand)
     // when the dispatch executes: lets GPU-side logic skip work.
@@ -105,14 +110,14 @@ public:
                           VkBuffer commands, VkDeviceSize offset) {
         using K = typename B::Kernel;
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
-        bind(cmd, K::id, bindings.slots(), &push, sizeof(push));
+        bind(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push));
         context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
     }
     template <KernelBindings B>
     void dispatchIndirect(VkCommandBuffer cmd, const B& bindings, VkBuffer commands, VkDeviceSize offset) {
         using K = typename B::Kernel;
         static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
-        bind(cmd, K::id, bindings.slots(), nullptr, 0);
+        bind(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0);
         context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
     }
 
@@ -121,9 +126,10 @@ public:
 
 private:
     void createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize);
-    void record(VkCommandBuffer cmd, KernelId id, const DescriptorSlots& slots, const void* push,
+    void record(VkCommandBuffer cmd, KernelId id, uint32_t variant, const DescriptorSlots& slots, const void* push,
                 uint32_t pushSize, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ = 1);
-    void bind(VkCommandBuffer cmd, KernelId id, DescriptorSlots slots, const void* push, uint32_t pushSize);
+    void bind(VkCommandBuffer cmd, KernelId id, uint32_t variant, DescriptorSlots slots, const void* push,
+              uint32_t pushSize);
     VkDescriptorSet descriptorSet(const DescriptorSlots& slots);
     void destroy() noexcept;
 
@@ -133,7 +139,8 @@ private:
     GpuBuffer placeholder_;  // bound to unused storage slots
     VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
-    std::array<VkPipeline, kKernelCount> pipelines_{};  // by KernelId; VK_NULL_HANDLE: not created
+    // By KernelInfo::firstPipeline + variant; VK_NULL_HANDLE: not created.
+    std::array<VkPipeline, kPipelineCount> pipelines_{};
     std::vector<VkDescriptorPool> pools_;
     std::map<DescriptorSlots, VkDescriptorSet> sets_;
     uint32_t setsLeftInPool_ = 0;

@@ -43,10 +43,11 @@ gpu::Transfer3Push transferPush(const GridShape& other, float rhsScale = 0.0f) {
 } // namespace
 
 std::unique_ptr<KernelSet> Stencil3D::createKernels(ContextState& context, VkBuffer grid) const {
-    // shaders/pressure3d holds this stencil's kernels; the gate and the conjugate gradient's
-    // scalars read no grid and are shared with the 2D stencil.
+    // shaders/pressure3d holds this stencil's kernels; the gate, the conjugate gradient's scalars
+    // and the increment's addition read no grid and are shared with the 2D stencil.
     return std::make_unique<KernelSet>(context, std::initializer_list<KernelGroup>{KernelGroup::Pressure3d},
-                                       std::initializer_list<KernelId>{KernelId::PressureGate, KernelId::CgScalars},
+                                       std::initializer_list<KernelId>{KernelId::PressureGate, KernelId::CgScalars,
+                                                                      KernelId::PressureAddIncrement},
                                        grid, gridBlockSize());
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/barriers.hpp"
+#include "grid/interpolation_variant.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
 namespace billow {
@@ -146,47 +147,57 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
     const VkBuffer advectingU = a.velocityX, advectingV = a.velocityY;
     const float cellsDt = a.cellsDt, velocityDt = a.velocityDt;
-    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
-                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
-    const int interpolation = static_cast<int>(settings.advectionInterpolation);
-    const gpu::AdvectPush forward{cellsDt, settings.ambientTemperature, interpolation},
-        backward{-cellsDt, settings.ambientTemperature, interpolation};
-    const gpu::AdvectPush velocityForward{velocityDt, settings.ambientTemperature, interpolation},
-        velocityBackward{-velocityDt, settings.ambientTemperature, interpolation};
+    const detail::KernelVariant interpolation = detail::interpolationVariant(settings.advectionInterpolation);
+    const gpu::AdvectPush forward{cellsDt, settings.ambientTemperature},
+        backward{-cellsDt, settings.ambientTemperature};
+    const gpu::AdvectPush velocityForward{velocityDt, settings.ambientTemperature},
+        velocityBackward{-velocityDt, settings.ambientTemperature};
     auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
                              const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
-                          kernels::AdvectScalars::Bindings{.uIn = advectingU, .vIn = advectingV, .densityIn = densityIn,
-                                                           .temperatureIn = temperatureIn, .densityOut = densityOut,
-                                                           .temperatureOut = temperatureOut, .solid = solid.handle()},
+                          kernels::AdvectScalars::Bindings{.variant = interpolation,
+                                                           .uIn = advectingU,
+                                                           .vIn = advectingV,
+                                                           .densityIn = densityIn,
+                                                           .temperatureIn = temperatureIn,
+                                                           .densityOut = densityOut,
+                                                           .temperatureOut = temperatureOut,
+                                                           .solid = solid.handle()},
                           push, nx, ny);
     };
     auto advectDye = [&](VkBuffer in, VkBuffer out, const gpu::AdvectPush& push) {
-        kernels->dispatch(cmd, kernels::AdvectDye::Bindings{.uIn = advectingU, .vIn = advectingV, .dyeIn = in, .dyeOut = out},
-                          push, dyeNx, dyeNy);
+        kernels->dispatch(
+            cmd,
+            kernels::AdvectDye::Bindings{
+                .variant = interpolation, .uIn = advectingU, .vIn = advectingV, .dyeIn = in, .dyeOut = out},
+            push, dyeNx, dyeNy);
     };
     // Where the dye grid is the velocity grid (its cell size exactly the same float, as
     // smoke_solver.cpp computes it), the scalars and the dye share one back-trace per cell
     // (advect_cells.comp); otherwise each has its own kernel.
-    const bool dyeOnCells = dyeNx == nx && dyeNy == ny &&
-                            settings.cellSize * static_cast<float>(nx) / static_cast<float>(dyeNx) == settings.cellSize &&
-                            settings.cellSize * static_cast<float>(ny) / static_cast<float>(dyeNy) == settings.cellSize;
+    const bool dyeOnCells =
+        dyeNx == nx && dyeNy == ny &&
+        settings.cellSize * static_cast<float>(nx) / static_cast<float>(dyeNx) == settings.cellSize &&
+        settings.cellSize * static_cast<float>(ny) / static_cast<float>(dyeNy) == settings.cellSize;
     auto advectScalarsAndDye = [&](Copy from, Copy to, bool scalars, bool dyes, const gpu::AdvectPush& push) {
         if (scalars && dyes && dyeOnCells) {
             kernels->dispatch(cmd,
-                              kernels::AdvectCells::Bindings{.uIn = advectingU, .vIn = advectingV,
+                              kernels::AdvectCells::Bindings{.variant = interpolation,
+                                                             .uIn = advectingU,
+                                                             .vIn = advectingV,
                                                              .densityIn = copyOf(density, from),
                                                              .temperatureIn = copyOf(temperature, from),
                                                              .densityOut = copyOf(density, to),
                                                              .temperatureOut = copyOf(temperature, to),
-                                                             .solid = solid.handle(), .dyeIn = copyOf(dye, from),
+                                                             .solid = solid.handle(),
+                                                             .dyeIn = copyOf(dye, from),
                                                              .dyeOut = copyOf(dye, to)},
                               push, nx, ny);
             return;
         }
         if (scalars)
-            advectScalars(copyOf(density, from), copyOf(temperature, from), copyOf(density, to), copyOf(temperature, to),
-                          push);
+            advectScalars(copyOf(density, from), copyOf(temperature, from), copyOf(density, to),
+                          copyOf(temperature, to), push);
         if (dyes) advectDye(copyOf(dye, from), copyOf(dye, to), push);
     };
     // mode: see shaders/smoke/advect_correct.glsl.
@@ -197,35 +208,53 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
         int field = 0;
         for (PingPong* p : {&density, &temperature})
             kernels->dispatch(cmd,
-                              kernels::AdvectCorrectScalar::Bindings{.uIn = advectingU, .vIn = advectingV,
-                                                                     .original = p->now(), .backward = p->scratch(),
-                                                                     .result = p->other(), .solid = solid.handle()},
-                              gpu::CorrectPush{cellsDt, mode, field++, limiter, interpolation}, nx, ny);
+                              kernels::AdvectCorrectScalar::Bindings{.variant = interpolation,
+                                                                     .uIn = advectingU,
+                                                                     .vIn = advectingV,
+                                                                     .original = p->now(),
+                                                                     .backward = p->scratch(),
+                                                                     .result = p->other(),
+                                                                     .solid = solid.handle()},
+                              gpu::CorrectPush{cellsDt, mode, field++, limiter}, nx, ny);
     };
     auto correctDye = [&](int mode) {
         kernels->dispatch(cmd,
-                          kernels::AdvectCorrectDye::Bindings{.uIn = advectingU, .vIn = advectingV, .original = dye.now(),
-                                                              .backward = dye.scratch(), .result = dye.other()},
-                          gpu::CorrectPush{cellsDt, mode, 0, limiter, interpolation}, dyeNx, dyeNy);
+                          kernels::AdvectCorrectDye::Bindings{.variant = interpolation,
+                                                              .uIn = advectingU,
+                                                              .vIn = advectingV,
+                                                              .original = dye.now(),
+                                                              .backward = dye.scratch(),
+                                                              .result = dye.other()},
+                          gpu::CorrectPush{cellsDt, mode, 0, limiter}, dyeNx, dyeNy);
     };
     // The carried velocity is a copy of (u, v); the advecting one is (advectingU, advectingV),
     // which is u.now(), v.now() except in the second half of advection-reflection.
     auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
                               const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
-                          kernels::AdvectVelocity::Bindings{.uIn = advectingU, .vIn = advectingV, .uOut = outU, .vOut = outV,
-                                                            .openX = openX.handle(), .openY = openY.handle(),
-                                                            .uField = fieldU, .vField = fieldV},
+                          kernels::AdvectVelocity::Bindings{.variant = interpolation,
+                                                            .uIn = advectingU,
+                                                            .vIn = advectingV,
+                                                            .uOut = outU,
+                                                            .vOut = outV,
+                                                            .openX = openX.handle(),
+                                                            .openY = openY.handle(),
+                                                            .uField = fieldU,
+                                                            .vField = fieldV},
                           push, faceWidth(), faceHeight());
     };
     auto correctVelocity = [&](int mode) {
         int component = 0;
         for (auto [p, open] : {std::pair{&u, openX.handle()}, std::pair{&v, openY.handle()}})
             kernels->dispatch(cmd,
-                              kernels::AdvectCorrectVelocity::Bindings{.uIn = advectingU, .vIn = advectingV,
-                                                                       .original = p->now(), .backward = p->scratch(),
-                                                                       .result = p->other(), .open = open},
-                              gpu::CorrectPush{velocityDt, mode, component++, limiter, interpolation}, faceWidth(), faceHeight());
+                              kernels::AdvectCorrectVelocity::Bindings{.variant = interpolation,
+                                                                       .uIn = advectingU,
+                                                                       .vIn = advectingV,
+                                                                       .original = p->now(),
+                                                                       .backward = p->scratch(),
+                                                                       .result = p->other(),
+                                                                       .open = open},
+                              gpu::CorrectPush{velocityDt, mode, component++, limiter}, faceWidth(), faceHeight());
     };
     constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
     // A family that is not carried counts as semi-Lagrangian: none of its corrections run.
@@ -354,11 +383,11 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
     detail::computeBarrier(cs, cmd);
 }
 
-void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+void SmokeSolver::Impl::recordSubtractGradientOf(VkCommandBuffer cmd, float dt, VkBuffer p) {
     if (prescribedVelocity()) return;
     if (collidersActive()) {
         kernels->dispatch(cmd,
-                          kernels::SubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),
+                          kernels::SubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = p,
                                                                        .openX = openX.handle(), .openY = openY.handle(),
                                                                        .solidVelocityX = solidVelocityX.handle(),
                                                                        .solidVelocityY = solidVelocityY.handle()},
@@ -367,7 +396,7 @@ void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
         return;
     }
     kernels->dispatch(cmd,
-                      kernels::SubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),
+                      kernels::SubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = p,
                                                           .openX = openX.handle(), .openY = openY.handle()},
                       gpu::SubtractPush{dt}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);

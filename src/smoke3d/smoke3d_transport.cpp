@@ -1,6 +1,7 @@
 // The transport passes: Advect (semi-Lagrangian, MacCormack or BFECC per field family, all by the
 // pre-advection velocity) and Diffuse (implicit: Jacobi sweeps here, multigrid in smoke3d_diffusion.cpp).
 #include "core/barriers.hpp"
+#include "grid/interpolation_variant.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
@@ -42,31 +43,44 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
     const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
     const float dt = a.cellsDt, velocityDt = a.velocityDt;
     const VkBuffer advectingU = a.velocity[0], advectingV = a.velocity[1], advectingW = a.velocity[2];
-    static_assert(int(AdvectionInterpolation::Linear) == BILLOW_INTERPOLATION_LINEAR &&
-                  int(AdvectionInterpolation::MonotoneCubic) == BILLOW_INTERPOLATION_CUBIC);
-    const int interpolation = static_cast<int>(settings.advectionInterpolation);
+    const detail::KernelVariant interpolation = detail::interpolationVariant(settings.advectionInterpolation);
     auto advectCells = [&](Copy from, Copy to, bool scalars, bool colours, float stepDt) {
         const int targets = (scalars ? BILLOW_ADVECT_SCALARS : 0) | (colours && hasColour() ? BILLOW_ADVECT_COLOUR : 0);
         if (targets == 0) return;
         kernels->dispatch(cmd,
-                          kernels::Smoke3dAdvectCells::Bindings{
-                              .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .densityIn = copyOf(density, from),
-                              .temperatureIn = copyOf(temperature, from), .fuelIn = copyOf(fuel, from),
-                              .densityOut = copyOf(density, to), .temperatureOut = copyOf(temperature, to),
-                              .fuelOut = copyOf(fuel, to), .colourIn = copyOf(colour, from),
-                              .colourOut = copyOf(colour, to), .solid = geometry.solid.handle()},
-                          gpu::AdvectPush3D{stepDt, ambient, targets, interpolation}, mac.nx, mac.ny, mac.nz);
+                          kernels::Smoke3dAdvectCells::Bindings{.variant = interpolation,
+                                                                .uIn = advectingU,
+                                                                .vIn = advectingV,
+                                                                .wIn = advectingW,
+                                                                .densityIn = copyOf(density, from),
+                                                                .temperatureIn = copyOf(temperature, from),
+                                                                .fuelIn = copyOf(fuel, from),
+                                                                .densityOut = copyOf(density, to),
+                                                                .temperatureOut = copyOf(temperature, to),
+                                                                .fuelOut = copyOf(fuel, to),
+                                                                .colourIn = copyOf(colour, from),
+                                                                .colourOut = copyOf(colour, to),
+                                                                .solid = geometry.solid.handle()},
+                          gpu::AdvectPush3D{stepDt, ambient, targets}, mac.nx, mac.ny, mac.nz);
     };
     // The carried velocity is a copy of (u, v, w); the advecting one is a.velocity, which is
     // (u.now(), v.now(), w.now()) except in the second half of advection-reflection.
     auto advectVelocity = [&](Copy from, Copy to, float stepDt) {
         kernels->dispatch(cmd,
-                          kernels::Smoke3dAdvectVelocity::Bindings{
-                              .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .uOut = copyOf(u, to),
-                              .vOut = copyOf(v, to), .wOut = copyOf(w, to), .openX = openX(), .openY = openY(),
-                              .openZ = openZ(), .uField = copyOf(u, from), .vField = copyOf(v, from),
-                              .wField = copyOf(w, from)},
-                          gpu::AdvectPush3D{stepDt, ambient, 0, interpolation}, faceWidth(), faceHeight(), faceDepth());
+                          kernels::Smoke3dAdvectVelocity::Bindings{.variant = interpolation,
+                                                                   .uIn = advectingU,
+                                                                   .vIn = advectingV,
+                                                                   .wIn = advectingW,
+                                                                   .uOut = copyOf(u, to),
+                                                                   .vOut = copyOf(v, to),
+                                                                   .wOut = copyOf(w, to),
+                                                                   .openX = openX(),
+                                                                   .openY = openY(),
+                                                                   .openZ = openZ(),
+                                                                   .uField = copyOf(u, from),
+                                                                   .vField = copyOf(v, from),
+                                                                   .wField = copyOf(w, from)},
+                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), faceDepth());
     };
     static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER3_CLAMP &&
                   int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER3_REVERT);
@@ -75,28 +89,43 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
         int field = 0;
         for (PingPong* p : {&density, &temperature, &fuel})
             kernels->dispatch(cmd,
-                              kernels::Smoke3dAdvectCorrectScalar::Bindings{
-                                  .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = p->now(),
-                                  .backward = p->scratch(), .result = p->other(), .solid = geometry.solid.handle()},
-                              gpu::CorrectPush3D{dt, mode, field++, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
+                              kernels::Smoke3dAdvectCorrectScalar::Bindings{.variant = interpolation,
+                                                                            .uIn = advectingU,
+                                                                            .vIn = advectingV,
+                                                                            .wIn = advectingW,
+                                                                            .original = p->now(),
+                                                                            .backward = p->scratch(),
+                                                                            .result = p->other(),
+                                                                            .solid = geometry.solid.handle()},
+                              gpu::CorrectPush3D{dt, mode, field++, limiter}, mac.nx, mac.ny, mac.nz);
     };
     auto correctColour = [&](int mode) {
         if (!hasColour()) return;
         kernels->dispatch(cmd,
-                          kernels::Smoke3dAdvectCorrectColour::Bindings{
-                              .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = colour.now(),
-                              .backward = colour.scratch(), .result = colour.other(), .solid = geometry.solid.handle()},
-                          gpu::CorrectPush3D{dt, mode, 0, limiter, interpolation}, mac.nx, mac.ny, mac.nz);
+                          kernels::Smoke3dAdvectCorrectColour::Bindings{.variant = interpolation,
+                                                                        .uIn = advectingU,
+                                                                        .vIn = advectingV,
+                                                                        .wIn = advectingW,
+                                                                        .original = colour.now(),
+                                                                        .backward = colour.scratch(),
+                                                                        .result = colour.other(),
+                                                                        .solid = geometry.solid.handle()},
+                          gpu::CorrectPush3D{dt, mode, 0, limiter}, mac.nx, mac.ny, mac.nz);
     };
     auto correctVelocity = [&](int mode) {
         int component = 0;
         for (PingPong* p : {&u, &v, &w}) {
-            kernels->dispatch(cmd,
-                              kernels::Smoke3dAdvectCorrectVelocity::Bindings{
-                                  .uIn = advectingU, .vIn = advectingV, .wIn = advectingW, .original = p->now(),
-                                  .backward = p->scratch(), .result = p->other(),
-                                  .open = geometry.open[component].handle()},
-                              gpu::CorrectPush3D{velocityDt, mode, component, limiter, interpolation}, faceWidth(), faceHeight(), faceDepth());
+            kernels->dispatch(
+                cmd,
+                kernels::Smoke3dAdvectCorrectVelocity::Bindings{.variant = interpolation,
+                                                                .uIn = advectingU,
+                                                                .vIn = advectingV,
+                                                                .wIn = advectingW,
+                                                                .original = p->now(),
+                                                                .backward = p->scratch(),
+                                                                .result = p->other(),
+                                                                .open = geometry.open[component].handle()},
+                gpu::CorrectPush3D{velocityDt, mode, component, limiter}, faceWidth(), faceHeight(), faceDepth());
             ++component;
         }
     };

@@ -14,6 +14,8 @@ void record(KernelSet& set, VkCommandBuffer cmd, VkBuffer b) {
     set.dispatchGroups(cmd, k::PressureJacobi::Bindings{.pIn = b, .pOut = b, .divergence = b, .openX = b, .openY = b},
                        gpu::PressurePush{1.0f, 8}, 2, 2);
     set.dispatch(cmd, k::Curl::Bindings{.uniform = b, .uIn = b, .vIn = b, .curl = b}, 8, 8);
+    set.dispatch(cmd, k::AdvectDye::Bindings{.variant = KernelVariant{1}, .uIn = b, .vIn = b, .dyeIn = b, .dyeOut = b},
+                 gpu::AdvectPush{0.1f, 300.0f}, 8, 8);
 #elif BILLOW_MISUSE == 1
     // A binding left out.
     set.dispatch(cmd, k::Divergence::Bindings{.u = b, .v = b, .openX = b, .openY = b, .solid = b}, 8, 8);
@@ -37,6 +39,10 @@ void record(KernelSet& set, VkCommandBuffer cmd, VkBuffer b) {
 #elif BILLOW_MISUSE == 7
     // A binding the kernel does not have.
     set.dispatch(cmd, k::Curl::Bindings{.uIn = b, .vIn = b, .curl = b, .openX = b}, 8, 8);
+#elif BILLOW_MISUSE == 8
+    // The variant of a kernel with variants left out.
+    set.dispatch(cmd, k::AdvectDye::Bindings{.uIn = b, .vIn = b, .dyeIn = b, .dyeOut = b}, gpu::AdvectPush{0.1f, 300.0f},
+                 8, 8);
 #endif
 }
 

@@ -82,6 +82,7 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
         SCOPED_TRACE(std::string(info.name));
         EXPECT_TRUE(info.localSize == K::localSize);
         EXPECT_EQ(info.shapesOwnWorkgroup, K::shapesOwnWorkgroup);
+        EXPECT_EQ(info.variants, K::variants);
         EXPECT_EQ(info.pushBytes, pushBytesOf<K>());
         EXPECT_LE(info.pushBytes, detail::kPushConstantBytes);
         EXPECT_TRUE((std::is_same_v<typename K::Bindings::Kernel, K>));
@@ -91,6 +92,28 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
         for (uint32_t b = 1; b <= BILLOW_STORAGE_SLOTS; ++b)
             EXPECT_EQ((info.storageMask >> b & 1u) != 0, !info.bindingNames[b].empty()) << "binding " << b;
     });
+}
+
+// Kernels with variants (BILLOW_KERNEL_VARIANTS): the advection kernels, one pipeline per
+// interpolation (common/interpolation_variant.glsl), so the linear path is compiled without the
+// cubic one. Every kernel's pipelines follow the previous kernel's.
+TEST(KernelTable, AdvectionKernelsHaveOneVariantPerInterpolation) {
+    std::set<std::string> withVariants;
+    uint32_t pipelines = 0;
+    for (const KernelInfo& info : kKernelTable) {
+        EXPECT_EQ(info.firstPipeline, pipelines) << info.name;
+        pipelines += info.variants;
+        if (info.variants == 1) continue;
+        withVariants.insert(std::string(info.name));
+        EXPECT_EQ(info.variants, 2u) << info.name << ": BILLOW_INTERPOLATION_LINEAR and _CUBIC";
+    }
+    EXPECT_EQ(pipelines, detail::kPipelineCount);
+    EXPECT_EQ(withVariants,
+              (std::set<std::string>{"advect_cells", "advect_correct_dye", "advect_correct_scalar",
+                                     "advect_correct_velocity", "advect_dye", "advect_scalars", "advect_velocity",
+                                     "smoke3d_advect_cells", "smoke3d_advect_correct_colour",
+                                     "smoke3d_advect_correct_scalar", "smoke3d_advect_correct_velocity",
+                                     "smoke3d_advect_velocity"}));
 }
 
 // Every kernel that does not shape its own workgroup covers the grid in BILLOW_GROUP_X x
@@ -248,6 +271,22 @@ TEST_F(KernelSetChecks, RefusesUncreatedKernelsAndNullBuffers) {
                            gpu::WaterDyePush{}, 8, 8);
         });
         EXPECT_NE(null.find("binding 3 (dyeIn) has no buffer"), std::string::npos) << null;
+    });
+}
+
+// A variant beyond a kernel's count (KernelVariant is only checked against it at run time).
+TEST_F(KernelSetChecks, RefusesAVariantBeyondTheKernels) {
+    detail::GpuBuffer grid = uniform(sizeof(gpu::GridParams));
+    detail::KernelSet smoke(cs(), {KernelGroup::Smoke}, grid.handle(), sizeof(gpu::GridParams));
+    detail::GpuBuffer a = storage(), b = storage(), c = storage(), d = storage();
+    cs().submitAndWait([&](VkCommandBuffer cmd) {
+        const std::string message = errorOf([&] {
+            smoke.dispatch(cmd,
+                           kernels::AdvectDye::Bindings{.variant = detail::KernelVariant{2}, .uIn = a.handle(),
+                                                        .vIn = b.handle(), .dyeIn = c.handle(), .dyeOut = d.handle()},
+                           gpu::AdvectPush{}, 8, 8);
+        });
+        EXPECT_NE(message.find("has 2 variant(s), got variant 2"), std::string::npos) << message;
     });
 }
 

@@ -284,10 +284,22 @@ PoissonSolution3D solvePoisson3D(const PoissonProblem3D& q) {
 }
 
 Bounded3D jacobiSweep(const PoissonProblem3D& q, const std::vector<double>& p, double relaxation) {
-    Bounded3D out{std::vector<double>(p.size(), 0.0), std::vector<double>(p.size(), 0.0)};
-    const std::vector<double> exact(p.size(), 0.0);  // the previous values are the GPU's own
-    forEachCell(q, [&](int i, int j, int k, size_t c) { relaxCell(q, i, j, k, p, exact, relaxation, out.value[c], out.bound[c]); });
-    return out;
+    return jacobiSweeps(q, p, relaxation, 1);
+}
+
+Bounded3D jacobiSweeps(const PoissonProblem3D& q, const std::vector<double>& p, double relaxation, int sweeps) {
+    Bounded3D now{p, std::vector<double>(p.size(), 0.0)};  // the start is the GPU's own: exact
+    for (int s = 0; s < sweeps; ++s) {
+        Bounded3D next{std::vector<double>(p.size(), 0.0), std::vector<double>(p.size(), 0.0)};
+        forEachCell(q, [&](int i, int j, int k, size_t c) {
+            relaxCell(q, i, j, k, now.value, now.bound, relaxation, next.value[c], next.bound[c]);
+            // The cell's own previous error, carried with weight |1 - relaxation| (0 where the
+            // cell has no equation: its value and bound are 0 from the first sweep on).
+            next.bound[c] += std::abs(1.0 - relaxation) * now.bound[c];
+        });
+        now = std::move(next);
+    }
+    return now;
 }
 
 Bounded3D sorIteration(const PoissonProblem3D& q, const std::vector<double>& p, double omega) {

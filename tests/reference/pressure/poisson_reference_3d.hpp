@@ -72,6 +72,9 @@ struct Bounded3D {
 // with W_c the sum of the cell's weights, every cell from the previous p; cells with no open face
 // get 0.
 Bounded3D jacobiSweep(const PoissonProblem3D& problem, const std::vector<double>& p, double relaxation);
+// `sweeps` such sweeps one after another, each bound carrying the previous sweep's: a neighbour's
+// error with weight relaxation * w_f / W, the cell's own with |1 - relaxation|.
+Bounded3D jacobiSweeps(const PoissonProblem3D& problem, const std::vector<double>& p, double relaxation, int sweeps);
 
 // One red-black Gauss-Seidel iteration over-relaxed by omega: the same update, in place, one
 // colour after another. A cell's colour is (i + j + k) mod 2, plus 2, 4, 8 for a cell in the last
