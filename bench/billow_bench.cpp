@@ -7,11 +7,11 @@
 //              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
 //              [--reflection off|on]   (smoke_step with advection-reflection: docs/accuracy.md)
 //              [--interpolation linear|cubic]
+//              [--viscosity 0] [--diffusion-solver jacobi|multigrid]   (smoke_step's viscosity, m^2/s,
+//              0 skips Diffuse, and its solve: diffusionSolver, docs/accuracy.md "Implicit diffusion")
 //              [--incremental-pressure on|off]  (SmokeSettings::incrementalPressure, every case)
 //              [--trace-steps off|on]  (smoke_step: one JSON line per step with the iterations, the
 //                                       relative residual and max |div u| after the projection)
-//              [--viscosity 0] [--diffusion-solver jacobi|multigrid]   (smoke_step's viscosity, m^2/s,
-//              0 skips Diffuse, and its solve: diffusionSolver, docs/accuracy.md "Implicit diffusion")
 //              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
 //              MacCormack for the velocity, and for the scalars and the dye; default sl for both)
 //
@@ -55,12 +55,12 @@ struct Options {
     bool reflection = false;  // smoke_step's SmokeSettings::advectionReflection
     // smoke_step's advectionInterpolation (linear: bilinear, cubic: MonotoneCubic)
     billow::AdvectionInterpolation interpolation = billow::AdvectionInterpolation::Linear;
+    float viscosity = 0.0f;
+    billow::DiffusionSolverType diffusionSolver = billow::DiffusionSolverType::Jacobi;
     // smoke_step: after each step, the divergence of the projected velocity (an extra Divergence
     // pass, untimed) and the solve's report, one line per step.
     bool traceSteps = false;
     bool incrementalPressure = true;  // SmokeSettings::incrementalPressure of every case
-    float viscosity = 0.0f;
-    billow::DiffusionSolverType diffusionSolver = billow::DiffusionSolverType::Jacobi;
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
     billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
@@ -353,9 +353,9 @@ int main(int argc, char** argv) try {
         s.dyeStorage = o.dyeStorage;
         s.advectionReflection = o.reflection;
         s.advectionInterpolation = o.interpolation;
-        s.incrementalPressure = o.incrementalPressure;
         s.viscosity = o.viscosity;
         s.diffusionSolver = o.diffusionSolver;
+        s.incrementalPressure = o.incrementalPressure;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.dyeAdvection = o.scalarAdvection;

@@ -9,14 +9,13 @@
 //                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
 //                 [--reflection off|on] [--velocity-advection mc|sl] [--scalar-advection sl|mc]
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
-//                 [--trace-steps off|on]
+//                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
+// (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
+// default sl)
 // (--step-tolerance > 0: multigrid solvers stop on the GPU at that relative residual, at most
 // --max-cycles; --incremental-pressure: SmokeSettings3D::incrementalPressure; --trace-steps on:
 // one JSON line per timed step with the iterations, the relative residual and max |div u| after
 // the projection, from an extra untimed Divergence pass)
-//                 [--viscosity 0] [--diffusion-solver jacobi|multigrid]
-// (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
-// default sl)
 // (--viscosity nu, m^2/s: viscosity and scalarDiffusion of the step, 0 skips Diffuse; its solve:
 // diffusionSolver, docs/accuracy.md "Implicit diffusion")
 // (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)

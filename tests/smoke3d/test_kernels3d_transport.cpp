@@ -194,6 +194,14 @@ TEST_P(TransportKernels3D, JacobiDiffusionOfVelocityAndScalars) {
 // smaller a than 2D's 30 keeps the reference's ~450 sweeps cheap: the cycle counts at a = 30 are
 // test_multigrid_diffusion.cpp's).
 TEST_P(TransportKernels3D, MultigridDiffusionSolvesTheImplicitStep) {
+    // Every rule of the setup on a subset of the cases (the reference's converged sweeps cost ~4 s
+    // a case): obstacles and walls, moving walls (no-slip ghosts), inflow (fixed ghosts and
+    // closed inflow faces) with outflow, and periodic axes (wrapped couplings, node grids less
+    // the duplicate layer).
+    const std::string name = GetParam().name;
+    if (name != "Walls" && name != "MovingWalls" && name != "InflowCorner" && name != "PeriodicXYZ" &&
+        name != "InflowBackOutflowFront")
+        GTEST_SKIP() << "covered by the other cases";
     for (double a : {0.3, 4.0}) {
         SCOPED_TRACE(testing::Message() << "a = " << a);
         SmokeSettings3D settings = baseSettings();
