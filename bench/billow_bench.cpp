@@ -7,6 +7,9 @@
 //              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
 //              [--reflection off|on]   (smoke_step with advection-reflection: docs/accuracy.md)
 //              [--interpolation linear|cubic]
+//              [--incremental-pressure on|off]  (SmokeSettings::incrementalPressure, every case)
+//              [--trace-steps off|on]  (smoke_step: one JSON line per step with the iterations, the
+//                                       relative residual and max |div u| after the projection)
 //              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
 //              MacCormack for the velocity, and for the scalars and the dye; default sl for both)
 //
@@ -50,6 +53,10 @@ struct Options {
     bool reflection = false;  // smoke_step's SmokeSettings::advectionReflection
     // smoke_step's advectionInterpolation (linear: bilinear, cubic: MonotoneCubic)
     billow::AdvectionInterpolation interpolation = billow::AdvectionInterpolation::Linear;
+    // smoke_step: after each step, the divergence of the projected velocity (an extra Divergence
+    // pass, untimed) and the solve's report, one line per step.
+    bool traceSteps = false;
+    bool incrementalPressure = true;  // SmokeSettings::incrementalPressure of every case
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
     billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
@@ -114,6 +121,14 @@ Options parse(int argc, char** argv) {
             if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
             o.reflection = v == "on";
         }
+        else if (a == "--trace-steps") {
+            if (v != "off" && v != "on") throw std::runtime_error("--trace-steps: off or on, not " + v);
+            o.traceSteps = v == "on";
+        }
+        else if (a == "--incremental-pressure") {
+            if (v != "off" && v != "on") throw std::runtime_error("--incremental-pressure: off or on, not " + v);
+            o.incrementalPressure = v == "on";
+        }
         else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
         else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
@@ -148,6 +163,12 @@ double passBytes(billow::Pass pass, double n, uint32_t iterations, double dyeByt
     }
 }
 
+double maxAbs(const std::vector<float>& v) {
+    double m = 0.0;
+    for (float x : v) m = std::max(m, double(std::fabs(x)));
+    return m;
+}
+
 double l2(const std::vector<float>& v) {
     double sum = 0.0;
     for (float x : v) sum += double(x) * x;
@@ -161,9 +182,10 @@ struct ProjectionProblem {
     std::vector<float> u, v;
 };
 
-ProjectionProblem projectionProblem(billow::PressureSolverType solver, uint32_t n) {
+ProjectionProblem projectionProblem(billow::PressureSolverType solver, uint32_t n, bool incrementalPressure) {
     ProjectionProblem p;
     billow::SmokeSettings& s = p.settings;
+    s.incrementalPressure = incrementalPressure;
     s.nx = n;
     s.ny = n;
     s.cellSize = 1.0f / static_cast<float>(n);
@@ -181,8 +203,8 @@ ProjectionProblem projectionProblem(billow::PressureSolverType solver, uint32_t 
 
 // Multigrid and MultigridPCG: one solve per tolerance from p = 0, stopped on the GPU.
 void convergenceStopped(const billow::Context& info, std::shared_ptr<billow::Context> context, const std::string& solverName,
-                        uint32_t n, uint32_t maxCycles) {
-    ProjectionProblem problem = projectionProblem(solverType(solverName), n);
+                        uint32_t n, uint32_t maxCycles, bool incrementalPressure) {
+    ProjectionProblem problem = projectionProblem(solverType(solverName), n, incrementalPressure);
     billow::SmokeSettings& s = problem.settings;
     s.pressureIterations = maxCycles;
     s.pressureTolerance = 1e-4f;
@@ -238,7 +260,7 @@ void convergenceStopped(const billow::Context& info, std::shared_ptr<billow::Con
 // and reports the first count that reaches each relative residual ||div after|| / ||div before||.
 void convergence(const billow::Context& info, std::shared_ptr<billow::Context> context, const std::string& solverName,
                  uint32_t n, uint32_t maxIterations) {
-    ProjectionProblem problem = projectionProblem(solverType(solverName), n);
+    ProjectionProblem problem = projectionProblem(solverType(solverName), n, false);  // Jacobi, SOR: whole pressure
     billow::SmokeSettings& s = problem.settings;
     billow::SmokeSolver smoke(context, s);
     smoke.addCircleObstacle(0.5f, 0.5f, 0.1f);
@@ -279,11 +301,32 @@ void convergence(const billow::Context& info, std::shared_ptr<billow::Context> c
     }
 }
 
+// One line per step of the smoke_step case: the solve's report and the divergence the projection
+// left, max |div u| (1/s) and relative to the velocity's own scale max |u| / h (float32 cannot
+// resolve much below ~1e-6 of that).
+void traceStep(billow::SmokeSolver& smoke, const std::string& solverName, uint32_t n, uint32_t step, double stepMs) {
+    const billow::PressureResidual pr = smoke.pressureResidual();
+    smoke.stepPass(billow::Pass::Divergence, 1.0f / 60.0f);
+    const double divergence = maxAbs(smoke.download(billow::Field::Divergence));
+    const double speed = std::max(maxAbs(smoke.download(billow::Field::VelocityX)),
+                                  maxAbs(smoke.download(billow::Field::VelocityY)));
+    const double h = 1.0 / double(n);
+    std::printf("{\"case\":\"smoke_step_trace\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"step\":%u,\"iterations\":%u,"
+                "\"relative_residual\":%.3g,\"reached\":%s,\"stalled\":%s,\"max_div\":%.4g,\"max_speed\":%.4g,"
+                "\"max_div_h_over_speed\":%.3g,\"ms\":%.4f}\n",
+                n, n, solverName.c_str(), step, pr.iterations, pr.relative, pr.reachedTolerance ? "true" : "false",
+                pr.stalled ? "true" : "false", divergence, speed, speed > 0.0 ? divergence * h / speed : 0.0, stepMs);
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int main(int argc, char** argv) try {
     const Options o = parse(argc, argv);
-    auto context = billow::Context::createStandalone();
+    // A software device (lavapipe) may take more than the default 10 s over one 1024^2 step.
+    billow::StandaloneSettings standalone;
+    standalone.waitTimeoutSeconds = 600.0f;
+    auto context = billow::Context::createStandalone(standalone);
     const billow::DeviceInfo& device = context->deviceInfo();
     if (!context->supportsTimestamps()) throw std::runtime_error("device has no timestamp support");
 
@@ -301,6 +344,7 @@ int main(int argc, char** argv) try {
         s.dyeStorage = o.dyeStorage;
         s.advectionReflection = o.reflection;
         s.advectionInterpolation = o.interpolation;
+        s.incrementalPressure = o.incrementalPressure;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.dyeAdvection = o.scalarAdvection;
@@ -338,9 +382,11 @@ int main(int argc, char** argv) try {
                 worstRelative = std::max(worstRelative, double(pr.relative));
                 stalledSteps += pr.stalled ? 1 : 0;
             }
+            if (o.traceSteps) traceStep(smoke, solverName, n, r, total);
         }
 
-        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",", n, n, solverName.c_str());
+        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"incremental_pressure\":%s,", n, n,
+                solverName.c_str(), o.incrementalPressure && multigrid ? "true" : "false");
         if (stepIterations.empty()) std::printf("\"iterations\":%u,", iterations);
         else
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
@@ -370,7 +416,7 @@ int main(int argc, char** argv) try {
     }
     for (const std::string& solverName : o.solvers)
         for (uint32_t n : o.convergeSizes)
-            if (multigridSolver(solverType(solverName))) convergenceStopped(*context, context, solverName, n, o.maxCycles);
+            if (multigridSolver(solverType(solverName))) convergenceStopped(*context, context, solverName, n, o.maxCycles, o.incrementalPressure);
             else convergence(*context, context, solverName, n, o.maxIterations);
     return 0;
 } catch (const std::exception& e) {

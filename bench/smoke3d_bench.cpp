@@ -8,6 +8,12 @@
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
 //                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
 //                 [--reflection off|on] [--velocity-advection mc|sl] [--scalar-advection sl|mc]
+//                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
+//                 [--trace-steps off|on]
+// (--step-tolerance > 0: multigrid solvers stop on the GPU at that relative residual, at most
+// --max-cycles; --incremental-pressure: SmokeSettings3D::incrementalPressure; --trace-steps on:
+// one JSON line per timed step with the iterations, the relative residual and max |div u| after
+// the projection, from an extra untimed Divergence pass)
 // (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
 // default sl)
 // (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
@@ -15,6 +21,7 @@
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CI runs it on lavapipe at a small size.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -36,6 +43,10 @@ struct Options {
     std::vector<std::string> solvers{"jacobi", "mg"};
     std::vector<std::string> combustion{"off", "on"};
     bool reflection = false;
+    float stepTolerance = 0.0f;  // multigrid solvers: SmokeSettings3D::pressureTolerance
+    uint32_t maxCycles = 16;     // most V-cycles (CG iterations) of a solve stopped at the tolerance
+    bool incrementalPressure = true;
+    bool traceSteps = false;
     std::vector<std::string> interpolation{"linear"};
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::MacCormack;
     billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the colour  // advectionInterpolation: linear, cubic (MonotoneCubic)
@@ -78,6 +89,12 @@ Options parse(int argc, char** argv) {
             o.reflection = v == "on";
         }
         else if (a == "--interpolation") o.interpolation = parseList(v);
+        else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
+        else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
+        else if (a == "--incremental-pressure" || a == "--trace-steps") {
+            if (v != "off" && v != "on") throw std::runtime_error(a + ": off or on, not " + v);
+            (a == "--trace-steps" ? o.traceSteps : o.incrementalPressure) = v == "on";
+        }
         else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
         else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
         else if (a == "--health") o.health = parseList(v);
@@ -128,6 +145,25 @@ double passBytes(billow::Pass3D pass, double n, uint32_t jacobiSweeps, bool comb
 
 } // namespace
 
+double maxAbs(const std::vector<float>& v) {
+    double m = 0.0;
+    for (float x : v) m = std::max(m, double(std::fabs(x)));
+    return m;
+}
+
+// One line per timed step: the solve's report and the divergence the projection left (1/s).
+void traceStep(billow::SmokeSolver3D& smoke, const std::string& solverName, uint32_t n, uint32_t step, double stepMs) {
+    const billow::PressureResidual pr = smoke.pressureResidual();
+    smoke.stepPass(billow::Pass3D::Divergence, 1.0f / 60.0f);
+    const double divergence = maxAbs(smoke.download(billow::Field3D::Divergence));
+    std::printf("{\"case\":\"smoke3d_step_trace\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"step\":%u,"
+                "\"iterations\":%u,\"relative_residual\":%.3g,\"reached\":%s,\"stalled\":%s,\"max_div\":%.4g,"
+                "\"ms\":%.4f}\n",
+                n, n, n, solverName.c_str(), step, pr.iterations, pr.relative, pr.reachedTolerance ? "true" : "false",
+                pr.stalled ? "true" : "false", divergence, stepMs);
+    std::fflush(stdout);
+}
+
 int main(int argc, char** argv) try {
     const Options o = parse(argc, argv);
     auto context = billow::Context::createStandalone();
@@ -147,7 +183,9 @@ int main(int argc, char** argv) try {
         s.pressureSolver = solverType(solverName);
         const bool multigrid = s.pressureSolver == billow::PressureSolverType::Multigrid ||
                                s.pressureSolver == billow::PressureSolverType::MultigridPCG;
-        s.pressureIterations = multigrid ? o.cycles : o.iterations;
+        s.pressureIterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
+        if (multigrid) s.pressureTolerance = o.stepTolerance;
+        s.incrementalPressure = o.incrementalPressure;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.colourAdvection = o.scalarAdvection;
@@ -195,14 +233,17 @@ int main(int argc, char** argv) try {
                 total += t.milliseconds;
             }
             stepMs.push_back(total);
+            if (o.traceSteps) traceStep(smoke, solverName, n, r, total);
         }
         std::printf("{\"case\":\"smoke3d_step\",\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
                     o.velocityAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl",
                     o.scalarAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl");
-        std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"iterations\":%u,"
+        std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,\"incremental_pressure\":%s,"
+                    "\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
                     "\"median_ms_per_step\":%.4f,\"wall_ms_per_step\":%.4f,\"passes\":{",
-                    n, n, n, solverName.c_str(), s.pressureIterations, combustion ? "true" : "false",
+                    n, n, n, solverName.c_str(), multigrid ? o.stepTolerance : 0.0f,
+                    multigrid && o.incrementalPressure ? "true" : "false", s.pressureIterations, combustion ? "true" : "false",
                     o.reflection ? "true" : "false", interpolation.c_str(), healthMode.c_str(),
                     double(smoke.allocatedBytes()) / (1024.0 * 1024.0), median(stepMs), median(wallMs));
         bool first = true;

@@ -2,20 +2,20 @@
 // animation. See docs/scene-format.md and `scene_runner --help`.
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <tuple>
+#include <system_error>
 #include <variant>
 
 #include <billow/billow.hpp>
 
 #include "common/cli.hpp"
+#include "common/finite_state.hpp"
 #include "common/scene_error.hpp"
-#include "common/scene_file.hpp"
-#include "smoke/smoke_parser.hpp"
+#include "scene_loader.hpp"
 #include "smoke/smoke_runner.hpp"
-#include "smoke3d/smoke3d_parser.hpp"
 #include "smoke3d/smoke3d_runner.hpp"
-#include "water/water_parser.hpp"
 #include "water/water_runner.hpp"
 
 using namespace billow::scene;
@@ -42,31 +42,6 @@ int listDevices() {
     return 0;
 }
 
-// A smoke scene (the default), a 3D smoke scene ("solver": "smoke3d") or a water scene ("solver":
-// "water"). Everything the file says is checked here, before anything is created or written.
-using LoadedScene = std::variant<Scene, Scene3D, WaterScene>;
-
-LoadedScene loadScene(const std::string& path, const LoadOptions& options) {
-    requireValidScale(options.scale);
-    const SceneFile file = openSceneFile(path);
-    ObjectReader top(file.json, "");
-    enum class Solver { Smoke, Smoke3D, Water };
-    const Solver solver = top.choice<Solver>(
-        "solver", Solver::Smoke, {{"smoke", Solver::Smoke}, {"smoke3d", Solver::Smoke3D}, {"water", Solver::Water}});
-    const SceneTitle title = readTitle(top, path);
-    LoadedScene loaded = solver == Solver::Water     ? LoadedScene(WaterScene{})
-                         : solver == Solver::Smoke3D ? LoadedScene(Scene3D{})
-                                                     : LoadedScene(Scene{});
-    std::visit(
-        [&](auto& scene) {
-            scene.name = title.name;
-            scene.description = title.description;
-            readScene(top, file.dir, options, scene);
-        },
-        loaded);
-    return loaded;
-}
-
 int run(const CommandLine& c) {
     const LoadedScene loaded = loadScene(c.scenePath, c.load);
     const auto [name, steps, dt, metrics, what] = std::visit(
@@ -78,6 +53,13 @@ int run(const CommandLine& c) {
         std::printf("%s: valid (%s, %u steps of %g s)\n", c.scenePath.c_str(), what.c_str(), steps, dt);
         return 0;
     }
+    RunOptions options;
+    options.outDir = c.outDir.empty() ? "out/" + name : c.outDir;
+    options.progress = c.progress;
+    options.keepFailed = c.keepFailed;
+    std::error_code error;
+    if (std::filesystem::exists(options.outDir, error) && !std::filesystem::is_directory(options.outDir, error))
+        throw SceneError("--out", "\"" + options.outDir + "\" exists and is not a folder");
     if (!c.device.empty()) setenv("BILLOW_DEVICE", c.device.c_str(), 1);
     billow::StandaloneSettings contextSettings;
     contextSettings.validation = c.validation;
@@ -86,9 +68,6 @@ int run(const CommandLine& c) {
                 context->deviceInfo().name.c_str());
     std::fflush(stdout);
 
-    RunOptions options;
-    options.outDir = c.outDir.empty() ? "out/" + name : c.outDir;
-    options.progress = c.progress;
     const RunSummary summary = std::visit([&](const auto& scene) { return runScene(context, scene, options); }, loaded);
 
     std::printf("done in %.1f s. Output in %s/:\n", summary.seconds, options.outDir.c_str());
@@ -126,12 +105,20 @@ int main(int argc, char** argv) {
             return 0;
         }
         return run(c);
+    } catch (const NonFiniteState& e) {
+        // The simulation blew up: its results are not worth keeping (see --keep-failed).
+        std::fprintf(stderr, "scene_runner: %s; the simulation is no longer finite (try a smaller dt, or smaller "
+                             "forces); the output folder is as it was\n", e.what());
+        return 4;
+    } catch (const billow::NonFiniteError& e) {
+        std::fprintf(stderr, "scene_runner: %s; the output folder is as it was\n", e.what());
+        return 4;
     } catch (const SceneError& e) {
         std::fprintf(stderr, "scene_runner: %s%s%s\n", c.scenePath.empty() ? "" : c.scenePath.c_str(),
                      c.scenePath.empty() ? "" : ": ", e.what());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "scene_runner: %s\n", e.what());
+        std::fprintf(stderr, "scene_runner: %s (the output folder is as it was)\n", e.what());
         return 1;
     }
 }

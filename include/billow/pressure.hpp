@@ -31,7 +31,9 @@ inline constexpr float kMultigridStallRatio = 0.9f;
 struct PressureResidual {
     bool available = false;       // false when no reported solve has been recorded yet
     float maxResidual = 0.0f;     // max |residual|
-    float maxRightHandSide = 0.0f;  // max |h^2/dt div| before the solve's correction
+    // max |h^2/dt div| before the solve's correction (with incrementalPressure: of the velocity
+    // that already carries -dt grad p of the previous pressure, the increment's right-hand side)
+    float maxRightHandSide = 0.0f;
     float relative = 0.0f;        // maxResidual / maxRightHandSide (0 when the right side is 0)
     uint32_t iterations = 0;      // solver iterations (V-cycles, CG iterations) that solve ran
     bool reachedTolerance = false;  // pressureTolerance > 0 and it was reached within the maximum

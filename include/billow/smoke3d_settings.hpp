@@ -75,11 +75,14 @@ struct SmokeSettings3D {
     // (relative residual, Multigrid and MultigridPCG only; 0: run every iteration), default 0;
     // sorRelaxation (RedBlackSOR's omega) in (0, 2), default 1.7; trackPressureResidual measures the
     // final residual for pressureResidual(), default false. Default solver Jacobi.
+    // incrementalPressure (Multigrid and MultigridPCG): solve for this step's change of the
+    // pressure, as SmokeSettings::incrementalPressure, default true.
     PressureSolverType pressureSolver = PressureSolverType::Jacobi;
     uint32_t pressureIterations = 40;
     float pressureTolerance = 0.0f;
     float sorRelaxation = 1.7f;
     bool trackPressureResidual = false;
+    bool incrementalPressure = true;
 
     // Advection of density, temperature and fuel; of the colour; of the velocity (each face
     // component at its own staggered position). Defaults: SemiLagrangian; limiter Clamp.

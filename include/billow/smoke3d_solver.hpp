@@ -100,8 +100,12 @@ const char* fieldName(Field3D field) noexcept;
 //   Diffuse           implicit viscosity and scalar diffusion (Jacobi sweeps); nothing at 0
 //   Damping           exponential decays, temperature relaxation, the speed clamp
 //   Divergence        the Divergence field
-//   PressureSolve     sum_f open_f (p_nb - p) = h^2 / dt * Divergence, warm-started
-//   SubtractGradient  u -= dt grad p on open faces; closed faces get their solid velocity
+//   PressureSolve     sum_f open_f (p_nb - p) = h^2 / dt * Divergence, warm-started; with
+//                     incrementalPressure and a multigrid solver: u -= dt grad p first, the
+//                     Divergence of that, the change d of p solved from 0 and added to p (a whole
+//                     step then skips the Divergence pass, which this one replaces)
+//   SubtractGradient  u -= dt grad p on open faces (grad d after an incremental PressureSolve);
+//                     closed faces get their solid velocity
 enum class Pass3D : uint32_t {
     Colliders, Emit, Combustion, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence,
     PressureSolve, SubtractGradient, Count

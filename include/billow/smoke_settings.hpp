@@ -61,6 +61,19 @@ struct SmokeSettings {
     // pressure is many times its right-hand side on large grids, and float32 cannot resolve a
     // residual below ~1e-7 |p| (measured in docs/performance.md). Default 0.
     float pressureTolerance = 0.0f;
+    // Multigrid and MultigridPCG: solve for this step's change of the pressure instead of the
+    // whole pressure (the incremental projection). The PressureSolve pass first subtracts
+    // dt grad p of the pressure so far from the velocity and takes its divergence, then solves
+    // for the change d from 0, adds it to the pressure, and SubtractGradient subtracts dt grad d.
+    // The same result in exact arithmetic as a solve warm-started from p; in float32 it reaches
+    // tolerances the whole pressure cannot: a running simulation's pressure is many times this
+    // step's right-hand side, and its residual has a floor of ~1e-7 |p| (docs/performance.md).
+    // Costs two passes (a gradient subtraction and a divergence; the whole step's Divergence pass
+    // is then folded into PressureSolve) and one addition over the cells; Field::Divergence then
+    // holds the divergence left after subtracting the previous pressure's gradient. Jacobi and
+    // RedBlackSOR always solve for the whole pressure (they stop far above float32's floor).
+    // Default true.
+    bool incrementalPressure = true;
     // Over-relaxation factor omega of RedBlackSOR, in (0, 2). Default 1.7.
     float sorRelaxation = 1.7f;
     // Measure the pressure equation's residual of the final pressure after each solve (one extra

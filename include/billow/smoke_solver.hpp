@@ -121,7 +121,8 @@ public:
 
     // Records one full step: Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse,
     // Damping, Divergence, PressureSolve, SubtractGradient, then the non-finite scan
-    // (nonFiniteCheck). dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
+    // (nonFiniteCheck); with SmokeSettings::incrementalPressure and a multigrid solver the
+    // Divergence pass is left out (PressureSolve takes the divergence itself). dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
     // the solver's host state is as before the call (discard the half-recorded command buffer).
     // With NonFiniteCheck::Throw, throws NonFiniteError once for a scan that found a non-finite value.
     void record(VkCommandBuffer cmd, float dt);

@@ -56,6 +56,10 @@ struct GatePush { int mode; float tolerance; int finalCheck; float stallRatio; }
 // Conjugate gradient kernels (cg_*.comp). mode of cg_scalars: see that kernel.
 struct CgPush { float rhsScale; int mode; int first; int groups; };
 struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated
+// pressure_add_increment.comp: threads per workgroup, and its push (cells of the level; threads
+// per dispatch row, a multiple of BILLOW_INCREMENT_GROUP).
+#define BILLOW_INCREMENT_GROUP 256
+struct IncrementPush { uint cells; uint rowLength; };
 
 #ifdef __cplusplus
 } // namespace billow::gpu

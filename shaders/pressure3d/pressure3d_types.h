@@ -12,10 +12,8 @@
 namespace billow::gpu {
 #endif
 
-// pressure_jacobi_3d: `sweeps` (1 .. BILLOW_JACOBI3_SWEEPS) damped Jacobi sweeps (relaxation
-// BILLOW_JACOBI_RELAXATION) per dispatch, each workgroup streaming `chunk` z planes
-// (pressure_jacobi_3d_tiles.h).
-struct Jacobi3Push { float rhsScale; int sweeps; int chunk; };
+// pressure_jacobi_3d: one damped Jacobi sweep (relaxation BILLOW_JACOBI_RELAXATION) per dispatch.
+struct Jacobi3Push { float rhsScale; };
 // Multigrid transfers between two levels: the cells of the level that is NOT bound as the uniform
 // block (the fine level for restriction and coarsening, the coarse one for prolongation), and the
 // right-hand side's scale on the fine level (restriction only).

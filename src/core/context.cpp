@@ -10,7 +10,6 @@
 
 #include "core/context_state.hpp"
 #include "pressure/pressure_jacobi_tiles.h"
-#include "pressure3d/pressure_jacobi_3d_tiles.h"
 #include "common/grid_types.h"
 
 namespace billow {
@@ -177,12 +176,8 @@ void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
          std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
          std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + ")");
     // The largest workgroup and shared memory are the blocked Jacobi kernel's (pressure_jacobi.comp):
-    // a REGION x REGION/STRIP workgroup holding two copies of the region's pressure. The 3D one
-    // (pressure_jacobi_3d.comp) needs no more threads or shared memory, but a taller workgroup.
-    static_assert(BILLOW_JACOBI3_INVOCATIONS <= BILLOW_JACOBI_INVOCATIONS &&
-                  BILLOW_JACOBI3_SHARED_BYTES <= BILLOW_JACOBI_SHARED_BYTES);
-    constexpr uint32_t width = std::max(BILLOW_JACOBI_REGION, BILLOW_JACOBI3_REGION),
-                       height = std::max(BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, BILLOW_JACOBI3_REGION);
+    // a REGION x REGION/STRIP workgroup holding two copies of the region's pressure.
+    constexpr uint32_t width = BILLOW_JACOBI_REGION, height = BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP;
     need(l.maxComputeWorkGroupInvocations >= BILLOW_JACOBI_INVOCATIONS,
          "maxComputeWorkGroupInvocations >= " + std::to_string(BILLOW_JACOBI_INVOCATIONS) + " (has " +
              std::to_string(l.maxComputeWorkGroupInvocations) + ")");

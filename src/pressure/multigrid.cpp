@@ -31,17 +31,20 @@ void PoissonSolver::recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, 
             throw Error("internal: a gated V-cycle changed a level's current pressure copy");
 }
 
-void PoissonSolver::recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+void PoissonSolver::recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                                         const Stage& stage) {
     // Before each V-cycle the residual of the current unknown is measured into the gate and
     // checked (the gate's accumulators are slot 0 of its state): an extra pass over the finest
-    // level per cycle. After the last cycle a final measurement gives the achieved residual.
+    // level per cycle. After the last cycle a final measurement gives the achieved residual (a
+    // stage that does not close ends after its last cycle: the next stage measures first).
     const PoissonDispatch d = gated();
     const LevelEquation eq = systemEquation(rhsScale);
-    gate_->recordBegin(cmd);
+    if (stage.opens) gate_->recordBegin(cmd);
     for (uint32_t cycle = 0;; ++cycle) {
+        if (cycle == stage.count && !stage.closes) break;
         stencil_->measureResidual(cmd, d, level(0), eq, gate_->state(), 0);
         d.barrier(cmd);
-        const bool last = cycle == settings.iterations;
+        const bool last = cycle == stage.count;
         gate_->recordCheck(cmd, settings.tolerance, last, kMultigridStallRatio);  // never gated itself
         if (last) break;
         recordVCycle(cmd, d, eq);

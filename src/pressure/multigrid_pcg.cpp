@@ -25,7 +25,8 @@ namespace {
 enum ScalarsMode { kAlpha = 0, kBeta = 1, kMean = 2 };
 }
 
-void PoissonSolver::recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+void PoissonSolver::recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                                       const Stage& stage) {
     const uint32_t groups = stencil_->reductionGroups(system_.shape);
     if (!cg_) {
         cg_ = std::make_unique<CgVectors>();
@@ -61,10 +62,13 @@ void PoissonSolver::recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSe
     };
     const CgStep step{rhsScale, false, groups};
 
-    if (stop) gate_->recordBegin(cmd);
+    if (stop && stage.opens) gate_->recordBegin(cmd);
     stencil_->cgResidual(cmd, d, fine, eq, *cg_, state, step);
     for (uint32_t k = 0;; ++k) {
-        const bool last = k == settings.iterations;
+        // A stage that does not close ends after its last update (whose max |r| the next stage's
+        // opening residual measures again).
+        if (k == stage.count && !stage.closes) break;
+        const bool last = k == stage.count;
         if (stop) gate_->recordCheck(cmd, settings.tolerance, last);  // never gated itself
         if (last) break;
         const bool first = k == 0;

@@ -54,6 +54,7 @@ uint64_t PoissonSolver::allocatedBytes() const noexcept {
         total += cg_->r.size() + cg_->q.size() + cg_->partials.size();
         for (int c = 0; c < 3; ++c) total += cg_->z.copies[c].size() + cg_->d.copies[c].size();
     }
+    for (const GpuBuffer& copy : increment_.copies) total += copy.size();
     return total;
 }
 
@@ -98,23 +99,28 @@ void PoissonSolver::recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings&
 }
 
 void PoissonSolver::recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+    recordStage(cmd, settings, rhsScale, {settings.iterations});
+}
+
+void PoissonSolver::recordStage(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                                const Stage& stage) {
     // Warm start: the iteration begins from the unknown's current copy.
     const LevelEquation eq = systemEquation(rhsScale);
     switch (settings.method) {
     case PressureSolverType::RedBlackSOR:
-        stencil_->relaxRedBlack(cmd, direct(), level(0), eq, settings.sorRelaxation, settings.iterations);
+        stencil_->relaxRedBlack(cmd, direct(), level(0), eq, settings.sorRelaxation, stage.count);
         return;
     case PressureSolverType::Multigrid:
-        if (settings.stopsAtTolerance()) recordGatedMultigrid(cmd, settings, rhsScale);
-        else for (uint32_t cycle = 0; cycle < settings.iterations; ++cycle) recordVCycle(cmd, direct(), eq);
+        if (settings.stopsAtTolerance()) recordGatedMultigrid(cmd, settings, rhsScale, stage);
+        else for (uint32_t cycle = 0; cycle < stage.count; ++cycle) recordVCycle(cmd, direct(), eq);
         return;
     case PressureSolverType::MultigridPCG:
-        recordMultigridPCG(cmd, settings, rhsScale);
+        recordMultigridPCG(cmd, settings, rhsScale, stage);
         return;
     case PressureSolverType::Jacobi:
         break;
     }
-    stencil_->relaxJacobi(cmd, direct(), level(0), eq, settings.iterations);
+    stencil_->relaxJacobi(cmd, direct(), level(0), eq, stage.count);
 }
 
 void PoissonSolver::recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {

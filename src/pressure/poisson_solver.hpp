@@ -8,9 +8,11 @@
 // buffers and solve it.
 //
 // The methods' recording is split by file: poisson_solver.cpp (levels, Jacobi, SOR, reports),
-// multigrid.cpp (V-cycle, gated cycles), multigrid_pcg.cpp (conjugate gradient).
+// multigrid.cpp (V-cycle, gated cycles), multigrid_pcg.cpp (conjugate gradient),
+// poisson_increment.cpp (the incremental projection's solve for the pressure's change).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -50,8 +52,8 @@ public:
 
     const PoissonSystem& system() const noexcept { return system_; }
     // Bytes of the device buffers the solver allocated beyond the system's own: the multigrid
-    // levels (uniform blocks, corrections, right-hand sides, face weights) and the conjugate
-    // gradient's vectors once allocated.
+    // levels (uniform blocks, corrections, right-hand sides, face weights), and the conjugate
+    // gradient's vectors and the increment once allocated.
     uint64_t allocatedBytes() const noexcept;
     // New boundary conditions or cell size: rewrites every level's uniform block (blocking).
     // The face weights follow through recordCoarsenWeights once the caller has updated the finest.
@@ -67,6 +69,33 @@ public:
     // (advection-reflection's midpoint projection) from its own previous result.
     void recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
                      PingPong* unknown = nullptr);
+    // The incremental projection's solve (poisson_increment.cpp): L d = rhsScale * rhs for the
+    // increment d from d = 0, into the solver's own increment (allocated on the first call), then
+    // the system's unknown += d. The caller's right-hand side must be the divergence of a velocity
+    // that already carries -grad of the unknown, and the caller subtracts grad increment() from
+    // it afterwards. In exact arithmetic this is recordSolve warm-started from the unknown (every
+    // method is an affine iteration in its start); in float32 it converges where recordSolve
+    // stalls: d and its right-hand side are this step's change, resolved to float32's precision,
+    // whereas the whole pressure p of a running simulation is many times this step's right-hand
+    // side and its residual cannot fall below ~1e-7 |p| (docs/performance.md). Reported like
+    // recordSolve (the residual is d's, which is also the new unknown's in exact arithmetic).
+    //
+    // `absorb` (may be empty) makes the solve a two-stage one when it has at least
+    // kIncrementRestart + 1 iterations: after kIncrementRestart of them, absorb(cmd, increment())
+    // must subtract the increment's gradient from the velocity and rewrite the system's
+    // right-hand side with the velocity's new divergence; the increment so far is added to the
+    // unknown, and the remaining iterations solve for a second increment from 0 (the one
+    // increment() then holds). A change that is itself large and smooth next to its right-hand
+    // side (the first steps of a plume) has the same float32 floor as a whole pressure, ~1e-7 of
+    // itself; the second increment is what is left after kIncrementRestart iterations, far
+    // smaller. For Multigrid (an affine iteration) the stages are the same iteration in exact
+    // arithmetic; MultigridPCG restarts its Krylov space. One gate and report span both stages.
+    using Absorb = std::function<void(VkCommandBuffer, VkBuffer increment)>;
+    static constexpr uint32_t kIncrementRestart = 2;
+    void recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                              const Absorb& absorb = {});
+    // The increment of the last recordIncrementSolve (its current copy).
+    VkBuffer increment() const { return increment_.now(); }
     // The report of the solve `recordsAgo` reported solves back (< kReportHistory), read from
     // host-visible memory without waiting (valid once that submission completed).
     PressureResidual residual(uint32_t recordsAgo = 0) const { return reports_.read(recordsAgo); }
@@ -93,16 +122,28 @@ private:
     LevelEquation equation(size_t l, const LevelEquation& finest);
     LevelEquation systemEquation(float rhsScale) { return {*unknown_, system_.rhs, rhsScale}; }
     void uploadGridBlocks();
+    // A run of iterations of one solve: `count` of them; `opens`: the gate (when stopping at a
+    // tolerance) is begun; `closes`: the last measurement gets the final check. A whole solve
+    // opens and closes; the increment solve's two stages open and close one each.
+    struct Stage {
+        uint32_t count;
+        bool opens = true, closes = true;
+    };
     void recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    void recordStage(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale, const Stage& stage);
+    // p += d for the increment (pressure_add_increment.comp).
+    void recordAddIncrement(VkCommandBuffer cmd);
     void recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
 
     // multigrid.cpp. One V-cycle on `finest` (the system's equation, or the conjugate gradient's
     // L z = r), its dispatches through `d`.
     void recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest);
     // V-cycles until the residual reaches the tolerance, stalls, or settings.iterations cycles ran.
-    void recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    void recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                              const Stage& stage);
     // multigrid_pcg.cpp.
-    void recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    void recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                            const Stage& stage);
 
     ContextState& context_;
     PoissonSystem system_;
@@ -113,6 +154,7 @@ private:
     std::unique_ptr<KernelSet> kernels_;
     std::unique_ptr<PressureGate> gate_;
     std::unique_ptr<CgVectors> cg_;  // allocated on the first MultigridPCG solve
+    PingPong increment_;             // allocated on the first recordIncrementSolve
     ResidualReportRing reports_;
 };
 

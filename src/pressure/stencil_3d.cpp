@@ -7,7 +7,6 @@
 #include "common/grid3d_types.h"
 #include "pressure/pressure_types.h"
 #include "pressure3d/pressure3d_types.h"
-#include "pressure3d/pressure_jacobi_3d_tiles.h"
 
 namespace billow::detail {
 
@@ -32,32 +31,11 @@ constexpr WorkgroupSize kCellGroup = kernels::PressureResidual3d::localSize;
 template <class K>
 constexpr bool coversCells =
     K::localSize.x == kCellGroup.x && K::localSize.y == kCellGroup.y && K::localSize.z == kCellGroup.z;
-static_assert(coversCells<kernels::PressureRbsor3d> &&
+static_assert(coversCells<kernels::PressureJacobi3d> && coversCells<kernels::PressureRbsor3d> &&
               coversCells<kernels::MgRestrictResidual3d> && coversCells<kernels::MgProlong3d> &&
               coversCells<kernels::CgResidual3d> && coversCells<kernels::CgRemoveMean3d> &&
               coversCells<kernels::CgDots3d> && coversCells<kernels::CgDirection3d> &&
               coversCells<kernels::CgUpdate3d>);
-
-// The blocked Jacobi (pressure_jacobi_3d.comp): one workgroup per BILLOW_JACOBI3_TILE^2 column
-// tile and z-chunk. The chunk is the deepest that still leaves the level BILLOW_JACOBI3_MIN_GROUPS
-// workgroups (enough to fill a large GPU), since each chunk re-reads `sweeps` planes beyond
-// either end.
-struct JacobiTiling {
-    GroupCounts groups;
-    uint32_t chunk;
-};
-JacobiTiling jacobiTiling(const GridShape& s) {
-    static_assert(kernels::PressureJacobi3d::localSize.x == BILLOW_JACOBI3_REGION &&
-                  kernels::PressureJacobi3d::localSize.y == BILLOW_JACOBI3_REGION &&
-                  kernels::PressureJacobi3d::localSize.z == 1);
-    const uint32_t tilesX = KernelSet::groupsCovering(s.nx, BILLOW_JACOBI3_TILE);
-    const uint32_t tilesY = KernelSet::groupsCovering(s.ny, BILLOW_JACOBI3_TILE);
-    uint32_t chunk = BILLOW_JACOBI3_CHUNK_MAX;
-    while (chunk > BILLOW_JACOBI3_CHUNK_MIN &&
-           tilesX * tilesY * KernelSet::groupsCovering(s.nz, chunk) < BILLOW_JACOBI3_MIN_GROUPS)
-        chunk /= 2;
-    return {{tilesX, tilesY, KernelSet::groupsCovering(s.nz, chunk)}, chunk};
-}
 
 gpu::Transfer3Push transferPush(const GridShape& other, float rhsScale = 0.0f) {
     return {int(other.nx), int(other.ny), int(other.nz), rhsScale};
@@ -65,10 +43,11 @@ gpu::Transfer3Push transferPush(const GridShape& other, float rhsScale = 0.0f) {
 } // namespace
 
 std::unique_ptr<KernelSet> Stencil3D::createKernels(ContextState& context, VkBuffer grid) const {
-    // shaders/pressure3d holds this stencil's kernels; the gate and the conjugate gradient's
-    // scalars read no grid and are shared with the 2D stencil.
+    // shaders/pressure3d holds this stencil's kernels; the gate, the conjugate gradient's scalars
+    // and the increment's addition read no grid and are shared with the 2D stencil.
     return std::make_unique<KernelSet>(context, std::initializer_list<KernelGroup>{KernelGroup::Pressure3d},
-                                       std::initializer_list<KernelId>{KernelId::PressureGate, KernelId::CgScalars},
+                                       std::initializer_list<KernelId>{KernelId::PressureGate, KernelId::CgScalars,
+                                                                      KernelId::PressureAddIncrement},
                                        grid, gridBlockSize());
 }
 
@@ -117,20 +96,16 @@ std::vector<GroupCounts> Stencil3D::gatedDispatchGroups(const std::vector<GridSh
 
 void Stencil3D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                             const LevelEquation& eq, uint32_t sweeps) const {
-    // Up to BILLOW_JACOBI3_SWEEPS sweeps per dispatch, streamed through shared memory.
-    const JacobiTiling tiling = jacobiTiling(level.shape);
+    const GridShape& s = level.shape;
     PingPong& p = eq.unknown;
-    for (uint32_t done = 0; done < sweeps;) {
-        const uint32_t now = std::min<uint32_t>(BILLOW_JACOBI3_SWEEPS, sweeps - done);
-        d.dispatchGroups(cmd,
-                         kernels::PressureJacobi3d::Bindings{.uniform = level.grid, .pIn = p.now(), .pOut = p.other(),
-                                                             .divergence = eq.rhs, .openX = openX(level),
-                                                             .openY = openY(level), .openZ = openZ(level)},
-                         gpu::Jacobi3Push{eq.rhsScale, int(now), int(tiling.chunk)}, tiling.groups.x,
-                         tiling.groups.y, tiling.groups.z);
+    for (uint32_t k = 0; k < sweeps; ++k) {
+        d.dispatch(cmd,
+                   kernels::PressureJacobi3d::Bindings{.uniform = level.grid, .pIn = p.now(), .pOut = p.other(),
+                                                       .divergence = eq.rhs, .openX = openX(level),
+                                                       .openY = openY(level), .openZ = openZ(level)},
+                   gpu::Jacobi3Push{eq.rhsScale}, s.nx, s.ny, s.nz);
         d.barrier(cmd);
         p.swap();
-        done += now;
     }
 }
 

@@ -1,6 +1,6 @@
 // The 7-point Poisson stencil of the 3D MAC grid (shaders/pressure3d/, maths in stencil3d.glsl):
-// damped Jacobi, up to BILLOW_JACOBI3_SWEEPS sweeps per dispatch (temporally blocked), red-black
-// SOR one colour per dispatch (extra colours on odd periodic axes), cell-sum restriction (halved: see mg_restrict_residual_3d.comp), trilinear
+// one damped Jacobi sweep per dispatch, red-black SOR one colour per dispatch (extra colours on
+// odd periodic axes), cell-sum restriction (halved: see mg_restrict_residual_3d.comp), trilinear
 // prolongation, face weights averaged over the four fine faces a coarse face covers, a
 // one-workgroup SOR solve of the coarsest level (at most BILLOW_MG_COARSEST_3D cells a side), and
 // the conjugate gradient's kernels. Each level's uniform block is a Grid3DParams

@@ -381,11 +381,11 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
     detail::computeBarrier(cs, cmd);
 }
 
-void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+void SmokeSolver::Impl::recordSubtractGradientOf(VkCommandBuffer cmd, float dt, VkBuffer p) {
     if (prescribedVelocity()) return;
     if (collidersActive()) {
         kernels->dispatch(cmd,
-                          kernels::SubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),
+                          kernels::SubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = p,
                                                                        .openX = openX.handle(), .openY = openY.handle(),
                                                                        .solidVelocityX = solidVelocityX.handle(),
                                                                        .solidVelocityY = solidVelocityY.handle()},
@@ -394,7 +394,7 @@ void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
         return;
     }
     kernels->dispatch(cmd,
-                      kernels::SubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = pressure.now(),
+                      kernels::SubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = p,
                                                           .openX = openX.handle(), .openY = openY.handle()},
                       gpu::SubtractPush{dt}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);

@@ -39,9 +39,37 @@ detail::PoissonSolveSettings SmokeSolver::Impl::poissonSolveSettings() const {
     return s;
 }
 
+bool SmokeSolver::Impl::incrementalProjection() const {
+    return settings.incrementalPressure && !prescribedVelocity() &&
+           (settings.pressureSolver == PressureSolverType::Multigrid ||
+            settings.pressureSolver == PressureSolverType::MultigridPCG);
+}
+
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;
-    poisson->recordSolve(cmd, poissonSolveSettings(), settings.cellSize * settings.cellSize / dt);
+    const float rhsScale = settings.cellSize * settings.cellSize / dt;
+    if (!incrementalProjection()) {
+        poisson->recordSolve(cmd, poissonSolveSettings(), rhsScale);
+        return;
+    }
+    // The incremental projection: the velocity first carries -dt grad p of the pressure so far
+    // (or of a previous solve's increment not subtracted yet), so the divergence left is this
+    // step's alone, resolved to the velocity's own float32 precision; the solve finds the
+    // pressure's change from 0 and adds it to the pressure, and SubtractGradient subtracts the
+    // change's gradient. Between the solve's two stages the velocity absorbs the first stage's
+    // change the same way (PoissonSolver::recordIncrementSolve).
+    recordSubtractGradient(cmd, dt);
+    recordDivergence(cmd);
+    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale, [&](VkCommandBuffer c, VkBuffer increment) {
+        recordSubtractGradientOf(c, dt, increment);
+        recordDivergence(c);
+    });
+    incrementPending = true;
+}
+
+void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    recordSubtractGradientOf(cmd, dt, incrementPending ? poisson->increment() : pressure.now());
+    incrementPending = false;
 }
 
 } // namespace billow

@@ -165,13 +165,18 @@ void SmokeSolver::Impl::refreshGeometry() {
         poisson->recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their prescribed velocity (not
         // with VelocityMode::Prescribed: the engine's velocity is never written).
-        recordSubtractGradient(cmd, 0.0f);
+        recordSubtractGradientOf(cmd, 0.0f, pressure.now());
     });
 }
 
 void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) recordPass(cmd, static_cast<Pass>(p), dt);
+    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) {
+        // The incremental projection takes the divergence inside PressureSolve (of the velocity
+        // that carries -grad p): the Divergence pass's own would go unused.
+        if (static_cast<Pass>(p) == Pass::Divergence && incrementalProjection()) continue;
+        recordPass(cmd, static_cast<Pass>(p), dt);
+    }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
     const detail::ScannedField fields[] = {
         {u.now(), u.copies[0].size()},
@@ -192,6 +197,7 @@ detail::RecordSnapshot SmokeSolver::Impl::snapshot() {
     detail::RecordSnapshot s;
     for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure, &midpointPressure}) s.keep(pair->current);
     s.keep(midpointReady);
+    s.keep(incrementPending);
     s.keepStateOf(splats);
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
@@ -469,6 +475,8 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
     detail::requireUploadable(values, std::string("upload(") + fieldName(field) + ")");
     Impl& s = *impl_;
     auto scope = s.guard.enter("upload");
+    // A new velocity or pressure replaces what a pending increment was the change of.
+    if (field == Field::VelocityX || field == Field::VelocityY || field == Field::Pressure) s.incrementPending = false;
     if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
         // Packed halves, in the order packHalf2x16 writes them (r, g, b, a: low half first).
         std::vector<uint16_t> halves(values.size());

@@ -55,6 +55,12 @@ struct SmokeSolver::Impl {
     detail::GpuBuffer midpointU, midpointV;
     bool midpointReady = false;
 
+    // The incremental projection (smoke_pressure.cpp): set by a PressureSolve that solved for the
+    // pressure's change (the velocity then carries -grad of the previous pressure, and the
+    // SubtractGradient pass subtracts the gradient of the change, PoissonSolver::increment());
+    // cleared by that SubtractGradient and by an upload of the velocity or the pressure.
+    bool incrementPending = false;
+
     // One interval per Pass; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
@@ -108,7 +114,12 @@ struct SmokeSolver::Impl {
     detail::PoissonSystem pressureSystem();
     detail::PoissonSides poissonSides() const;
     detail::PoissonSolveSettings poissonSolveSettings() const;
+    // Whether this step's solve is for the pressure's change (SmokeSettings::incrementalPressure).
+    bool incrementalProjection() const;
+    // The SubtractGradient pass: the gradient of the pending increment, or of the pressure.
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
+    // u -= dt grad p for the pressure field `p` (closed faces get their prescribed velocity).
+    void recordSubtractGradientOf(VkCommandBuffer cmd, float dt, VkBuffer p);
     void recordFaceFractions(VkCommandBuffer cmd);
     uint32_t faceWidth() const { return nx + 1; }
     uint32_t faceHeight() const { return ny + 1; }

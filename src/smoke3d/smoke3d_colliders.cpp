@@ -39,7 +39,7 @@ void SmokeSolver3D::Impl::refreshGeometry() {
         poisson->recordCoarsenWeights(cmd);
         // dt = 0: open faces are unchanged, closed faces receive their solid velocity (not with a
         // prescribed velocity, which the solver never writes).
-        recordSubtractGradient(cmd, 0.0f);
+        recordSubtractGradientOf(cmd, 0.0f, pressure.now());
     });
 }
 

@@ -61,16 +61,42 @@ detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {
     return s;
 }
 
+bool SmokeSolver3D::Impl::incrementalProjection() const {
+    return settings.incrementalPressure && !prescribedVelocity() &&
+           (settings.pressureSolver == PressureSolverType::Multigrid ||
+            settings.pressureSolver == PressureSolverType::MultigridPCG);
+}
+
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;
-    poisson->recordSolve(cmd, poissonSolveSettings(), settings.cellSize * settings.cellSize / dt);
+    const float rhsScale = settings.cellSize * settings.cellSize / dt;
+    if (!incrementalProjection()) {
+        poisson->recordSolve(cmd, poissonSolveSettings(), rhsScale);
+        return;
+    }
+    // The incremental projection (as smoke_pressure.cpp): the velocity carries -dt grad p of the
+    // pressure so far (or of an increment not subtracted yet) before the divergence is taken; the
+    // solve finds the pressure's change from 0, and SubtractGradient subtracts its gradient.
+    // Between the solve's two stages the velocity absorbs the first stage's change the same way.
+    recordSubtractGradient(cmd, dt);
+    recordDivergence(cmd);
+    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale, [&](VkCommandBuffer c, VkBuffer increment) {
+        recordSubtractGradientOf(c, dt, increment);
+        recordDivergence(c);
+    });
+    incrementPending = true;
 }
 
 void SmokeSolver3D::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
+    recordSubtractGradientOf(cmd, dt, incrementPending ? poisson->increment() : pressure.now());
+    incrementPending = false;
+}
+
+void SmokeSolver3D::Impl::recordSubtractGradientOf(VkCommandBuffer cmd, float dt, VkBuffer p) {
     if (prescribedVelocity()) return;
     kernels->dispatch(cmd,
                       kernels::Smoke3dSubtractGradient::Bindings{
-                          .u = u.now(), .v = v.now(), .w = w.now(), .p = pressure.now(), .openX = openX(),
+                          .u = u.now(), .v = v.now(), .w = w.now(), .p = p, .openX = openX(),
                           .openY = openY(), .openZ = openZ(), .solidVelocityX = geometry.solidVelocity[0].handle(),
                           .solidVelocityY = geometry.solidVelocity[1].handle(),
                           .solidVelocityZ = geometry.solidVelocity[2].handle()},

@@ -177,7 +177,12 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt)
 
 void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) recordPass(cmd, static_cast<Pass3D>(p), dt);
+    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) {
+        // The incremental projection takes the divergence inside PressureSolve (of the velocity
+        // that carries -grad p): the Divergence pass's own would go unused.
+        if (static_cast<Pass3D>(p) == Pass3D::Divergence && incrementalProjection()) continue;
+        recordPass(cmd, static_cast<Pass3D>(p), dt);
+    }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
     const detail::ScannedField fields[] = {
         {u.now(), u.copies[0].size()},
@@ -201,6 +206,7 @@ detail::RecordSnapshot SmokeSolver3D::Impl::snapshot() {
     for (PingPong* pair : {&u, &v, &w, &density, &temperature, &fuel, &colour, &pressure, &midpointPressure})
         s.keep(pair->current);
     s.keep(midpointReady);
+    s.keep(incrementPending);
     s.keepStateOf(emitters);
     s.keepStateOf(colliders);
     s.keepStateOf(timer);
@@ -413,6 +419,8 @@ void SmokeSolver3D::upload(Field3D field, std::span<const float> values) {
     detail::requireUploadable(values, what);
     Impl& s = *impl_;
     auto scope = s.guard.enter("upload");
+    // A new velocity or pressure replaces what a pending increment was the change of.
+    if (velocityAxis(field) >= 0 || field == Field3D::Pressure) s.incrementPending = false;
     // On a periodic axis the last face layer and layer 0 are one face: keep them equal, as the
     // kernels do.
     const int axis = velocityAxis(field);

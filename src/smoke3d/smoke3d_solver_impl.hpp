@@ -75,6 +75,11 @@ struct SmokeSolver3D::Impl {
     GpuBuffer midpoint[3];
     bool midpointReady = false;
 
+    // The incremental projection (smoke3d_projection.cpp), as the 2D solver's: set by a
+    // PressureSolve that solved for the pressure's change, cleared by the SubtractGradient that
+    // subtracts its gradient and by an upload of the velocity or the pressure.
+    bool incrementPending = false;
+
     // One interval per Pass3D; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
 
@@ -139,7 +144,12 @@ struct SmokeSolver3D::Impl {
     // smoke3d_projection.cpp.
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
+    // Whether this step's solve is for the pressure's change (SmokeSettings3D::incrementalPressure).
+    bool incrementalProjection() const;
+    // The SubtractGradient pass: the gradient of the pending increment, or of the pressure.
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
+    // u -= dt grad p for the pressure field `p` (closed faces get their solid velocity).
+    void recordSubtractGradientOf(VkCommandBuffer cmd, float dt, VkBuffer p);
     detail::PoissonSystem pressureSystem();
     detail::PoissonSides poissonSides() const;
     detail::PoissonSolveSettings poissonSolveSettings() const;

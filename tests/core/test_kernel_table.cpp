@@ -14,7 +14,6 @@
 #include "core/kernel_set.hpp"
 #include "health/health_types.h"
 #include "pressure/pressure_jacobi_tiles.h"
-#include "pressure3d/pressure_jacobi_3d_tiles.h"
 #include "pressure3d/pressure3d_types.h"
 
 namespace billow::test {
@@ -189,16 +188,12 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     for (const KernelInfo& info : kKernelTable)
         if (info.shapesOwnWorkgroup) own.insert(std::string(info.name));
     EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "mg_coarse_solve_3d", "nonfinite_scan",
-                                          "pressure_gate", "pressure_jacobi", "pressure_jacobi_3d",
-                                          "pressure_rbsor_tiles"}));
+                                          "pressure_gate", "pressure_jacobi", "pressure_rbsor_tiles"}));
     // The non-finite scan: 1D workgroups whose threads stride over a field (HealthRing::recordScan).
     EXPECT_TRUE((kernels::NonfiniteScan::localSize == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
     // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
     EXPECT_TRUE((kernels::PressureJacobi::localSize ==
                  detail::WorkgroupSize{BILLOW_JACOBI_REGION, BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, 1}));
-    // One workgroup per BILLOW_JACOBI3_TILE^2 column tile and z-chunk, a thread per column of the region.
-    EXPECT_TRUE((kernels::PressureJacobi3d::localSize ==
-                 detail::WorkgroupSize{BILLOW_JACOBI3_REGION, BILLOW_JACOBI3_REGION, 1}));
     // Tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells plus the halo (SmokeSolver's sorTileDispatch).
     EXPECT_EQ(kernels::PressureRbsorTiles::localSize.x, 64u);
     // The coarsest multigrid level, one thread per cell.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/finite_state.hpp"
+
 namespace billow::scene {
 
 std::vector<float> cellSpeeds(const std::vector<float>& velocity) {
@@ -13,7 +15,8 @@ std::vector<float> cellSpeeds(const std::vector<float>& velocity) {
 
 double largestSpeed(const std::vector<float>& velocity) {
     double top = 0.0;
-    for (size_t k = 0; k + 1 < velocity.size(); k += 2) top = std::max(top, std::hypot(double(velocity[k]), double(velocity[k + 1])));
+    for (size_t k = 0; k + 1 < velocity.size(); k += 2)
+        top = maxKeepingNaN(top, std::hypot(double(velocity[k]), double(velocity[k + 1])));
     return top;
 }
 

@@ -7,7 +7,7 @@ namespace billow::scene {
 
 // |(u, v)| of each cell (for pictures).
 std::vector<float> cellSpeeds(const std::vector<float>& velocity);
-// The largest |(u, v)|, in double precision (for metrics).
+// The largest |(u, v)|, in double precision (for metrics); NaN when any is NaN.
 double largestSpeed(const std::vector<float>& velocity);
 
 } // namespace billow::scene

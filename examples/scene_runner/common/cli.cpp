@@ -4,7 +4,9 @@
 #include <optional>
 #include <stdexcept>
 
+#include "common/grid_reader.hpp"
 #include "common/scene_error.hpp"
+#include "common/time_reader.hpp"
 
 namespace billow::scene {
 
@@ -33,9 +35,16 @@ options:
   --progress STYLE    auto (bar on a terminal, lines otherwise), bar, lines or none
   --validation        enable the Vulkan validation layer; any message fails the run (exit 3)
   --check             validate the scene and exit without writing anything
+  --keep-failed       when a run fails, keep what it wrote (in .<out>.partial-<pid> beside the
+                      output folder) instead of removing it
   --help              this text
 
-exit status: 0 done, 1 run failed, 2 bad scene file or option, 3 validation messages
+The output folder gets files only when the run succeeds (they are written beside it and moved
+in at the end); a failed run leaves nothing behind.
+
+exit status: 0 done, 1 run failed (device, files, solver), 2 bad scene file or option,
+             3 Vulkan validation messages (the output is kept), 4 the simulation went
+             non-finite (NaN or infinity in a field or metric)
 )";
 }
 
@@ -51,10 +60,11 @@ double parseNumber(const std::string& option, const std::string& text) {
     throw SceneError(option, "expected a number, got \"" + text + "\"");
 }
 
-uint32_t parseCount(const std::string& option, const std::string& text, uint32_t min) {
+uint32_t parseCount(const std::string& option, const std::string& text, uint32_t min, uint32_t max) {
     const double x = parseNumber(option, text);
-    if (x != std::floor(x) || x < min || x > 1e9)
-        throw SceneError(option, "expected a whole number >= " + std::to_string(min) + ", got \"" + text + "\"");
+    if (x != std::floor(x) || x < min || x > max)
+        throw SceneError(option, "expected a whole number in [" + std::to_string(min) + ", " + std::to_string(max) +
+                                     "], got \"" + text + "\"");
     return static_cast<uint32_t>(x);
 }
 
@@ -73,19 +83,12 @@ CommandLine parseCommandLine(int argc, char** argv) {
         else if (a == "--scale") {
             c.load.scale = parseNumber(a, value());
             requireValidScale(c.load.scale);
-        } else if (a == "--size") c.load.size = parseCount(a, value(), 2);
-        else if (a == "--steps") c.load.steps = parseCount(a, value(), 0);
-        else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0);
-        else if (a == "--pictures-every") c.load.picturesEvery = parseCount(a, value(), 0);
-        else if (a == "--render-width") {
-            c.load.renderWidth = parseCount(a, value(), 16);
-            if (*c.load.renderWidth > 4096) throw SceneError(a, "expected at most 4096 pixels");
-        }
-        else if (a == "--picture-size") {
-            const uint32_t px = parseCount(a, value(), kMinPictureSize);
-            if (px > kMaxPictureSize) throw SceneError(a, "expected at most " + std::to_string(kMaxPictureSize) + " pixels");
-            c.load.pictureSize = px;
-        }
+        } else if (a == "--size") c.load.size = parseCount(a, value(), 2, detail::kMaxCellsPerAxis);
+        else if (a == "--steps") c.load.steps = parseCount(a, value(), 0, detail::kMaxSteps);
+        else if (a == "--fields-every") c.load.fieldEvery = parseCount(a, value(), 0, detail::kMaxSteps);
+        else if (a == "--pictures-every") c.load.picturesEvery = parseCount(a, value(), 0, detail::kMaxSteps);
+        else if (a == "--render-width") c.load.renderWidth = parseCount(a, value(), 16, 4096);
+        else if (a == "--picture-size") c.load.pictureSize = parseCount(a, value(), kMinPictureSize, kMaxPictureSize);
         else if (a == "--seconds") {
             const double s = parseNumber(a, value());
             if (s < 0) throw SceneError(a, "expected a number >= 0");
@@ -106,6 +109,7 @@ CommandLine parseCommandLine(int argc, char** argv) {
             else if (v == "none") c.progress = ProgressStyle::None;
             else throw SceneError(a, "expected auto, bar, lines or none, got \"" + v + "\"");
         } else if (a == "--validation") c.validation = true;
+        else if (a == "--keep-failed") c.keepFailed = true;
         else if (a == "--check") c.checkOnly = true;
         else if (!a.empty() && a[0] == '-') throw SceneError(a, "unknown option (see --help)");
         else if (c.scenePath.empty()) c.scenePath = a;

@@ -16,6 +16,7 @@ struct CommandLine {
     ProgressStyle progress = ProgressStyle::Auto;
     bool validation = false;      // Vulkan validation layer; any message fails the run
     bool checkOnly = false;       // validate the scene, write nothing
+    bool keepFailed = false;      // keep a failed run's staging folder
     bool help = false;
 };
 

@@ -92,7 +92,8 @@ void drawColourBar(Picture& picture, const ColourMap& map, double low, double hi
     drawText(picture, pad, numbersY, lowText, s, kText);
     const int highLeft = pad + inner - int(textWidth(highText, s));
     drawText(picture, highLeft, numbersY, highText, s, kText);
-    if (low < 0.0 && high > 0.0) {
+    // (Only for finite ends: a blown-up field's infinite range has no place for zero.)
+    if (std::isfinite(low) && std::isfinite(high) && low < 0.0 && high > 0.0) {
         const int zeroX = pad + int(std::lround(inner * (-low) / (high - low)));
         tickAt(zeroX);
         const int zeroLeft = zeroX - int(textWidth("0", s)) / 2;

@@ -8,7 +8,12 @@ namespace billow::scene {
 
 using Rgb8 = std::array<uint8_t, 3>;
 
-uint8_t toByte(float x);  // [0, 1] -> 0..255, clamped
+// Where a value is NaN (or infinite, which the per-frame scaling turns into NaN), every view draws
+// this magenta, which no colour map here produces otherwise (the hue wheel's colours all have a
+// zero channel; the ramps' are red/white/blue or inferno): a blown-up simulation shows where.
+inline constexpr Rgb8 kNonFiniteColour = {255, 64, 255};
+
+uint8_t toByte(float x);  // [0, 1] -> 0..255, clamped; NaN -> 0
 // Signed values in [-1, 1]: blue (negative) - white (0) - red (positive).
 Rgb8 diverging(float x);
 // Magnitudes in [0, 1]: black - purple - orange - pale yellow (an inferno-like ramp).

@@ -16,6 +16,12 @@ Picture withLegend(const Figure& figure, PictureSize size, PictureFilter filter)
 
 } // namespace
 
+PictureSize frameSize(const PictureStyle& style, uint32_t finestWidth, uint32_t finestHeight) {
+    const uint32_t gridLongSide = std::max(finestWidth, finestHeight);
+    const uint32_t requested = style.longSide ? style.longSide : style.pixelsPerCell * gridLongSide;
+    return sizeForLongSide(finestWidth, finestHeight, pictureLongSide(requested, gridLongSide));
+}
+
 uint32_t sheetTileLongSide(uint32_t longSide) { return std::min(longSide, std::max(256u, longSide / 2)); }
 
 FramePictures composeFrame(const std::vector<NamedFigure>& figures, const PictureStyle& style, const std::string& heading) {
@@ -25,10 +31,8 @@ FramePictures composeFrame(const std::vector<NamedFigure>& figures, const Pictur
     const Picture* finest = &figures.front().figure.image;
     for (const NamedFigure& f : figures)
         if (size_t(f.figure.image.width) * f.figure.image.height > size_t(finest->width) * finest->height) finest = &f.figure.image;
-    const uint32_t gridLongSide = std::max(finest->width, finest->height);
-    const uint32_t requested = style.longSide ? style.longSide : style.pixelsPerCell * gridLongSide;
-    const uint32_t longSide = pictureLongSide(requested, gridLongSide);
-    const PictureSize size = sizeForLongSide(finest->width, finest->height, longSide);
+    const PictureSize size = frameSize(style, finest->width, finest->height);
+    const uint32_t longSide = std::max(size.width, size.height);
 
     std::vector<SheetTile> tiles;
     const PictureSize tileSize = sizeForLongSide(finest->width, finest->height, sheetTileLongSide(longSide));

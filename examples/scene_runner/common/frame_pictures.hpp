@@ -32,6 +32,10 @@ struct FramePictures {
 // decides the automatic size and the aspect), so views line up with each other and on the sheet.
 FramePictures composeFrame(const std::vector<NamedFigure>& figures, const PictureStyle& style, const std::string& heading);
 
+// The size of every view's picture in a frame whose finest figure is width x height samples (the
+// legends add rows below it).
+PictureSize frameSize(const PictureStyle& style, uint32_t finestWidth, uint32_t finestHeight);
+
 // The long side of a contact-sheet tile for pictures `longSide` pixels long: half of it, but not
 // under 256 pixels (or the picture itself, when that is smaller).
 uint32_t sheetTileLongSide(uint32_t longSide);

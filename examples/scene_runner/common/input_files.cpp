@@ -4,6 +4,8 @@
 
 #include "common/npy_io.hpp"
 
+#include <billow/limits.hpp>
+
 namespace billow::scene::detail {
 
 std::filesystem::path resolveFile(const std::filesystem::path& dir, const std::string& name, const std::string& key) {
@@ -32,7 +34,9 @@ std::vector<float> readFieldFile(ObjectReader& r, const char* key, const std::fi
                                    " for this grid, got " + shapeText(a.shape) +
                                    " (with --scale/--size, .npy inputs must match the scaled grid)");
     for (float x : a.values)
-        if (!std::isfinite(x)) throw SceneError(path, "expected finite values (the file has NaN or infinity)");
+        if (!(std::fabs(x) <= limits::kMaxMagnitude))
+            throw SceneError(path, "expected finite values within +-1e6 (the solver's bound; the file has " +
+                                       std::string(std::isnan(x) ? "NaN" : std::to_string(x)) + ")");
     return a.values;
 }
 

@@ -1,6 +1,9 @@
 #include "common/json_reader.hpp"
 
 #include <cmath>
+#include <limits>
+
+#include <billow/limits.hpp>
 #include <sstream>
 
 namespace billow::scene {
@@ -26,7 +29,7 @@ std::string Range::describe() const {
                (maxOpen ? ")" : "]");
     if (hasMin) return (minOpen ? "> " : ">= ") + formatNumber(min);
     if (hasMax) return (maxOpen ? "< " : "<= ") + formatNumber(max);
-    return "finite";
+    return "(finite)";
 }
 
 std::string childPath(const std::string& parent, const std::string& key) {
@@ -38,6 +41,10 @@ std::string indexPath(const std::string& parent, size_t index) {
 }
 
 std::string shortText(const nlohmann::json& value) {
+    // Containers are only named: dumping them costs their whole size (the file's nesting depth
+    // is bounded when it is read, see json_limits.hpp, but a long array would still be dumped).
+    if (value.is_array()) return value.empty() ? "[]" : "an array of " + std::to_string(value.size()) + " values";
+    if (value.is_object()) return value.empty() ? "{}" : "an object {...}";
     std::string text = value.dump();
     return text.size() > 40 ? text.substr(0, 37) + "..." : text;
 }
@@ -50,11 +57,23 @@ double numberAt(const nlohmann::json& value, const std::string& path, Range rang
     return x;
 }
 
+float realAt(const nlohmann::json& value, const std::string& path, Range range) {
+    const double x = numberAt(value, path, range);
+    const double magnitude = std::fabs(x);
+    if (magnitude > limits::kMaxMagnitude || (x != 0.0 && magnitude < std::numeric_limits<float>::min()))
+        throw SceneError(path, "expected a number " + range.describe() +
+                                   " within the solver's bounds (0 or 1.2e-38 <= |x| <= 1e6, docs/parameters.md \"Bounds\"), got " +
+                                   shortText(value));
+    const float f = static_cast<float>(x);
+    if (!range.contains(f)) throw SceneError(path, "expected a number " + range.describe() + ", got " + shortText(value));
+    return f;
+}
+
 std::vector<float> numbersAt(const nlohmann::json& value, const std::string& path, size_t count, Range range) {
     if (!value.is_array() || value.size() != count)
         throw SceneError(path, "expected an array of " + std::to_string(count) + " numbers, got " + shortText(value));
     std::vector<float> out;
-    for (size_t k = 0; k < count; ++k) out.push_back(static_cast<float>(numberAt(value[k], indexPath(path, k), range)));
+    for (size_t k = 0; k < count; ++k) out.push_back(realAt(value[k], indexPath(path, k), range));
     return out;
 }
 
@@ -93,6 +112,17 @@ double ObjectReader::requiredNumber(const char* key, Range range) {
     const nlohmann::json* v = child(key);
     if (!v) throw SceneError(keyPath(key), "missing; expected a number " + range.describe());
     return numberAt(*v, keyPath(key), range);
+}
+
+float ObjectReader::real(const char* key, float fallback, Range range) {
+    const nlohmann::json* v = child(key);
+    return v ? realAt(*v, keyPath(key), range) : fallback;
+}
+
+float ObjectReader::requiredReal(const char* key, Range range) {
+    const nlohmann::json* v = child(key);
+    if (!v) throw SceneError(keyPath(key), "missing; expected a number " + range.describe());
+    return realAt(*v, keyPath(key), range);
 }
 
 uint32_t ObjectReader::integer(const char* key, uint32_t fallback, uint32_t min, uint32_t max) {

@@ -52,6 +52,12 @@ public:
 
     double number(const char* key, double fallback, Range range = Range::any());
     double requiredNumber(const char* key, Range range = Range::any());
+    // The same for a value the solver holds as a 32-bit float: it must also be within the solver's
+    // bounds (|x| <= limits::kMaxMagnitude = 1e6, and not a nonzero number below 1.2e-38 that would
+    // become 0 or a denormal), and the float itself must lie in `range` (so 1e-300 is not accepted
+    // as "> 0" and then passed on as 0).
+    float real(const char* key, float fallback, Range range = Range::any());
+    float requiredReal(const char* key, Range range = Range::any());
     uint32_t integer(const char* key, uint32_t fallback, uint32_t min, uint32_t max);
     bool boolean(const char* key, bool fallback);
     std::string text(const char* key, const std::string& fallback);
@@ -110,7 +116,9 @@ nlohmann::json expandWord(const nlohmann::json& value, const char* key);
 
 // Reads a JSON number at `path` (not inside an object reader, e.g. an array element).
 double numberAt(const nlohmann::json& value, const std::string& path, Range range);
-// An array of exactly `count` numbers.
+// A JSON number that becomes a 32-bit float (see ObjectReader::real).
+float realAt(const nlohmann::json& value, const std::string& path, Range range);
+// An array of exactly `count` numbers, each becoming a 32-bit float.
 std::vector<float> numbersAt(const nlohmann::json& value, const std::string& path, size_t count, Range range);
 
 } // namespace billow::scene

@@ -3,8 +3,11 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
-#include <regex>
+#include <filesystem>
+#include <string_view>
 #include <stdexcept>
+
+#include "common/float_cast.hpp"
 
 namespace billow::scene {
 
@@ -52,54 +55,98 @@ void writeNpy(const std::string& path, const std::vector<uint64_t>& shape, const
     if (!out) throw std::runtime_error("failed writing " + path);
 }
 
+namespace {
+
+// The value of `key` in the header's Python dict literal, from its first character on ("" when
+// absent). Parsed by hand: std::regex recurses per character and a long header could overflow the
+// stack.
+std::string_view dictValue(std::string_view header, std::string_view key) {
+    const size_t at = header.find(key);
+    if (at == std::string_view::npos) return {};
+    size_t k = at + key.size();
+    while (k < header.size() && (header[k] == ' ' || header[k] == ':')) ++k;
+    return header.substr(k);
+}
+
+// "(23, 37, 4)" -> {23, 37, 4}; each dimension at most kMaxNpyDimension, at most 8 of them.
+std::vector<uint64_t> parseShape(std::string_view text, const std::string& path) {
+    auto bad = [&](const std::string& why) { return std::runtime_error(path + ": .npy header has " + why); };
+    if (text.empty() || text[0] != '(') throw bad("no shape");
+    std::vector<uint64_t> shape;
+    size_t k = 1;
+    for (;;) {
+        while (k < text.size() && (text[k] == ' ' || text[k] == ',')) ++k;
+        if (k >= text.size()) throw bad("an unterminated shape");
+        if (text[k] == ')') return shape;
+        if (text[k] < '0' || text[k] > '9') throw bad("a shape that is not a tuple of whole numbers");
+        uint64_t value = 0;
+        for (; k < text.size() && text[k] >= '0' && text[k] <= '9'; ++k) {
+            value = value * 10 + uint64_t(text[k] - '0');
+            if (value > kMaxNpyDimension) throw bad("a dimension larger than " + std::to_string(kMaxNpyDimension));
+        }
+        if (shape.size() == 8) throw bad("more than 8 dimensions");
+        shape.push_back(value);
+    }
+}
+
+} // namespace
+
 NpyArray readNpy(const std::string& path) {
+    std::error_code error;
+    const uint64_t fileBytes = std::filesystem::file_size(path, error);
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open " + path);
+    if (!in || error) throw std::runtime_error("cannot open " + path);
     char magic[6];
     unsigned char version[2];
     in.read(magic, 6);
     in.read(reinterpret_cast<char*>(version), 2);
     if (!in || std::memcmp(magic, kMagic, 6) != 0) throw std::runtime_error(path + " is not a .npy file");
-    size_t headerLength = 0;
-    if (version[0] == 1) {
-        unsigned char b[2];
-        in.read(reinterpret_cast<char*>(b), 2);
-        headerLength = b[0] | (size_t(b[1]) << 8);
-    } else {
-        unsigned char b[4];
-        in.read(reinterpret_cast<char*>(b), 4);
-        headerLength = b[0] | (size_t(b[1]) << 8) | (size_t(b[2]) << 16) | (size_t(b[3]) << 24);
-    }
+    if (version[0] < 1 || version[0] > 3)
+        throw std::runtime_error(path + ": .npy format version " + std::to_string(version[0]) + " not supported (1, 2 or 3)");
+    uint64_t headerLength = 0;
+    const int lengthBytes = version[0] == 1 ? 2 : 4;
+    unsigned char b[4] = {0, 0, 0, 0};
+    in.read(reinterpret_cast<char*>(b), lengthBytes);
+    for (int k = 0; k < lengthBytes; ++k) headerLength |= uint64_t(b[k]) << (8 * k);
+    const uint64_t dataStart = 8 + lengthBytes + headerLength;
+    if (!in || headerLength > kMaxNpyHeader || dataStart > fileBytes)
+        throw std::runtime_error(path + ": truncated or oversized .npy header (" + std::to_string(headerLength) + " bytes)");
     std::string header(headerLength, '\0');
     in.read(header.data(), static_cast<std::streamsize>(headerLength));
     if (!in) throw std::runtime_error(path + ": truncated .npy header");
 
-    std::smatch m;
-    if (!std::regex_search(header, m, std::regex("'descr':\\s*'([^']*)'")))
+    const std::string_view descrText = dictValue(header, "'descr'");
+    const size_t descrEnd = descrText.size() > 1 ? descrText.find('\'', 1) : std::string_view::npos;
+    if (descrText.empty() || descrText[0] != '\'' || descrEnd == std::string_view::npos)
         throw std::runtime_error(path + ": .npy header has no descr");
-    const std::string descr = m[1];
+    const std::string descr(descrText.substr(1, descrEnd - 1));
     if (descr != "<f4" && descr != "<f8")
-        throw std::runtime_error(path + ": dtype " + descr + " not supported (expected float32 '<f4' or float64 '<f8')");
-    if (std::regex_search(header, std::regex("'fortran_order':\\s*True")))
+        throw std::runtime_error(path + ": dtype " + descr.substr(0, 16) + " not supported (expected float32 '<f4' or float64 '<f8')");
+    if (dictValue(header, "'fortran_order'").substr(0, 4) == "True")
         throw std::runtime_error(path + ": Fortran-order arrays are not supported (save with C order)");
-    if (!std::regex_search(header, m, std::regex("'shape':\\s*\\(([^)]*)\\)")))
-        throw std::runtime_error(path + ": .npy header has no shape");
     NpyArray array;
+    array.shape = parseShape(dictValue(header, "'shape'"), path);
+    // The element count, checked against overflow and against the bytes the file holds before
+    // anything is allocated (a header may claim any shape).
+    const uint64_t itemBytes = descr == "<f4" ? 4 : 8;
     uint64_t count = 1;
-    const std::string dims = m[1];
-    const std::regex number("\\d+");
-    for (std::sregex_iterator it(dims.begin(), dims.end(), number), end; it != end; ++it) {
-        array.shape.push_back(std::stoull(it->str()));
-        count *= array.shape.back();
-    }
-    if (descr == "<f4") {
+    for (uint64_t d : array.shape)
+        if (__builtin_mul_overflow(count, d, &count) || count > kMaxNpyValues)
+            throw std::runtime_error(path + ": shape " + shapeText(array.shape) + " has more than " +
+                                     std::to_string(kMaxNpyValues) + " values");
+    if (count * itemBytes > fileBytes - dataStart)
+        throw std::runtime_error(path + ": file ends before its " + std::to_string(count) + " values (shape " +
+                                 shapeText(array.shape) + ")");
+    if (itemBytes == 4) {
         array.values.resize(count);
         in.read(reinterpret_cast<char*>(array.values.data()), static_cast<std::streamsize>(count * 4));
         for (float& x : array.values) x = fromLittleEndian(x);
     } else {
         std::vector<double> wide(count);
         in.read(reinterpret_cast<char*>(wide.data()), static_cast<std::streamsize>(count * 8));
-        for (double x : wide) array.values.push_back(static_cast<float>(fromLittleEndian(x)));
+        array.values.reserve(count);
+        // Out of float's range becomes +-infinity (which the callers refuse), not an undefined cast.
+        for (double x : wide) array.values.push_back(narrowToFloat(fromLittleEndian(x)));
     }
     if (!in) throw std::runtime_error(path + ": file ends before its " + std::to_string(count) + " values");
     return array;

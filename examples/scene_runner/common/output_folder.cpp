@@ -1,5 +1,7 @@
 #include "common/output_folder.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <regex>
@@ -14,14 +16,27 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Removes the files matching `pattern` in `dir` (nothing when there is no such folder).
-void removeMatching(const std::string& dir, const std::regex& pattern) {
+// The output folder as an absolute path without a trailing separator ("out/plume/" and
+// "out/plume" are the same folder; "." has a name).
+fs::path normalFolder(const std::string& dir) {
+    fs::path p = fs::absolute(dir).lexically_normal();
+    if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();
+    return p;
+}
+
+// Removes the files of `dir` whose names match `pattern` (nothing when there is no such folder).
+void removeMatching(const fs::path& dir, const std::regex& pattern) {
     if (!fs::is_directory(dir)) return;
     for (const auto& entry : fs::directory_iterator(dir))
-        if (std::regex_match(entry.path().filename().string(), pattern)) fs::remove(entry.path());
+        if (entry.is_regular_file() && std::regex_match(entry.path().filename().string(), pattern)) fs::remove(entry.path());
 }
 
 } // namespace
+
+std::string stagingFolderFor(const std::string& dir) {
+    const fs::path p = normalFolder(dir);
+    return (p.parent_path() / ("." + p.filename().string() + ".partial-" + std::to_string(getpid()))).string();
+}
 
 std::string framePath(const std::string& dir, const std::string& folder, uint32_t frame) {
     char number[16];
@@ -32,38 +47,91 @@ std::string framePath(const std::string& dir, const std::string& folder, uint32_
 std::string framePattern(const std::string& dir, const std::string& folder) { return dir + "/" + folder + "/%04d.png"; }
 
 OutputFolder::OutputFolder(std::string dir, const std::string& sceneName, const std::vector<std::string>& viewNames,
-                           bool metrics, bool fields)
-    : dir_(std::move(dir)) {
-    fs::create_directories(dir_);
-    // Only files this program names: <view>/NNNN.png, sheet/NNNN.png, the animation, metrics,
-    // fields/*.npy.
-    const std::regex frame("\\d{4}\\.png");
-    for (const std::string& view : viewNames) removeMatching(dir_ + "/" + view, frame);
-    removeMatching(dir_ + "/" + kSheetFolder, frame);
-    for (const std::string& file : {std::string("metrics.jsonl"), sceneName + ".gif", sceneName + ".mp4"}) fs::remove(dir_ + "/" + file);
-    removeMatching(dir_ + "/fields", std::regex(".*\\.npy"));
-    if (metrics) {
-        metrics_.open(dir_ + "/metrics.jsonl");
-        if (!metrics_) throw std::runtime_error("cannot write " + dir_ + "/metrics.jsonl");
+                           bool metrics, bool fields, bool keepOnFailure)
+    : dir_(std::move(dir)), staging_(stagingFolderFor(dir_)), sceneName_(sceneName), viewNames_(viewNames),
+      keepOnFailure_(keepOnFailure) {
+    const fs::path target = normalFolder(dir_);
+    if (fs::exists(target) && !fs::is_directory(target))
+        throw std::runtime_error("cannot write into " + dir_ + ": it exists and is not a folder");
+    // Remember the outermost parent this run creates, so a failed run removes it again.
+    for (fs::path p = target.parent_path(); !p.empty() && !fs::exists(p); p = p.parent_path()) {
+        madeParent_ = p.string();
+        if (p == p.parent_path()) break;
     }
-    if (fields) fs::create_directories(dir_ + "/fields");
+    try {
+        fs::remove_all(staging_);
+        fs::create_directories(staging_);
+        if (metrics) {
+            metrics_.open(staging_ + "/metrics.jsonl");
+            if (!metrics_) throw std::runtime_error("cannot write " + staging_ + "/metrics.jsonl");
+        }
+        if (fields) fs::create_directories(staging_ + "/fields");
+    } catch (...) {
+        // No destructor runs for a constructor that throws: clean up here.
+        std::error_code ignored;
+        fs::remove_all(madeParent_.empty() ? staging_ : madeParent_, ignored);
+        throw;
+    }
+}
+
+OutputFolder::~OutputFolder() {
+    if (committed_) return;
+    metrics_.close();
+    std::error_code ignored;
+    if (keepOnFailure_) {
+        std::fprintf(stderr, "scene_runner: the failed run's files are kept in %s\n", staging_.c_str());
+        return;
+    }
+    fs::remove_all(madeParent_.empty() ? staging_ : madeParent_, ignored);
 }
 
 void OutputFolder::writePicture(const std::string& folder, uint32_t frame, const Picture& p) {
-    fs::create_directories(dir_ + "/" + folder);
-    writePngRgb(framePath(dir_, folder, frame), p.width, p.height, p.rgb);
+    fs::create_directories(staging_ + "/" + folder);
+    writePngRgb(framePath(staging_, folder, frame), p.width, p.height, p.rgb);
 }
 
 void OutputFolder::writeField(const std::string& name, uint32_t step, const std::vector<uint64_t>& shape,
                               const std::vector<float>& values) {
     char number[16];
     std::snprintf(number, sizeof(number), "_%06u.npy", step);
-    writeNpy(dir_ + "/fields/" + name + number, shape, values);
+    writeNpy(staging_ + "/fields/" + name + number, shape, values);
 }
 
 void OutputFolder::writeMetrics(const std::string& line) {
     metrics_ << line << '\n';
     metrics_.flush();
+    if (!metrics_) throw std::runtime_error("failed writing " + staging_ + "/metrics.jsonl");
+}
+
+void OutputFolder::commit() {
+    metrics_.close();
+    const fs::path target = normalFolder(dir_);
+    if (!fs::exists(target)) {
+        fs::rename(staging_, target);
+        committed_ = true;
+        return;
+    }
+    if (!fs::is_directory(target)) throw std::runtime_error("cannot write into " + dir_ + ": it exists and is not a folder");
+    // Only files this program names: <view>/NNNN.png, sheet/NNNN.png, the animation, metrics,
+    // fields/*.npy, vdb/*.vdb.
+    const std::regex frameName("\\d{4}\\.png");
+    for (const std::string& view : viewNames_) removeMatching(target / view, frameName);
+    removeMatching(target / kSheetFolder, frameName);
+    for (const std::string& file : {std::string("metrics.jsonl"), sceneName_ + ".gif", sceneName_ + ".mp4"})
+        fs::remove(target / file);
+    removeMatching(target / "fields", std::regex(".*\\.npy"));
+    removeMatching(target / "vdb", std::regex(".*\\.vdb"));
+    for (const auto& entry : fs::directory_iterator(staging_)) {
+        if (!entry.is_directory()) {
+            fs::rename(entry.path(), target / entry.path().filename());
+            continue;
+        }
+        fs::create_directories(target / entry.path().filename());
+        for (const auto& file : fs::directory_iterator(entry.path()))
+            fs::rename(file.path(), target / entry.path().filename() / file.path().filename());
+    }
+    fs::remove_all(staging_);
+    committed_ = true;
 }
 
 } // namespace billow::scene

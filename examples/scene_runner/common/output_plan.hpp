@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/frame_pictures.hpp"
 #include "common/picture_resample.hpp"
 #include "common/word_table.hpp"
 
@@ -30,5 +31,11 @@ struct OutputPlanOf {
     ViewT animationView{};
     double fps = 20.0;
 };
+
+// How the plan's pictures are drawn (what composeFrame takes).
+template <typename ViewT, typename FieldT>
+PictureStyle pictureStyleOf(const OutputPlanOf<ViewT, FieldT>& plan) {
+    return {plan.pictureSize, plan.pixelsPerCell, plan.pictureFilter, plan.contactSheet};
+}
 
 } // namespace billow::scene

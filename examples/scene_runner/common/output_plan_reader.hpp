@@ -12,6 +12,27 @@
 
 namespace billow::scene::detail {
 
+// The bounds of what a run writes: picture frames and field dumps (one file per view or field
+// each), and the pixels of one picture.
+inline constexpr uint64_t kMaxOutputFrames = 100000;
+inline constexpr uint64_t kMaxPicturePixels = uint64_t(8192) * 8192;
+
+// SceneError when the plan's pictures would have more than kMaxPicturePixels, for a solver whose
+// finest view is `width` x `height` samples (what composeFrame sizes the pictures from). Keyed by
+// whatever set the size: --picture-size, output.pictures.size or .pixelsPerCell, else the grid.
+template <typename ViewT, typename FieldT>
+void requirePictureSize(const OutputPlanOf<ViewT, FieldT>& plan, const LoadOptions& options, uint32_t width, uint32_t height) {
+    if (plan.pictureEvery == 0 || plan.views.empty()) return;
+    const PictureSize size = frameSize(pictureStyleOf(plan), width, height);
+    if (uint64_t(size.width) * size.height <= kMaxPicturePixels) return;
+    const std::string key = options.pictureSize ? "--picture-size"
+                            : plan.pictureSize  ? "output.pictures.size"
+                            : plan.pixelsPerCell ? "output.pictures.pixelsPerCell"
+                                                 : "grid";
+    throw SceneError(key, "makes pictures of " + std::to_string(size.width) + " x " + std::to_string(size.height) +
+                              " pixels, more than the " + std::to_string(kMaxPicturePixels) + " a picture may have");
+}
+
 // An array of words from `options`, e.g. "views": ["dye", "vorticity"]; repeats are dropped.
 template <typename T>
 std::vector<T> readWords(const nlohmann::json& value, const std::string& key, WordTable<T> options) {
@@ -28,17 +49,22 @@ std::vector<T> readWords(const nlohmann::json& value, const std::string& key, Wo
 }
 
 // `withPixelsPerCell`: whether output.pictures.pixelsPerCell is a key of this solver's scenes.
+// `steps`: the run's length (after --steps/--seconds), which bounds the files written.
 // `readMore(output)` reads the solver's own keys of the section (3D renders, VDB files) before it
 // is finished.
 template <typename ViewT, typename FieldT, typename ReadMore>
-void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
+void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t steps, OutputPlanOf<ViewT, FieldT>& plan,
                     WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell, const ReadMore& readMore) {
     ObjectReader r = top.objectOrEmpty("output");
     readMore(r);
     if (const nlohmann::json* pictures = r.child("pictures")) {
         ObjectReader p(*pictures, "output.pictures");
         plan.pictureEvery = p.integer("every", plan.pictureEvery, 0, 10000000);
-        if (const nlohmann::json* names = p.child("views")) plan.views = readWords(*names, p.keyPath("views"), views);
+        if (const nlohmann::json* names = p.child("views")) {
+            plan.views = readWords(*names, p.keyPath("views"), views);
+            if (plan.views.empty())
+                throw SceneError(p.keyPath("views"), "expected at least one of " + quotedWords(views) + " (\"every\": 0 writes no pictures)");
+        }
         plan.pictureSize = p.integer("size", plan.pictureSize, 0, kMaxPictureSize);
         if (plan.pictureSize > 0 && plan.pictureSize < kMinPictureSize)
             throw SceneError(p.keyPath("size"), "expected 0 (automatic) or at least " + std::to_string(kMinPictureSize) + " pixels");
@@ -87,11 +113,18 @@ void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<
         if (std::find(plan.views.begin(), plan.views.end(), plan.animationView) == plan.views.end())
             plan.views.push_back(plan.animationView);
     }
+    if (plan.pictureEvery && steps / plan.pictureEvery + 1 > kMaxOutputFrames)
+        throw SceneError(options.picturesEvery ? "--pictures-every" : "output.pictures.every", "would write " + std::to_string(steps / plan.pictureEvery + 1) +
+                                                      " picture frames, more than " + std::to_string(kMaxOutputFrames));
+    if (!plan.fields.empty() && plan.fieldEvery && steps / plan.fieldEvery + 1 > kMaxOutputFrames)
+        throw SceneError(options.fieldEvery ? "--fields-every" : "output.fields.every",
+                         "would write " + std::to_string(steps / plan.fieldEvery + 1) + " field dumps, more than " +
+                             std::to_string(kMaxOutputFrames));
 }
 template <typename ViewT, typename FieldT>
-void readOutputPlan(ObjectReader& top, const LoadOptions& options, OutputPlanOf<ViewT, FieldT>& plan,
+void readOutputPlan(ObjectReader& top, const LoadOptions& options, uint32_t steps, OutputPlanOf<ViewT, FieldT>& plan,
                     WordTable<ViewT> views, WordTable<FieldT> fields, bool withPixelsPerCell) {
-    readOutputPlan(top, options, plan, views, fields, withPixelsPerCell, [](ObjectReader&) {});
+    readOutputPlan(top, options, steps, plan, views, fields, withPixelsPerCell, [](ObjectReader&) {});
 }
 
 } // namespace billow::scene::detail

@@ -13,18 +13,20 @@
 #include "common/frame_pictures.hpp"
 #include "common/output_folder.hpp"
 #include "common/output_plan.hpp"
+#include "common/run_summary.hpp"
 
 namespace billow::scene {
 
 template <typename View, typename Field>
 class OutputWriter {
 public:
-    // Opens the folder (removing what an earlier run of the same scene left there). `views`,
-    // `fields`: every view and field of the solver, by name.
-    OutputWriter(std::string dir, const std::string& sceneName, const OutputPlanOf<View, Field>& plan,
+    // Opens the run's staging folder (see OutputFolder). `views`, `fields`: every view and field
+    // of the solver, by name.
+    OutputWriter(const RunOptions& options, const std::string& sceneName, const OutputPlanOf<View, Field>& plan,
                  WordTable<View> views, WordTable<Field> fields)
         : plan_(plan), views_(views), fields_(fields), sceneName_(sceneName),
-          folder_(std::move(dir), sceneName, allNames(views), plan.metricsEvery != 0, !plan.fields.empty()) {}
+          folder_(options.outDir, sceneName, allNames(views), plan.metricsEvery != 0, !plan.fields.empty(),
+                  options.keepFailed) {}
 
     const char* viewName(View view) const { return nameIn(views_, view); }
 
@@ -37,7 +39,7 @@ public:
         char heading[160];
         std::snprintf(heading, sizeof(heading), "%s   frame %u   t = %.3f s", sceneName_.c_str(), frames_, time);
         const FramePictures frame = composeFrame(
-            figures, {plan_.pictureSize, plan_.pixelsPerCell, plan_.pictureFilter, plan_.contactSheet}, heading);
+            figures, pictureStyleOf(plan_), heading);
         for (size_t k = 0; k < figures.size(); ++k) folder_.writePicture(figures[k].name, frames_, frame.views[k]);
         if (plan_.contactSheet) folder_.writePicture(kSheetFolder, frames_, frame.sheet);
         ++frames_;
@@ -50,7 +52,9 @@ public:
     }
     void writeMetrics(const std::string& line) { folder_.writeMetrics(line); }
 
+    // Where the files are until commit() moves them into the output folder.
     const std::string& dir() const { return folder_.dir(); }
+    void commit() { folder_.commit(); }
     uint32_t framesWritten() const { return frames_; }
     uint32_t fieldDumps() const { return fieldDumps_; }
 

@@ -15,7 +15,11 @@ struct Image {
 
 // Writes `rgb` (width*height*3 bytes, first row at the top). Throws std::runtime_error.
 void writePngRgb(const std::string& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgb);
-// Reads any PNG as 8-bit RGBA (4 bytes per pixel). Throws std::runtime_error naming the file.
+// The largest picture side readPngRgba accepts (pixels).
+inline constexpr uint32_t kMaxPngSide = 16384;
+// Reads any PNG as 8-bit RGBA (4 bytes per pixel). Throws std::runtime_error naming the file,
+// also when the header claims more than kMaxPngSide per side or more pixels than the file's
+// bytes can hold (checked before anything is allocated).
 Image readPngRgba(const std::string& path);
 
 // Bilinear sample of channel `channel` (0..3) of an RGBA image, in [0, 1], at (s, t) in [0, 1]^2

@@ -12,6 +12,7 @@ namespace billow::scene {
 struct RunOptions {
     std::string outDir;
     ProgressStyle progress = ProgressStyle::Auto;
+    bool keepFailed = false;  // leave a failed run's staging folder for inspection (--keep-failed)
 };
 
 struct RunSummary {

@@ -60,9 +60,11 @@ std::vector<Splat> splatsForStep(const Scene& scene, double time, double dt) {
         }
     }
     if (const auto& g = scene.randomSplats) {
-        // Bursts at start, start + interval, ... before end.
+        // Bursts at start, start + interval, ... before end. Each burst of this step adds at least
+        // one splat, so stopping once the solver's queue is full bounds the loop (the scene's
+        // interval >= 1 us and times <= kMaxEventTime keep k exact in double).
         const double first = std::ceil((time - g->start) / g->interval - 1e-9);
-        for (double k = std::max(0.0, first);; k += 1.0) {
+        for (double k = std::max(0.0, first); out.size() < SmokeSolver::kMaxSplatsPerStep; k += 1.0) {
             const double at = g->start + k * g->interval;
             if (at >= time + dt || at >= g->end) break;
             if (firesIn(at, time, dt)) addRandomBurst(*g, static_cast<uint64_t>(k), scene.settings, out);

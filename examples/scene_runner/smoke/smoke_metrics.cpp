@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/cell_velocity.hpp"
+#include "common/finite_state.hpp"
 
 namespace billow::scene {
 
@@ -20,7 +21,7 @@ void measureFields(FieldCache& fields, StepMetrics& m) {
         if (solid[k] >= 1.0f) continue;
         const double d = std::fabs(div[k]);
         sum += d;
-        top = std::max(top, d);
+        top = maxKeepingNaN(top, d);
         ++count;
     }
     m.maxDivergence = top;
@@ -42,7 +43,7 @@ void measureFields(FieldCache& fields, StepMetrics& m) {
     for (double& c : m.totalDye) c *= dyeArea;
 }
 
-std::string metricsLine(const StepMetrics& m) {
+nlohmann::ordered_json metricsRecord(const StepMetrics& m) {
     nlohmann::ordered_json line;
     line["step"] = m.step;
     line["time"] = m.time;
@@ -61,7 +62,7 @@ std::string metricsLine(const StepMetrics& m) {
     line["maxSpeed"] = m.maxSpeed;
     line["totalDensity"] = m.totalDensity;
     line["totalDye"] = m.totalDye;
-    return line.dump();
+    return line;
 }
 
 } // namespace billow::scene

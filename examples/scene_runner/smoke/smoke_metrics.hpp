@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <billow/smoke_solver.hpp>
+#include <nlohmann/json.hpp>
 
 #include "smoke/smoke_field_cache.hpp"
 
@@ -26,7 +27,7 @@ struct StepMetrics {
 
 // Computes everything but step/time/gpu/wallMs from the fields (divergence must be current).
 void measureFields(FieldCache& fields, StepMetrics& m);
-// The JSON line (no newline).
-std::string metricsLine(const StepMetrics& m);
+// The JSON record of one line (non-finite numbers are written as null; see finite_state.hpp).
+nlohmann::ordered_json metricsRecord(const StepMetrics& m);
 
 } // namespace billow::scene

@@ -16,9 +16,10 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readEmitters(top, scene);
     detail::readInitialFields(top, dir, scene);
     detail::readTime(top, options, scene.dt, scene.steps);
-    detail::readOutputPlan(top, options, scene.output, kSmokeViews, kSmokeFields, false);
+    detail::readOutputPlan(top, options, scene.steps, scene.output, kSmokeViews, kSmokeFields, false);
     top.finish();
-    detail::checkWithLibrary(scene.settings);
+    detail::checkWithLibrary(scene.settings, {{"dye", "colour"}});
+    detail::requireDrawable(scene, options);
 }
 
 } // namespace billow::scene

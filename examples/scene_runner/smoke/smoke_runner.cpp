@@ -1,6 +1,8 @@
 #include "smoke/smoke_runner.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 #include "common/output_writer.hpp"
 #include "common/run_loop.hpp"
@@ -28,9 +30,9 @@ public:
     using Metrics = StepMetrics;
 
     // The solver is made before the output folder is opened.
-    SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const std::string& outDir)
+    SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
         : scene_(scene), solver_(createSolver(std::move(context), scene)),
-          writer_(outDir, scene.name, scene.output, kSmokeViews, kSmokeFields) {
+          writer_(options, scene.name, scene.output, kSmokeViews, kSmokeFields) {
         solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
     }
 
@@ -56,6 +58,10 @@ public:
     }
     Figure draw(View view, FieldCache& fields) { return renderView(view, fields); }
     std::vector<uint64_t> shape(Field field) { return fieldShape(field, scene_.settings); }
+    // The state a step carries over, checked for non-finite values.
+    static constexpr std::array<std::pair<Field, const char*>, 6> kStateFields = {
+        {{Field::VelocityX, "velocityX"}, {Field::VelocityY, "velocityY"}, {Field::Density, "density"},
+         {Field::Temperature, "temperature"}, {Field::Pressure, "pressure"}, {Field::Dye, "dye"}}};
 
 private:
     const Scene& scene_;

@@ -70,7 +70,8 @@ struct Vortex {
     float speed = 1.0f;
 };
 
-// Initial values, already at the solver's sizes (empty = leave the solver's default).
+// Initial values, already at the solver's sizes (empty = leave the solver's default). The
+// vortices are already added into velocityX/Y.
 struct InitialFields {
     std::vector<float> velocityX, velocityY, density, temperature, pressure, dye;
     std::vector<Vortex> vortices;

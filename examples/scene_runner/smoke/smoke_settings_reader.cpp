@@ -11,10 +11,10 @@ namespace {
 BoundarySide readSide(ObjectReader& r, float ambient) {
     BoundarySide side;
     side.type = r.choice("type", BoundaryType::Wall, kBoundaryTypes);
-    side.tangentialVelocity = static_cast<float>(r.number("tangentialVelocity", 0.0));
-    side.normalVelocity = static_cast<float>(r.number("normalVelocity", 1.0, Range::positive()));
-    side.density = static_cast<float>(r.number("density", 0.0, Range::nonNegative()));
-    side.temperature = static_cast<float>(r.number("temperature", ambient, Range::positive()));
+    side.tangentialVelocity = r.real("tangentialVelocity", 0.0);
+    side.normalVelocity = r.real("normalVelocity", 1.0, Range::positive());
+    side.density = r.real("density", 0.0, Range::nonNegative());
+    side.temperature = r.real("temperature", ambient, Range::positive());
     side.dye = r.rgba("colour", {0, 0, 0, 0});
     r.finish();
     return side;
@@ -44,15 +44,20 @@ void readGrid(ObjectReader& top, const LoadOptions& options, SmokeSettings& s) {
         s.dyeNx = scaledCells(dyeNx, double(s.nx) / g.fileNx);
         s.dyeNy = scaledCells(dyeNy, double(s.ny) / g.fileNy);
     }
+    requireCellCount(s.effectiveDyeNx(), s.effectiveDyeNy(), 4 * kMaxCells, "grid", "dye grid");
 }
 
 void readBoundaries(ObjectReader& top, SmokeSettings& s) {
     // Inflow temperature defaults to the ambient one, which lives in "settings": peek at it.
     float ambient = s.ambientTemperature;
     if (const nlohmann::json* settings = top.child("settings"))
-        if (settings->is_object() && settings->contains("ambientTemperature") &&
-            (*settings)["ambientTemperature"].is_number())
-            ambient = (*settings)["ambientTemperature"].get<float>();
+        if (settings->is_object() && settings->contains("ambientTemperature")) {
+            try {
+                ambient = realAt((*settings)["ambientTemperature"], "settings.ambientTemperature", Range::positive());
+            } catch (const SceneError&) {
+                // readSolverSettings reports it under its key.
+            }
+        }
     const nlohmann::json* value = top.child("boundaries");
     for (auto& side : s.boundaries) side.temperature = ambient;
     if (!value) return;
@@ -67,7 +72,7 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     if (!value) return;
     ObjectReader r(*value, "settings");
     auto f = [&](const char* key, float fallback, Range range) {
-        return static_cast<float>(r.number(key, fallback, range));
+        return r.real(key, fallback, range);
     };
     s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
     s.dyeDiffusion = f("dyeDiffusion", s.dyeDiffusion, Range::nonNegative());
@@ -77,6 +82,7 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
     s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
     s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
+    s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
     s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
     s.dyeAdvection = r.choice("dyeAdvection", s.dyeAdvection, kAdvectionSchemes);
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);

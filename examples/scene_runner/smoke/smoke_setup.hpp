@@ -11,7 +11,4 @@ namespace billow::scene {
 
 std::unique_ptr<SmokeSolver> createSolver(std::shared_ptr<Context> context, const Scene& scene);
 
-// Face velocities of the scene's initial vortices (added to any .npy velocity), u then v.
-void addVortexVelocities(const Scene& scene, std::vector<float>& u, std::vector<float>& v);
-
 } // namespace billow::scene

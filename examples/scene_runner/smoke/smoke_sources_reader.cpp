@@ -3,7 +3,9 @@
 #include <cmath>
 
 #include "common/boundary_sides.hpp"
+#include "common/float_cast.hpp"
 #include "common/input_files.hpp"
+#include "common/output_plan_reader.hpp"
 #include "common/path_reader.hpp"
 #include "common/png_io.hpp"
 #include "common/solver_words.hpp"
@@ -13,6 +15,15 @@
 namespace billow::scene::detail {
 
 namespace {
+
+// Velocity of a Gaussian-cored vortex at offset (dx, dy) from its centre: the tangential speed
+// grows linearly in the core, peaks at `speed` at r = radius and decays like a Gaussian outside
+// (finite energy, so it does not fill the domain).
+std::array<float, 2> vortexVelocity(const Vortex& vortex, float dx, float dy) {
+    const float r2 = (dx * dx + dy * dy) / (vortex.radius * vortex.radius);
+    const float factor = vortex.speed / vortex.radius * std::exp(0.5f * (1.0f - r2));
+    return {-dy * factor, dx * factor};
+}
 
 // Solid fractions on the nx x ny grid from an image: luminance times alpha (white = solid),
 // optionally inverted and thresholded.
@@ -39,7 +50,7 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
         o.shape = Obstacle::Shape::Circle;
         o.centre = r.requiredVec2("centre");
         requireInsideDomain(s, o.centre, r.keyPath("centre"));
-        o.radius = static_cast<float>(r.requiredNumber("radius", Range::positive()));
+        o.radius = r.requiredReal("radius", Range::positive());
     } else if (kind == Kind::Box) {
         o.shape = Obstacle::Shape::Box;
         o.min = r.requiredVec2("min");
@@ -48,7 +59,7 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
             throw SceneError(r.keyPath("max"), "expected max > min on both axes");
     } else if (kind == Kind::Walls) {
         o.shape = Obstacle::Shape::Walls;
-        o.thickness = static_cast<float>(r.requiredNumber("thickness", Range::positive()));
+        o.thickness = r.requiredReal("thickness", Range::positive());
         if (const nlohmann::json* sides = r.child("sides")) {
             const std::string key = r.keyPath("sides");
             if (!sides->is_array()) throw SceneError(key, "expected an array of \"left\", \"right\", \"bottom\", \"top\"");
@@ -89,14 +100,14 @@ Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
         e.path = readPath<2>(*r.child("path"), r.keyPath("path"),
                              [&](Vec2 p, const std::string& key) { requireInsideDomain(s, p, key); });
     }
-    e.radius = static_cast<float>(r.number("radius", e.radius, Range::positive()));
+    e.radius = r.real("radius", e.radius, Range::positive());
     e.falloff = r.choice("falloff", Falloff::Gaussian, kFalloffs);
     e.velocity = r.vec2("velocity", {0, 0});
-    e.density = static_cast<float>(r.number("density", 0.0, Range::nonNegative()));
-    e.temperature = static_cast<float>(r.number("temperature", 0.0));
+    e.density = r.real("density", 0.0, Range::nonNegative());
+    e.temperature = r.real("temperature", 0.0);
     e.colour = r.rgba("colour", {0, 0, 0, 0});
     e.burst = r.boolean("burst", false);
-    e.start = r.number("start", 0.0, Range::nonNegative());
+    e.start = readStartTime(r);
     e.end = readEndTime(r, e.start);
     r.finish();
     return e;
@@ -105,23 +116,39 @@ Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
 RandomSplats readRandomSplats(ObjectReader& r) {
     RandomSplats g;
     g.count = r.integer("count", g.count, 1, 64);
-    g.interval = r.number("interval", g.interval, Range::positive());
-    g.start = r.number("start", g.start, Range::nonNegative());
+    // At least the shortest step: the bursts a step holds are then bounded by what the solver
+    // takes in one step (see splatsForStep), whatever dt is.
+    g.interval = r.number("interval", g.interval, Range::closed(kMinTimeStep, kMaxEventTime));
+    g.start = readStartTime(r);
     g.end = readEndTime(r, g.start);
     g.seed = r.integer("seed", g.seed, 0, 0xffffffffu);
-    g.radius = static_cast<float>(r.number("radius", g.radius, Range::positive()));
-    g.speed = static_cast<float>(r.number("speed", g.speed, Range::nonNegative()));
-    g.brightness = static_cast<float>(r.number("brightness", g.brightness, Range::nonNegative()));
-    g.density = static_cast<float>(r.number("density", g.density, Range::nonNegative()));
+    g.radius = r.real("radius", g.radius, Range::positive());
+    g.speed = r.real("speed", g.speed, Range::nonNegative());
+    g.brightness = r.real("brightness", g.brightness, Range::nonNegative());
+    g.density = r.real("density", g.density, Range::nonNegative());
     r.finish();
     return g;
 }
 
 } // namespace
 
+void addVortexVelocities(const Scene& scene, std::vector<float>& u, std::vector<float>& v) {
+    const SmokeSettings& s = scene.settings;
+    const float h = s.cellSize;
+    for (const Vortex& vortex : scene.initial.vortices) {
+        for (uint32_t j = 0; j < s.ny; ++j)
+            for (uint32_t i = 0; i <= s.nx; ++i)
+                u[i + j * size_t(s.nx + 1)] += vortexVelocity(vortex, i * h - vortex.centre[0], (j + 0.5f) * h - vortex.centre[1])[0];
+        for (uint32_t j = 0; j <= s.ny; ++j)
+            for (uint32_t i = 0; i < s.nx; ++i)
+                v[i + j * size_t(s.nx)] += vortexVelocity(vortex, (i + 0.5f) * h - vortex.centre[0], j * h - vortex.centre[1])[1];
+    }
+}
+
 void readObstacles(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
     top.forEachObject("obstacles", "obstacles", [&](ObjectReader& r) {
-        const bool isMask = r.value().value("shape", "") == "mask";
+        const auto shape = r.value().find("shape");
+        const bool isMask = shape != r.value().end() && shape->is_string() && *shape == "mask";
         Obstacle o = readObstacle(r, dir, scene);
         if (!isMask) scene.obstacles.push_back(o);
     });
@@ -164,7 +191,7 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
         ObjectReader ir(object, key);
         if (!ir.has("file")) throw SceneError(ir.keyPath("file"), "missing; expected a PNG file name");
         const auto file = resolveFile(dir, ir.text("file", ""), image->is_string() ? key : ir.keyPath("file"));
-        const float brightness = static_cast<float>(ir.number("brightness", 1.0, Range::nonNegative()));
+        const float brightness = ir.real("brightness", 1.0, Range::nonNegative());
         ir.finish();
         const Image picture = readForKey(key, [&] { return readPngRgba(file.string()); });
         // Stretched over the whole domain; colour premultiplied by the picture's alpha.
@@ -182,12 +209,38 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
         Vortex v;
         v.centre = vr.requiredVec2("centre");
         requireInsideDomain(s, v.centre, vr.keyPath("centre"));
-        v.radius = static_cast<float>(vr.number("radius", v.radius, Range::positive()));
-        v.speed = static_cast<float>(vr.number("speed", v.speed));
+        v.radius = vr.real("radius", v.radius, Range::positive());
+        v.speed = vr.real("speed", v.speed);
         vr.finish();
         in.vortices.push_back(v);
     });
     r.finish();
+    if (!in.vortices.empty()) {
+        // Added to the initial velocity here, so a speed / radius too large for 32-bit floats is
+        // a scene error rather than a refused upload once the run has started.
+        if (in.velocityX.empty()) in.velocityX.assign((nx + 1) * ny, 0.0f);
+        if (in.velocityY.empty()) in.velocityY.assign(nx * (ny + 1), 0.0f);
+        addVortexVelocities(scene, in.velocityX, in.velocityY);
+        if (!allWithinBounds(in.velocityX) || !allWithinBounds(in.velocityY))
+            throw SceneError("initial.vortices", "the vortices add up to velocities beyond the solver's bound of 1e6 m/s");
+    }
+}
+
+} // namespace billow::scene::detail
+
+namespace billow::scene::detail {
+
+void requireDrawable(const Scene& scene, const LoadOptions& options) {
+    const SmokeSettings& s = scene.settings;
+    constexpr float kHalfMax = 65504.0f;  // the largest float16
+    if (s.dyeStorage == DyeStorage::Float16)
+        for (float x : scene.initial.dye)
+            if (std::fabs(x) > kHalfMax)
+                throw SceneError("initial.dye", "expected dye values within +-65504 with settings.dyeStorage \"float16\"");
+    // As smoke_views.cpp draws them: the dye view one pixel per dye cell, the others one per cell;
+    // the finer of the two sizes the pictures.
+    const bool dyeFiner = uint64_t(s.effectiveDyeNx()) * s.effectiveDyeNy() > uint64_t(s.nx) * s.ny;
+    requirePictureSize(scene.output, options, dyeFiner ? s.effectiveDyeNx() : s.nx, dyeFiner ? s.effectiveDyeNy() : s.ny);
 }
 
 } // namespace billow::scene::detail

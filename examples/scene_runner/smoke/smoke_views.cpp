@@ -49,6 +49,7 @@ Figure renderView(View view, FieldCache& fields) {
         const auto& dye = fields.get(Field::Dye);
         return {draw(dnx, dny, 1, [&](uint32_t i, uint32_t j) -> Rgb8 {
                     const float* c = &dye[(i + size_t(j) * dnx) * 4];
+                    if (!std::isfinite(c[0]) || !std::isfinite(c[1]) || !std::isfinite(c[2])) return kNonFiniteColour;
                     const float sf = solid[(uint64_t(i) * nx / dnx) + (uint64_t(j) * ny / dny) * nx];
                     Rgb8 out;
                     // Dye is added light over a near-black background; obstacles blend in grey.

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <nlohmann/json.hpp>
+
+#include "common/finite_state.hpp"
 
 namespace billow::scene {
 
@@ -17,7 +20,7 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
     for (size_t c = 0; c < div.size(); ++c) {
         if (solid[c] >= 1.0f) continue;
         sum += std::fabs(div[c]);
-        top = std::max(top, double(std::fabs(div[c])));
+        top = maxKeepingNaN(top, double(std::fabs(div[c])));
         ++count;
     }
     m.maxDivergence = top;
@@ -28,7 +31,8 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
         for (float u : fields.get(f)) squares += double(u) * u;
     m.kineticEnergy = 0.5 * cellVolume * squares;
     const auto& speed = fields.cellSpeed();
-    m.maxSpeed = speed.empty() ? 0.0 : *std::max_element(speed.begin(), speed.end());
+    m.maxSpeed = 0.0;
+    for (float x : speed) m.maxSpeed = maxKeepingNaN(m.maxSpeed, x);
 
     const auto& density = fields.get(Field3D::Density);
     double mass = 0.0, moment[3] = {0, 0, 0};
@@ -49,7 +53,8 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
     for (float f : fields.get(Field3D::Fuel)) fuel += f;
     m.totalFuel = fuel * cellVolume;
     const auto& temperature = fields.get(Field3D::Temperature);
-    m.maxTemperature = temperature.empty() ? 0.0 : *std::max_element(temperature.begin(), temperature.end());
+    m.maxTemperature = temperature.empty() ? 0.0 : -std::numeric_limits<double>::infinity();
+    for (float t : temperature) m.maxTemperature = maxKeepingNaN(m.maxTemperature, t);
 
     // The Combustion pass writes expansion * burnt / dt per cell: the burn rate follows from it.
     m.fuelBurnRate = 0.0;
@@ -64,7 +69,7 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
     }
 }
 
-std::string metricsLine(const StepMetrics3D& m) {
+nlohmann::ordered_json metricsRecord(const StepMetrics3D& m) {
     nlohmann::ordered_json line;
     line["step"] = m.step;
     line["time"] = m.time;
@@ -93,7 +98,7 @@ std::string metricsLine(const StepMetrics3D& m) {
         line["densityCentroid"] = nullptr;
         line["centroidHeight"] = nullptr;
     }
-    return line.dump();
+    return line;
 }
 
 } // namespace billow::scene

@@ -2,6 +2,8 @@
 // smoke and fire are doing.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <array>
 #include <optional>
 #include <string>
@@ -33,6 +35,6 @@ struct StepMetrics3D {
 // Computes everything but step/time/gpu/wallMs from the fields (divergence must be current).
 void measureFields(FieldCache3D& fields, StepMetrics3D& m);
 // The JSON line (no newline).
-std::string metricsLine(const StepMetrics3D& m);
+nlohmann::ordered_json metricsRecord(const StepMetrics3D& m);
 
 } // namespace billow::scene

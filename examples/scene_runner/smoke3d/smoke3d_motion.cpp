@@ -1,5 +1,7 @@
 #include "smoke3d/smoke3d_motion.hpp"
 
+#include "common/float_cast.hpp"
+
 #include <cmath>
 
 namespace billow::scene {
@@ -51,7 +53,7 @@ std::vector<Collider> collidersAt(const Scene3D& scene, double time) {
             k.centre = positionOnPath(c.path, time);
             k.velocity = velocityOnPath(c.path, time);
         } else {
-            for (int a = 0; a < 3; ++a) k.centre[a] = static_cast<float>(c.collider.centre[a] + c.collider.velocity[a] * time);
+            for (int a = 0; a < 3; ++a) k.centre[a] = narrowToFloat(c.collider.centre[a] + c.collider.velocity[a] * time);
         }
         // The angular velocity is in the domain's frame, so its turn comes after the initial orientation.
         k.orientation = multiply(turned(k.angularVelocity, time), c.collider.orientation);

@@ -6,7 +6,7 @@ namespace billow::scene::detail {
 namespace {
 
 void readCamera(ObjectReader& r, render::OrbitCamera& c) {
-    auto f = [&](const char* key, float fallback, Range range) { return static_cast<float>(r.number(key, fallback, range)); };
+    auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
     c.yawDegrees = f("yaw", c.yawDegrees, Range::any());
     c.pitchDegrees = f("pitch", c.pitchDegrees, {-90.0, 90.0, true, true});
     c.distance = f("distance", c.distance, Range::positive());
@@ -16,7 +16,7 @@ void readCamera(ObjectReader& r, render::OrbitCamera& c) {
 }
 
 void readLook(ObjectReader& r, render::VolumeLook& l) {
-    auto f = [&](const char* key, float fallback, Range range) { return static_cast<float>(r.number(key, fallback, range)); };
+    auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
     auto colour = [&](const char* key, std::array<float, 3> fallback) { return r.vec3(key, fallback, Range::nonNegative()); };
     l.extinction = f("extinction", l.extinction, Range::nonNegative());
     l.albedo = f("albedo", l.albedo, Range::closed(0.0, 1.0));
@@ -65,7 +65,7 @@ void readOutput3D(ObjectReader& output, Scene3D& scene) {
     if (const nlohmann::json* value = output.child("slices")) {
         ObjectReader r(*value, "output.slices");
         scene.slices.axis = r.choice("axis", scene.slices.axis, {{"x", 0}, {"y", 1}, {"z", 2}});
-        scene.slices.position = static_cast<float>(r.number("position", scene.slices.position, Range::closed(0.0, 1.0)));
+        scene.slices.position = r.real("position", scene.slices.position, Range::closed(0.0, 1.0));
         scene.slices.longSide = r.integer("longSide", scene.slices.longSide, 16, 4096);
         r.finish();
     }
@@ -91,7 +91,7 @@ void readOutput3D(ObjectReader& output, Scene3D& scene) {
                 *flag = true;
             }
         }
-        v.activeThreshold = static_cast<float>(r.number("activeThreshold", v.activeThreshold, Range::nonNegative()));
+        v.activeThreshold = r.real("activeThreshold", v.activeThreshold, Range::nonNegative());
         r.finish();
     }
 }

@@ -1,6 +1,8 @@
 #include "smoke3d/smoke3d_runner.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <cstdio>
 #include <filesystem>
 
@@ -32,18 +34,18 @@ public:
     using Metrics = StepMetrics3D;
 
     // The solver (and the renderer) are made before the output folder is opened.
-    Smoke3DRun(std::shared_ptr<Context> context, const Scene3D& scene, const std::string& outDir)
+    Smoke3DRun(std::shared_ptr<Context> context, const Scene3D& scene, const RunOptions& options)
         : scene_(scene), solver_(createSolver(context, scene)),
           renderer_(rendersVolume(scene.output)
                         ? std::make_unique<render::VolumeRenderer>(*context, scene.render.width, scene.render.height)
                         : nullptr),
-          writer_(outDir, scene.name, scene.output, kSmoke3DViews, kSmoke3DFields) {
+          writer_(options, scene.name, scene.output, kSmoke3DViews, kSmoke3DFields) {
         solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
         if (scene.vdb.every) {
+            // Written into the staging folder; committing replaces an earlier run's .vdb files.
             vdbDir_ = writer_.dir() + "/vdb";
+            finalVdbDir_ = options.outDir + "/vdb";
             std::filesystem::create_directories(vdbDir_);
-            for (const auto& entry : std::filesystem::directory_iterator(vdbDir_))
-                if (entry.path().extension() == ".vdb") std::filesystem::remove(entry.path());
         }
         if (!scene.colliders.empty()) {
             // The colliders in their first place, so the initial pictures show them.
@@ -69,11 +71,18 @@ public:
             solver_->stepPass(Pass3D::Divergence, static_cast<float>(scene_.dt));
         return FieldCache3D(*solver_);
     }
-    Picture draw(View3D view, FieldCache3D& fields) {
-        if (view == View3D::Render) return renderPicture(*renderer_, *solver_, scene_.render);
-        return slicePicture(view, fields, scene_.slices);
+    // The render and the slices come with their legends already drawn (slices: the colour bar).
+    Figure draw(View3D view, FieldCache3D& fields) {
+        if (view == View3D::Render) return {renderPicture(*renderer_, *solver_, scene_.render), {}};
+        return {slicePicture(view, fields, scene_.slices), {}};
     }
     std::vector<uint64_t> shape(Field3D field) { return fieldShape(field, scene_.settings); }
+    // The state a step carries over, checked for non-finite values (colour only exists with
+    // settings.colour, and follows the density).
+    static constexpr std::array<std::pair<Field3D, const char*>, 7> kStateFields = {
+        {{Field3D::VelocityX, "velocityX"}, {Field3D::VelocityY, "velocityY"}, {Field3D::VelocityZ, "velocityZ"},
+         {Field3D::Density, "density"}, {Field3D::Temperature, "temperature"}, {Field3D::Fuel, "fuel"},
+         {Field3D::Pressure, "pressure"}}};
 
     void writeExtras(uint32_t step) {
         if (!scene_.vdb.every || step % scene_.vdb.every != 0) return;
@@ -84,7 +93,7 @@ public:
     }
     std::vector<std::string> summaryNotes() const {
         if (!vdbFiles_) return {};
-        return {"vdb:       " + std::to_string(vdbFiles_) + " files in " + vdbDir_ + "/ (OpenVDB: Blender, Houdini)"};
+        return {"vdb:       " + std::to_string(vdbFiles_) + " files in " + finalVdbDir_ + "/ (OpenVDB: Blender, Houdini)"};
     }
 
 private:
@@ -96,7 +105,7 @@ private:
     std::unique_ptr<SmokeSolver3D> solver_;
     std::unique_ptr<render::VolumeRenderer> renderer_;
     OutputWriter<View3D, Field3D> writer_;
-    std::string vdbDir_;
+    std::string vdbDir_, finalVdbDir_;
     uint32_t vdbFiles_ = 0;
 };
 

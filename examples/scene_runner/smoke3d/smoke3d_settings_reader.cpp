@@ -13,10 +13,10 @@ BoundarySide3D readSide(ObjectReader& r, float ambient) {
     BoundarySide3D side;
     side.type = r.choice("type", BoundaryType::Wall, kBoundaryTypes);
     side.wallVelocity = r.vec3("wallVelocity", side.wallVelocity);
-    side.normalVelocity = static_cast<float>(r.number("normalVelocity", side.normalVelocity, Range::positive()));
-    side.density = static_cast<float>(r.number("density", 0.0, Range::nonNegative()));
-    side.temperature = static_cast<float>(r.number("temperature", ambient, Range::positive()));
-    side.fuel = static_cast<float>(r.number("fuel", 0.0, Range::nonNegative()));
+    side.normalVelocity = r.real("normalVelocity", side.normalVelocity, Range::positive());
+    side.density = r.real("density", 0.0, Range::nonNegative());
+    side.temperature = r.real("temperature", ambient, Range::positive());
+    side.fuel = r.real("fuel", 0.0, Range::nonNegative());
     side.colour = r.rgba("colour", {0, 0, 0, 0});
     r.finish();
     return side;
@@ -30,14 +30,22 @@ void readGrid3D(ObjectReader& top, const LoadOptions& options, SmokeSettings3D& 
         top, options, s, [&](ObjectReader& r) { fileNz = r.integer("nz", 64, 2, kMaxCellsPerAxis); }, 64);
     // nz scales with nx (the domain in metres stays the same).
     s.nz = scaledCells(fileNz, double(g.nx) / g.fileNx);
+    const std::string key = options.size ? "--size" : options.scale != 1.0 ? "--scale" : "grid";
+    if (s.nz > kMaxCellsPerAxis) throw SceneError(key, "the scaled grid exceeds " + std::to_string(kMaxCellsPerAxis) + " cells per axis");
+    requireCellCount(uint64_t(s.nx) * s.ny, s.nz, kMaxCells, key, "grid (nx * ny by nz)");
 }
 
 void readBoundaries3D(ObjectReader& top, SmokeSettings3D& s) {
     // Inflow temperature defaults to the ambient one, which lives in "settings": peek at it.
     float ambient = s.ambientTemperature;
     if (const nlohmann::json* settings = top.child("settings"))
-        if (settings->is_object() && settings->contains("ambientTemperature") && (*settings)["ambientTemperature"].is_number())
-            ambient = (*settings)["ambientTemperature"].get<float>();
+        if (settings->is_object() && settings->contains("ambientTemperature")) {
+            try {
+                ambient = realAt((*settings)["ambientTemperature"], "settings.ambientTemperature", Range::positive());
+            } catch (const SceneError&) {
+                // readSolverSettings3D reports it under its key.
+            }
+        }
     for (auto& side : s.boundaries) side.temperature = ambient;
     const nlohmann::json* value = top.child("boundaries");
     if (!value) return;
@@ -49,7 +57,7 @@ void readBoundaries3D(ObjectReader& top, SmokeSettings3D& s) {
 
 void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     ObjectReader r = top.objectOrEmpty("settings");
-    auto f = [&](const char* key, float fallback, Range range) { return static_cast<float>(r.number(key, fallback, range)); };
+    auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
     s.colour = r.boolean("colour", s.colour);
     s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
     s.scalarDiffusion = f("scalarDiffusion", s.scalarDiffusion, Range::nonNegative());
@@ -59,6 +67,7 @@ void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
     s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
     s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
+    s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
     s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
     s.colourAdvection = r.choice("colourAdvection", s.colourAdvection, kAdvectionSchemes);
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
@@ -82,11 +91,11 @@ void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
         ObjectReader c(*value, "settings.combustion");
         CombustionSettings& b = s.combustion;
         b.enabled = c.boolean("enabled", true);  // a "combustion" section turns it on unless it says otherwise
-        b.ignitionTemperature = static_cast<float>(c.number("ignitionTemperature", b.ignitionTemperature, Range::positive()));
-        b.burnRate = static_cast<float>(c.number("burnRate", b.burnRate, Range::nonNegative()));
-        b.heatRelease = static_cast<float>(c.number("heatRelease", b.heatRelease, Range::nonNegative()));
-        b.smokeYield = static_cast<float>(c.number("smokeYield", b.smokeYield, Range::nonNegative()));
-        b.expansion = static_cast<float>(c.number("expansion", b.expansion, Range::nonNegative()));
+        b.ignitionTemperature = c.real("ignitionTemperature", b.ignitionTemperature, Range::positive());
+        b.burnRate = c.real("burnRate", b.burnRate, Range::nonNegative());
+        b.heatRelease = c.real("heatRelease", b.heatRelease, Range::nonNegative());
+        b.smokeYield = c.real("smokeYield", b.smokeYield, Range::nonNegative());
+        b.expansion = c.real("expansion", b.expansion, Range::nonNegative());
         c.finish();
     }
     r.finish();

@@ -34,7 +34,7 @@ Obstacle3D readObstacle(ObjectReader& r, const SmokeSettings3D& s) {
         o.shape = Obstacle3D::Shape::Sphere;
         o.centre = r.requiredVec3("centre");
         requireInsideDomain(s, o.centre, r.keyPath("centre"));
-        o.radius = static_cast<float>(r.requiredNumber("radius", Range::positive()));
+        o.radius = r.requiredReal("radius", Range::positive());
     } else {
         o.shape = Obstacle3D::Shape::Box;
         o.min = r.requiredVec3("min");
@@ -52,7 +52,7 @@ SceneEmitter3D readEmitter(ObjectReader& r, const SmokeSettings3D& s) {
     m.shape = r.choice<EmitterShape>("shape", EmitterShape::Sphere, {{"sphere", EmitterShape::Sphere}, {"box", EmitterShape::Box}});
     readPlace(r, s, m.centre, e.path);
     if (m.shape == EmitterShape::Sphere) {
-        m.radius = static_cast<float>(r.number("radius", m.radius, Range::positive()));
+        m.radius = r.real("radius", m.radius, Range::positive());
     } else {
         if (r.has("radius")) throw SceneError(r.keyPath("radius"), "a box emitter takes halfExtents [x, y, z] (m), not a radius");
         m.halfExtents = r.vec3("halfExtents", m.halfExtents, Range::positive());
@@ -61,13 +61,13 @@ SceneEmitter3D readEmitter(ObjectReader& r, const SmokeSettings3D& s) {
         throw SceneError(r.keyPath("halfExtents"), "a sphere emitter takes a radius (m), not halfExtents");
     m.falloff = r.choice("falloff", m.falloff, kFalloffs);
     m.velocity = r.vec3("velocity", m.velocity);
-    m.velocityCoupling = static_cast<float>(r.number("velocityCoupling", m.velocityCoupling, Range::nonNegative()));
-    m.density = static_cast<float>(r.number("density", 0.0, Range::nonNegative()));
-    m.temperature = static_cast<float>(r.number("temperature", 0.0));
-    m.fuel = static_cast<float>(r.number("fuel", 0.0, Range::nonNegative()));
+    m.velocityCoupling = r.real("velocityCoupling", m.velocityCoupling, Range::nonNegative());
+    m.density = r.real("density", 0.0, Range::nonNegative());
+    m.temperature = r.real("temperature", 0.0);
+    m.fuel = r.real("fuel", 0.0, Range::nonNegative());
     m.colour = r.rgba("colour", {0, 0, 0, 0});
     e.burst = r.boolean("burst", false);
-    e.start = r.number("start", 0.0, Range::nonNegative());
+    e.start = readStartTime(r);
     e.end = readEndTime(r, e.start);
     r.finish();
     return e;
@@ -88,9 +88,9 @@ SceneCollider3D readCollider(ObjectReader& r, const SmokeSettings3D& s) {
     k.shape = r.requiredChoice<ColliderShape>(
         "shape", {{"sphere", ColliderShape::Sphere}, {"box", ColliderShape::Box}, {"capsule", ColliderShape::Capsule}});
     readPlace(r, s, k.centre, c.path);
-    if (k.shape != ColliderShape::Box) k.radius = static_cast<float>(r.requiredNumber("radius", Range::positive()));
+    if (k.shape != ColliderShape::Box) k.radius = r.requiredReal("radius", Range::positive());
     if (k.shape == ColliderShape::Box) k.halfExtents = r.requiredVec3("halfExtents", Range::positive());
-    if (k.shape == ColliderShape::Capsule) k.halfLength = static_cast<float>(r.number("halfLength", k.halfLength, Range::nonNegative()));
+    if (k.shape == ColliderShape::Capsule) k.halfLength = r.real("halfLength", k.halfLength, Range::nonNegative());
     k.orientation = readOrientation(r);
     if (!c.path.empty() && r.has("velocity"))
         throw SceneError(r.keyPath("velocity"), "a collider on a path moves at the path's speed; give no velocity");

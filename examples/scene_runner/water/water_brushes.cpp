@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/float_cast.hpp"
+
 namespace billow::scene {
 
 namespace {
@@ -10,9 +12,12 @@ namespace {
 // The brush weight max(0, 1 - distance / radius) summed over the cells (as the brush shader
 // weighs them, from cell centres).
 double weightSum(const WaterSettings& s, float x, float y, float radius) {
-    const float h = s.cellSize;
-    const int i0 = std::max(0, int(std::floor((x - radius) / h))), i1 = std::min(int(s.nx) - 1, int(std::ceil((x + radius) / h)));
-    const int j0 = std::max(0, int(std::floor((y - radius) / h))), j1 = std::min(int(s.ny) - 1, int(std::ceil((y + radius) / h)));
+    const double h = s.cellSize;
+    // The cells the brush can reach, clamped to the grid in double (a reach far past the grid must
+    // not overflow the conversion to int).
+    auto cell = [](double at, uint32_t n) { return static_cast<int>(std::clamp(at, 0.0, double(n) - 1.0)); };
+    const int i0 = cell(std::floor((x - radius) / h), s.nx), i1 = cell(std::ceil((x + radius) / h), s.nx);
+    const int j0 = cell(std::floor((y - radius) / h), s.ny), j1 = cell(std::ceil((y + radius) / h), s.ny);
     double sum = 0.0;
     for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i)
@@ -32,7 +37,35 @@ double pathLength(const std::vector<Vec2>& path) {
 // than 1 % over the domain, so the rain is even to 1 %, and the volume is still exact.
 constexpr float kRainReach = 100.0f;
 
+// The brush a rain, spring or sink event paints with (its amounts left at 0).
+WaterBrush eventBrush(const WaterSettings& s, const WaterEvent& e) {
+    WaterBrush b;
+    if (e.kind == WaterEvent::Kind::Rain) {
+        b.x = 0.5f * s.nx * s.cellSize;
+        b.y = 0.5f * s.ny * s.cellSize;
+        b.radius = kRainReach * std::hypot(b.x, b.y);
+    } else {
+        b.x = e.position[0];
+        b.y = e.position[1];
+        b.radius = e.radius;
+    }
+    return b;
+}
+
+// Brushes along a path: one every radius / 4 from the first point, counted in double (a tiny
+// radius on a long path must give a large count, not a wrapped one).
+double pathBrushCount(const WaterEvent& e) {
+    const double length = pathLength(e.path);
+    if (e.path.size() < 2 || length <= 0.0) return 1.0;
+    return std::floor(length / (e.radius / 4.0) + 1e-9) + 1.0;
+}
+
 } // namespace
+
+double eventWeightSum(const WaterSettings& s, const WaterEvent& e) {
+    const WaterBrush b = eventBrush(s, e);
+    return weightSum(s, b.x, b.y, b.radius);
+}
 
 std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
     // Exactly radius / 4 apart from the first point on: overlapping cones at a spacing that
@@ -41,7 +74,8 @@ std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
     const double length = pathLength(e.path);
     if (e.path.size() < 2 || length <= 0.0) return {e.path.front()};
     const double spacing = e.radius / 4.0;
-    const auto count = static_cast<uint32_t>(std::floor(length / spacing + 1e-9)) + 1;
+    // The scene's check (brushesPerStep <= the solver's 64 a step) bounds the count.
+    const auto count = static_cast<uint32_t>(std::min(pathBrushCount(e), double(WaterSolver::kMaxBrushesPerFrame)));
     std::vector<Vec2> out;
     size_t leg = 1;
     double legStart = 0.0;
@@ -61,7 +95,7 @@ std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
 
 uint32_t brushesPerStep(const WaterEvent& e) {
     const bool alongPath = e.kind == WaterEvent::Kind::Dig || e.kind == WaterEvent::Kind::Raise;
-    return alongPath ? static_cast<uint32_t>(pathBrushCentres(e).size()) : 1u;
+    return alongPath ? static_cast<uint32_t>(std::min(pathBrushCount(e), 1e9)) : 1u;
 }
 
 StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
@@ -84,30 +118,22 @@ StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
                 b.x = c[0];
                 b.y = c[1];
                 b.radius = e.radius;
-                b.terrain = static_cast<float>(sign * e.amount * perBrush);
-                b.dye = static_cast<float>(e.dye * perBrush);
+                b.terrain = narrowToFloat(sign * e.amount * perBrush);
+                b.dye = narrowToFloat(e.dye * perBrush);
                 out.brushes.push_back(b);
             }
             continue;
         }
         const double seconds = overlap(t0, t1, e.start, e.end);
         if (seconds <= 0.0) continue;
-        WaterBrush b;
-        if (e.kind == K::Rain) {
-            b.x = 0.5f * s.nx * s.cellSize;
-            b.y = 0.5f * s.ny * s.cellSize;
-            b.radius = kRainReach * std::hypot(b.x, b.y);
-        } else {
-            b.x = e.position[0];
-            b.y = e.position[1];
-            b.radius = e.radius;
-        }
+        WaterBrush b = eventBrush(s, e);
         const double weights = weightSum(s, b.x, b.y, b.radius);
         if (weights <= 0.0) continue;
         const double volume = (e.kind == K::Rain ? e.flow * s.nx * s.ny * cellArea : e.flow) * seconds;
         const double signedVolume = e.kind == K::Sink ? -volume : volume;
-        b.water = static_cast<float>(signedVolume / (weights * cellArea));
-        b.dye = static_cast<float>(e.dye * seconds);
+        // The scene's check keeps these within float's range (see readWaterEvents).
+        b.water = narrowToFloat(signedVolume / (weights * cellArea));
+        b.dye = narrowToFloat(e.dye * seconds);
         out.requestedVolume += signedVolume;
         out.brushes.push_back(b);
     }

@@ -15,8 +15,11 @@ namespace billow::scene {
 // sum along a straight centre line is then 4 brushes' worth everywhere, which the amounts divide
 // out).
 std::vector<Vec2> pathBrushCentres(const WaterEvent& event);
-// How many brushes the event adds in a step where it is active.
+// How many brushes the event adds in a step where it is active (at most 1e9, however short the radius).
 uint32_t brushesPerStep(const WaterEvent& event);
+// Rain, spring and sink events: the sum of their brush's weights over the cells (0 when the brush
+// reaches no cell centre, so it would add nothing).
+double eventWeightSum(const WaterSettings& settings, const WaterEvent& event);
 
 struct StepBrushes {
     std::vector<WaterBrush> brushes;

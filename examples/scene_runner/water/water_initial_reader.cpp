@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/float_cast.hpp"
 #include "common/input_files.hpp"
 #include "water/water_parser_parts.hpp"
 
@@ -61,17 +62,19 @@ void readInitialWater(ObjectReader& top, const std::filesystem::path& dir, Water
     // Fills raise the water from dry ground where no .npy depth is given.
     if (r.has("fills") && scene.depth.empty()) scene.depth.assign(size_t(nx) * ny, 0.0f);
     r.forEachObject("fills", "{\"level\": m, \"from\": [x, y]}", [&](ObjectReader& f) {
-        const float level = static_cast<float>(f.requiredNumber("level"));
+        const float level = f.requiredReal("level");
         Vec2 from{};
         const bool hasFrom = f.has("from");
         if (hasFrom) {
             from = f.vec2("from", {});
             requireInsideDomain(s, from, f.keyPath("from"));
         }
-        const float within = static_cast<float>(f.number("within", 0.0, Range::positive()));
+        const float within = f.real("within", 0.0, Range::positive());
         if (f.has("within") && !hasFrom) throw SceneError(f.keyPath("within"), "needs \"from\" (the centre of the disc)");
         f.finish();
         fillToLevel(s, scene.terrain, level, hasFrom ? &from : nullptr, within, scene.depth);
+        if (!allWithinBounds(scene.depth))
+            throw SceneError(f.path(), "the level minus the terrain gives depths beyond the solver's bound of 1e6 m");
     });
     r.finish();
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/cell_velocity.hpp"
+#include "common/finite_state.hpp"
 
 namespace billow::scene {
 
@@ -16,7 +17,7 @@ void measureFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     m.totalWater = m.maxDepth = m.wetArea = 0.0;
     for (float d : depth) {
         m.totalWater += d;
-        m.maxDepth = std::max(m.maxDepth, double(d));
+        m.maxDepth = maxKeepingNaN(m.maxDepth, double(d));
         if (d > s.dryDepth) m.wetArea += area;
     }
     m.totalWater *= area;
@@ -41,7 +42,7 @@ void measureFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     }
 }
 
-std::string metricsLine(const WaterStepMetrics& m) {
+nlohmann::ordered_json metricsRecord(const WaterStepMetrics& m) {
     const nlohmann::ordered_json gpu = m.gpuMs ? nlohmann::ordered_json(*m.gpuMs) : nlohmann::ordered_json(nullptr);
     return nlohmann::ordered_json{{"step", m.step},         {"time", m.time},
                                   {"substeps", m.substeps}, {"gpuMs", gpu},
@@ -49,8 +50,7 @@ std::string metricsLine(const WaterStepMetrics& m) {
                                   {"addedWater", m.addedWater}, {"boundaryOutflow", m.boundaryOutflow},
                                   {"boundaryInflow", m.boundaryInflow}, {"maxDepth", m.maxDepth},
                                   {"maxSpeed", m.maxSpeed}, {"wetArea", m.wetArea},
-                                  {"totalDye", m.totalDye}}
-        .dump();
+                                  {"totalDye", m.totalDye}};
 }
 
 } // namespace billow::scene

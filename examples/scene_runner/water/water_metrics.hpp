@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "water/water_field_cache.hpp"
 
 namespace billow::scene {
@@ -27,6 +29,7 @@ struct WaterStepMetrics {
 
 // Fills everything from totalWater on except addedWater from the fields.
 void measureFields(WaterFieldCache& fields, WaterStepMetrics& m);
-std::string metricsLine(const WaterStepMetrics& m);
+// The JSON record of one line (non-finite numbers are written as null; see finite_state.hpp).
+nlohmann::ordered_json metricsRecord(const WaterStepMetrics& m);
 
 } // namespace billow::scene

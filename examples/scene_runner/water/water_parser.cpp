@@ -9,6 +9,7 @@
 #include "common/settings_check.hpp"
 #include "common/time_reader.hpp"
 #include "water/water_parser_parts.hpp"
+#include "water/water_views.hpp"
 
 namespace billow::scene {
 
@@ -42,9 +43,11 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readWaterBoundaries(top, scene.settings);
     detail::readTerrain(top, dir, scene);
     detail::readInitialWater(top, dir, scene);
-    detail::readWaterEvents(top, scene);
     detail::readTime(top, options, scene.dt, scene.steps);
-    detail::readOutputPlan(top, options, scene.output, kWaterViews, kWaterFields, true);
+    detail::readWaterEvents(top, scene.dt, scene);
+    detail::readOutputPlan(top, options, scene.steps, scene.output, kWaterViews, kWaterFields, true);
+    // Every water view is drawn one pixel per cell.
+    detail::requirePictureSize(scene.output, options, scene.settings.nx, scene.settings.ny);
     // The library's own check as a backstop (its field names map onto the "settings" and
     // "boundaries" keys).
     detail::checkWithLibrary(scene.settings);

@@ -15,7 +15,7 @@ void readWaterBoundaries(ObjectReader& top, WaterSettings& settings);
 void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene& scene);
 // "initial": water (lake fills, .npy depth) and dye. Needs the terrain.
 void readInitialWater(ObjectReader& top, const std::filesystem::path& dir, WaterScene& scene);
-// "events": rain, springs, sinks, digging and raising terrain.
-void readWaterEvents(ObjectReader& top, WaterScene& scene);
+// "events": rain, springs, sinks, digging and raising terrain. `dt`: the scene's step (s).
+void readWaterEvents(ObjectReader& top, double dt, WaterScene& scene);
 
 } // namespace billow::scene::detail

@@ -1,5 +1,8 @@
 #include "water/water_runner.hpp"
 
+#include <array>
+#include <utility>
+
 #include "common/output_writer.hpp"
 #include "common/run_loop.hpp"
 #include "water/water_brushes.hpp"
@@ -23,10 +26,10 @@ class WaterRun {
 public:
     using Metrics = WaterStepMetrics;
 
-    // The output folder is opened before the solver is made.
-    WaterRun(std::shared_ptr<Context> context, const WaterScene& scene, const std::string& outDir)
-        : scene_(scene), writer_(outDir, scene.name, scene.output, kWaterViews, kWaterFields),
-          solver_(createWaterSolver(std::move(context), scene)) {
+    // The solver is made before the output folder is opened.
+    WaterRun(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options)
+        : scene_(scene), solver_(createWaterSolver(std::move(context), scene)),
+          writer_(options, scene.name, scene.output, kWaterViews, kWaterFields) {
         solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
     }
 
@@ -50,11 +53,15 @@ public:
     WaterFieldCache outputFields(bool, bool, bool) { return WaterFieldCache(*solver_); }
     Figure draw(WaterView view, WaterFieldCache& fields) { return renderWaterView(view, fields); }
     std::vector<uint64_t> shape(WaterField field) { return fieldShape(field, scene_.settings); }
+    // The state a step carries over, checked for non-finite values.
+    static constexpr std::array<std::pair<WaterField, const char*>, 5> kStateFields = {
+        {{WaterField::Terrain, "terrain"}, {WaterField::Depth, "depth"}, {WaterField::FlowX, "flowX"},
+         {WaterField::FlowY, "flowY"}, {WaterField::Dye, "dye"}}};
 
 private:
     const WaterScene& scene_;
-    OutputWriter<WaterView, WaterField> writer_;
     std::unique_ptr<WaterSolver> solver_;
+    OutputWriter<WaterView, WaterField> writer_;
     double addedWater_ = 0.0;  // m^3 the events asked to add so far
 };
 

@@ -27,11 +27,11 @@ const WordTable<WaterBoundaryType> kBoundaryTypes = {
 WaterBoundary readBoundaryKeys(ObjectReader& r) {
     WaterBoundary b;
     b.type = r.requiredChoice("type", kBoundaryTypes);
-    b.flow = static_cast<float>(r.number("flow", b.flow));
-    b.amplitude = static_cast<float>(r.number("amplitude", b.amplitude));
-    b.period = static_cast<float>(r.number("period", b.period, Range::positive()));
-    b.phase = static_cast<float>(r.number("phase", b.phase));
-    b.drop = static_cast<float>(r.number("drop", b.drop, Range::nonNegative()));
+    b.flow = r.real("flow", b.flow);
+    b.amplitude = r.real("amplitude", b.amplitude);
+    b.period = r.real("period", b.period, Range::positive());
+    b.phase = r.real("phase", b.phase);
+    b.drop = r.real("drop", b.drop, Range::nonNegative());
     return b;
 }
 
@@ -64,7 +64,7 @@ void readWaterSettings(ObjectReader& top, WaterSettings& s) {
     const nlohmann::json* value = top.child("settings");
     if (!value) return;
     ObjectReader r(*value, "settings");
-    auto f = [&](const char* key, float fallback, Range range) { return static_cast<float>(r.number(key, fallback, range)); };
+    auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
     s.gravity = f("gravity", s.gravity, Range::positive());
     s.model = r.choice("model", s.model, kWaterModels);
     s.pipeDepth = f("pipeDepth", s.pipeDepth, Range::positive());

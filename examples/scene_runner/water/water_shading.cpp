@@ -45,9 +45,13 @@ Picture renderWater(const WaterFrame& f, uint32_t scale) {
                 if (f.dye) c = mix(c, Rgb{1.0f, 1.0f, 1.0f}, std::clamp(at(*f.dye, i, j), 0.0f, 1.0f) * 0.8f);
             }
             cells[i + j * f.nx] = {c.r * light, c.g * light, c.b * light};
+            // A non-finite height or depth here (light, or the colour, would hide it as black).
+            const float own = at(terrain, i, j) + at(depth, i, j);
+            if (!std::isfinite(own) || (f.dye && std::isnan(at(*f.dye, i, j)))) cells[i + j * f.nx] = {NAN, NAN, NAN};
         }
     return draw(f.nx, f.ny, scale, [&](uint32_t i, uint32_t j) {
         const Rgb& c = cells[i + j * f.nx];
+        if (std::isnan(c.r) || std::isnan(c.g) || std::isnan(c.b)) return kNonFiniteColour;
         return Rgb8{toByte(c.r), toByte(c.g), toByte(c.b)};
     });
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/bilinear.hpp"
+#include "common/float_cast.hpp"
 #include "common/input_files.hpp"
 #include "common/npy_io.hpp"
 #include "common/png_io.hpp"
@@ -23,13 +24,13 @@ void forEachCell(const WaterSettings& s, const Add& add) {
 void addHeightmap(ObjectReader& r, const std::filesystem::path& dir, const WaterSettings& s, std::vector<float>& terrain) {
     const std::string key = r.keyPath("image");
     const auto file = requiredFile(r, "image", dir, "a PNG file name (black = low, white = high)");
-    const double low = r.requiredNumber("low");
-    const double high = r.requiredNumber("high");
+    const double low = r.requiredReal("low");
+    const double high = r.requiredReal("high");
     r.finish();
     const Image image = readForKey(key, [&] { return readPngRgba(file.string()); });
     const float width = s.nx * s.cellSize, height = s.ny * s.cellSize;
     forEachCell(s, [&](size_t c, float x, float y) {
-        terrain[c] += static_cast<float>(low + sampleGrey(image, x / width, y / height) * (high - low));
+        terrain[c] += narrowToFloat(low + sampleGrey(image, x / width, y / height) * (high - low));
     });
 }
 
@@ -88,28 +89,28 @@ Feature readFeature(ObjectReader& r) {
     Feature f;
     using K = Feature::Kind;
     f.kind = r.requiredChoice<K>("type", {{"slope", K::Slope}, {"bowl", K::Bowl}, {"rim", K::Rim}, {"waves", K::Waves}, {"valley", K::Valley}});
-    auto positive = [&](const char* key) { return static_cast<float>(r.requiredNumber(key, Range::positive())); };
+    auto positive = [&](const char* key) { return r.requiredReal(key, Range::positive()); };
     switch (f.kind) {
     case K::Slope: f.gradient = r.requiredVec2("gradient"); break;
     case K::Bowl:
         f.centre = r.requiredVec2("centre");
         f.radius = positive("radius");
-        f.depth = static_cast<float>(r.requiredNumber("depth"));
+        f.depth = r.requiredReal("depth");
         break;
     case K::Rim:
         f.centre = r.requiredVec2("centre");
-        f.radius = static_cast<float>(r.requiredNumber("radius", Range::nonNegative()));
+        f.radius = r.requiredReal("radius", Range::nonNegative());
         f.width = positive("width");
-        f.height = static_cast<float>(r.requiredNumber("height"));
+        f.height = r.requiredReal("height");
         break;
     case K::Waves:
-        f.amplitude = static_cast<float>(r.requiredNumber("amplitude"));
+        f.amplitude = r.requiredReal("amplitude");
         f.wavelength = r.requiredVec2("wavelength", Range::positive());
         break;
     case K::Valley:
         f.axis = r.choice<int>("axis", 0, {{"x", 0}, {"y", 1}});
-        f.position = static_cast<float>(r.requiredNumber("position"));
-        f.slope = static_cast<float>(r.requiredNumber("slope"));
+        f.position = r.requiredReal("position");
+        f.slope = r.requiredReal("slope");
         break;
     }
     r.finish();
@@ -124,7 +125,7 @@ void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene
     const nlohmann::json* value = top.child("terrain");
     if (!value) return;
     ObjectReader r(*value, "terrain");
-    const float base = static_cast<float>(r.number("base", 0.0));
+    const float base = r.real("base", 0.0);
     for (float& t : scene.terrain) t = base;
     if (r.has("heightmap") && r.has("npy")) throw SceneError("terrain.npy", "give either heightmap (PNG) or npy, not both");
     if (const nlohmann::json* map = r.child("heightmap")) {
@@ -140,6 +141,9 @@ void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene
         forEachCell(s, [&](size_t c, float x, float y) { scene.terrain[c] += f.heightAt(x, y); });
     });
     r.finish();
+    // Heights the solver could not take (features or a heightmap adding up past float's range).
+    if (!allWithinBounds(scene.terrain))
+        throw SceneError("terrain", "the heights add up to values beyond the solver's bound (expected heights within +-1e6 m)");
 }
 
 } // namespace billow::scene::detail
