@@ -1,7 +1,8 @@
 // The bundled 3D scenes at small sizes under the validation layer, with the physics each one
 // promises: the smoke column rises and the moving sphere leaves its wake behind it; the campfire's
 // flames are hotter than the ignition temperature where fuel burns; smoke crosses the doorway into
-// the room. The bad 3D scene files are in test_scene_runner.cpp's table.
+// the room; and everything else a 3D run writes (every field's .npy, labelled slices, metrics, the
+// MP4). The bad 3D scene files are in test_scene_runner.cpp's table.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -11,12 +12,16 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "common/colour_bar.hpp"
 #include "common/npy_io.hpp"
 #include "common/png_io.hpp"
+#include "smoke3d/smoke3d_vdb.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -144,4 +149,83 @@ TEST(SceneRunner3D, DoorwaySmokeEntersTheRoom) {
             }
     ASSERT_GT(total, 0.0);
     EXPECT_GT(room / total, 0.1) << "share of the smoke in the room";
+}
+
+// What a 3D run writes besides the physics, on a grid that is no multiple of the workgroup: a
+// .npy of every field with its documented (z, y, x) shape, a slice of every view at 512 pixels
+// on its long side with its colour bar's label, a contact sheet, the 3D metrics keys, the renders
+// as an MP4 and (built with OpenVDB) a .vdb file per written step.
+TEST(SceneRunner3D, EveryFieldSliceMetricMp4AndVdb) {
+    const std::string dir = outputDir("smoke3d_outputs");
+    fs::create_directories(dir);
+    std::ofstream(dir + "/outputs.json") << R"({
+      "solver": "smoke3d",
+      "grid": { "nx": 11, "ny": 9, "nz": 7, "width": 1.1 },
+      "boundaries": { "top": "outflow" },
+      "settings": { "colour": true, "thermalExpansion": 0.003, "pressureSolver": "multigridPCG", "pressureIterations": 4,
+                    "combustion": { "ignitionTemperature": 400 } },
+      "emitters": [ { "position": [0.5, 0.2, 0.35], "radius": 0.15, "fuel": 20, "density": 3, "temperature": 5000,
+                      "colour": [1, 0.5, 0.2, 1], "velocity": [0, 0.5, 0], "velocityCoupling": 5 } ],
+      "time": { "dt": 0.05, "steps": 4 },
+      "output": {
+        "pictures": { "every": 2, "views": ["render", "density", "temperature", "fuel", "speed", "vorticity", "pressure", "divergence"] },
+        "render": { "width": 64, "height": 48 },
+        "fields": { "every": 4, "names": ["velocityX", "velocityY", "velocityZ", "density", "temperature", "fuel", "pressure",
+                                          "divergence", "vorticity", "solid", "expansionSource", "colour"] },
+        "animation": { "format": "mp4", "view": "render", "fps": 10 })" +
+                                          std::string(billow::scene::vdbAvailable() ? R"(, "vdb": { "every": 2 })" : "") + R"(
+      }
+    })";
+    const Result r = runRunner(dir + "/outputs.json --validation --out " + dir + "/out");
+    ASSERT_EQ(r.status, 0) << r.output;
+    const std::string out = dir + "/out";
+
+    using Shape = std::vector<uint64_t>;
+    const std::vector<std::pair<const char*, Shape>> shapes = {
+        {"velocityX", {7, 9, 12}}, {"velocityY", {7, 10, 11}}, {"velocityZ", {8, 9, 11}}, {"density", {7, 9, 11}},
+        {"temperature", {7, 9, 11}}, {"fuel", {7, 9, 11}}, {"pressure", {7, 9, 11}}, {"divergence", {7, 9, 11}},
+        {"vorticity", {7, 9, 11}}, {"solid", {7, 9, 11}}, {"expansionSource", {7, 9, 11}}, {"colour", {7, 9, 11, 4}}};
+    for (const auto& [name, shape] : shapes) {
+        const NpyArray a = field(out, name, 4);
+        EXPECT_EQ(a.shape, shape) << name;
+        EXPECT_TRUE(std::all_of(a.values.begin(), a.values.end(), [](float v) { return std::isfinite(v); })) << name;
+    }
+    const NpyArray density = field(out, "density", 4);
+    EXPECT_GT(*std::max_element(density.values.begin(), density.values.end()), 0.0f);
+
+    // Slices across z (x right, y up): 11 x 9 cells -> 512 x 419 pixels, the colour bar below.
+    const std::vector<std::pair<const char*, const char*>> labels = {
+        {"density", "density (units)"}, {"temperature", "temperature - ambient (K)"}, {"fuel", "fuel (units)"},
+        {"speed", "speed (m/s)"}, {"vorticity", "vorticity (1/s)"}, {"pressure", "pressure (m^2/s^2)"},
+        {"divergence", "divergence (1/s)"}};
+    for (const auto& [view, label] : labels) {
+        const billow::scene::Picture p = readPicture(out + "/" + std::string(view) + "/0002.png");
+        EXPECT_EQ(p.width, 512u) << view;
+        EXPECT_GT(p.height, 419u) << view << ": no legend strip";
+        const uint32_t s = billow::scene::legendTextScale(p.width);
+        EXPECT_TRUE(findText(p, label, s, billow::scene::kLegendText, billow::scene::kLegendBackground, 419)) << view;
+    }
+    EXPECT_TRUE(fs::exists(out + "/render/0002.png"));
+    EXPECT_TRUE(fs::exists(out + "/sheet/0002.png"));
+
+    const auto lines = metricsLines(out);
+    ASSERT_EQ(lines.size(), 4u);
+    for (const char* key : {"gpuMs", "maxDivergence", "kineticEnergy", "totalDensity", "totalFuel", "maxTemperature",
+                            "fuelBurnRate", "burningCells", "densityCentroid", "centroidHeight"})
+        EXPECT_TRUE(lines.back().contains(key)) << key;
+
+    // An OpenVDB file per second step, step 0 included (its contents: tests/vdb), when built with OpenVDB.
+    if (billow::scene::vdbAvailable())
+        for (const char* step : {"000000", "000002", "000004"}) {
+            const std::string vdb = readText(out + "/vdb/outputs_" + std::string(step) + ".vdb");
+            ASSERT_GT(vdb.size(), 8u) << step;
+            EXPECT_EQ(vdb.substr(0, 4), std::string(" BDV")) << step;  // OPENVDB_MAGIC 0x56444220, little-endian
+        }
+
+    // An MP4 (ISO base media: a "ftyp" box first) when ffmpeg is there, as scripts/install-deps.sh installs it.
+    if (std::system("command -v ffmpeg >/dev/null 2>&1") == 0) {
+        const std::string mp4 = readText(out + "/outputs.mp4");
+        ASSERT_GT(mp4.size(), 8u) << r.output;
+        EXPECT_EQ(mp4.substr(4, 4), "ftyp");
+    }
 }
