@@ -1,19 +1,24 @@
-# Compiles GLSL compute shaders to SPIR-V with glslc at build time (with depfiles, so editing an
-# included header rebuilds its users), validates each module with spirv-val, reflects it with
-# spirv-cross, and generates the kernel table from the reflection (cmake/generate_kernel_table.py):
+# Compiles GLSL compute shaders to SPIR-V at build time (cmake/compile_kernel.py: glslc, and for a
+# kernel with variants spirv-opt freezing its selector into one module per variant; with depfiles, so
+# editing an included header rebuilds its users), validates each module with spirv-val, reflects it
+# with spirv-cross, and generates the kernel table from the reflection (cmake/generate_kernel_table.py):
 # a header of typed kernels (ids, workgroup sizes, push-constant types, named bindings) and a
 # source embedding every module by id, with the shared structs' layouts checked.
 #
 #   billow_compile_kernels(<out_sources_var> SOURCES <a.comp> ... SHADER_ROOT <dir>
 #                          TYPE_HEADERS <header> ... HEADER <billow_kernels.hpp>)
 #
-# The module that is embedded is compiled with -O, which strips the GLSL names; an unoptimized
-# compile of the same source is reflected for the names, and the generator checks that both
-# modules agree on workgroup size and bindings.
+# The modules that are embedded are optimized (glslc -O, or spirv-opt -O per variant), which strips
+# the GLSL names; an unoptimized compile of the same source is reflected for the names, and the
+# generator checks that every embedded module agrees with it on workgroup size and bindings.
 
 # The push-constant range of the shared pipeline layout, in bytes (Vulkan guarantees 128).
 set(BILLOW_PUSH_CONSTANT_BYTES 128)
 set(BILLOW_KERNEL_GENERATOR ${CMAKE_CURRENT_LIST_DIR}/generate_kernel_table.py)
+set(BILLOW_KERNEL_COMPILER ${CMAKE_CURRENT_LIST_DIR}/compile_kernel.py)
+# The tools compile_kernel.py runs, as its arguments (the build's and the bad-kernel test's).
+set(BILLOW_KERNEL_TOOLS --glslc ${BILLOW_GLSLC} --spirv-opt ${BILLOW_SPIRV_OPT} --spirv-val ${BILLOW_SPIRV_VAL}
+    --spirv-cross ${BILLOW_SPIRV_CROSS})
 
 # The storage slots of the shared layout, as common/grid_types.h defines them for GLSL and C++.
 function(billow_storage_slots out_var shader_root)
@@ -28,31 +33,24 @@ endfunction()
 function(billow_compile_kernels out_var)
     cmake_parse_arguments(ARG "" "SHADER_ROOT;HEADER" "SOURCES;TYPE_HEADERS" ${ARGN})
     set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/shaders)
-    set(compile_flags --target-env=vulkan1.1 -Werror -I ${ARG_SHADER_ROOT})
-    set(outputs)
+    set(entries)
     set(manifest "")
     foreach(src IN LISTS ARG_SOURCES)
         get_filename_component(name ${src} NAME_WE)
-        set(spv ${out_dir}/${name}.spv)
-        set(named_spv ${out_dir}/${name}.named.spv)
-        set(named_json ${out_dir}/${name}.named.json)
-        set(json ${out_dir}/${name}.json)
+        # The entry names the kernel's modules (one per variant, which only the script knows).
+        set(entry ${out_dir}/${name}.entry)
         set(dep ${out_dir}/${name}.d)
         add_custom_command(
-            OUTPUT ${spv} ${named_json} ${json}
-            BYPRODUCTS ${named_spv}
-            COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
-            COMMAND ${BILLOW_GLSLC} ${compile_flags} -O -MD -MF ${dep} -MT ${spv} -o ${spv} ${src}
-            COMMAND ${BILLOW_SPIRV_VAL} --target-env vulkan1.1 ${spv}
-            COMMAND ${BILLOW_GLSLC} ${compile_flags} -o ${named_spv} ${src}
-            COMMAND ${BILLOW_SPIRV_CROSS} ${named_spv} --reflect --output ${named_json}
-            COMMAND ${BILLOW_SPIRV_CROSS} ${spv} --reflect --output ${json}
+            OUTPUT ${entry}
+            COMMAND ${Python3_EXECUTABLE} ${BILLOW_KERNEL_COMPILER} ${src} --shader-root ${ARG_SHADER_ROOT}
+                    --out-dir ${out_dir} --entry ${entry} --depfile ${dep} ${BILLOW_KERNEL_TOOLS}
             MAIN_DEPENDENCY ${src}
+            DEPENDS ${BILLOW_KERNEL_COMPILER} ${BILLOW_KERNEL_GENERATOR}
             DEPFILE ${dep}
-            COMMENT "glslc + spirv-val + spirv-cross --reflect ${name}"
+            COMMENT "glslc (+ spirv-opt per variant) + spirv-val + spirv-cross --reflect ${name}"
             VERBATIM)
-        list(APPEND outputs ${spv} ${named_json} ${json})
-        string(APPEND manifest "${src}|${spv}|${named_json}|${json}\n")
+        list(APPEND entries ${entry})
+        string(APPEND manifest "${entry}\n")
     endforeach()
     set(manifest_file ${out_dir}/kernels.manifest)
     file(WRITE ${manifest_file}.tmp "${manifest}")
@@ -70,7 +68,7 @@ function(billow_compile_kernels out_var)
                 --shader-root ${ARG_SHADER_ROOT} --storage-slots ${slots}
                 --push-constant-bytes ${BILLOW_PUSH_CONSTANT_BYTES} ${type_header_args}
                 --header ${ARG_HEADER} --source ${cpp}
-        DEPENDS ${outputs} ${manifest_file} ${BILLOW_KERNEL_GENERATOR}
+        DEPENDS ${entries} ${manifest_file} ${BILLOW_KERNEL_GENERATOR}
         COMMENT "Kernel table from the reflected SPIR-V"
         VERBATIM)
     set(${out_var} ${ARG_HEADER} ${cpp} PARENT_SCOPE)

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Billow's kernel table, generated from the SPIR-V of every compute shader.
 
-Input: a manifest with one kernel per line, "source.comp|optimized.spv|names.json|optimized.json":
-the module that is embedded (glslc -O), and the spirv-cross --reflect JSON of an unoptimized
-compile of the same source (which keeps the GLSL block names) and of the embedded module.
+Input: a manifest naming one entry file per line (cmake/compile_kernel.py writes them), each with
+one line "source.comp|names.json|module.spv|module.json[|module.spv|module.json ...]": the
+spirv-cross --reflect JSON of an unoptimized compile of the source (which keeps the GLSL block
+names), then per variant the module that is embedded (optimized) and its reflection.
 
 Output:
   --header  billow_kernels.hpp: enum class KernelId, the table of every kernel's facts, and per
@@ -13,11 +14,13 @@ Output:
             shared with GLSL (push constants, uniform blocks, storage elements) have the layout
             that the SPIR-V declares.
 
-A kernel may have variants: pipelines of one module that differ in the value of its one
-specialization constant, `layout(constant_id = 0) const int` (e.g. the carried field's interpolation
-in the advection kernels, so that each path compiles alone, with its own registers). It declares
-how many with `#define BILLOW_KERNEL_VARIANTS <n>` in its own .comp file; KernelSet creates a
-pipeline per value 0 .. n-1 and every dispatch names one (Bindings::variant).
+A kernel may have variants: one module per value of its one specialization constant,
+`layout(constant_id = 0) const int`, frozen at build time with the other values' code removed (e.g.
+the carried field's interpolation in the advection kernels, so that each path compiles alone, with
+its own registers). It declares how many with `#define BILLOW_KERNEL_VARIANTS <n>` in its own .comp
+file; KernelSet creates a pipeline from each variant's module and every dispatch names one
+(Bindings::variant). All variants share the Bindings and Push of the unoptimized compile, and each
+variant's module is checked against it.
 
 A kernel that breaks the shared pipeline layout (descriptor set 0; binding 0 a uniform buffer;
 bindings 1..slots storage buffers; push constants within the layout's range) stops the build here
@@ -57,6 +60,21 @@ OWN_WORKGROUP = re.compile(r"^\s*#\s*define\s+BILLOW_OWN_WORKGROUP_SIZE\b", re.M
 # file `#define BILLOW_KERNEL_VARIANTS <n>` (a literal), the number of values it takes (0 .. n-1).
 VARIANTS = re.compile(r"^\s*#\s*define\s+BILLOW_KERNEL_VARIANTS\b(.*)$", re.MULTILINE)
 MAX_VARIANTS = 8
+VARIANT_COUNT = re.compile(r"\s*([0-9]+)\s*(//.*)?")
+
+
+def declared_variant_count(text):
+    """The variants a kernel's source declares: n of a well-formed BILLOW_KERNEL_VARIANTS, else 1
+    (variant_selector then says what is wrong)."""
+    declared = VARIANTS.search(text)
+    count = VARIANT_COUNT.fullmatch(declared.group(1)) if declared else None
+    return int(count.group(1)) if count and 2 <= int(count.group(1)) <= MAX_VARIANTS else 1
+
+
+def selector_is_well_formed(reflection):
+    """One specialization constant, an int at constant_id 0: what a variant selector must be."""
+    constants = reflection.get("specialization_constants", [])
+    return len(constants) == 1 and constants[0].get("id") == 0 and constants[0].get("type") == "int"
 
 
 class KernelError(Exception):
@@ -165,13 +183,14 @@ def variant_selector(reflection, where, declared):
                               "but its file does not `#define BILLOW_KERNEL_VARIANTS <n>`; KernelSet sets only "
                               "constant_id 0, the variant selector of a kernel that declares its variants")
         return 1
-    if not re.fullmatch(r"\s*[0-9]+\s*(//.*)?", declared):
+    literal = VARIANT_COUNT.fullmatch(declared)
+    if not literal:
         raise KernelError(f"{where}: BILLOW_KERNEL_VARIANTS must be an integer literal (got `{declared.strip()}`)")
-    count = int(declared.split("//")[0])
+    count = int(literal.group(1))
     if not 2 <= count <= MAX_VARIANTS:
         raise KernelError(f"{where}: BILLOW_KERNEL_VARIANTS is {count}; a kernel with variants has 2 .. "
                           f"{MAX_VARIANTS} (each is a pipeline)")
-    if len(constants) != 1 or constants[0].get("id") != 0 or constants[0].get("type") != "int":
+    if not selector_is_well_formed(reflection):
         raise KernelError(f"{where}: BILLOW_KERNEL_VARIANTS is defined, so the kernel must declare exactly one "
                           "specialization constant, `layout(constant_id = 0) const int`, its variant selector")
     return count
@@ -189,7 +208,7 @@ def single_struct_member(layout, block_type, where, what):
 
 
 class Kernel:
-    def __init__(self, source, spv, names_json, optimized_json, shader_root, slots, push_bytes_limit):
+    def __init__(self, source, names_json, modules, shader_root, slots, push_bytes_limit):
         self.source = pathlib.Path(source)
         relative = self.source.resolve().relative_to(pathlib.Path(shader_root).resolve())
         self.where = f"{pathlib.Path(shader_root).resolve().name}/{relative.as_posix()}"
@@ -198,7 +217,7 @@ class Kernel:
         if len(relative.parts) != 2:
             raise KernelError(f"{self.where}: kernels live one folder below the shader root (their group)")
         self.group = camel(relative.parts[0])
-        self.spv = spv
+        self.modules = [spv for spv, _ in modules]  # one per variant
         text = self.source.read_text(encoding="utf-8")
         self.shapes_own_workgroup = OWN_WORKGROUP.search(text) is not None
         variants = VARIANTS.search(text)
@@ -233,7 +252,12 @@ class Kernel:
             self.layout_checks.append((shared["name"], self.uniform_bytes, shared["members"], "uniform block"))
 
         self.bindings = self.storage_bindings(reflection, layout)
-        self.check_against_optimized(read_reflection(optimized_json), slots)
+        if len(modules) != self.variants:
+            raise KernelError(f"{self.where}: {len(modules)} compiled module(s) for {self.variants} variant(s); "
+                              "each variant is a module of its own (cmake/compile_kernel.py)")
+        for variant, (_, optimized_json) in enumerate(modules):
+            self.check_against_optimized(read_reflection(optimized_json), slots,
+                                         f" (variant {variant})" if self.variants > 1 else "")
 
     def storage_bindings(self, reflection, layout):
         """{binding: (member name, GLSL block names, reads, writes)} of the storage buffers."""
@@ -275,21 +299,27 @@ class Kernel:
             bindings[binding] = (member, [b["name"] for b in blocks], reads, writes)
         return bindings
 
-    def check_against_optimized(self, optimized, slots):
-        """The embedded (optimized) module must agree with the one whose names were reflected."""
-        check_pipeline_layout(optimized, self.where + " (optimized)", slots)
+    def check_against_optimized(self, optimized, slots, variant):
+        """An embedded (optimized) module must agree with the one whose names were reflected: the
+        Bindings and Push of the table are every variant's."""
+        what = f"the optimized module{variant}"
+        check_pipeline_layout(optimized, f"{self.where} (optimized{variant})", slots)
         size = tuple(optimized["entryPoints"][0]["workgroup_size"])
         if size != self.local_size:
-            raise KernelError(f"{self.where}: the optimized module's local size {size} differs from "
+            raise KernelError(f"{self.where}: {what}'s local size {size} differs from "
                               f"the unoptimized one's {self.local_size}")
         for r in optimized.get("ssbos", []):
             if r["binding"] not in self.bindings:
-                raise KernelError(f"{self.where}: the optimized module uses binding {r['binding']}, which "
+                raise KernelError(f"{self.where}: {what} uses binding {r['binding']}, which "
                                   "the unoptimized one does not declare")
-        # The optimizer may drop a selector that no code reads; then every variant is one pipeline's code.
-        if self.variants > 1 and any(c.get("id") != 0 for c in optimized.get("specialization_constants", [])):
-            raise KernelError(f"{self.where}: the optimized module declares specialization constants other "
-                              "than the variant selector (constant_id 0)")
+        if optimized.get("ubos") and not self.uniform_type:
+            raise KernelError(f"{self.where}: {what} reads a uniform block the unoptimized one does not declare")
+        if optimized.get("push_constants") and not self.push_type:
+            raise KernelError(f"{self.where}: {what} reads push constants the unoptimized one does not declare")
+        # A variant's selector is frozen into its module: the pipeline takes no specialization.
+        if optimized.get("specialization_constants"):
+            raise KernelError(f"{self.where}: {what} still declares specialization constants; a variant's "
+                              "selector must be frozen into its module (cmake/compile_kernel.py)")
 
     def storage_mask(self):
         mask = 0
@@ -322,7 +352,7 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
             "enum class KernelId : uint32_t {"]
     out += [f"    {k.type_name}," for k in kernels]
     out += ["};", f"inline constexpr uint32_t kKernelCount = {len(kernels)};",
-            "// Pipelines of every kernel together: one per variant.",
+            "// Pipelines (and embedded modules) of every kernel together: one per variant.",
             f"inline constexpr uint32_t kPipelineCount = {sum(k.variants for k in kernels)};", "",
             "// Every kernel's facts, indexed by KernelId.",
             "inline constexpr std::array<KernelInfo, kKernelCount> kKernelTable{{"]
@@ -348,8 +378,8 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
             out.append("    // Defines BILLOW_OWN_WORKGROUP_SIZE: one workgroup per tile, dispatched in groups.")
         out.append(f"    static constexpr bool shapesOwnWorkgroup = {'true' if k.shapes_own_workgroup else 'false'};")
         if k.variants > 1:
-            out.append("    // BILLOW_KERNEL_VARIANTS: one pipeline per value of specialization constant 0, named by")
-            out.append("    // Bindings::variant at every dispatch.")
+            out.append("    // BILLOW_KERNEL_VARIANTS: one module and pipeline per value of specialization constant 0,")
+            out.append("    // frozen at build time; Bindings::variant names it at every dispatch.")
         out.append(f"    static constexpr uint32_t variants = {k.variants};")
         if k.uniform_type:
             out.append(f"    using Uniform = gpu::{k.uniform_type};  // binding 0 ({k.uniform_block})")
@@ -363,7 +393,7 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
         out.append(f"        using Kernel = {k.type_name};")
         out.append("        UniformBinding uniform{};  // binding 0: the set's own uniform buffer unless given")
         if k.variants > 1:
-            out.append(f"        KernelVariant variant;  // the pipeline: specialization constant 0, 0 .. {k.variants - 1}")
+            out.append(f"        KernelVariant variant;  // the pipeline: specialization constant 0 = 0 .. {k.variants - 1}")
         for binding, (member, blocks, reads, writes) in sorted(k.bindings.items()):
             out.append(f"        StorageBinding {member};  // binding {binding} ({', '.join(blocks)}): "
                        f"{access(reads, writes)}")
@@ -387,19 +417,26 @@ def source_text(kernels, header_name):
            "// layouts of the structs that C++ shares with GLSL checked against the reflected modules.",
            "// Do not edit.", "#include <cstddef>", "", '#include "core/embedded_shaders.hpp"',
            f'#include "{header_name}"', "", "namespace billow::detail {", "", "namespace {"]
+    arrays = []  # by pipeline: KernelInfo::firstPipeline + variant
     for k in kernels:
-        data = pathlib.Path(k.spv).read_bytes()
-        if len(data) % 4:
-            raise KernelError(f"{k.where}: {k.spv} is not whole 32-bit words")
-        words = struct.unpack(f"<{len(data) // 4}I", data)
-        out.append(f"const uint32_t k{k.type_name}[{len(words)}] = {{")
-        for first in range(0, len(words), 8):
-            out.append("    " + " ".join(f"0x{w:08x}u," for w in words[first:first + 8]))
-        out.append("};")
-    out += ["", "const std::span<const uint32_t> kModules[kKernelCount] = {"]
-    out += [f"    k{k.type_name}," for k in kernels]
+        for variant, spv in enumerate(k.modules):
+            data = pathlib.Path(spv).read_bytes()
+            if len(data) % 4:
+                raise KernelError(f"{k.where}: {spv} is not whole 32-bit words")
+            words = struct.unpack(f"<{len(data) // 4}I", data)
+            array = f"k{k.type_name}" + (f"Variant{variant}" if k.variants > 1 else "")
+            arrays.append(array)
+            out.append(f"const uint32_t {array}[{len(words)}] = {{")
+            for first in range(0, len(words), 8):
+                out.append("    " + " ".join(f"0x{w:08x}u," for w in words[first:first + 8]))
+            out.append("};")
+    out += ["", "const std::span<const uint32_t> kModules[kPipelineCount] = {"]
+    out += [f"    {array}," for array in arrays]
     out += ["};", "} // namespace", "",
-            "std::span<const uint32_t> embeddedShader(KernelId id) { return kModules[static_cast<uint32_t>(id)]; }",
+            "std::span<const uint32_t> embeddedShader(KernelId id, uint32_t variant) {",
+            "    const KernelInfo& info = kernelInfo(id);",
+            "    return variant < info.variants ? kModules[info.firstPipeline + variant] : std::span<const uint32_t>{};",
+            "}",
             "", "// std140 / std430 as reflected from the modules, against the C++ structs of the shared headers."]
     done = set()
     for k in kernels:
@@ -439,11 +476,15 @@ def main():
 
     try:
         kernels = []
-        for line in pathlib.Path(args.manifest).read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                source, spv, names_json, optimized_json = line.split("|")
-                kernels.append(Kernel(source, spv, names_json, optimized_json, args.shader_root,
-                                      args.storage_slots, args.push_constant_bytes))
+        for entry in pathlib.Path(args.manifest).read_text(encoding="utf-8").splitlines():
+            if not entry.strip():
+                continue
+            fields = pathlib.Path(entry).read_text(encoding="utf-8").strip().split("|")
+            if len(fields) < 4 or len(fields) % 2:
+                raise KernelError(f"{entry}: expected source|names.json|module.spv|module.json[|...]")
+            source, names_json, modules = fields[0], fields[1], list(zip(fields[2::2], fields[3::2]))
+            kernels.append(Kernel(source, names_json, modules, args.shader_root, args.storage_slots,
+                                  args.push_constant_bytes))
         kernels.sort(key=lambda k: k.where)
         names = {}
         for k in kernels:

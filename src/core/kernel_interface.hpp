@@ -60,7 +60,7 @@ struct KernelInfo {
     KernelGroup group;
     WorkgroupSize localSize;
     bool shapesOwnWorkgroup;  // defines BILLOW_OWN_WORKGROUP_SIZE: dispatched in groups, not threads
-    uint32_t variants;        // pipelines (values of specialization constant 0); 1: no variants
+    uint32_t variants;        // pipelines and modules (values of specialization constant 0); 1: no variants
     uint32_t firstPipeline;   // this kernel's first pipeline in a kernel set's kPipelineCount
     uint32_t pushBytes;       // 0: no push constants
     uint32_t uniformBytes;    // the uniform block at binding 0; 0: none

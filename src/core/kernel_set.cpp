@@ -73,35 +73,37 @@ void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize u
                 throw Error("internal: " + describe(info) + " reads a " + std::to_string(info.uniformBytes) +
                             "-byte uniform block at binding 0, but this kernel set binds " +
                             std::to_string(uniformSize) + " bytes there");
-            std::span<const uint32_t> code = embeddedShader(id);
-            VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-            moduleInfo.codeSize = code.size_bytes();
-            moduleInfo.pCode = code.data();
-            VkShaderModule module = VK_NULL_HANDLE;
-            BILLOW_VK(vk.vkCreateShaderModule(context.device, &moduleInfo, context.allocator, &module));
-            // One pipeline per variant: specialization constant 0 set to the variant's index.
-            VkResult result = VK_SUCCESS;
-            for (uint32_t variant = 0; variant < info.variants && result == VK_SUCCESS; ++variant) {
-                const int32_t selector = static_cast<int32_t>(variant);
-                const VkSpecializationMapEntry entry{0, 0, sizeof(selector)};
-                const VkSpecializationInfo specialization{1, &entry, sizeof(selector), &selector};
-                VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-                pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-                pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-                pipelineInfo.stage.module = module;
-                pipelineInfo.stage.pName = "main";
-                pipelineInfo.stage.pSpecializationInfo = info.variants > 1 ? &specialization : nullptr;
-                pipelineInfo.layout = layout_;
-                result = vk.vkCreateComputePipelines(context.device, VK_NULL_HANDLE, 1, &pipelineInfo,
-                                                     context.allocator, &pipelines_[info.firstPipeline + variant]);
-            }
-            vk.vkDestroyShaderModule(context.device, module, context.allocator);
-            BILLOW_VK(result);
+            // One pipeline per variant, each from its own module: the selector was frozen and the other
+            // variants' code removed at build time (cmake/compile_kernel.py), which specializing one
+            // module at pipeline creation did not match on NVIDIA (docs/performance.md).
+            for (uint32_t variant = 0; variant < info.variants; ++variant)
+                pipelines_[info.firstPipeline + variant] = createPipeline(embeddedShader(id, variant));
         }
     } catch (...) {
         destroy();
         throw;
     }
+}
+
+VkPipeline KernelSet::createPipeline(std::span<const uint32_t> code) {
+    const VolkDeviceTable& vk = context_.vk;
+    VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    moduleInfo.codeSize = code.size_bytes();
+    moduleInfo.pCode = code.data();
+    VkShaderModule module = VK_NULL_HANDLE;
+    BILLOW_VK(vk.vkCreateShaderModule(context_.device, &moduleInfo, context_.allocator, &module));
+    VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    pipelineInfo.stage.module = module;
+    pipelineInfo.stage.pName = "main";
+    pipelineInfo.layout = layout_;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    const VkResult result =
+        vk.vkCreateComputePipelines(context_.device, VK_NULL_HANDLE, 1, &pipelineInfo, context_.allocator, &pipeline);
+    vk.vkDestroyShaderModule(context_.device, module, context_.allocator);
+    BILLOW_VK(result);
+    return pipeline;
 }
 
 KernelSet::~KernelSet() { destroy(); }

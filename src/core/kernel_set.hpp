@@ -11,13 +11,15 @@
 //                    width, height);
 //
 // A kernel with variants (BILLOW_KERNEL_VARIANTS, cmake/generate_kernel_table.py) gets one pipeline
-// per value of its specialization constant 0, all created with the set; its Bindings name the one
-// a dispatch uses (`.variant = KernelVariant{1}`), so each variant's code is compiled alone.
+// per value of its specialization constant 0, each from its own module with that value frozen at
+// build time, all created with the set; its Bindings name the one a dispatch uses
+// (`.variant = KernelVariant{1}`), so each variant's code is compiled alone.
 #pragma once
 
 #include <concepts>
 #include <initializer_list>
 #include <map>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -126,6 +128,7 @@ public:
 
 private:
     void createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize);
+    VkPipeline createPipeline(std::span<const uint32_t> code);
     void record(VkCommandBuffer cmd, KernelId id, uint32_t variant, const DescriptorSlots& slots, const void* push,
                 uint32_t pushSize, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ = 1);
     void bind(VkCommandBuffer cmd, KernelId id, uint32_t variant, DescriptorSlots slots, const void* push,

@@ -1,10 +1,10 @@
 # ctest "kernel_table_rejects_bad_modules": compiles each shader of CASES_DIR/cases as the build does
-# (glslc with and without -O, spirv-cross --reflect) and runs the kernel table generator on it
-# alone. Each shader's first line says what must happen: "// expect: success", or
-# "// expect: <regex>" that the generator's error must match (it must fail). Run with
-#   cmake -DGLSLC=... -DSPIRV_CROSS=... -DPYTHON=... -DGENERATOR=... -DSLOTS=... -DPUSH_BYTES=...
-#         -DCASES_DIR=... -DWORK_DIR=... -P run_bad_kernels.cmake
-foreach(var GLSLC SPIRV_CROSS PYTHON GENERATOR SLOTS PUSH_BYTES CASES_DIR WORK_DIR)
+# (cmake/compile_kernel.py: its modules, one per variant, and their reflection) and runs the kernel
+# table generator on it alone. Each shader's first line says what must happen: "// expect: success",
+# or "// expect: <regex>" that the generator's error must match (it must fail). Run with
+#   cmake -DCOMPILER=... -DTOOLS=--glslc,...,--spirv-cross,... -DPYTHON=... -DGENERATOR=... -DSLOTS=...
+#         -DPUSH_BYTES=... -DCASES_DIR=... -DWORK_DIR=... -P run_bad_kernels.cmake
+foreach(var COMPILER TOOLS PYTHON GENERATOR SLOTS PUSH_BYTES CASES_DIR WORK_DIR)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "${var} is not set")
     endif()
@@ -17,6 +17,8 @@ function(run)
         message(FATAL_ERROR "failed (${result}): ${command}\n${out}${err}")
     endif()
 endfunction()
+
+string(REPLACE "," ";" TOOLS "${TOOLS}")
 
 file(REMOVE_RECURSE ${WORK_DIR})
 file(GLOB cases ${CASES_DIR}/cases/*.comp)
@@ -34,11 +36,9 @@ foreach(source IN LISTS cases)
     endif()
     string(REGEX REPLACE "^// expect: " "" expect "${expect}")
 
-    run(${GLSLC} --target-env=vulkan1.1 -O -o ${dir}/${name}.spv ${source})
-    run(${GLSLC} --target-env=vulkan1.1 -o ${dir}/${name}.named.spv ${source})
-    run(${SPIRV_CROSS} ${dir}/${name}.spv --reflect --output ${dir}/${name}.json)
-    run(${SPIRV_CROSS} ${dir}/${name}.named.spv --reflect --output ${dir}/${name}.named.json)
-    file(WRITE ${dir}/kernels.manifest "${source}|${dir}/${name}.spv|${dir}/${name}.named.json|${dir}/${name}.json\n")
+    run(${PYTHON} ${COMPILER} ${source} --shader-root ${CASES_DIR} --out-dir ${dir} --entry ${dir}/${name}.entry
+        ${TOOLS})
+    file(WRITE ${dir}/kernels.manifest "${dir}/${name}.entry\n")
     execute_process(
         COMMAND ${PYTHON} ${GENERATOR} ${dir}/kernels.manifest --shader-root ${CASES_DIR} --storage-slots ${SLOTS}
                 --push-constant-bytes ${PUSH_BYTES} --header ${dir}/billow_kernels.hpp --source ${dir}/billow_kernels.cpp

@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 
+#include "core/embedded_shaders.hpp"
 #include "core/kernel_set.hpp"
 #include "health/health_types.h"
 #include "pressure/pressure_jacobi_tiles.h"
@@ -114,6 +115,44 @@ TEST(KernelTable, AdvectionKernelsHaveOneVariantPerInterpolation) {
                                      "smoke3d_advect_cells", "smoke3d_advect_correct_colour",
                                      "smoke3d_advect_correct_scalar", "smoke3d_advect_correct_velocity",
                                      "smoke3d_advect_velocity"}));
+}
+
+// Whether a SPIR-V module still has a specialization constant (OpSpecConstant* or a SpecId).
+bool declaresSpecializationConstant(std::span<const uint32_t> module) {
+    constexpr uint32_t kHeaderWords = 5, kOpSpecConstantTrue = 48, kOpSpecConstantOp = 52, kOpDecorate = 71,
+                       kDecorationSpecId = 1;
+    for (size_t at = kHeaderWords; at < module.size();) {
+        const uint32_t words = module[at] >> 16, opcode = module[at] & 0xffffu;
+        if (words == 0 || at + words > module.size()) {
+            ADD_FAILURE() << "malformed module at word " << at;
+            return true;
+        }
+        if (opcode >= kOpSpecConstantTrue && opcode <= kOpSpecConstantOp) return true;
+        if (opcode == kOpDecorate && words >= 3 && module[at + 2] == kDecorationSpecId) return true;
+        at += words;
+    }
+    return false;
+}
+
+// Each variant is a module of its own with the selector frozen and the other variants' code
+// removed at build time (cmake/compile_kernel.py): the driver never specializes, and the linear
+// module is smaller than the monotone cubic one, which adds the cubic stencil's code. A kernel
+// without variants has one module; no module keeps a specialization constant.
+TEST(KernelTable, EveryVariantIsItsOwnFrozenModule) {
+    for (const KernelInfo& info : kKernelTable) {
+        SCOPED_TRACE(std::string(info.name));
+        for (uint32_t variant = 0; variant < info.variants; ++variant) {
+            const std::span<const uint32_t> module = detail::embeddedShader(info.id, variant);
+            ASSERT_GT(module.size(), 5u) << "variant " << variant;
+            EXPECT_EQ(module[0], 0x07230203u) << "variant " << variant << ": SPIR-V magic";
+            EXPECT_FALSE(declaresSpecializationConstant(module)) << "variant " << variant;
+        }
+        EXPECT_TRUE(detail::embeddedShader(info.id, info.variants).empty()) << "a variant beyond the count";
+        if (info.variants == 1) continue;
+        const auto linear = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_LINEAR);
+        const auto cubic = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_CUBIC);
+        EXPECT_LT(linear.size(), cubic.size()) << "the linear module must not carry the cubic path";
+    }
 }
 
 // Every kernel that does not shape its own workgroup covers the grid in BILLOW_GROUP_X x
