@@ -15,7 +15,8 @@
 // (--step-tolerance > 0: multigrid solvers stop on the GPU at that relative residual, at most
 // --max-cycles; --incremental-pressure: SmokeSettings3D::incrementalPressure; --trace-steps on:
 // one JSON line per timed step with the iterations, the relative residual and max |div u| after
-// the projection, from an extra untimed Divergence pass)
+// the projection, from an extra untimed Divergence pass; with a tolerance the smoke3d_step line
+// gives the median iterations per step, the largest relative residual and the stalled steps)
 // (--viscosity nu, m^2/s: viscosity and scalarDiffusion of the step, 0 skips Diffuse; its solve:
 // diffusionSolver, docs/accuracy.md "Implicit diffusion")
 // (--reflection on: SmokeSettings3D::advectionReflection, docs/accuracy.md)
@@ -233,7 +234,9 @@ int main(int argc, char** argv) try {
         for (uint32_t r = 0; r < o.warmup || std::chrono::steady_clock::now() - warmupStart < std::chrono::milliseconds(500);
              ++r)
             smoke.step(1.0f / 60.0f);
-        std::vector<double> stepMs, wallMs;
+        std::vector<double> stepMs, wallMs, stepIterations;
+        double worstRelative = 0.0;
+        uint32_t stalledSteps = 0;
         std::map<billow::Pass3D, std::vector<double>> passMs;
         for (uint32_t r = 0; r < o.repeat; ++r) {
             const auto start = std::chrono::steady_clock::now();
@@ -245,11 +248,22 @@ int main(int argc, char** argv) try {
                 total += t.milliseconds;
             }
             stepMs.push_back(total);
+            if (multigrid && o.stepTolerance > 0.0f) {
+                const billow::PressureResidual pr = smoke.pressureResidual();
+                stepIterations.push_back(pr.iterations);
+                worstRelative = std::max(worstRelative, double(pr.relative));
+                stalledSteps += pr.stalled ? 1 : 0;
+            }
             if (o.traceSteps) traceStep(smoke, solverName, n, r, total);
         }
         std::printf("{\"case\":\"smoke3d_step\",\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
                     o.velocityAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl",
                     o.scalarAdvection == billow::AdvectionScheme::MacCormack ? "mc" : "sl");
+        // Stopped at a tolerance: the median iterations the GPU ran per step (the "iterations"
+        // below is the maximum), the largest relative residual and the steps that stalled.
+        if (!stepIterations.empty())
+            std::printf("\"median_iterations\":%g,\"max_relative_residual\":%.3g,\"stalled_steps\":%u,",
+                        median(stepIterations), worstRelative, stalledSteps);
         std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,\"incremental_pressure\":%s,"
                     "\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
