@@ -148,6 +148,12 @@ struct SmokeSettings3D {
     // [-maxSpeed, maxSpeed] after damping; 0 disables it. Default 0.
     float maxSpeed = 0.0f;
 
+    // Record buoyancy, vorticity confinement, velocity damping and the speed limit of a full step
+    // as one pass over the faces after the curl and |omega| (smoke3d_velocity_forces.comp), as
+    // SmokeSettings::fuseVelocityForces: velocity damping moves before the advection, and the
+    // confinement uses the curl of the velocity before buoyancy. Default true.
+    bool fuseVelocityForces = true;
+
     CombustionSettings combustion{};
 
     // Boundary per side, indexed by Side (Left, Right, Bottom, Top, Back, Front). Default: walls.

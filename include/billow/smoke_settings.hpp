@@ -155,6 +155,13 @@ struct SmokeSettings {
     // Speed limit, m/s, applied to every face velocity after damping; 0 disables it. Default 0.
     float maxSpeed = 0.0f;
 
+    // Record buoyancy, vorticity confinement, velocity damping and the speed limit of a full step
+    // as one pass over the faces after the curl (velocity_forces.comp) instead of three. This moves
+    // the velocity damping before the advection (an O(dt) change of operator splitting), and the
+    // confinement then uses the curl of the velocity before buoyancy (docs/architecture.md, "A
+    // step"). Separately recorded passes (recordPass) keep their own kernels. Default true.
+    bool fuseVelocityForces = true;
+
     // Boundary per side, indexed by Side. Default: free-slip walls all round.
     std::array<BoundarySide, 4> boundaries{};
 

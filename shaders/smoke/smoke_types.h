@@ -41,6 +41,11 @@ struct DiffusionApplyPush { int component; int systemNx; };
 struct SubtractPush { float dt; };
 struct VorticityPush { float dt, epsilon; };
 struct DampVelocityPush { float factor, maxSpeed; };    // factor = exp(-rate*dt); maxSpeed 0 = off
+// The fused velocity forces (velocity_forces.comp): buoyancy (as BuoyancyPush; gravity 0 = off),
+// confinement (epsilon 0 = off) and damping (as DampVelocityPush; factor 1 and maxSpeed 0 = off).
+struct VelocityForcesPush {
+    float dt, gravityX, gravityY, densityWeight, thermalExpansion, ambient, epsilon, factor, maxSpeed;
+};
 struct DampScalarsPush { int target; float densityFactor, temperatureFactor, ambient; };
 
 #ifdef __cplusplus

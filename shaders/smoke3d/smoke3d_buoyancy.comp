@@ -1,9 +1,8 @@
 #version 450
 // Buoyancy on open faces: a = gravity * (densityWeight * density
 //                                        - thermalExpansion * (temperature - ambient)),
-// with the cell-centred scalars averaged onto each face from its two cells (beyond a side through
-// the cell taps: clamped, wrapped, or the inflow's values). u += dt a_x on x-faces, and so on.
-// An axis with no gravity component is skipped.
+// with the cell-centred scalars averaged onto each face (smoke3d_buoyancy_force.glsl).
+// u += dt a_x on x-faces, and so on. An axis with no gravity component is skipped.
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
@@ -17,27 +16,15 @@ layout(set = 0, binding = 7) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 8) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { BuoyancyPush3D pc; };
 
-// Buoyant acceleration per unit gravity of cell c, beyond-side cells included.
-float lift(ivec3 c) {
-    CellTap3 t = tapCell3(c);
-    float rho = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : density[t.index];
-    float temp = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : temperature[t.index];
-    return pc.densityWeight * rho - pc.thermalExpansion * (temp - pc.ambient);
-}
-
-// Acceleration factor on the face normal to `axis` at f: the mean of its two cells' lift.
-float faceLift(int axis, ivec3 f) {
-    ivec3 above = canonicalFace3(axis, f), below = above;
-    below[axis] -= 1;
-    return 0.5 * (lift(below) + lift(above));
-}
+#include "smoke3d/smoke3d_buoyancy_force.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);
+    BuoyancyCoefficients k = BuoyancyCoefficients(pc.densityWeight, pc.thermalExpansion, pc.ambient);
     if (pc.gravityX != 0.0 && ownsFace3(0, id) && openX[xFaceIndex3(id)] > 0.0)
-        u[xFaceIndex3(id)] += pc.dt * pc.gravityX * faceLift(0, id);
+        u[xFaceIndex3(id)] += pc.dt * pc.gravityX * faceLift3(0, id, k);
     if (pc.gravityY != 0.0 && ownsFace3(1, id) && openY[yFaceIndex3(id)] > 0.0)
-        v[yFaceIndex3(id)] += pc.dt * pc.gravityY * faceLift(1, id);
+        v[yFaceIndex3(id)] += pc.dt * pc.gravityY * faceLift3(1, id, k);
     if (pc.gravityZ != 0.0 && ownsFace3(2, id) && openZ[zFaceIndex3(id)] > 0.0)
-        w[zFaceIndex3(id)] += pc.dt * pc.gravityZ * faceLift(2, id);
+        w[zFaceIndex3(id)] += pc.dt * pc.gravityZ * faceLift3(2, id, k);
 }

@@ -1,7 +1,7 @@
 #version 450
-// Velocity damping on the open faces, in place: u = u exp(-rate dt) (the factor, dt-independent
-// decay), then each component clamped to [-maxSpeed, maxSpeed] when maxSpeed > 0. Each face reads
-// only itself, so in place is safe (and the duplicate periodic layer stays equal to layer 0).
+// Velocity damping on the open faces, in place (smoke3d_damp_velocity_rule.glsl): the factor
+// exp(-rate dt), then the per-component speed limit. Each face reads only itself, so in place is
+// safe (and the duplicate periodic layer stays equal to layer 0).
 #include "smoke3d/smoke3d_taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
@@ -13,10 +13,9 @@ layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 6) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { DampVelocityPush3D pc; };
 
-float damped(float value) {
-    value *= pc.factor;
-    return pc.maxSpeed > 0.0 ? clamp(value, -pc.maxSpeed, pc.maxSpeed) : value;
-}
+#include "smoke3d/smoke3d_damp_velocity_rule.glsl"
+
+float damped(float value) { return dampedComponent3(value, pc.factor, pc.maxSpeed); }
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

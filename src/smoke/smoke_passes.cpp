@@ -23,17 +23,19 @@ enum class Copy { Now, Other, Scratch };
 VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c == Copy::Other ? p.other() : p.scratch(); }
 } // namespace
 
-void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
+void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces) {
     timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
     case Pass::Colliders: recordColliders(cmd); break;
     case Pass::Inject: recordInject(cmd); break;
-    case Pass::Buoyancy: recordBuoyancy(cmd, dt); break;
-    case Pass::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass::Buoyancy:
+        if (!fusedForces) recordBuoyancy(cmd, dt);
+        break;
+    case Pass::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
     case Pass::Reflect: recordReflect(cmd, dt); break;
     case Pass::Advect: recordAdvect(cmd, dt); break;
     case Pass::Diffuse: recordDiffuse(cmd, dt); break;
-    case Pass::Damping: recordDamping(cmd, dt); break;
+    case Pass::Damping: recordDamping(cmd, dt, !fusedForces); break;
     case Pass::Divergence: recordDivergence(cmd); break;
     case Pass::PressureSolve: recordPressureSolve(cmd, dt); break;
     case Pass::SubtractGradient: recordSubtractGradient(cmd, dt); break;
@@ -95,8 +97,22 @@ void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd) {
     splats.clear();
 }
 
+bool SmokeSolver::Impl::buoyancyApplies() const {
+    return !prescribedVelocity() && (settings.densityWeight != 0.0f || settings.thermalExpansion != 0.0f);
+}
+
+bool SmokeSolver::Impl::confinementApplies() const { return !prescribedVelocity() && settings.vorticity != 0.0f; }
+
+bool SmokeSolver::Impl::velocityDampingApplies() const {
+    return !prescribedVelocity() && (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f);
+}
+
+bool SmokeSolver::Impl::fusesVelocityForces() const {
+    return settings.fuseVelocityForces && (buoyancyApplies() || confinementApplies() || velocityDampingApplies());
+}
+
 void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
-    if (prescribedVelocity() || (settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f)) return;
+    if (!buoyancyApplies()) return;
     gpu::BuoyancyPush push{dt, settings.gravity[0], settings.gravity[1], settings.densityWeight,
                            settings.thermalExpansion, settings.ambientTemperature};
     kernels->dispatch(cmd,
@@ -107,16 +123,45 @@ void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     detail::computeBarrier(cs, cmd);
 }
 
-void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
-    // The curl is always computed: it is also the vorticity diagnostic view.
+void SmokeSolver::Impl::recordCurl(VkCommandBuffer cmd) {
     kernels->dispatch(cmd, kernels::Curl::Bindings{.uIn = u.now(), .vIn = v.now(), .curl = curl.handle()}, faceWidth(),
                       faceHeight());
     detail::computeBarrier(cs, cmd);
-    if (settings.vorticity == 0.0f || prescribedVelocity()) return;
+}
+
+void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
+    // The curl is always computed: it is also the vorticity diagnostic view.
+    recordCurl(cmd);
+    if (!confinementApplies()) return;
     kernels->dispatch(cmd,
                       kernels::VorticityForce::Bindings{.u = u.now(), .v = v.now(), .curl = curl.handle(),
                                                         .openX = openX.handle(), .openY = openY.handle()},
                       gpu::VorticityPush{dt, settings.vorticity}, faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
+    // The curl of the velocity before buoyancy (the single passes in step order take it after).
+    recordCurl(cmd);
+    // A force that does not apply gets the coefficient that turns it off in the kernel.
+    const bool buoyancy = buoyancyApplies(), damping = velocityDampingApplies();
+    const gpu::VelocityForcesPush push{dt,
+                                       buoyancy ? settings.gravity[0] : 0.0f,
+                                       buoyancy ? settings.gravity[1] : 0.0f,
+                                       settings.densityWeight,
+                                       settings.thermalExpansion,
+                                       settings.ambientTemperature,
+                                       confinementApplies() ? settings.vorticity : 0.0f,
+                                       damping ? decayFactor(settings.velocityDamping, dt) : 1.0f,
+                                       damping ? settings.maxSpeed : 0.0f};
+    kernels->dispatch(cmd,
+                      kernels::VelocityForces::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
+                                                        .vOut = v.other(), .density = density.now(),
+                                                        .temperature = temperature.now(), .curl = curl.handle(),
+                                                        .openX = openX.handle(), .openY = openY.handle()},
+                      push, faceWidth(), faceHeight());
+    u.swap();
+    v.swap();
     detail::computeBarrier(cs, cmd);
 }
 
@@ -337,8 +382,8 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
     }
 }
 
-void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
-    if ((settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) && !prescribedVelocity()) {
+void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt, bool velocity) {
+    if (velocity && velocityDampingApplies()) {
         kernels->dispatch(cmd,
                           kernels::DampVelocity::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
                                                           .vOut = v.other(), .openX = openX.handle(),

@@ -172,6 +172,7 @@ void SmokeSolver::Impl::refreshGeometry() {
 
 void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
+    const bool fusedForces = fusesVelocityForces();
     for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) {
         // The incremental projection takes the divergence inside PressureSolve (of the velocity
         // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
@@ -181,7 +182,7 @@ void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
             timer.end(cmd, p);
             continue;
         }
-        recordPass(cmd, static_cast<Pass>(p), dt);
+        recordPass(cmd, static_cast<Pass>(p), dt, fusedForces);
     }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
     const detail::ScannedField fields[] = {

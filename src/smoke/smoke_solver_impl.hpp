@@ -87,7 +87,16 @@ struct SmokeSolver::Impl {
     // (blocking). Called after obstacles or boundaries change.
     void refreshGeometry();
 
-    void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
+    // One pass, on its own (recordPass) or inside a full step that fuses the velocity forces
+    // (`fusedForces`): Vorticity then records the curl and velocity_forces.comp (buoyancy,
+    // confinement, velocity damping and speed limit), Buoyancy nothing, Damping only the scalars.
+    void recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces = false);
+    // Whether a full step fuses the velocity forces: SmokeSettings::fuseVelocityForces, the velocity
+    // not prescribed, and at least one of the three applies.
+    bool fusesVelocityForces() const;
+    bool buoyancyApplies() const;
+    bool confinementApplies() const;
+    bool velocityDampingApplies() const;
     // Uploads and rasterises the colliders when their set changed since the last rasterisation.
     void recordColliders(VkCommandBuffer cmd);
     void allocateColliderBuffers();
@@ -97,6 +106,9 @@ struct SmokeSolver::Impl {
     void recordInject(VkCommandBuffer cmd);
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
+    void recordCurl(VkCommandBuffer cmd);
+    // The curl, then velocity_forces.comp (the fused Vorticity pass of a full step).
+    void recordVelocityForces(VkCommandBuffer cmd, float dt);
     void recordAdvect(VkCommandBuffer cmd, float dt);
     // One advection by the velocity (velocityX, velocityY): the velocity itself for velocityDt and
     // density, temperature and dye for cellsDt, each with its scheme; a dt of 0 leaves that family
@@ -115,7 +127,8 @@ struct SmokeSolver::Impl {
     void recordMultigridViscosity(VkCommandBuffer cmd, float dt);
     // Builds `diffusion` for settings `s` when they need it (constructor, updateSettings).
     void prepareDiffusion(const SmokeSettings& s);
-    void recordDamping(VkCommandBuffer cmd, float dt);
+    // Velocity (unless `velocity` is false: the fused step damped it already) and scalar damping.
+    void recordDamping(VkCommandBuffer cmd, float dt, bool velocity = true);
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
     // The pressure equation as the Poisson solver sees it, and how SmokeSettings asks to solve it.

@@ -1,5 +1,6 @@
 // The passes that change fields in place from local rules: Combustion, Buoyancy, Vorticity
-// (the edge curl, |omega| and the confinement force) and Damping.
+// (the edge curl, |omega| and the confinement force), Damping, and the fused velocity forces of a
+// full step (SmokeSettings3D::fuseVelocityForces).
 #include <cmath>
 
 #include "core/barriers.hpp"
@@ -26,11 +27,25 @@ void SmokeSolver3D::Impl::recordCombustion(VkCommandBuffer cmd, float dt) {
     detail::computeBarrier(cs, cmd);
 }
 
+bool SmokeSolver3D::Impl::buoyancyApplies() const {
+    const auto& g = settings.gravity;
+    return (settings.densityWeight != 0.0f || settings.thermalExpansion != 0.0f) &&
+           (g[0] != 0.0f || g[1] != 0.0f || g[2] != 0.0f) && !prescribedVelocity();
+}
+
+bool SmokeSolver3D::Impl::confinementApplies() const { return settings.vorticity != 0.0f && !prescribedVelocity(); }
+
+bool SmokeSolver3D::Impl::velocityDampingApplies() const {
+    return (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) && !prescribedVelocity();
+}
+
+bool SmokeSolver3D::Impl::fusesVelocityForces() const {
+    return settings.fuseVelocityForces && (buoyancyApplies() || confinementApplies() || velocityDampingApplies());
+}
+
 void SmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     const auto& g = settings.gravity;
-    if ((settings.densityWeight == 0.0f && settings.thermalExpansion == 0.0f) ||
-        (g[0] == 0.0f && g[1] == 0.0f && g[2] == 0.0f) || prescribedVelocity())
-        return;
+    if (!buoyancyApplies()) return;
     kernels->dispatch(cmd,
                       kernels::Smoke3dBuoyancy::Bindings{.u = u.now(), .v = v.now(), .w = w.now(), .density = density.now(),
                                                          .temperature = temperature.now(), .openX = openX(),
@@ -41,8 +56,7 @@ void SmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     detail::computeBarrier(cs, cmd);
 }
 
-void SmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
-    // The curl and |omega| are always computed: they are also the Vorticity diagnostic field.
+void SmokeSolver3D::Impl::recordCurl(VkCommandBuffer cmd) {
     kernels->dispatch(cmd,
                       kernels::Smoke3dCurl::Bindings{.uIn = u.now(), .vIn = v.now(), .wIn = w.now(),
                                                      .curlX = curl[0].handle(), .curlY = curl[1].handle(),
@@ -55,7 +69,12 @@ void SmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
                                                                    .vorticity = vorticity.handle()},
                       mac.nx, mac.ny, mac.nz);
     detail::computeBarrier(cs, cmd);
-    if (settings.vorticity == 0.0f || prescribedVelocity()) return;
+}
+
+void SmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
+    // The curl and |omega| are always computed: they are also the Vorticity diagnostic field.
+    recordCurl(cmd);
+    if (!confinementApplies()) return;
     kernels->dispatch(cmd,
                       kernels::Smoke3dVorticityForce::Bindings{.u = u.now(), .v = v.now(), .w = w.now(),
                                                                .curlX = curl[0].handle(), .curlY = curl[1].handle(),
@@ -65,9 +84,36 @@ void SmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     detail::computeBarrier(cs, cmd);
 }
 
-void SmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
+void SmokeSolver3D::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
+    // The curl and |omega| of the velocity before buoyancy (the single passes in step order take
+    // them after).
+    recordCurl(cmd);
+    // A force that does not apply gets the coefficient that turns it off in the kernel.
+    const auto& g = settings.gravity;
+    const bool buoyancy = buoyancyApplies(), damping = velocityDampingApplies();
+    const gpu::VelocityForcesPush3D push{dt,
+                                         buoyancy ? g[0] : 0.0f,
+                                         buoyancy ? g[1] : 0.0f,
+                                         buoyancy ? g[2] : 0.0f,
+                                         settings.densityWeight,
+                                         settings.thermalExpansion,
+                                         settings.ambientTemperature,
+                                         confinementApplies() ? settings.vorticity : 0.0f,
+                                         damping ? decayFactor(settings.velocityDamping, dt) : 1.0f,
+                                         damping ? settings.maxSpeed : 0.0f};
+    kernels->dispatch(cmd,
+                      kernels::Smoke3dVelocityForces::Bindings{
+                          .u = u.now(), .v = v.now(), .w = w.now(), .density = density.now(),
+                          .temperature = temperature.now(), .curlX = curl[0].handle(), .curlY = curl[1].handle(),
+                          .curlZ = curl[2].handle(), .vorticity = vorticity.handle(), .openX = openX(),
+                          .openY = openY(), .openZ = openZ()},
+                      push, faceWidth(), faceHeight(), faceDepth());
+    detail::computeBarrier(cs, cmd);
+}
+
+void SmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt, bool velocity) {
     bool recorded = false;
-    if ((settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) && !prescribedVelocity()) {
+    if (velocity && velocityDampingApplies()) {
         kernels->dispatch(cmd,
                           kernels::Smoke3dDampVelocity::Bindings{.u = u.now(), .v = v.now(), .w = w.now(),
                                                                  .openX = openX(), .openY = openY(), .openZ = openZ()},

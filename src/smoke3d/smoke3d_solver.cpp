@@ -156,18 +156,20 @@ gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const {
     return g;
 }
 
-void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt) {
+void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt, bool fusedForces) {
     timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
     case Pass3D::Colliders: recordColliders(cmd); break;
     case Pass3D::Emit: recordEmit(cmd, dt); break;
     case Pass3D::Combustion: recordCombustion(cmd, dt); break;
-    case Pass3D::Buoyancy: recordBuoyancy(cmd, dt); break;
-    case Pass3D::Vorticity: recordVorticity(cmd, dt); break;
+    case Pass3D::Buoyancy:
+        if (!fusedForces) recordBuoyancy(cmd, dt);
+        break;
+    case Pass3D::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
     case Pass3D::Reflect: recordReflect(cmd, dt); break;
     case Pass3D::Advect: recordAdvect(cmd, dt); break;
     case Pass3D::Diffuse: recordDiffuse(cmd, dt); break;
-    case Pass3D::Damping: recordDamping(cmd, dt); break;
+    case Pass3D::Damping: recordDamping(cmd, dt, !fusedForces); break;
     case Pass3D::Divergence: recordDivergence(cmd); break;
     case Pass3D::PressureSolve: recordPressureSolve(cmd, dt); break;
     case Pass3D::SubtractGradient: recordSubtractGradient(cmd, dt); break;
@@ -178,6 +180,7 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt)
 
 void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
+    const bool fusedForces = fusesVelocityForces();
     for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) {
         // The incremental projection takes the divergence inside PressureSolve (of the velocity
         // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
@@ -187,7 +190,7 @@ void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
             timer.end(cmd, p);
             continue;
         }
-        recordPass(cmd, static_cast<Pass3D>(p), dt);
+        recordPass(cmd, static_cast<Pass3D>(p), dt, fusedForces);
     }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
     const detail::ScannedField fields[] = {

@@ -111,7 +111,11 @@ struct SmokeSolver3D::Impl {
     uint32_t faceHeight() const { return mac.ny + 1; }
     uint32_t faceDepth() const { return mac.nz + 1; }
 
-    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
+    // One pass, on its own (recordPass) or inside a full step that fuses the velocity forces
+    // (`fusedForces`): Vorticity then records the curl, |omega| and smoke3d_velocity_forces.comp
+    // (buoyancy, confinement, velocity damping and speed limit), Buoyancy nothing, Damping only
+    // the cell fields.
+    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt, bool fusedForces = false);
 
     // smoke3d_colliders.cpp. Uploads the static mask and recomputes the geometry, the coarse
     // pressure weights and the closed faces' velocity (blocking).
@@ -127,7 +131,18 @@ struct SmokeSolver3D::Impl {
     void recordCombustion(VkCommandBuffer cmd, float dt);
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
-    void recordDamping(VkCommandBuffer cmd, float dt);
+    // The edge curl and |omega| (also the Vorticity diagnostic field).
+    void recordCurl(VkCommandBuffer cmd);
+    // The curl and |omega|, then smoke3d_velocity_forces.comp (the fused Vorticity pass of a step).
+    void recordVelocityForces(VkCommandBuffer cmd, float dt);
+    // Velocity (unless `velocity` is false: the fused step damped it already) and cell damping.
+    void recordDamping(VkCommandBuffer cmd, float dt, bool velocity = true);
+    // Whether a full step fuses the velocity forces: SmokeSettings3D::fuseVelocityForces, the
+    // velocity not prescribed, and at least one of the three applies.
+    bool fusesVelocityForces() const;
+    bool buoyancyApplies() const;
+    bool confinementApplies() const;
+    bool velocityDampingApplies() const;
 
     // smoke3d_transport.cpp.
     void recordAdvect(VkCommandBuffer cmd, float dt);

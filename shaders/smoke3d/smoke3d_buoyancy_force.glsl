@@ -1,0 +1,20 @@
+// Buoyancy on the faces of the 3D grid (smoke3d_buoyancy.comp, smoke3d_velocity_forces.comp): each
+// face gets the mean of its two cells' lift (common/buoyant_lift.glsl), beyond a side through the
+// cell taps (clamped, wrapped, or the inflow's values). The includer declares the readonly cell
+// buffers `density` and `temperature` after smoke3d/smoke3d_taps.glsl.
+#include "common/buoyant_lift.glsl"
+
+// Lift of cell c, beyond-side cells included.
+float cellLift3(ivec3 c, BuoyancyCoefficients k) {
+    CellTap3 t = tapCell3(c);
+    float rho = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : density[t.index];
+    float temp = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : temperature[t.index];
+    return buoyantLift(rho, temp, k);
+}
+
+// Lift per unit gravity on the face normal to `axis` at f: the mean of its two cells'.
+float faceLift3(int axis, ivec3 f, BuoyancyCoefficients k) {
+    ivec3 above = canonicalFace3(axis, f), below = above;
+    below[axis] -= 1;
+    return 0.5 * (cellLift3(below, k) + cellLift3(above, k));
+}
