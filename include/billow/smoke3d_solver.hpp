@@ -106,6 +106,9 @@ const char* fieldName(Field3D field) noexcept;
 //                     step's Divergence pass then records no work, only its timestamps)
 //   SubtractGradient  u -= dt grad p on open faces (grad d after an incremental PressureSolve);
 //                     closed faces get their solid velocity
+// A full step with fuseVelocityForces (default) records, and times, the fused velocity forces as
+// its Vorticity pass (recordVelocityForces); its Buoyancy and Damping passes then hold no velocity
+// work. No pass was added to the enum: engines that loop over every Pass3D keep their step.
 enum class Pass3D : uint32_t {
     Colliders, Emit, Combustion, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence,
     PressureSolve, SubtractGradient, Count
@@ -151,7 +154,10 @@ public:
     const std::vector<float>& solidMask() const noexcept;
 
     // Records one full step (every Pass3D in order), then the non-finite scan. dt in seconds, in
-    // [1e-6, 1e6]. Failures and NonFiniteError as SmokeSolver::record.
+    // [1e-6, 1e6]. Failures and NonFiniteError as SmokeSolver::record. With
+    // SmokeSettings3D::fuseVelocityForces (default) the Vorticity pass records the fused velocity
+    // forces (recordVelocityForces), Buoyancy only its timestamps and Damping only the cell fields:
+    // passTimings() reports the fused work under Vorticity.
     void record(VkCommandBuffer cmd, float dt);
     // One pass, followed by a compute->compute barrier.
     void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
@@ -166,6 +172,17 @@ public:
     void step(float dt, uint32_t count = 1);
     // Records one pass into an internal command buffer, submits it and waits.
     void stepPass(Pass3D pass, float dt);
+
+    // The fused velocity forces on their own: what a full step records in the Vorticity pass's
+    // place with SmokeSettings3D::fuseVelocityForces (the curl and |omega|, then one dispatch that adds
+    // buoyancy and the confinement force and applies velocity damping and the speed limit, each
+    // face read and written once), followed by a barrier; timed as Pass3D::Vorticity. It does the work
+    // of Buoyancy, Vorticity and the velocity part of Damping: an engine recording passes one by one
+    // may record it instead of Buoyancy and Vorticity, knowing that its Damping pass then damps the
+    // velocity a second time (unless velocityDamping and maxSpeed are 0). Nothing beyond the curl
+    // is recorded with a prescribed velocity or with all three off.
+    void recordVelocityForces(VkCommandBuffer cmd, float dt);
+    void stepVelocityForces(float dt);
 
     // GPU time per pass of the last step() (or of the last record() once it has finished);
     // empty unless profiling is on and the device has timestamps.

@@ -66,6 +66,10 @@ const char* fieldName(Field field) noexcept;
 // otherwise): the velocity advected by itself for dt/2, its divergence, the midpoint pressure
 // solve, and the reflection; Advect then carries the reflected velocity for dt/2 and the scalars
 // and dye for dt by the projected midpoint velocity (record Reflect before Advect in each step).
+// A full step with SmokeSettings::fuseVelocityForces (default) records, and times, the fused
+// velocity forces as its Vorticity pass (recordVelocityForces); its Buoyancy and Damping passes
+// then hold no velocity work. No pass was added to the enum: engines that loop over every Pass
+// keep their step.
 enum class Pass : uint32_t {
     Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence, PressureSolve,
     SubtractGradient, Count
@@ -122,7 +126,12 @@ public:
     // Records one full step: Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse,
     // Damping, Divergence, PressureSolve, SubtractGradient, then the non-finite scan
     // (nonFiniteCheck); with SmokeSettings::incrementalPressure and a multigrid solver the
-    // Divergence pass records no work, only its timestamps (PressureSolve takes the divergence). dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
+    // Divergence pass records no work, only its timestamps (PressureSolve takes the divergence).
+    // With SmokeSettings::fuseVelocityForces (default) the Vorticity pass records the fused velocity
+    // forces (recordVelocityForces: the curl, then buoyancy, confinement, velocity damping and the
+    // speed limit in one dispatch), Buoyancy records only its timestamps and Damping only the
+    // scalars and dye; passTimings() then reports the fused work under Vorticity and zero (or the
+    // scalar damping) under Buoyancy and Damping. dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
     // the solver's host state is as before the call (discard the half-recorded command buffer).
     // With NonFiniteCheck::Throw, throws NonFiniteError once for a scan that found a non-finite value.
     void record(VkCommandBuffer cmd, float dt);
@@ -144,6 +153,17 @@ public:
     void step(float dt, uint32_t count = 1);
     // Likewise for a single pass (tests and tools that inspect one pass at a time).
     void stepPass(Pass pass, float dt);
+
+    // The fused velocity forces on their own: what a full step records in the Vorticity pass's
+    // place with SmokeSettings::fuseVelocityForces (the curl, then one dispatch that adds
+    // buoyancy and the confinement force and applies velocity damping and the speed limit, each
+    // face read and written once), followed by a barrier; timed as Pass::Vorticity. It does the work
+    // of Buoyancy, Vorticity and the velocity part of Damping: an engine recording passes one by one
+    // may record it instead of Buoyancy and Vorticity, knowing that its Damping pass then damps the
+    // velocity a second time (unless velocityDamping and maxSpeed are 0). Nothing beyond the curl
+    // is recorded with a prescribed velocity or with all three off.
+    void recordVelocityForces(VkCommandBuffer cmd, float dt);
+    void stepVelocityForces(float dt);
 
     // GPU timing per pass of the last step() (or of the last record() once its submission has
     // finished). Empty unless profiling is on and the device supports timestamps.

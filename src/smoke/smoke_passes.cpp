@@ -145,6 +145,7 @@ void SmokeSolver::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
     recordCurl(cmd);
     // A force that does not apply gets the coefficient that turns it off in the kernel.
     const bool buoyancy = buoyancyApplies(), damping = velocityDampingApplies();
+    if (!buoyancy && !damping && !confinementApplies()) return;
     const gpu::VelocityForcesPush push{dt,
                                        buoyancy ? settings.gravity[0] : 0.0f,
                                        buoyancy ? settings.gravity[1] : 0.0f,

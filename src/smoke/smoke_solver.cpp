@@ -378,6 +378,24 @@ void SmokeSolver::step(float dt, uint32_t count) {
     });
 }
 
+void SmokeSolver::recordVelocityForces(VkCommandBuffer cmd, float dt) {
+    detail::requireTimeStep(dt);
+    requireCommandBuffer(cmd, "recordVelocityForces");
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("recordVelocityForces");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, Pass::Vorticity, dt, true); });
+}
+
+void SmokeSolver::stepVelocityForces(float dt) {
+    detail::requireTimeStep(dt);
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("stepVelocityForces");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.submitStep(s.cs, "stepVelocityForces", snapshot,
+                       [&](VkCommandBuffer cmd) { s.recordPass(cmd, Pass::Vorticity, dt, true); });
+}
+
 void SmokeSolver::stepPass(Pass pass, float dt) {
     detail::requireTimeStep(dt);
     requirePass(pass, "stepPass");

@@ -91,6 +91,7 @@ void SmokeSolver3D::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
     // A force that does not apply gets the coefficient that turns it off in the kernel.
     const auto& g = settings.gravity;
     const bool buoyancy = buoyancyApplies(), damping = velocityDampingApplies();
+    if (!buoyancy && !damping && !confinementApplies()) return;
     const gpu::VelocityForcesPush3D push{dt,
                                          buoyancy ? g[0] : 0.0f,
                                          buoyancy ? g[1] : 0.0f,

@@ -322,6 +322,24 @@ void SmokeSolver3D::step(float dt, uint32_t count) {
     });
 }
 
+void SmokeSolver3D::recordVelocityForces(VkCommandBuffer cmd, float dt) {
+    detail::requireTimeStep(dt);
+    requireCommandBuffer(cmd, "recordVelocityForces");
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("recordVelocityForces");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, Pass3D::Vorticity, dt, true); });
+}
+
+void SmokeSolver3D::stepVelocityForces(float dt) {
+    detail::requireTimeStep(dt);
+    Impl& s = *impl_;
+    auto scope = s.guard.enter("stepVelocityForces");
+    detail::RecordSnapshot snapshot = s.snapshot();
+    s.guard.submitStep(s.cs, "stepVelocityForces", snapshot,
+                       [&](VkCommandBuffer cmd) { s.recordPass(cmd, Pass3D::Vorticity, dt, true); });
+}
+
 void SmokeSolver3D::stepPass(Pass3D pass, float dt) {
     detail::requireTimeStep(dt);
     requirePass(pass, "stepPass");
