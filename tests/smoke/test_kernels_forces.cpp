@@ -1,7 +1,9 @@
-// face_fractions, splat, buoyancy, curl + vorticity_force and damp_velocity / damp_scalars against
+// face_fractions, splat, buoyancy, curl + vorticity_force, damp_velocity / damp_scalars and the
+// fused velocity_forces against
 // the double-precision reference (tests/reference/smoke), for every boundary configuration, on a
 // 37 x 23 grid with random inputs and obstacles. Tolerances follow the round-off model in
 // support/kernel_harness.hpp.
+#include <algorithm>
 #include <cmath>
 
 #include "support/kernel_harness.hpp"
@@ -158,6 +160,136 @@ TEST_P(ForceKernels, DampingAndSpeedLimit) {
     expectMatches("density", s.download(Field::Density), expected.density, 4.0 * kEps);
     expectMatches("temperature", s.download(Field::Temperature), expected.temperature, 8.0 * kEps * 320.0);
     expectMatches("dye", s.download(Field::Dye), expected.dye, 4.0 * kEps);
+}
+
+// The fused velocity forces (velocity_forces.comp, recorded by stepVelocityForces) against the
+// single-pass references composed in the fused order: the curl of the velocity before buoyancy,
+// buoyancy, confinement from that curl, then damping with the speed limit (which reads the other
+// component of the four neighbouring faces after their forces).
+TEST_P(ForceKernels, FusedVelocityForcesComposeTheSinglePasses) {
+    SmokeSettings settings = baseSettings();
+    settings.gravity = {0.7f, -9.81f};
+    settings.densityWeight = 0.3f;
+    settings.thermalExpansion = 0.05f;
+    settings.vorticity = 0.8f;
+    settings.velocityDamping = 0.4f;
+    settings.maxSpeed = 0.9f;  // below the random speeds of many faces: the limit is exercised
+    SmokeSolver& s = solver(settings);
+    const smoke_ref::Grid g(settings);
+    smoke_ref::State f = uploadRandom(s, g, 16);
+    const float dt = 0.05f;
+    s.stepVelocityForces(dt);
+
+    // The curl is of the velocity before buoyancy (tolerance as in CurlAndVorticityConfinement).
+    smoke_ref::State expected = f;
+    smoke_ref::curl(g, expected);
+    const std::vector<float> gpuCurl = s.download(Field::Curl);
+    expectMatches("curl", gpuCurl, expected.curl, 8.0 * kEps * 4.0 * velocityBound() / g.h);
+
+    // The forces from the GPU's own curl, so that only the fused kernel's round-off counts.
+    expected.curl.assign(gpuCurl.begin(), gpuCurl.end());
+    smoke_ref::buoyancy(g, expected, settings, dt);
+    smoke_ref::Values conditioning;
+    smoke_ref::vorticityForce(g, expected, dt, settings.vorticity, &conditioning);
+    smoke_ref::dampVelocity(g, expected, settings, dt);
+
+    // Per face, the forced velocity errs by the sum of the single kernels' bounds: buoyancy's
+    // (10 eps of 1 + dt |g| lift) and confinement's (8 eps of strength (1 + conditioning) + 1).
+    // Damping then scales by factor <= 1 and, where the limit acts, by maxSpeed / speed: its
+    // derivative in the face's own forced value is <= 1 and in the neighbours' mean <= 1/2, so a
+    // face's error is its own force error plus the largest of its four neighbours', plus
+    // damping's own 16 eps of the forced speed bound (velocity, lift and confinement terms).
+    const double lift = settings.densityWeight * 1.0 + settings.thermalExpansion * (313.2 + settings.ambientTemperature);
+    const double strength = dt * settings.vorticity * g.h * maxAbs(expected.curl);
+    auto forceTolerance = [&](double gravity, double cond) {
+        return 10.0 * kEps * (1.0 + dt * std::abs(gravity) * lift) + 8.0 * kEps * (strength * (1.0 + cond) + 1.0);
+    };
+    smoke_ref::Values forceU(g.uCount()), forceV(g.vCount());
+    for (size_t k = 0; k < forceU.size(); ++k) forceU[k] = forceTolerance(settings.gravity[0], conditioning[k]);
+    for (size_t k = 0; k < forceV.size(); ++k) forceV[k] = forceTolerance(settings.gravity[1], conditioning[g.uCount() + k]);
+    // A periodic duplicate face is computed as face 0: it shares face 0's tolerance.
+    if (g.periodicX())
+        for (int j = 0; j < g.ny; ++j) forceU[g.u(g.nx, j)] = forceU[g.u(0, j)];
+    if (g.periodicY())
+        for (int i = 0; i < g.nx; ++i) forceV[g.v(i, g.ny)] = forceV[g.v(i, 0)];
+    // Neighbour faces as the boundary taps resolve them (clamped, or wrapped on periodic axes).
+    auto column = [&](int i, int last) { return g.periodicX() ? (i % g.nx + g.nx) % g.nx : std::clamp(i, 0, last); };
+    auto row = [&](int j, int last) { return g.periodicY() ? (j % g.ny + g.ny) % g.ny : std::clamp(j, 0, last); };
+    const double speedBound = velocityBound() + dt * 9.81 * lift + strength;
+    const double damping = 16.0 * kEps * speedBound;
+    smoke_ref::Values tolU(g.uCount()), tolV(g.vCount());
+    for (int j = 0; j < g.ny; ++j)
+        for (int i = 0; i <= g.nx; ++i) {
+            double neighbours = 0.0;
+            for (int di = -1; di <= 0; ++di)
+                for (int dj = 0; dj <= 1; ++dj)
+                    neighbours = std::max(neighbours, forceV[g.v(column(i + di, g.nx - 1), row(j + dj, g.ny))]);
+            tolU[g.u(i, j)] = forceU[g.u(i, j)] + neighbours + damping;
+        }
+    for (int j = 0; j <= g.ny; ++j)
+        for (int i = 0; i < g.nx; ++i) {
+            double neighbours = 0.0;
+            for (int di = 0; di <= 1; ++di)
+                for (int dj = -1; dj <= 0; ++dj)
+                    neighbours = std::max(neighbours, forceU[g.u(column(i + di, g.nx), row(j + dj, g.ny - 1))]);
+            tolV[g.v(i, j)] = forceV[g.v(i, j)] + neighbours + damping;
+        }
+    expectMatches("u", s.download(Field::VelocityX), expected.u, tolU);
+    expectMatches("v", s.download(Field::VelocityY), expected.v, tolV);
+}
+
+// A full step with the fused velocity forces against the same passes recorded one by one in the
+// fused order: Colliders, Inject, Vorticity (the curl before buoyancy), Buoyancy, Damping (the
+// velocity, before the advection), Reflect, Advect, Diffuse, Divergence, PressureSolve,
+// SubtractGradient. Scalar damping is off: a step damps the scalars after Diffuse.
+TEST_P(ForceKernels, FusedStepMatchesThePassesRecordedOneByOne) {
+    SmokeSettings settings = baseSettings();
+    settings.gravity = {0.7f, -9.81f};
+    settings.densityWeight = 0.3f;
+    settings.thermalExpansion = 0.05f;
+    settings.vorticity = 0.8f;
+    settings.velocityDamping = 0.4f;
+    settings.maxSpeed = 0.9f;
+    const smoke_ref::Grid g(settings);
+    const float dt = 0.05f;
+    SmokeSolver& fused = solver(settings);
+    uploadRandom(fused, g, 17);
+    fused.step(dt);
+    const Field fields[] = {Field::VelocityX, Field::VelocityY, Field::Density, Field::Temperature, Field::Dye};
+    std::vector<std::vector<float>> a;
+    for (Field field : fields) a.push_back(fused.download(field));
+
+    settings.fuseVelocityForces = false;
+    SmokeSolver& single = solver(settings);  // the same cached solver, set back to the same start
+    uploadRandom(single, g, 17);
+    for (Pass pass : {Pass::Colliders, Pass::Inject, Pass::Vorticity, Pass::Buoyancy, Pass::Damping, Pass::Reflect,
+                      Pass::Advect, Pass::Diffuse, Pass::Divergence, Pass::PressureSolve, Pass::SubtractGradient})
+        single.stepPass(pass, dt);
+    auto b = [&](size_t k) {
+        const std::vector<float> values = single.download(fields[k]);
+        return smoke_ref::Values(values.begin(), values.end());
+    };
+
+    // The only difference is the order of two float additions per face (buoyancy and confinement:
+    // one rounding, <= eps of the forced speed S <= velocityBound() + dt |g| lift + confinement,
+    // about 3 m/s here), carried through the clamp (its own and its neighbours': 2 eps S). The
+    // later passes are the same float operations on inputs that differ by that: advection is a
+    // convex combination of samples (no growth) plus a back-trace shifted by dt times the
+    // difference, which moves a sample of a field F by dt delta |grad F| <= dt delta (range F) / h
+    // (0.5 delta / (m/s) per unit range here); the one Jacobi sweep and the gradient subtraction
+    // are linear with norms of a few. So velocity within 16 eps S, and a cell field of range R
+    // within 16 eps S * 0.5 R / (m/s) plus its own rounding (4 eps of its magnitude).
+    const double lift = settings.densityWeight * 1.0 + settings.thermalExpansion * (313.2 + settings.ambientTemperature);
+    const double speed = velocityBound() + dt * 9.81 * lift + dt * settings.vorticity * g.h * 4.0 * velocityBound() / g.h;
+    const double velocityTolerance = 16.0 * kEps * speed;
+    auto cellTolerance = [&](double range, double magnitude) {
+        return velocityTolerance * 0.5 * range + 4.0 * kEps * magnitude;
+    };
+    expectMatches("u", a[0], b(0), velocityTolerance);
+    expectMatches("v", a[1], b(1), velocityTolerance);
+    expectMatches("density", a[2], b(2), cellTolerance(1.0, 1.0));
+    expectMatches("temperature", a[3], b(3), cellTolerance(40.0, 320.0));
+    expectMatches("dye", a[4], b(4), cellTolerance(1.0, 1.0));
 }
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, ForceKernels, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);
