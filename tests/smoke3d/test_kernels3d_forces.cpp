@@ -1,4 +1,5 @@
-// The 3D solver's face fractions, Emit, Combustion, Buoyancy, Vorticity and Damping passes against
+// The 3D solver's face fractions, Emit, Combustion, Buoyancy, Vorticity and Damping passes and the
+// fused velocity forces against
 // the double-precision reference (tests/reference/smoke3d), for every boundary configuration, on
 // a 19 x 13 x 11 grid with random inputs and obstacles. Tolerances follow the round-off model in
 // support/kernel_harness3d.hpp.
@@ -244,6 +245,111 @@ TEST_P(ForceKernels3D, DampingAndSpeedLimit) {
     expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, 8.0 * kEps * 320.0);
     expectActs("u", f.vel[0], expected.vel[0], 6.0 * kEps);
     expectActs("temperature", f.temperature, expected.temperature, 8.0 * kEps * 320.0);
+}
+
+// The fused velocity forces (smoke3d_velocity_forces.comp, recorded by stepVelocityForces) against
+// the single-pass references composed in the fused order: buoyancy, then confinement from the curl
+// of the velocity before buoyancy (the reference's confinement increment of the starting state,
+// added to the buoyant velocity), then damping with the per-component speed limit.
+TEST_P(ForceKernels3D, FusedVelocityForcesComposeTheSinglePasses) {
+    SmokeSettings3D settings = baseSettings();
+    settings.gravity = {0.7f, -9.81f, 1.3f};
+    settings.densityWeight = 0.3f;
+    settings.thermalExpansion = 0.05f;
+    settings.vorticity = 0.8f;
+    settings.velocityDamping = 0.4f;
+    settings.maxSpeed = 0.7f;  // below many random speeds: the limit is exercised
+    SmokeSolver3D& s = solver(settings);
+    const ref::Grid g(settings);
+    ref::State f = uploadRandom(s, 16);
+    const float dt = 0.05f;
+    s.stepVelocityForces(dt);
+
+    // |omega| of the velocity before buoyancy (tolerance as in EdgeCurlAndVorticityConfinement);
+    // the force with N from the GPU's own |omega|, so that only the fused kernel's round-off counts.
+    const double ub = velocityBound();
+    const double curlError = 16.0 * kEps * 4.0 * ub / g.h;
+    const std::vector<float> gpuMagnitude = s.download(Field3D::Vorticity);
+    const ref::Values magnitude(gpuMagnitude.begin(), gpuMagnitude.end());
+    ref::State confined = f;
+    std::array<ref::Values, 3> conditioning;
+    ref::vorticityForce(g, confined, dt, settings.vorticity, &magnitude, &conditioning);
+    expectMatches("vorticity", gpuMagnitude, confined.vorticity, curlError);
+
+    ref::State expected = f;
+    ref::buoyancy(g, expected, settings, dt);
+    for (int a = 0; a < 3; ++a)
+        for (size_t k = 0; k < expected.vel[a].size(); ++k) expected.vel[a][k] += confined.vel[a][k] - f.vel[a][k];
+    ref::dampVelocity(g, expected, settings, dt);
+
+    // The sum of the single kernels' bounds: buoyancy's 10 eps of (1 + dt |g| lift), confinement's
+    // strength (8 eps largest (1 + conditioning) + curlError) + 4 eps ub, then damping: a factor
+    // <= 1 (which does not grow them) and its own 6 eps of the forced speed, and an exact clamp.
+    const double lift = settings.densityWeight * 1.0 + settings.thermalExpansion * (313.2 + settings.ambientTemperature);
+    const double strength = dt * settings.vorticity * g.h;
+    const double largest = maxAbs(confined.vorticity);
+    for (int a = 0; a < 3; ++a) {
+        const double buoyancy = 10.0 * kEps * (1.0 + dt * std::abs(settings.gravity[a]) * lift);
+        const double speed = ub + dt * std::abs(settings.gravity[a]) * lift + strength * largest;
+        ref::Values tolerance(g.faceCount(a));
+        for (size_t k = 0; k < tolerance.size(); ++k)
+            tolerance[k] = buoyancy + strength * (8.0 * kEps * largest * (1.0 + conditioning[a][k]) + curlError) +
+                           4.0 * kEps * ub + 6.0 * kEps * speed;
+        const Field3D field = a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ;
+        expectMatches(std::string("velocity ") + "xyz"[a], s.download(field), expected.vel[a], tolerance);
+        expectActs(std::string("velocity ") + "xyz"[a], f.vel[a], expected.vel[a], maxAbs(tolerance));
+    }
+}
+
+// A full step with the fused velocity forces against the same passes recorded one by one in the
+// fused order (Vorticity's curl before Buoyancy, the velocity's Damping before the advection).
+// Cell damping is off: a step damps the cell fields after Diffuse.
+TEST_P(ForceKernels3D, FusedStepMatchesThePassesRecordedOneByOne) {
+    SmokeSettings3D settings = baseSettings();
+    settings.gravity = {0.7f, -9.81f, 1.3f};
+    settings.densityWeight = 0.3f;
+    settings.thermalExpansion = 0.05f;
+    settings.vorticity = 0.8f;
+    settings.velocityDamping = 0.4f;
+    settings.maxSpeed = 0.7f;
+    const ref::Grid g(settings);
+    const float dt = 0.05f;
+    SmokeSolver3D& fused = solver(settings);
+    uploadRandom(fused, 17);
+    fused.step(dt);
+    const Field3D fields[] = {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ,
+                              Field3D::Density, Field3D::Temperature, Field3D::Fuel};
+    std::vector<std::vector<float>> a;
+    for (Field3D field : fields) a.push_back(fused.download(field));
+
+    settings.fuseVelocityForces = false;
+    SmokeSolver3D& single = solver(settings);  // the same cached solver, set back to the same start
+    uploadRandom(single, 17);
+    for (Pass3D pass : {Pass3D::Colliders, Pass3D::Emit, Pass3D::Combustion, Pass3D::Vorticity, Pass3D::Buoyancy,
+                        Pass3D::Damping, Pass3D::Reflect, Pass3D::Advect, Pass3D::Diffuse, Pass3D::Divergence,
+                        Pass3D::PressureSolve, Pass3D::SubtractGradient})
+        single.stepPass(pass, dt);
+    auto b = [&](size_t k) {
+        const std::vector<float> values = single.download(fields[k]);
+        return ref::Values(values.begin(), values.end());
+    };
+    // As in 2D (test_kernels_forces.cpp): the order of two float additions per face (one rounding
+    // of the forced speed S), after which advection is a convex combination plus a back-trace
+    // shifted by dt times the difference (0.5 delta / (m/s) per unit range of a field at
+    // h = 0.1 m, dt = 0.05 s) and the projection linear with norms of a few: velocity within
+    // 16 eps S, a cell field of range R within 16 eps S * 0.5 R / (m/s) plus 4 eps of its magnitude.
+    const double lift = settings.densityWeight * 1.0 + settings.thermalExpansion * (313.2 + settings.ambientTemperature);
+    const double speed = velocityBound() + dt * 9.81 * lift + dt * settings.vorticity * 4.0 * velocityBound();
+    const double velocityTolerance = 16.0 * kEps * speed;
+    auto cellTolerance = [&](double range, double magnitude) {
+        return velocityTolerance * 0.5 * range + 4.0 * kEps * magnitude;
+    };
+    expectMatches("u", a[0], b(0), velocityTolerance);
+    expectMatches("v", a[1], b(1), velocityTolerance);
+    expectMatches("w", a[2], b(2), velocityTolerance);
+    expectMatches("density", a[3], b(3), cellTolerance(1.0, 1.0));
+    expectMatches("temperature", a[4], b(4), cellTolerance(40.0, 320.0));
+    expectMatches("fuel", a[5], b(5), cellTolerance(1.0, 1.0));
 }
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, ForceKernels3D, ::testing::ValuesIn(boundaryCases3D()), boundaryCaseName3D);
