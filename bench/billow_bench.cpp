@@ -10,6 +10,8 @@
 //              [--viscosity 0] [--diffusion-solver jacobi|multigrid]   (smoke_step's viscosity, m^2/s,
 //              0 skips Diffuse, and its solve: diffusionSolver, docs/accuracy.md "Implicit diffusion")
 //              [--incremental-pressure on|off]  (SmokeSettings::incrementalPressure, every case)
+//              [--fused-forces on|off]  (smoke_step: SmokeSettings::fuseVelocityForces; on, the default,
+//                                        times the fused pass as "vorticity+velocity_forces")
 //              [--trace-steps off|on]  (smoke_step: one JSON line per step with the iterations, the
 //                                       relative residual and max |div u| after the projection)
 //              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
@@ -61,6 +63,7 @@ struct Options {
     // pass, untimed) and the solve's report, one line per step.
     bool traceSteps = false;
     bool incrementalPressure = true;  // SmokeSettings::incrementalPressure of every case
+    bool fusedForces = true;          // SmokeSettings::fuseVelocityForces of smoke_step
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
     billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
@@ -134,6 +137,10 @@ Options parse(int argc, char** argv) {
             if (v != "off" && v != "on") throw std::runtime_error("--trace-steps: off or on, not " + v);
             o.traceSteps = v == "on";
         }
+        else if (a == "--fused-forces") {
+            if (v != "off" && v != "on") throw std::runtime_error("--fused-forces: off or on, not " + v);
+            o.fusedForces = v == "on";
+        }
         else if (a == "--incremental-pressure") {
             if (v != "off" && v != "on") throw std::runtime_error("--incremental-pressure: off or on, not " + v);
             o.incrementalPressure = v == "on";
@@ -154,8 +161,13 @@ double median(std::vector<double> v) {
 
 // Compulsory bytes per pass for an n x n grid (dye on the same grid, `dyeBytes` per cell: 16 as
 // floats, 8 as halves), 4-byte floats: each buffer a pass reads or writes counted once per element.
-double passBytes(billow::Pass pass, double n, uint32_t iterations, double dyeBytes) {
+// `fused`: the step fuses the velocity forces (its Vorticity pass is the curl and one pass that
+// reads u, v, density, temperature, the curl and the open fractions and writes u, v; its Damping
+// pass damps only the scalars and dye, none in this bench).
+double passBytes(billow::Pass pass, double n, uint32_t iterations, double dyeBytes, bool fused) {
     const double cells = n * n, faces = 2.0 * n * (n + 1), f = 4.0;
+    if (fused && (pass == billow::Pass::Buoyancy || pass == billow::Pass::Damping)) return 0.0;
+    if (fused && pass == billow::Pass::Vorticity) return f * (faces * 2 + cells + faces * 5 + cells * 3);
     switch (pass) {
     // The bench's gravity is vertical, and buoyancy skips the faces without a gravity component:
     // v read + written + its open fraction, density and temperature.
@@ -356,6 +368,7 @@ int main(int argc, char** argv) try {
         s.viscosity = o.viscosity;
         s.diffusionSolver = o.diffusionSolver;
         s.incrementalPressure = o.incrementalPressure;
+        s.fuseVelocityForces = o.fusedForces;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.dyeAdvection = o.scalarAdvection;
@@ -396,8 +409,10 @@ int main(int argc, char** argv) try {
             if (o.traceSteps) traceStep(smoke, solverName, n, r, total);
         }
 
-        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"incremental_pressure\":%s,", n, n,
-                solverName.c_str(), o.incrementalPressure && multigrid ? "true" : "false");
+        std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"incremental_pressure\":%s,"
+                    "\"fused_forces\":%s,",
+                    n, n, solverName.c_str(), o.incrementalPressure && multigrid ? "true" : "false",
+                    o.fusedForces ? "true" : "false");
         if (stepIterations.empty()) std::printf("\"iterations\":%u,", iterations);
         else
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
@@ -412,11 +427,13 @@ int main(int argc, char** argv) try {
         const double dyeBytes = o.dyeStorage == billow::DyeStorage::Float16 ? 8.0 : 16.0;
         for (auto& [pass, samples] : passMs) {
             double ms = median(samples);
-            double bytes = multigrid && pass == billow::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations, dyeBytes);
+            double bytes = multigrid && pass == billow::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations, dyeBytes, o.fusedForces);
             // SOR: two dispatches per iteration (one per colour), each reading the whole stencil.
             if (pass == billow::Pass::PressureSolve && solverName == "sor")
                 bytes = 2.0 * o.iterations * 4.0 * (n * n * 2 + 2.0 * n * (n + 1) + n * n);
-            std::printf("%s\"%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass), ms);
+            const bool fusedPass = o.fusedForces && pass == billow::Pass::Vorticity;
+            std::printf("%s\"%s%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass),
+                        fusedPass ? "+velocity_forces" : "", ms);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);
             std::printf("}");
             first = false;

@@ -10,6 +10,8 @@
 //                 [--reflection off|on] [--velocity-advection mc|sl] [--scalar-advection sl|mc]
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
+//                 [--fused-forces on|off]  (SmokeSettings3D::fuseVelocityForces, default on: the fused
+//                                           pass is timed as "vorticity+velocity_forces")
 // (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
 // default sl)
 // (--step-tolerance > 0: multigrid solvers stop on the GPU at that relative residual, at most
@@ -49,6 +51,7 @@ struct Options {
     float stepTolerance = 0.0f;  // multigrid solvers: SmokeSettings3D::pressureTolerance
     uint32_t maxCycles = 16;     // most V-cycles (CG iterations) of a solve stopped at the tolerance
     bool incrementalPressure = true;
+    bool fusedForces = true;
     bool traceSteps = false;
     std::vector<std::string> interpolation{"linear"};
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::MacCormack;
@@ -96,9 +99,9 @@ Options parse(int argc, char** argv) {
         else if (a == "--interpolation") o.interpolation = parseList(v);
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
-        else if (a == "--incremental-pressure" || a == "--trace-steps") {
+        else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces") {
             if (v != "off" && v != "on") throw std::runtime_error(a + ": off or on, not " + v);
-            (a == "--trace-steps" ? o.traceSteps : o.incrementalPressure) = v == "on";
+            (a == "--trace-steps" ? o.traceSteps : a == "--fused-forces" ? o.fusedForces : o.incrementalPressure) = v == "on";
         }
         else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
         else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
@@ -138,8 +141,15 @@ double median(std::vector<double> v) {
 //   Divergence: u, v, w, their open fractions and solid velocities read, the divergence written.
 //   PressureSolve (Jacobi): per sweep p read and written, face weights and the right-hand side read.
 //   SubtractGradient: u, v, w read and written, open fractions and pressure read.
-double passBytes(billow::Pass3D pass, double n, uint32_t jacobiSweeps, bool combustion) {
+// `fused`: the step fuses the velocity forces. Its Vorticity pass is the curl (the velocity in,
+// three edge fields out), |omega| (three edge fields in, one cell field out) and one pass reading
+// and writing the velocity and reading density, temperature, the curl, |omega| and the open
+// fractions; its Damping pass damps the cell fields only (density, temperature, fuel).
+double passBytes(billow::Pass3D pass, double n, uint32_t jacobiSweeps, bool combustion, bool fused) {
     const double C = n * n * n, F = 3.0 * n * n * (n + 1), f = 4.0;
+    if (fused && pass == billow::Pass3D::Buoyancy) return 0.0;
+    if (fused && pass == billow::Pass3D::Vorticity) return f * ((F + 3.0 * C) + (3.0 * C + C) + (3.0 * F + 6.0 * C));
+    if (fused && pass == billow::Pass3D::Damping) return f * 2.0 * 3.0 * C;
     switch (pass) {
     case billow::Pass3D::Combustion: return combustion ? f * 7.0 * C : 0.0;
     case billow::Pass3D::Buoyancy: return f * (F / 3.0 * 3.0 + 2.0 * C);
@@ -196,6 +206,7 @@ int main(int argc, char** argv) try {
         s.pressureIterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         if (multigrid) s.pressureTolerance = o.stepTolerance;
         s.incrementalPressure = o.incrementalPressure;
+        s.fuseVelocityForces = o.fusedForces;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.colourAdvection = o.scalarAdvection;
@@ -264,6 +275,7 @@ int main(int argc, char** argv) try {
         if (!stepIterations.empty())
             std::printf("\"median_iterations\":%g,\"max_relative_residual\":%.3g,\"stalled_steps\":%u,",
                         median(stepIterations), worstRelative, stalledSteps);
+        std::printf("\"fused_forces\":%s,", o.fusedForces ? "true" : "false");
         std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,\"incremental_pressure\":%s,"
                     "\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
@@ -278,8 +290,10 @@ int main(int argc, char** argv) try {
             const double bytes = multigrid && pass == billow::Pass3D::PressureSolve
                                      ? 0.0
                                      : passBytes(pass, n, s.pressureSolver == billow::PressureSolverType::Jacobi
-                                                              ? o.iterations : 0, combustion);
-            std::printf("%s\"%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass), ms);
+                                                              ? o.iterations : 0, combustion, o.fusedForces);
+            const bool fusedPass = o.fusedForces && pass == billow::Pass3D::Vorticity;
+            std::printf("%s\"%s%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass),
+                        fusedPass ? "+velocity_forces" : "", ms);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);
             std::printf("}");
             first = false;
