@@ -37,4 +37,22 @@ float workgroupMax(float value) {
     return workgroupMaxValues[0];
 }
 
+shared uvec2 workgroupMaxBitsValues[BILLOW_WORKGROUP_INVOCATIONS];
+uvec2 maxOfBitPair(uvec2 a, uvec2 b) { return max(a, b); }
+
+// The largest of one pair of bit patterns per invocation, in every invocation. On the bits of
+// non-negative floats (floatBitsToUint(abs(x))) this is the largest value, with a NaN above every
+// number (its bits are), where a float max() may drop a NaN. Kernels that accumulate a maximum
+// over the whole grid reduce their workgroup first and issue ONE atomicMax per workgroup: the
+// same-address atomics of every invocation were most of such a pass's time on a large grid.
+uvec2 workgroupMaxBits(uvec2 value) {
+    BILLOW_REDUCE_WORKGROUP(workgroupMaxBitsValues, value, maxOfBitPair)
+    return workgroupMaxBitsValues[0];
+}
+
+// The largest |a| and |b| of the workgroup as float bits, for atomicMax into a grid-wide maximum.
+uvec2 workgroupMaxAbsBits(float a, float b) {
+    return workgroupMaxBits(uvec2(floatBitsToUint(abs(a)), floatBitsToUint(abs(b))));
+}
+
 #endif

@@ -12,3 +12,4 @@ void writeWorkgroupSum(vec2 value) {
 }
 
 float stateFloat(int word) { return uintBitsToFloat(state[word]); }
+

@@ -1,6 +1,6 @@
 #version 450
 // Conjugate gradient step: p += alpha d, r -= alpha q (alpha from the gate's state), z = 0 (the
-// next preconditioning's initial guess), max |r| into the gate's accumulator (atomicMax on bits),
+// next preconditioning's initial guess), max |r| into the gate's accumulator (one atomicMax per workgroup),
 // and per workgroup (sum r, open cells) for the mean of r.
 #include "common/grid.glsl"
 #include "pressure/pressure_types.h"
@@ -18,10 +18,12 @@ layout(push_constant) uniform Push { CgPush pc; };
 
 #include "common/stencil_cells.glsl"
 #include "pressure/cg_reduce.glsl"
+#include "pressure/gate_accumulate.glsl"
 
 void main() {
     const ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     vec2 sums = vec2(0.0);
+    float largestResidual = 0.0, largestRhs = 0.0;  // this cell's |r| and |rhs|, 0 without an equation
     if (id.x < grid.nx && id.y < grid.ny) {
         const float alpha = stateFloat(BILLOW_CG_ALPHA);
         const int c = cellIndex(id.x, id.y);
@@ -30,10 +32,11 @@ void main() {
             p[c] += alpha * d[c];
             const float residual = r[c] - alpha * q[c];
             r[c] = residual;
-            atomicMax(state[BILLOW_GATE_RESIDUAL_ACC], floatBitsToUint(abs(residual)));
+            largestResidual = residual;
             sums = vec2(residual, 1.0);
         }
         z[c] = 0.0;
     }
     writeWorkgroupSum(sums);
+    accumulateGateMaxima(largestResidual, largestRhs);
 }

@@ -55,7 +55,10 @@ struct GatePush { int mode; float tolerance; int finalCheck; float stallRatio; }
 #define BILLOW_REPORT_WORDS 4
 // Conjugate gradient kernels (cg_*.comp). mode of cg_scalars: see that kernel.
 struct CgPush { float rhsScale; int mode; int first; int groups; };
-struct SorPush { float rhsScale; float omega; int colour; };  // colour: (i + j) % 2 updated
+// colour: the colour updated ((i + j) % 2 in 2D, with extra colours on odd periodic axes);
+// packed (3D only): 1 when the level has only the two plain colours and the dispatch covers
+// ceil(nx / 2) x ny x nz threads, one per cell of the colour, instead of one per cell.
+struct SorPush { float rhsScale; float omega; int colour; int packed; };
 // pressure_add_increment.comp: threads per workgroup, and its push (cells of the level; threads
 // per dispatch row, a multiple of BILLOW_INCREMENT_GROUP).
 #define BILLOW_INCREMENT_GROUP 256

@@ -1,6 +1,3 @@
-// The conjugate gradient's workgroup sums (pressure/cg_reduce.glsl) for the 3D kernels, whose
-// workgroups must have as many invocations as the reduction tree (common/workgroup_reduce.glsl).
-#if BILLOW_GROUP3_X * BILLOW_GROUP3_Y * BILLOW_GROUP3_Z != BILLOW_GROUP_X * BILLOW_GROUP_Y
-#error "the 3D workgroup must have BILLOW_GROUP_X * BILLOW_GROUP_Y invocations for the workgroup sums"
-#endif
+// The conjugate gradient's workgroup sums (pressure/cg_reduce.glsl) for the 3D kernels.
+#include "common/workgroup_reduce_3d.glsl"
 #include "pressure/cg_reduce.glsl"

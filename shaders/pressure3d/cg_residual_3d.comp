@@ -20,6 +20,7 @@ layout(push_constant) uniform Push { CgPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
 #include "pressure3d/cg_reduce_3d.glsl"
+#include "pressure/gate_accumulate.glsl"
 
 float pressureAt(int cell) { return cell < 0 ? 0.0 : p[cell]; }
 
@@ -27,6 +28,7 @@ void main() {
     const ivec3 id = ivec3(gl_GlobalInvocationID);
     const ivec3 n = gridCells();
     vec2 sums = vec2(0.0);
+    float largestResidual = 0.0, largestRhs = 0.0;  // this cell's |r| and |rhs|, 0 without an equation
     if (insideCells3(id)) {
         const int c = cellAt3(id, n);
         const Weights3 w = BILLOW_WEIGHTS3(openX, openY, openZ, id, n);
@@ -35,12 +37,13 @@ void main() {
             const float rhs = pc.rhsScale * divergence[c];
             const Neighbours3 nb = neighbours3(id, n);
             residual = rhs - applyStencil3(w, BILLOW_GATHER3(pressureAt, nb.lo), BILLOW_GATHER3(pressureAt, nb.hi), p[c]);
-            atomicMax(state[BILLOW_GATE_RESIDUAL_ACC], floatBitsToUint(abs(residual)));
-            atomicMax(state[BILLOW_GATE_RHS_ACC], floatBitsToUint(abs(rhs)));
+            largestResidual = residual;
+            largestRhs = rhs;
             sums = vec2(residual, 1.0);
         }
         r[c] = residual;
         z[c] = 0.0;
     }
     writeWorkgroupSum(sums);
+    accumulateGateMaxima(largestResidual, largestRhs);
 }

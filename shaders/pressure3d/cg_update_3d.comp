@@ -1,7 +1,7 @@
 #version 450
 // Conjugate gradient step on the 3D grid: p += alpha d, r -= alpha q (alpha from the gate's
 // state), z = 0 (the next preconditioning's initial guess), max |r| into the gate's accumulator
-// (atomicMax on bits), and per workgroup (sum r, open cells) for the mean of r.
+// (one atomicMax per workgroup), and per workgroup (sum r, open cells) for the mean of r.
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 
@@ -19,11 +19,13 @@ layout(push_constant) uniform Push { CgPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
 #include "pressure3d/cg_reduce_3d.glsl"
+#include "pressure/gate_accumulate.glsl"
 
 void main() {
     const ivec3 id = ivec3(gl_GlobalInvocationID);
     const ivec3 n = gridCells();
     vec2 sums = vec2(0.0);
+    float largestResidual = 0.0, largestRhs = 0.0;  // this cell's |r| and |rhs|, 0 without an equation
     if (insideCells3(id)) {
         const float alpha = stateFloat(BILLOW_CG_ALPHA);
         const int c = cellAt3(id, n);
@@ -31,10 +33,11 @@ void main() {
             p[c] += alpha * d[c];
             const float residual = r[c] - alpha * q[c];
             r[c] = residual;
-            atomicMax(state[BILLOW_GATE_RESIDUAL_ACC], floatBitsToUint(abs(residual)));
+            largestResidual = residual;
             sums = vec2(residual, 1.0);
         }
         z[c] = 0.0;
     }
     writeWorkgroupSum(sums);
+    accumulateGateMaxima(largestResidual, largestRhs);
 }

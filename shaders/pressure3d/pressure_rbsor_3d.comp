@@ -2,7 +2,8 @@
 // One colour of a red-black Gauss-Seidel sweep of the 3D pressure equation, over-relaxed (SOR):
 // cells of colour `colour` (sorColour3 in stencil3d.glsl) move to p + omega (p_stencil - p), in
 // place. No cell shares a colour with a neighbour, so no thread reads what another thread of this
-// dispatch writes.
+// dispatch writes. With the two plain colours ((x + y + z) % 2) the dispatch is packed: a thread
+// per cell of the colour (x = 2 i + parity), so no thread of a warp idles on the other colour.
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 
@@ -19,8 +20,9 @@ layout(push_constant) uniform Push { SorPush pc; };
 float pressureAt(int cell) { return cell < 0 ? 0.0 : p[cell]; }
 
 void main() {
-    const ivec3 id = ivec3(gl_GlobalInvocationID);
+    ivec3 id = ivec3(gl_GlobalInvocationID);
     const ivec3 n = gridCells();
+    if (pc.packed != 0) id.x = 2 * id.x + ((id.y + id.z + pc.colour) & 1);
     if (!insideCells3(id) || sorColour3(id, n) != pc.colour) return;
     const int c = cellAt3(id, n);
     const Neighbours3 nb = neighbours3(id, n);

@@ -1,8 +1,8 @@
 #version 450
 // The largest residual of the 3D pressure equation, max |sum_f w_f (p_nb - p) - s p - rhsScale div|
 // (s the diagonal shift, stencil3d.glsl), and the largest right-hand side, max |rhsScale div|, over
-// cells with an equation, accumulated with
-// atomicMax on the float bits (non-negative floats order like their bit patterns) into the first
+// cells with an equation, reduced over the workgroup and accumulated with one atomicMax per
+// workgroup on the float bits (non-negative floats order like their bit patterns) into the first
 // two words of report slot `slot` (the gate's accumulators, or the host-visible report ring).
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
@@ -17,20 +17,30 @@ layout(set = 0, binding = 7) readonly buffer Shift { float shift[]; };  // read 
 layout(push_constant) uniform Push { ResidualPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
+#include "common/workgroup_reduce_3d.glsl"
 
 float pressureAt(int cell) { return cell < 0 ? 0.0 : p[cell]; }
 
 void main() {
+    // Every invocation reaches the workgroup reduction (it has barriers): cells without an
+    // equation, and invocations beyond the grid, contribute zeros.
     const ivec3 id = ivec3(gl_GlobalInvocationID);
     const ivec3 n = gridCells();
-    if (!insideCells3(id)) return;
-    const Weights3 w = BILLOW_WEIGHTS3(openX, openY, openZ, id, n);
-    const int c = cellAt3(id, n);
-    const float s = BILLOW_SHIFT3(shift, c);
-    if (!hasEquation(w, s)) return;
-    const Neighbours3 nb = neighbours3(id, n);
-    const float rhs = pc.rhsScale * divergence[c];
-    const float residual = applyStencil3(w, BILLOW_GATHER3(pressureAt, nb.lo), BILLOW_GATHER3(pressureAt, nb.hi), p[c]) - s * p[c] - rhs;
-    atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot], floatBitsToUint(abs(residual)));
-    atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot + 1], floatBitsToUint(abs(rhs)));
+    float residual = 0.0, rhs = 0.0;
+    if (insideCells3(id)) {
+        const Weights3 w = BILLOW_WEIGHTS3(openX, openY, openZ, id, n);
+        const int c = cellAt3(id, n);
+        const float s = BILLOW_SHIFT3(shift, c);
+        if (hasEquation(w, s)) {
+            const Neighbours3 nb = neighbours3(id, n);
+            rhs = pc.rhsScale * divergence[c];
+            residual = applyStencil3(w, BILLOW_GATHER3(pressureAt, nb.lo), BILLOW_GATHER3(pressureAt, nb.hi), p[c]) -
+                       s * p[c] - rhs;
+        }
+    }
+    const uvec2 largest = workgroupMaxAbsBits(residual, rhs);
+    if (gl_LocalInvocationIndex == 0) {
+        atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot], largest.x);
+        atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot + 1], largest.y);
+    }
 }

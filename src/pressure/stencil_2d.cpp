@@ -146,7 +146,7 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
                        kernels::PressureRbsor::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
                                                         .openX = openX(level), .openY = openY(level),
                                                         .shift = level.shift},
-                       gpu::SorPush{eq.rhsScale, omega, colour}, nx, ny);
+                       gpu::SorPush{eq.rhsScale, omega, colour, 0}, nx, ny);
             d.barrier(cmd);
         }
 }
