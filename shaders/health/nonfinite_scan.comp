@@ -18,21 +18,37 @@ layout(push_constant) uniform Push { NonFiniteScanPush pc; };
 bool nonFiniteFloat(uint bits) { return (bits & 0x7f800000u) == 0x7f800000u; }
 bool nonFiniteHalf(uint bits) { return (bits & 0x7c00u) == 0x7c00u; }
 
+// Index k's bits if it is a non-finite value (either half, when the field holds halves): the
+// lowest element index it holds that is non-finite, or none.
+uint nonFiniteAt(uint k, uint bits) {
+    if (pc.halves != 0) {
+        if (nonFiniteHalf(bits)) return 2u * k;
+        if (nonFiniteHalf(bits >> 16)) return 2u * k + 1u;
+        return 0xffffffffu;
+    }
+    return nonFiniteFloat(bits) ? k : 0xffffffffu;
+}
+
 void main() {
     const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     const uint words = uint(pc.words);
-    uint first = 0xffffffffu;
-    // Each thread's indices rise, so its first find is its lowest.
-    for (uint k = gl_GlobalInvocationID.x; k < words && first == 0xffffffffu; k += stride) {
-        const uint bits = field[k];
-        if (pc.halves != 0) {
-            if (nonFiniteHalf(bits)) first = 2u * k;
-            else if (nonFiniteHalf(bits >> 16)) first = 2u * k + 1u;
-        } else if (nonFiniteFloat(bits)) {
-            first = k;
-        }
+    const uint none = 0xffffffffu;
+    uint first = none;
+    // Four strided words per iteration, loaded before any is tested, so four loads are in flight
+    // per thread instead of one (the scan is bound by load latency, not bandwidth, at one). The
+    // four indices rise, and so do the iterations', so a thread's first find is its lowest.
+    for (uint k = gl_GlobalInvocationID.x; k < words && first == none; k += 4u * stride) {
+        const uint k1 = k + stride, k2 = k + 2u * stride, k3 = k + 3u * stride;
+        const uint b0 = field[k];
+        const uint b1 = k1 < words ? field[k1] : 0u;
+        const uint b2 = k2 < words ? field[k2] : 0u;
+        const uint b3 = k3 < words ? field[k3] : 0u;
+        first = nonFiniteAt(k, b0);
+        if (first == none) first = nonFiniteAt(k1, b1);
+        if (first == none) first = nonFiniteAt(k2, b2);
+        if (first == none) first = nonFiniteAt(k3, b3);
     }
-    if (first != 0xffffffffu) {
+    if (first != none) {
         atomicOr(report[pc.slotWord + BILLOW_HEALTH_MASK], 1u << uint(pc.field));
         atomicMin(report[pc.slotWord + BILLOW_HEALTH_FIRST_INDEX + pc.field], first);
     }
