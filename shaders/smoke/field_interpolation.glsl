@@ -15,6 +15,12 @@
         vec2 cbase_ = floor(coord);                                                                \
         ivec2 cb_ = ivec2(cbase_);                                                                 \
         vec2 ct_ = (coord) - cbase_;                                                               \
+        /* Where the four inner samples are equal, every cubic between them returns that value    \
+           (zero slopes, clamped to [f1, f2]): the 12 outer samples are not read. */               \
+        TYPE inner_ = READ(cb_.x, cb_.y);                                                          \
+        if (READ(cb_.x + 1, cb_.y) == inner_ && READ(cb_.x, cb_.y + 1) == inner_ &&                \
+            READ(cb_.x + 1, cb_.y + 1) == inner_) result = inner_;                                 \
+        else {                                                                                     \
         TYPE rows_[4];                                                                             \
         for (int r_ = 0; r_ < 4; ++r_) {                                                           \
             int y_ = cb_.y - 1 + r_;                                                               \
@@ -22,6 +28,7 @@
                                       READ(cb_.x + 2, y_), ct_.x);                                 \
         }                                                                                          \
         result = monotoneCubic(rows_[0], rows_[1], rows_[2], rows_[3], ct_.y);                     \
+        }                                                                                          \
     }
 
 #define BILLOW_INTERPOLATE(TYPE, READ, coord, result)                                              \

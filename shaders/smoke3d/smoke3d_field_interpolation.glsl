@@ -18,6 +18,17 @@
         ivec3 cb_ = ivec3(cbase_);                                                               \
         vec3 ct_ = ccoord_ - cbase_;                                                             \
         bool inside_ = all(greaterThanEqual(cb_ - 1, ivec3(0))) && all(lessThan(cb_ + 2, (LIMIT))); \
+        /* Where the eight inner samples are equal, every cubic between them returns that value  \
+           (zero slopes, clamped to [f1, f2]), so the 56 outer samples are not read: the common    \
+           case of empty air or ambient temperature around a plume. */                            \
+        TYPE inner_ = inside_ ? DIRECT(cb_) : READ(cb_);                                         \
+        bool uniform_ = true;                                                                    \
+        [[dont_unroll]] for (int k_ = 1; k_ < 8 && uniform_; ++k_) {                             \
+            ivec3 o_ = cb_ + ivec3(k_ & 1, (k_ >> 1) & 1, k_ >> 2);                              \
+            uniform_ = (inside_ ? DIRECT(o_) : READ(o_)) == inner_;                              \
+        }                                                                                        \
+        if (uniform_) result = inner_;                                                           \
+        else {                                                                                   \
         TYPE planes_[4];                                                                         \
         [[dont_unroll]] for (int z_ = 0; z_ < 4; ++z_) {                                         \
             TYPE lines_[4];                                                                      \
@@ -34,6 +45,7 @@
             planes_[z_] = monotoneCubic(lines_[0], lines_[1], lines_[2], lines_[3], ct_.y);      \
         }                                                                                        \
         result = monotoneCubic(planes_[0], planes_[1], planes_[2], planes_[3], ct_.z);           \
+        }                                                                                        \
     }
 
 #define BILLOW_INTERPOLATE3(TYPE, READ, DIRECT, LIMIT, coord, result)                            \

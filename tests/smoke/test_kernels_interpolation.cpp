@@ -208,6 +208,37 @@ TEST_P(CubicKernels, MacCormackWithRevertMatchesTheReference) {
                   tolerances(dyeMargin, dyeCell, 1.0, 1.0, nearCell(g.dyeNx, 4, g.dyeHx(), g.dyeHy())));
 }
 
+// The kernels skip a sample's twelve outer taps where its four inner ones are equal (every cubic
+// between equal samples returns that value: an exact shortcut). Blocks of 3 x 3 equal values
+// between random ones give samples inside the blocks (the shortcut), across their edges (the full
+// cubic with equal neighbours) and in the random cells; all must match the reference, which has no
+// shortcut. Fails if the shortcut tested fewer inner samples or returned the wrong one.
+TEST_P(CubicKernels, UniformRegionsMatchTheReference) {
+    const SmokeSettings settings = cubicSettings();
+    SmokeSolver& s = solver(settings);
+    const smoke_ref::Grid g(settings);
+    smoke_ref::State f = uploadRandom(s, g, 67);
+    auto patch = [&](Field field, smoke_ref::Values& target, int rowLength, float constant) {
+        std::vector<float> values = s.download(field);
+        for (size_t k = 0; k < values.size(); ++k)
+            if ((int(k % rowLength) / 3 + int(k / rowLength) / 3) % 2 == 0) values[k] = constant;
+        s.upload(field, values);
+        const std::vector<float> kept = s.download(field);
+        target = smoke_ref::Values(kept.begin(), kept.end());
+    };
+    patch(Field::VelocityX, f.u, g.nx + 1, 0.25f);
+    patch(Field::Density, f.density, g.nx, 0.0f);
+    patch(Field::Temperature, f.temperature, g.nx, settings.ambientTemperature);
+    s.stepPass(Pass::Advect, kDt);
+    smoke_ref::State expected = f;
+    smoke_ref::advectAll(g, expected, settings, kDt);
+    const double ub = velocityBound();
+    expectMatches("u", s.download(Field::VelocityX), expected.u, cubicError(g, g.h, 2.0 * ub, ub));
+    expectMatches("v", s.download(Field::VelocityY), expected.v, cubicError(g, g.h, 2.0 * ub, ub));
+    expectMatches("density", s.download(Field::Density), expected.density, cubicError(g, g.h, 1.0, 1.0));
+    expectMatches("temperature", s.download(Field::Temperature), expected.temperature, cubicError(g, g.h, 40.0, 313.2));
+}
+
 INSTANTIATE_TEST_SUITE_P(Boundaries, CubicKernels, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);
 
 } // namespace
