@@ -35,6 +35,18 @@ int faceAt3(int axis, ivec3 f, ivec3 n) {
              vec3(WX[faceAt3(0, (c) + ivec3(1, 0, 0), (n))], WY[faceAt3(1, (c) + ivec3(0, 1, 0), (n))], \
                   WZ[faceAt3(2, (c) + ivec3(0, 0, 1), (n))]))
 
+// The same where every face between two cells is known to be open (weight 1): the buffers are
+// read only for faces on the grid's sides, which carry the boundary conditions.
+#define BILLOW_SIDE_WEIGHT3(W, axis, c, n, high)                                                        \
+    (((high) ? (c)[axis] == (n)[axis] - 1 : (c)[axis] == 0)                                              \
+         ? W[faceAt3(axis, (c) + ((high) ? ivec3(axis == 0, axis == 1, axis == 2) : ivec3(0)), (n))] \
+         : 1.0)
+#define BILLOW_SIDE_WEIGHTS3(WX, WY, WZ, c, n)                                                          \
+    Weights3(vec3(BILLOW_SIDE_WEIGHT3(WX, 0, c, n, false), BILLOW_SIDE_WEIGHT3(WY, 1, c, n, false),        \
+                  BILLOW_SIDE_WEIGHT3(WZ, 2, c, n, false)),                                               \
+             vec3(BILLOW_SIDE_WEIGHT3(WX, 0, c, n, true), BILLOW_SIDE_WEIGHT3(WY, 1, c, n, true),          \
+                  BILLOW_SIDE_WEIGHT3(WZ, 2, c, n, true)))
+
 // The cell across a face from a cell, on a level of n cells: its index, or -1 beyond a side that is
 // not periodic (the stencil's value is 0 there).
 int neighbourAt3(ivec3 c, ivec3 n) {

@@ -81,7 +81,7 @@ void PoissonSolver::setBoundaries(const PoissonSides& sides, float cellSize) {
 PoissonLevel PoissonSolver::level(size_t l) const {
     const VkBuffer placeholder = noShift_.handle();  // null for a shifted system
     if (l == 0) return {system_.shape, finestGrid_.handle(), system_.weights, system_.sides,
-                        shifted() ? system_.shift : placeholder};
+                        shifted() ? system_.shift : placeholder, interiorOpen_};
     const CoarseLevel& c = coarse_[l - 1];
     return {c.shape, c.grid.handle(), {c.weights[0].handle(), c.weights[1].handle(), c.weights[2].handle()}, system_.sides,
             shifted() ? c.shift.handle() : placeholder};

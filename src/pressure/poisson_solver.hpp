@@ -60,6 +60,9 @@ public:
     void setBoundaries(const PoissonSides& sides, float cellSize);
 
     // Recomputes the coarse levels' face weights from the system's (after the geometry changed).
+    // The caller's promise for the solves it records next: every interior face weight of the
+    // system is 1 (no obstacle), so the finest level's Jacobi sweeps need not read them (3D).
+    void setInteriorOpen(bool open) noexcept { interiorOpen_ = open; }
     void recordCoarsenWeights(VkCommandBuffer cmd);
     // Records one solve of L p = rhsScale * rhs from the unknown's current copy (a warm start),
     // with a tolerance or trackResidual followed by a report for residual(); later compute work
@@ -162,6 +165,7 @@ private:
     std::unique_ptr<CgVectors> cg_;  // allocated on the first MultigridPCG solve
     PingPong increment_;             // allocated on the first recordIncrementSolve
     ResidualReportRing reports_;
+    bool interiorOpen_ = false;  // setInteriorOpen
 };
 
 } // namespace billow::detail

@@ -29,6 +29,9 @@ struct PoissonLevel {
     // Its diagonal shift per cell (PoissonSystem::shift); for a system without one, a placeholder
     // that the kernels never read or write (the uniform block says so).
     VkBuffer shift = VK_NULL_HANDLE;
+    // Every face between two cells of the level has weight 1 (no obstacle inside the grid): a
+    // kernel may take those weights as 1 and read the weight buffers only on the grid's sides.
+    bool interiorOpen = false;
 };
 
 // The equation a primitive works on at one level: L p = rhsScale * rhs for the unknown p. The

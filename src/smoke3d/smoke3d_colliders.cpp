@@ -29,6 +29,7 @@ void SmokeSolver3D::Impl::recordFaceGeometry(VkCommandBuffer cmd) {
 }
 
 void SmokeSolver3D::Impl::refreshGeometry() {
+    solidEmpty = std::all_of(solidHost.begin(), solidHost.end(), [](float s) { return s == 0.0f; });
     detail::uploadBytes(cs, geometry.solid.handle(), std::as_bytes(std::span(solidHost)));
     if (colliders.allocated()) detail::uploadBytes(cs, staticSolid.handle(), std::as_bytes(std::span(solidHost)));
     cs.submitAndWait([&](VkCommandBuffer cmd) {

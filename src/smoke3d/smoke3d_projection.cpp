@@ -69,6 +69,9 @@ bool SmokeSolver3D::Impl::incrementalProjection() const {
 
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;
+    // Without a static obstacle or a collider (ever set: their buffers then exist) every face
+    // between two cells is open, and the pressure's Jacobi sweeps skip reading those weights.
+    poisson->setInteriorOpen(solidEmpty && !colliders.allocated());
     const float rhsScale = settings.cellSize * settings.cellSize / dt;
     if (!incrementalProjection()) {
         poisson->recordSolve(cmd, poissonSolveSettings(), rhsScale);
