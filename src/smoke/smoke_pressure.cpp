@@ -1,6 +1,7 @@
 // The smoke solver's pressure equation handed to the Poisson solver (src/pressure/): the pressure
 // with the velocity divergence as right-hand side scaled by h^2 / dt (Stam 1999, "Stable Fluids";
 // Harris, GPU Gems ch. 38), the face open fractions as weights.
+#include "pressure/projection_solve.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
 namespace billow {
@@ -47,24 +48,7 @@ bool SmokeSolver::Impl::incrementalProjection() const {
 
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;
-    const float rhsScale = settings.cellSize * settings.cellSize / dt;
-    if (!incrementalProjection()) {
-        poisson->recordSolve(cmd, poissonSolveSettings(), rhsScale);
-        return;
-    }
-    // The incremental projection: the velocity first carries -dt grad p of the pressure so far
-    // (or of a previous solve's increment not subtracted yet), so the divergence left is this
-    // step's alone, resolved to the velocity's own float32 precision; the solve finds the
-    // pressure's change from 0 and adds it to the pressure, and SubtractGradient subtracts the
-    // change's gradient. Between the solve's two stages the velocity absorbs the first stage's
-    // change the same way (PoissonSolver::recordIncrementSolve).
-    recordSubtractGradient(cmd, dt);
-    recordDivergence(cmd);
-    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale, [&](VkCommandBuffer c, VkBuffer increment) {
-        recordSubtractGradientOf(c, dt, increment);
-        recordDivergence(c);
-    });
-    incrementPending = true;
+    detail::recordProjectionSolve(*this, cmd, dt, settings.cellSize, incrementalProjection());
 }
 
 void SmokeSolver::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {

@@ -4,6 +4,7 @@
 // subtraction.
 #include "core/barriers.hpp"
 #include "pressure/stencil_3d.hpp"
+#include "pressure/projection_solve.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
@@ -72,22 +73,7 @@ void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     // Without a static obstacle or a collider (ever set: their buffers then exist) every face
     // between two cells is open, and the pressure's Jacobi sweeps skip reading those weights.
     poisson->setInteriorOpen(solidEmpty && !colliders.allocated());
-    const float rhsScale = settings.cellSize * settings.cellSize / dt;
-    if (!incrementalProjection()) {
-        poisson->recordSolve(cmd, poissonSolveSettings(), rhsScale);
-        return;
-    }
-    // The incremental projection (as smoke_pressure.cpp): the velocity carries -dt grad p of the
-    // pressure so far (or of an increment not subtracted yet) before the divergence is taken; the
-    // solve finds the pressure's change from 0, and SubtractGradient subtracts its gradient.
-    // Between the solve's two stages the velocity absorbs the first stage's change the same way.
-    recordSubtractGradient(cmd, dt);
-    recordDivergence(cmd);
-    poisson->recordIncrementSolve(cmd, poissonSolveSettings(), rhsScale, [&](VkCommandBuffer c, VkBuffer increment) {
-        recordSubtractGradientOf(c, dt, increment);
-        recordDivergence(c);
-    });
-    incrementPending = true;
+    detail::recordProjectionSolve(*this, cmd, dt, settings.cellSize, incrementalProjection());
 }
 
 void SmokeSolver3D::Impl::recordSubtractGradient(VkCommandBuffer cmd, float dt) {
