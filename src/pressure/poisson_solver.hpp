@@ -59,10 +59,10 @@ public:
     // The face weights follow through recordCoarsenWeights once the caller has updated the finest.
     void setBoundaries(const PoissonSides& sides, float cellSize);
 
-    // Recomputes the coarse levels' face weights from the system's (after the geometry changed).
     // The caller's promise for the solves it records next: every interior face weight of the
     // system is 1 (no obstacle), so the finest level's Jacobi sweeps need not read them (3D).
     void setInteriorOpen(bool open) noexcept { interiorOpen_ = open; }
+    // Recomputes the coarse levels' face weights from the system's (after the geometry changed).
     void recordCoarsenWeights(VkCommandBuffer cmd);
     // Records one solve of L p = rhsScale * rhs from the unknown's current copy (a warm start),
     // with a tolerance or trackResidual followed by a report for residual(); later compute work

@@ -108,8 +108,8 @@ void Stencil3D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const
     const KernelVariant variant{level.interiorOpen ? 1u : 0u};
     for (uint32_t k = 0; k < sweeps; ++k) {
         d.dispatch(cmd,
-                   kernels::PressureJacobi3d::Bindings{.uniform = level.grid, .variant = variant, .pIn = p.now(), .pOut = p.other(),
-                                                       .divergence = eq.rhs, .openX = openX(level),
+                   kernels::PressureJacobi3d::Bindings{.uniform = level.grid, .variant = variant, .pIn = p.now(),
+                                                       .pOut = p.other(), .divergence = eq.rhs, .openX = openX(level),
                                                        .openY = openY(level), .openZ = openZ(level)},
                    gpu::Jacobi3Push{eq.rhsScale}, s.nx, s.ny, s.nz);
         d.barrier(cmd);
