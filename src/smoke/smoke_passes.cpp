@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/barriers.hpp"
+#include "grid/decay_factor.hpp"
 #include "grid/interpolation_variant.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
@@ -15,8 +16,7 @@ namespace {
 // so it is not confused with the member `kernels` (the kernel set).
 namespace kernels = detail::kernels;
 
-// exp(-rate * dt): the dt-independent per-step factor of an exponential decay at `rate` per second.
-float decayFactor(float rate, float dt) { return std::exp(-rate * dt); }
+using detail::decayFactor;
 
 // Which of a ping-pong pair's three copies an advection reads or writes.
 enum class Copy { Now, Other, Scratch };

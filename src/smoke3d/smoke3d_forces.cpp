@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/barriers.hpp"
+#include "grid/decay_factor.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
@@ -11,8 +12,7 @@ namespace billow {
 namespace kernels = detail::kernels;
 
 namespace {
-// exp(-rate * dt): the dt-independent per-step factor of an exponential decay at `rate` per second.
-float decayFactor(float rate, float dt) { return std::exp(-rate * dt); }
+using detail::decayFactor;
 } // namespace
 
 void SmokeSolver3D::Impl::recordCombustion(VkCommandBuffer cmd, float dt) {
