@@ -83,20 +83,24 @@ enum class Field3D : uint32_t {
 const char* fieldName(Field3D field) noexcept;
 
 // The separately recordable passes (also the rows of the GPU timing report), in step order.
-// docs/smoke3d.md gives each one's maths; in short:
+// Transport comes first, so the velocity that carries the cell fields and itself is the one the
+// last step projected (divergence-free: a scalar's mass is kept and a fluid at rest stays at
+// rest); emitters, combustion and forces come after it, and the projection that ends the step
+// balances them (buoyancy in a stratified fluid against its hydrostatic pressure, next to solids
+// too). docs/smoke3d.md gives each one's maths; in short:
 //   Colliders         the faces' open fractions and solid velocities (recomputed, with the
 //                     closed faces set to their solid velocity, whenever the solid mask or the
 //                     boundaries change; nothing more to do each step without moving colliders)
-//   Emit              the emitters (Emitter3D); nothing without emitters
-//   Combustion        fuel burns (CombustionSettings); writes ExpansionSource; nothing when disabled
-//   Buoyancy          u += dt gravity (densityWeight rho - thermalExpansion (T - ambient)) on open faces
-//   Vorticity         the edge curl and Vorticity field, then (vorticity > 0) the confinement force
 //   Reflect           advectionReflection only: the velocity advected by itself for dt/2, its
 //                     divergence, the midpoint pressure solve, the midpoint velocity and the
 //                     reflection u = 2 u_projected - u (nothing otherwise)
 //   Advect            velocity, density/temperature/fuel and colour by the pre-advection velocity
 //                     (advectionReflection: the reflected velocity for dt/2 and the cell fields
 //                     for dt by the midpoint velocity; record Reflect before it in each step)
+//   Emit              the emitters (Emitter3D); nothing without emitters
+//   Combustion        fuel burns (CombustionSettings); writes ExpansionSource; nothing when disabled
+//   Buoyancy          u += dt gravity (densityWeight rho - thermalExpansion (T - ambient)) on open faces
+//   Vorticity         the edge curl and Vorticity field, then (vorticity > 0) the confinement force
 //   Diffuse           implicit viscosity and scalar diffusion (Jacobi sweeps); nothing at 0
 //   Damping           exponential decays, temperature relaxation, the speed clamp
 //   Divergence        the Divergence field
@@ -110,7 +114,7 @@ const char* fieldName(Field3D field) noexcept;
 // its Vorticity pass (recordVelocityForces); its Buoyancy and Damping passes then hold no velocity
 // work. No pass was added to the enum: engines that loop over every Pass3D keep their step.
 enum class Pass3D : uint32_t {
-    Colliders, Emit, Combustion, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence,
+    Colliders, Reflect, Advect, Emit, Combustion, Buoyancy, Vorticity, Diffuse, Damping, Divergence,
     PressureSolve, SubtractGradient, Count
 };
 const char* passName(Pass3D pass) noexcept;

@@ -61,6 +61,10 @@ enum class Field : uint32_t {
 const char* fieldName(Field field) noexcept;
 
 // The separately recordable passes (also the rows of the GPU timing report), in step order.
+// Transport comes first, so the velocity that carries the scalars, the dye and itself is the one
+// the last step projected (divergence-free: a scalar's mass is kept and a fluid at rest stays at
+// rest); splats and forces come after it, and the projection that ends the step balances them
+// (buoyancy in a stratified fluid against its hydrostatic pressure, next to solids too).
 // Colliders rasterises the moving colliders when their set changed (nothing otherwise). Reflect
 // is the first half of advection-reflection (SmokeSettings::advectionReflection; nothing
 // otherwise): the velocity advected by itself for dt/2, its divergence, the midpoint pressure
@@ -71,7 +75,7 @@ const char* fieldName(Field field) noexcept;
 // then hold no velocity work. No pass was added to the enum: engines that loop over every Pass
 // keep their step.
 enum class Pass : uint32_t {
-    Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse, Damping, Divergence, PressureSolve,
+    Colliders, Reflect, Advect, Inject, Buoyancy, Vorticity, Diffuse, Damping, Divergence, PressureSolve,
     SubtractGradient, Count
 };
 const char* passName(Pass pass) noexcept;

@@ -18,7 +18,7 @@ layout(std140, set = 0, binding = 0) uniform GridBlock { GridParams grid; };
 bool periodicX() { return grid.sideType[BILLOW_LEFT] == BILLOW_PERIODIC; }
 bool periodicY() { return grid.sideType[BILLOW_BOTTOM] == BILLOW_PERIODIC; }
 
-int wrapIndex(int i, int n) { int r = i % n; return r < 0 ? r + n : r; }
+#include "common/wrap_index.glsl"
 
 // A resolved sample of a face field: value = scale * field[index] + offset.
 struct Tap { int index; float scale; float offset; };

@@ -34,7 +34,7 @@ int sideType3(int side) { return grid.sideType[side / 4][side % 4]; }
 // Sides of an axis: 2 * axis (low: left, bottom, back) and 2 * axis + 1 (high).
 bool periodic3(int axis) { return sideType3(2 * axis) == BILLOW_PERIODIC; }
 
-int wrapIndex3(int i, int n) { int r = i % n; return r < 0 ? r + n : r; }
+#include "common/wrap_index.glsl"
 
 // Kernels over faces run one thread per point of the (nx+1) x (ny+1) x (nz+1) union of the three
 // face grids; this tells whether a thread has a face normal to `axis`.

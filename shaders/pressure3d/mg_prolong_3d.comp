@@ -32,7 +32,7 @@ float coarseWeight(int axis, ivec3 f, ivec3 coarse) {
 float coarseAt(ivec3 c, ivec3 parent, float parentValue, ivec3 coarse) {
     for (int axis = 0; axis < 3; ++axis) {
         if (c[axis] >= 0 && c[axis] < coarse[axis]) continue;
-        if (periodic3(axis)) { c[axis] = wrapIndex3(c[axis], coarse[axis]); continue; }
+        if (periodic3(axis)) { c[axis] = wrapIndex(c[axis], coarse[axis]); continue; }
         // The parent's boundary face on that side.
         ivec3 face = parent;
         face[axis] = c[axis] < 0 ? 0 : coarse[axis];

@@ -53,7 +53,7 @@ int neighbourAt3(ivec3 c, ivec3 n) {
     for (int axis = 0; axis < 3; ++axis)
         if (c[axis] < 0 || c[axis] >= n[axis]) {
             if (!periodic3(axis)) return -1;
-            c[axis] = wrapIndex3(c[axis], n[axis]);
+            c[axis] = wrapIndex(c[axis], n[axis]);
         }
     return cellAt3(c, n);
 }

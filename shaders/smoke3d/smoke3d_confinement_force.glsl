@@ -10,7 +10,7 @@
 // A cell index clamped into the grid, or wrapped on periodic axes.
 ivec3 resolveCell(ivec3 c) {
     ivec3 n = gridCells();
-    for (int b = 0; b < 3; ++b) c[b] = periodic3(b) ? wrapIndex3(c[b], n[b]) : clamp(c[b], 0, n[b] - 1);
+    for (int b = 0; b < 3; ++b) c[b] = periodic3(b) ? wrapIndex(c[b], n[b]) : clamp(c[b], 0, n[b] - 1);
     return c;
 }
 

@@ -7,7 +7,7 @@ float pressureAt(ivec3 c) {
     for (int b = 0; b < 3; ++b) {
         if (c[b] >= 0 && c[b] < n[b]) continue;
         if (!periodic3(b)) return 0.0;
-        c[b] = wrapIndex3(c[b], n[b]);
+        c[b] = wrapIndex(c[b], n[b]);
     }
     return p[cellIndex3(c)];
 }

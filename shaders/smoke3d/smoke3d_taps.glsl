@@ -39,9 +39,9 @@ Tap3 tapFace3(int axis, ivec3 f) {
     ivec3 n = gridCells();
     for (int b = 0; b < 3; ++b) {
         if (b == axis) {
-            f[b] = periodic3(b) ? wrapIndex3(f[b], n[b]) : clamp(f[b], 0, n[b]);
+            f[b] = periodic3(b) ? wrapIndex(f[b], n[b]) : clamp(f[b], 0, n[b]);
         } else if (f[b] < 0 || f[b] >= n[b]) {
-            if (periodic3(b)) f[b] = wrapIndex3(f[b], n[b]);
+            if (periodic3(b)) f[b] = wrapIndex(f[b], n[b]);
             else {
                 tangentialGhost3(f[b] < 0 ? 2 * b : 2 * b + 1, axis, t);
                 f[b] = clamp(f[b], 0, n[b] - 1);
@@ -62,7 +62,7 @@ CellTap3 tapCell3(ivec3 c) {
     ivec3 n = gridCells();
     for (int b = 0; b < 3; ++b) {
         if (c[b] >= 0 && c[b] < n[b]) continue;
-        if (periodic3(b)) c[b] = wrapIndex3(c[b], n[b]);
+        if (periodic3(b)) c[b] = wrapIndex(c[b], n[b]);
         else {
             int side = c[b] < 0 ? 2 * b : 2 * b + 1;
             if (t.inflowSide < 0 && sideType3(side) == BILLOW_INFLOW) t.inflowSide = side;

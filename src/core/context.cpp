@@ -204,6 +204,7 @@ ContextState::~ContextState() {
         // leaking it; the process is expected to exit or recreate the device).
         if (vk.vkWaitForFences(device, 1, &fence, VK_TRUE, waitTimeoutNs.load()) != VK_SUCCESS) return;
     }
+    runRetired();
     if (device) {
         if (fence) vk.vkDestroyFence(device, fence, allocator);
         if (transientPool) vk.vkDestroyCommandPool(device, transientPool, allocator);
@@ -234,6 +235,7 @@ void waitForFence(ContextState& s) {
     s.fencePending = result == VK_TIMEOUT;
     if (result == VK_TIMEOUT) throw TimeoutError("vkWaitForFences", s.waitTimeoutSeconds());
     BILLOW_VK(result);
+    s.runRetired();
 }
 
 // Before reusing the fence: a submission whose wait timed out must have finished.
@@ -284,6 +286,25 @@ void ContextState::waitIdle() {
     BILLOW_VK(vk.vkResetFences(device, 1, &fence));
     BILLOW_VK(vk.vkQueueSubmit(queue, 0, nullptr, fence));
     waitForFence(*this);
+}
+
+void ContextState::destroyWhenIdle(std::function<void()> destroy) noexcept {
+    std::lock_guard lock(retiredMutex);
+    // Only a timed-out wait leaves work that may still run; its fence tells when it has finished.
+    if (fencePending && vk.vkGetFenceStatus(device, fence) != VK_SUCCESS) {
+        retired.push_back(std::move(destroy));
+        return;
+    }
+    destroy();
+}
+
+void ContextState::runRetired() noexcept {
+    std::vector<std::function<void()>> due;
+    {
+        std::lock_guard lock(retiredMutex);
+        due.swap(retired);
+    }
+    for (auto& destroy : due) destroy();
 }
 
 void ContextState::setWaitTimeout(double seconds, const char* field) {

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 #include <mutex>
+#include <vector>
 
 #include "billow/context.hpp"
 #include "core/vulkan_api.hpp"
@@ -37,6 +38,10 @@ struct ContextState {
     // The fence was submitted and its wait timed out: the next submission waits for it first
     // (resetting a pending fence is invalid).
     bool fencePending = false;
+    // Destructions put off while a timed-out submission may still use the objects (destroyWhenIdle);
+    // run once the fence has signalled. Guarded by `retiredMutex`.
+    std::mutex retiredMutex;
+    std::vector<std::function<void()>> retired;
     // Every wait for the GPU gives up after this long (Context::waitTimeoutSeconds).
     std::atomic<uint64_t> waitTimeoutNs{10'000'000'000ull};
 
@@ -58,6 +63,13 @@ struct ContextState {
     void submitAndWait(VkCommandBuffer cmd, bool* submitted = nullptr);
     // Waits for every submission so far (an empty submission's fence), at most waitTimeoutNs.
     void waitIdle();
+    // Runs `destroy` (the vkDestroy / vkFree calls of objects the queue may have used) now, or,
+    // while a submission whose wait timed out may still be running, once it has finished: at the
+    // next wait that sees the fence signalled, at the latest when the context goes. If the GPU
+    // never finishes, the objects are leaked rather than freed under its feet.
+    void destroyWhenIdle(std::function<void()> destroy) noexcept;
+    // Runs the destructions put off by destroyWhenIdle (the fence has signalled).
+    void runRetired() noexcept;
     double waitTimeoutSeconds() const noexcept { return double(waitTimeoutNs.load()) * 1e-9; }
     void setWaitTimeout(double seconds, const char* field);
 

@@ -58,9 +58,12 @@ GpuBuffer& GpuBuffer::operator=(GpuBuffer&& other) noexcept {
 
 void GpuBuffer::release() noexcept {
     if (!context_) return;
-    const VolkDeviceTable& vk = context_->vk;
-    if (buffer_) vk.vkDestroyBuffer(context_->device, buffer_, context_->allocator);
-    if (memory_) vk.vkFreeMemory(context_->device, memory_, context_->allocator);
+    if (buffer_ || memory_) {
+        context_->destroyWhenIdle([context = context_, buffer = buffer_, memory = memory_] {
+            if (buffer) context->vk.vkDestroyBuffer(context->device, buffer, context->allocator);
+            if (memory) context->vk.vkFreeMemory(context->device, memory, context->allocator);
+        });
+    }
     buffer_ = VK_NULL_HANDLE;
     memory_ = VK_NULL_HANDLE;
     mapped_ = nullptr;

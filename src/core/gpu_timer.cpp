@@ -31,7 +31,10 @@ GpuTimer& GpuTimer::operator=(GpuTimer&& other) noexcept {
 }
 
 void GpuTimer::release() noexcept {
-    if (pool_) context_->vk.vkDestroyQueryPool(context_->device, pool_, context_->allocator);
+    if (pool_)
+        context_->destroyWhenIdle([context = context_, pool = pool_] {
+            context->vk.vkDestroyQueryPool(context->device, pool, context->allocator);
+        });
     pool_ = VK_NULL_HANDLE;
 }
 

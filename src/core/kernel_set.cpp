@@ -109,16 +109,19 @@ VkPipeline KernelSet::createPipeline(std::span<const uint32_t> code) {
 KernelSet::~KernelSet() { destroy(); }
 
 void KernelSet::destroy() noexcept {
-    const VolkDeviceTable& vk = context_.vk;
-    for (VkPipeline& pipeline : pipelines_) {
-        if (pipeline) vk.vkDestroyPipeline(context_.device, pipeline, context_.allocator);
-        pipeline = VK_NULL_HANDLE;
-    }
-    for (VkDescriptorPool pool : pools_) vk.vkDestroyDescriptorPool(context_.device, pool, context_.allocator);
+    // Pipelines and descriptor sets that a timed-out submission may still use go when it is done.
+    context_.destroyWhenIdle([context = &context_, pipelines = pipelines_, pools = pools_, layout = layout_,
+                              setLayout = setLayout_] {
+        const VolkDeviceTable& vk = context->vk;
+        for (VkPipeline pipeline : pipelines)
+            if (pipeline) vk.vkDestroyPipeline(context->device, pipeline, context->allocator);
+        for (VkDescriptorPool pool : pools) vk.vkDestroyDescriptorPool(context->device, pool, context->allocator);
+        if (layout) vk.vkDestroyPipelineLayout(context->device, layout, context->allocator);
+        if (setLayout) vk.vkDestroyDescriptorSetLayout(context->device, setLayout, context->allocator);
+    });
+    for (VkPipeline& pipeline : pipelines_) pipeline = VK_NULL_HANDLE;
     pools_.clear();
     sets_.clear();
-    if (layout_) vk.vkDestroyPipelineLayout(context_.device, layout_, context_.allocator);
-    if (setLayout_) vk.vkDestroyDescriptorSetLayout(context_.device, setLayout_, context_.allocator);
     layout_ = VK_NULL_HANDLE;
     setLayout_ = VK_NULL_HANDLE;
 }

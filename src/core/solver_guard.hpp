@@ -55,12 +55,14 @@ private:
 };
 
 // For a solver's destructor and move assignment: waits (bounded) for the queue, then releases
-// `impl`; when the GPU may still be using its buffers (the wait timed out), leaks it instead.
+// `impl`. When the wait timed out and the GPU may still use its objects, their destruction is
+// put off until the queue's fence signals (ContextState::destroyWhenIdle), or leaked if it never
+// does: nothing is freed under the GPU's feet either way.
 template <class Impl>
 void releaseAfterGpu(std::unique_ptr<Impl>& impl) noexcept {
     if (!impl) return;
-    if (waitIdleQuietly(*impl->context)) impl.reset();
-    else (void)impl.release();  // deliberately leaked: a hung GPU may still write these buffers
+    (void)waitIdleQuietly(*impl->context);
+    impl.reset();
 }
 
 } // namespace billow::detail

@@ -33,6 +33,9 @@ void PoissonSolver::recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolve
                            (settings.method == PressureSolverType::Multigrid ||
                             settings.method == PressureSolverType::MultigridPCG);
     if (twoStages) {
+        // The second stage solves for what the first left, with a far smaller right-hand side:
+        // a tracked residual stays relative to this step's whole right-hand side, measured here.
+        if (settings.trackResidual) recordReportRhs(cmd, rhsScale);
         // Not gated: once the first stage reached the tolerance its increment is the solution,
         // still to be absorbed; the second stage's iterations are then skipped and leave 0.
         recordStage(cmd, settings, rhsScale, {kIncrementRestart, true, false});
@@ -43,7 +46,8 @@ void PoissonSolver::recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolve
     } else {
         recordIterations(cmd, settings, rhsScale);
     }
-    if (settings.trackResidual || settings.stopsAtTolerance()) recordReport(cmd, settings, rhsScale);
+    if (settings.trackResidual || settings.stopsAtTolerance())
+        recordReport(cmd, settings, rhsScale, twoStages && settings.trackResidual);
     unknown_ = system_.unknown;
     recordAddIncrement(cmd);
 }

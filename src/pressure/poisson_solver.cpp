@@ -135,20 +135,23 @@ void PoissonSolver::recordStage(VkCommandBuffer cmd, const PoissonSolveSettings&
     stencil_->relaxJacobi(cmd, direct(), level(0), eq, stage.count);
 }
 
-void PoissonSolver::recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
+void PoissonSolver::recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                                 bool rhsMeasured) {
     // The slot was last written kReportHistory reports ago (and read by the host after that
     // submission completed). Stopping at a tolerance reports what the gate measured; tracking
     // (re)measures the residual of the final unknown into the cleared residual words.
     const uint32_t slot = activeReports_->nextSlot();
     const bool measure = settings.trackResidual;
+    // Words: residual, rhs, iterations, converged; each written once (no overlapping writes),
+    // except the rhs word when recordReportRhs measured it first (atomicMax keeps the larger).
+    const uint32_t cleared = rhsMeasured ? 1 : 2;
     memoryBarrier(context_, cmd, kComputeReadWrite,
                   {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT});
-    // Words: residual, rhs, iterations, converged; each written once (no overlapping writes).
     if (settings.stopsAtTolerance()) {
-        if (measure) activeReports_->recordFill(cmd, slot, 0, 2, 0);
+        if (measure) activeReports_->recordFill(cmd, slot, 0, cleared, 0);
         gate_->recordReportCopy(cmd, activeReports_->buffer(), activeReports_->slotOffset(slot), measure);
     } else {
-        activeReports_->recordFill(cmd, slot, 0, 2, 0);
+        activeReports_->recordFill(cmd, slot, 0, cleared, 0);
         activeReports_->recordFill(cmd, slot, 2, 1, settings.iterations);
         activeReports_->recordFill(cmd, slot, 3, 1, 0);
     }
@@ -157,6 +160,15 @@ void PoissonSolver::recordReport(VkCommandBuffer cmd, const PoissonSolveSettings
         stencil_->measureResidual(cmd, direct(), level(0), systemEquation(rhsScale), activeReports_->buffer(), static_cast<int>(slot));
     memoryBarrier(context_, cmd, kComputeReadWrite, kHostRead);
     activeReports_->advance();
+}
+
+void PoissonSolver::recordReportRhs(VkCommandBuffer cmd, float rhsScale) {
+    const uint32_t slot = activeReports_->nextSlot();
+    memoryBarrier(context_, cmd, kComputeReadWrite, kTransferWrite);
+    activeReports_->recordFill(cmd, slot, 0, 2, 0);
+    memoryBarrier(context_, cmd, kTransferWrite, kComputeReadWrite);
+    stencil_->measureResidual(cmd, direct(), level(0), systemEquation(rhsScale), activeReports_->buffer(), static_cast<int>(slot));
+    computeBarrier(context_, cmd);
 }
 
 } // namespace billow::detail

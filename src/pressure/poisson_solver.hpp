@@ -140,7 +140,13 @@ private:
     void recordStage(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale, const Stage& stage);
     // p += d for the increment (pressure_add_increment.comp).
     void recordAddIncrement(VkCommandBuffer cmd);
-    void recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
+    // `rhsMeasured`: the report's right-hand-side word already holds the solve's right-hand side
+    // (recordReportRhs), which the residual is then relative to.
+    void recordReport(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                      bool rhsMeasured = false);
+    // Clears the next report and measures the current equation into it: its right-hand side, the
+    // denominator of the relative residual the report ends with.
+    void recordReportRhs(VkCommandBuffer cmd, float rhsScale);
 
     // multigrid.cpp. One V-cycle on `finest` (the system's equation, or the conjugate gradient's
     // L z = r), its dispatches through `d`.

@@ -44,8 +44,8 @@ const char* fieldName(Field field) noexcept {
 }
 
 const char* passName(Pass pass) noexcept {
-    static const char* names[] = {"colliders", "inject",  "buoyancy",   "vorticity", "reflect",          "advect",
-                                  "diffuse",   "damping", "divergence", "pressure",  "subtract_gradient"};
+    static const char* names[] = {"colliders", "reflect", "advect",     "inject",   "buoyancy",         "vorticity",
+                                  "diffuse",   "damping", "divergence", "pressure", "subtract_gradient"};
     static_assert(std::size(names) == static_cast<size_t>(Pass::Count));
     return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }

@@ -44,9 +44,8 @@ const char* fieldName(Field3D field) noexcept {
 }
 
 const char* passName(Pass3D pass) noexcept {
-    static const char* names[] = {"colliders",  "emit",     "combustion",       "buoyancy", "vorticity", "reflect",
-                                  "advect",     "diffuse",  "damping",          "divergence", "pressure",
-                                  "subtract_gradient"};
+    static const char* names[] = {"colliders", "reflect", "advect",  "emit",       "combustion", "buoyancy",
+                                  "vorticity", "diffuse", "damping", "divergence", "pressure",   "subtract_gradient"};
     static_assert(std::size(names) == static_cast<size_t>(Pass3D::Count));
     return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass3D::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }

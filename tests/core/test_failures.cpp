@@ -378,6 +378,33 @@ TEST_F(Failures, RealWaitRunsOutAtTheTimeout) {
     context()->waitIdle();
 }
 
+// A solver destroyed right after a wait ran out, while the GPU may still run its step: nothing the
+// queue uses is freed under it (the validation layer reports any buffer, pipeline or query pool
+// destroyed in use), and the context works on once the step is done.
+TEST_F(Failures, DestroyedAfterARealTimeoutFreesNothingInUse) {
+    SmokeSettings3D s = smoke3d();
+    s.nx = s.ny = s.nz = 48;
+    s.pressureIterations = 40;
+    const double before = context()->waitTimeoutSeconds();
+    bool timedOut = false;
+    {
+        SmokeSolver3D solver(context(), s);
+        context()->setWaitTimeout(Context::kMinWaitTimeoutSeconds);
+        for (int attempt = 0; attempt < 3 && !timedOut; ++attempt) {
+            try {
+                solver.step(kDt);
+            } catch (const TimeoutError&) {
+                timedOut = true;
+            }
+        }
+    }  // destroyed with the 1 ms timeout still set
+    context()->setWaitTimeout(before);
+    if (!timedOut) GTEST_SKIP() << "this device finishes a 48^3 step within 1 ms";
+    context()->waitIdle();
+    SmokeSolver fresh(context(), smoke2d());
+    fresh.step(kDt);
+}
+
 // One call at a time per solver: a second call entering while one runs is refused with a clear
 // error (it would race on the host state and the command pool), the running one unaffected.
 TEST_F(Failures, ConcurrentCallsOnOneSolverAreRefused) {

@@ -3,6 +3,7 @@
 // the dispatch code divides by and pushes, and a kernel set refuses what the table rules out.
 // (The generator's refusals of bad modules are the CTest test kernel_table_rejects_bad_modules.)
 #include "support/gpu_test.hpp"
+#include "support/tree_paths.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "common/picture.hpp"
+#include "support/tree_paths.hpp"
 
 namespace billow::scene_test {
 

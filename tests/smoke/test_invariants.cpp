@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <numbers>
@@ -452,6 +453,65 @@ TEST_F(Invariants, SameInputsGiveBitwiseIdenticalFields) {
         for (size_t f = 0; f < first.size(); ++f)
             EXPECT_EQ(0, std::memcmp(first[f].data(), second[f].data(), first[f].size() * sizeof(float)))
                 << "field " << f;
+    }
+}
+
+// A fluid at rest stays at rest: a closed box, stably stratified (the temperature rising 20 K/m
+// upward, so buoyancy depends on height alone and is a gradient), no source. Each step's forces
+// must be balanced by the hydrostatic pressure the projection finds, next to a solid too, and the
+// scalars must be carried by the projected velocity, which stays at round-off. Three cases: no
+// obstacle, a disc in the solid mask, a static disc collider.
+//
+// Bounds. Each step buoyancy adds at most du = dt g beta dT_max to a face and the projection
+// takes it off again, to the solve's relative tolerance tau = 1e-6 and float round-off in the
+// difference u + du - dt grad p of numbers of size du (a few eps): at most (tau + 8 eps) du per
+// face per step, amplified at most 10x between the residual's and the velocity's max norms, and
+// summed over the N steps if nothing damped it: |u| <= N 10 (tau + 8 eps) du. The temperature
+// moves by |grad T| |u| dt a step, and by the rounding of a resampled value (2 ulps of T_max):
+// |T - T0| <= N (|grad T| u_bound dt + 2 ulp). Before the transport moved to the step's start
+// (scalars carried by the unprojected velocity) the disc case reached 3e-2 m/s.
+TEST_F(Invariants, StratifiedFluidAtRestStaysAtRest) {
+    const char* names[] = {"no obstacle", "disc in the solid mask", "disc collider"};
+    for (int c = 0; c < 3; ++c) {
+        SCOPED_TRACE(names[c]);
+        SmokeSettings s = baseSettings();
+        s.thermalExpansion = 1.0f / 300.0f;
+        s.pressureSolver = PressureSolverType::MultigridPCG;
+        s.pressureIterations = 200;
+        s.pressureTolerance = 1e-6f;
+        SmokeSolver solver(context(), s);
+        const float h = s.cellSize, gradient = 20.0f;  // K/m
+        if (c == 1) solver.addCircleObstacle(0.9f, 0.55f, 0.3f);
+        if (c == 2) {
+            Collider disc;
+            disc.centre = {0.9f, 0.55f, 0.0f};
+            disc.radius = 0.3f;
+            solver.setColliders({&disc, 1});
+        }
+        std::vector<float> temperature(size_t(s.nx) * s.ny);
+        for (uint32_t j = 0; j < s.ny; ++j)
+            for (uint32_t i = 0; i < s.nx; ++i)
+                temperature[i + j * s.nx] = s.ambientTemperature + gradient * (float(j) + 0.5f) * h;
+        solver.upload(Field::Temperature, temperature);
+
+        const int steps = 60;
+        for (int k = 0; k < steps; ++k) solver.step(kDt);
+        const double dTmax = gradient * s.ny * h;
+        const double du = kDt * 9.81 * s.thermalExpansion * dTmax;
+        const double speedBound = steps * 10.0 * (1e-6 + 8.0 * kEps) * du;
+        const double ulp = std::ldexp(1.0, std::ilogb(s.ambientTemperature + dTmax) - 23);
+        const double temperatureBound = steps * (gradient * speedBound * kDt + 2.0 * ulp);
+        double speed = 0.0, drift = 0.0;
+        for (Field f : {Field::VelocityX, Field::VelocityY})
+            for (float x : solver.download(f)) speed = std::max(speed, double(std::abs(x)));
+        const std::vector<float> after = solver.download(Field::Temperature);
+        const std::vector<float> solid = solver.download(Field::Solid);
+        for (size_t i = 0; i < after.size(); ++i)
+            if (solid[i] < 1.0f) drift = std::max(drift, std::abs(double(after[i]) - temperature[i]));
+        std::printf("%s: |u| %.3g m/s (bound %.3g), |T - T0| %.3g K (bound %.3g)\n", names[c], speed, speedBound,
+                    drift, temperatureBound);
+        EXPECT_LE(speed, speedBound);
+        EXPECT_LE(drift, temperatureBound);
     }
 }
 

@@ -15,6 +15,7 @@
 #include <memory>
 #include <numbers>
 #include <random>
+#include <span>
 
 #include "reference/smoke3d/smoke3d_reference.hpp"
 
@@ -443,6 +444,64 @@ TEST_F(Invariants3D, TwoIdenticalRunsAgreeBitForBit) {
         ASSERT_EQ(first[f].size(), second[f].size());
         EXPECT_EQ(std::memcmp(first[f].data(), second[f].data(), first[f].size() * sizeof(float)), 0) << "field " << f;
     }
+}
+
+// A fluid at rest stays at rest, in 3D: as Invariants.StratifiedFluidAtRestStaysAtRest (the
+// derivation of both bounds is there), in a closed 19 x 13 x 11 box stratified along y, with no
+// obstacle, a ball in the solid mask, and a static ball collider.
+TEST_F(Invariants3D, StratifiedFluidAtRestStaysAtRest) {
+    const char* names[] = {"no obstacle", "ball in the solid mask", "ball collider"};
+    const float centre[3] = {0.6f, 0.4f, 0.35f}, radius = 0.22f;
+    for (int c = 0; c < 3; ++c) {
+        SCOPED_TRACE(names[c]);
+        SmokeSettings3D s = baseSettings();
+        s.thermalExpansion = 1.0f / 300.0f;
+        s.pressureSolver = PressureSolverType::MultigridPCG;
+        s.pressureIterations = 200;
+        s.pressureTolerance = 1e-6f;
+        const float h = s.cellSize, gradient = 20.0f;  // K/m
+        std::vector<float> mask(size_t(kNx) * kNy * kNz, 0.0f), temperature(mask.size());
+        for (uint32_t k = 0; k < kNz; ++k)
+            for (uint32_t j = 0; j < kNy; ++j)
+                for (uint32_t i = 0; i < kNx; ++i) {
+                    const float p[3] = {(float(i) + 0.5f) * h, (float(j) + 0.5f) * h, (float(k) + 0.5f) * h};
+                    const float d2 = (p[0] - centre[0]) * (p[0] - centre[0]) + (p[1] - centre[1]) * (p[1] - centre[1]) +
+                                     (p[2] - centre[2]) * (p[2] - centre[2]);
+                    const size_t cell = i + kNx * (j + size_t(kNy) * k);
+                    mask[cell] = d2 < radius * radius ? 1.0f : 0.0f;
+                    temperature[cell] = s.ambientTemperature + gradient * p[1];
+                }
+        SmokeSolver3D& solver = this->solver(s, c == 1 ? &mask : nullptr);
+        Collider ball;
+        ball.centre = {centre[0], centre[1], centre[2]};
+        ball.radius = radius;
+        solver.setColliders(c == 2 ? std::span<const Collider>(&ball, 1) : std::span<const Collider>());
+        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density, Field3D::Fuel,
+                          Field3D::Pressure})
+            solver.upload(f, std::vector<float>(solver.fieldSize(f), 0.0f));
+        solver.upload(Field3D::Temperature, temperature);
+
+        const int steps = 30;
+        const float dt = 1.0f / 60.0f;
+        for (int k = 0; k < steps; ++k) solver.step(dt);
+        const double dTmax = gradient * kNy * h;
+        const double du = dt * 9.81 * s.thermalExpansion * dTmax;
+        const double speedBound = steps * 10.0 * (1e-6 + 8.0 * kEps) * du;
+        const double ulp = std::ldexp(1.0, std::ilogb(s.ambientTemperature + dTmax) - 23);
+        const double temperatureBound = steps * (gradient * speedBound * dt + 2.0 * ulp);
+        double speed = 0.0, drift = 0.0;
+        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ})
+            for (float x : solver.download(f)) speed = std::max(speed, double(std::abs(x)));
+        const std::vector<float> after = solver.download(Field3D::Temperature);
+        const std::vector<float> solid = solver.download(Field3D::Solid);
+        for (size_t i = 0; i < after.size(); ++i)
+            if (solid[i] < 1.0f) drift = std::max(drift, std::abs(double(after[i]) - temperature[i]));
+        std::printf("%s: |u| %.3g m/s (bound %.3g), |T - T0| %.3g K (bound %.3g)\n", names[c], speed, speedBound,
+                    drift, temperatureBound);
+        EXPECT_LE(speed, speedBound);
+        EXPECT_LE(drift, temperatureBound);
+    }
+    this->solver(baseSettings()).setColliders({});
 }
 
 } // namespace

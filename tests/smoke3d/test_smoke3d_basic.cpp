@@ -374,25 +374,38 @@ TEST_F(Smoke3DBasic, AdvectingAConstantReturnsIt) {
 
 // A uniform velocity of exactly one cell per step on a periodic x axis moves every cell-centred
 // field by exactly one cell (the back-trace lands on cell centres), wrapping around.
+// Periodic sides on each axis in turn, the velocity along it one cell per step in either
+// direction, so every back-trace lands on a cell centre and advection is an exact shift: after more
+// than a turn round each odd-sized axis (19, 13, 11 cells) every value must be its wrapped twin's,
+// bit for bit. Moving towards +axis traces back across the low side (negative indices), moving
+// towards -axis across the high one.
 TEST_F(Smoke3DBasic, PeriodicSidesWrap) {
-    SmokeSettings3D s = smallSettings();
-    s.cellSize = 0.5f;
-    s.boundaries[0].type = s.boundaries[1].type = BoundaryType::Periodic;
-    SmokeSolver3D solver(context(), s);
-    const float dt = 0.25f;
-    solver.upload(Field3D::VelocityX, std::vector<float>(solver.fieldSize(Field3D::VelocityX), 2.0f));
-    const auto density = randomValues(solver.fieldSize(Field3D::Density), 0.0f, 1.0f, 31);
-    solver.upload(Field3D::Density, density);
-    const int steps = 23;  // more than once around
-    for (int k = 0; k < steps; ++k) solver.stepPass(Pass3D::Advect, dt);
-    const auto moved = solver.download(Field3D::Density);
-    for (size_t k = 0; k < 11; ++k)
-        for (size_t j = 0; j < 13; ++j)
-            for (size_t i = 0; i < 19; ++i) {
-                const size_t from = (i + 19 * 2 - steps) % 19;
-                ASSERT_EQ(moved[i + 19 * (j + 13 * k)], density[from + 19 * (j + 13 * k)]) << i << " " << j << " " << k;
-            }
-    for (float u : solver.download(Field3D::VelocityX)) ASSERT_EQ(u, 2.0f);
+    const Field3D velocity[3] = {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ};
+    const int n[3] = {19, 13, 11};
+    for (int axis = 0; axis < 3; ++axis)
+        for (int direction : {1, -1}) {
+            SCOPED_TRACE("axis " + std::to_string(axis) + ", direction " + std::to_string(direction));
+            SmokeSettings3D s = smallSettings();
+            s.cellSize = 0.5f;
+            s.boundaries[2 * axis].type = s.boundaries[2 * axis + 1].type = BoundaryType::Periodic;
+            SmokeSolver3D solver(context(), s);
+            const float dt = 0.25f, speed = 2.0f * float(direction);  // speed dt = one cell
+            solver.upload(velocity[axis], std::vector<float>(solver.fieldSize(velocity[axis]), speed));
+            const auto density = randomValues(solver.fieldSize(Field3D::Density), 0.0f, 1.0f, 31 + axis);
+            solver.upload(Field3D::Density, density);
+            const int steps = n[axis] + 4;  // more than once around
+            for (int k = 0; k < steps; ++k) solver.stepPass(Pass3D::Advect, dt);
+            const auto moved = solver.download(Field3D::Density);
+            for (int k = 0; k < 11; ++k)
+                for (int j = 0; j < 13; ++j)
+                    for (int i = 0; i < 19; ++i) {
+                        int from[3] = {i, j, k};
+                        from[axis] = ((from[axis] - direction * steps) % n[axis] + n[axis]) % n[axis];
+                        ASSERT_EQ(moved[i + 19 * (j + 13 * k)], density[from[0] + 19 * (from[1] + 13 * from[2])])
+                            << i << " " << j << " " << k;
+                    }
+            for (float u : solver.download(velocity[axis])) ASSERT_EQ(u, speed);
+        }
 }
 
 // The conservation statement of CombustionSettings, cell by cell: fuel lost = burnt, density

@@ -1,5 +1,7 @@
 #include "support/gpu_test.hpp"
 
+#include <cstdio>
+
 namespace billow::test {
 
 ValidationLog& validationLog() {
@@ -17,7 +19,21 @@ std::shared_ptr<Context> sharedContext() {
             std::lock_guard lock(log.mutex);
             log.messages.push_back(message);
         };
-        return Context::createStandalone(settings);
+        std::shared_ptr<Context> created = Context::createStandalone(settings);
+        // A CPU device (lavapipe) on a loaded machine can take far longer than a GPU for the same
+        // work: its tests wait as long as the scene runner does there, so no result depends on
+        // the machine's wall-clock speed. GPUs keep the library's default.
+        const DeviceInfo& device = created->deviceInfo();
+        // One line per test program, so a log says which device every count comes from.
+        std::fprintf(stderr, "billow tests: device %u \"%s\" (%s), Vulkan %u.%u, driver version 0x%08x\n", device.index,
+                     device.name.c_str(),
+                     device.type == VK_PHYSICAL_DEVICE_TYPE_CPU            ? "CPU"
+                     : device.type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? "discrete GPU"
+                                                                           : "other GPU",
+                     VK_API_VERSION_MAJOR(device.apiVersion), VK_API_VERSION_MINOR(device.apiVersion),
+                     device.driverVersion);
+        if (device.type == VK_PHYSICAL_DEVICE_TYPE_CPU) created->setWaitTimeout(kCpuDeviceWaitSeconds);
+        return created;
     }();
     return context;
 }

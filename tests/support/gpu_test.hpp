@@ -22,6 +22,10 @@ struct ValidationLog {
 
 ValidationLog& validationLog();
 
+// How long the tests wait for a CPU device (lavapipe) before calling it hung, s: the scene
+// runner's figure. On a GPU the context keeps the library's default.
+constexpr double kCpuDeviceWaitSeconds = 600.0;
+
 // The shared context: validation on, lavapipe or whatever BILLOW_DEVICE picks.
 std::shared_ptr<Context> sharedContext();
 

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "billow/error.hpp"
+#include "support/tree_paths.hpp"
 #include "volume_frame.hpp"
 #ifdef BILLOW_VDB_HAS_NANOVDB
 #include "nanovdb_writer.hpp"

@@ -2,6 +2,7 @@
 // the GPU, downloaded into a VolumeFrame, written, and every voxel of the file compared with the
 // download (grid names, classes, transform, active set, values bit for bit, metadata).
 #include "support/gpu_test.hpp"
+#include "support/tree_paths.hpp"
 
 #include <cmath>
 #include <cstring>

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "common/grid_reader.hpp"
+#include "support/tree_paths.hpp"
 #include "common/npy_io.hpp"
 #include "common/png_io.hpp"
 #include "common/scene_error.hpp"
