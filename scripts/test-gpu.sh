@@ -69,29 +69,43 @@ export BILLOW_SOURCE_DIR="${BILLOW_SOURCE_DIR:-$PWD}"
 command -v nvidia-smi >/dev/null &&
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed 's/^/nvidia-smi: /' || true
 
-logs="$(mktemp -d)"
+logs="${BILLOW_GPU_TEST_LOGS:-$(mktemp -d)}"
+mkdir -p "$logs"
+# The programs run side by side (BILLOW_GPU_TEST_JOBS at a time, default half the CPU cores: the
+# validation layer keeps a core busy per program), each with a bound of its own.
+jobs="${BILLOW_GPU_TEST_JOBS:-$(( $(nproc) > 1 ? $(nproc) / 2 : 1 ))}"
+run_one() {
+    local name start
+    name="$(basename "$1")"
+    start=$(date +%s)
+    timeout -s KILL 1800 "$2/$1" --gtest_brief=1 >"$3/$name.log" 2>&1
+    echo "$? $(( $(date +%s) - start ))" >"$3/$name.status"
+}
+export -f run_one
+test_programs "$dir" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$dir" "$logs"
+
 passed=0 failed=0 broken=0
 failures=()
 for program in $(test_programs "$dir"); do
     name="$(basename "$program")"
     log="$logs/$name.log"
-    # A bound per program (the slowest takes a few minutes on lavapipe, seconds on a GPU).
-    set +e
-    timeout -s KILL 1800 "$dir/$program" --gtest_brief=1 >"$log" 2>&1
-    rc=$?
-    set -e
+    read -r rc seconds <"$logs/$name.status"
+    # GoogleTest's brief summary: "N tests from M test suites ran", "[  PASSED  ] N tests",
+    # "[  SKIPPED ] N tests"; the failed are the rest.
+    ran=$(sed -n 's/^\[==========\] \([0-9]*\) tests\? from .* ran\..*/\1/p' "$log" | tail -1)
     p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -1)
-    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -1)
-    p=${p:-0} f=${f:-0}
+    skipped=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -1)
+    p=${p:-0} ran=${ran:-0} skipped=${skipped:-0}
+    f=$((ran - p - skipped))
     device=$(sed -n 's/^billow tests: device //p' "$log" | head -1)
     status="ok"
-    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] || [ "$ran" -eq 0 ]; then
         status="exited with $rc before its summary"
         broken=$((broken + 1))
     elif [ "$f" -ne 0 ]; then
         status="FAILED"
     fi
-    printf '%-32s %5s passed %4s failed  %s%s\n' "$name" "$p" "$f" "$status" "${device:+  [$device]}"
+    printf '%-32s %5s passed %4s failed %5ss  %s%s\n' "$name" "$p" "$f" "$seconds" "$status" "${device:+  [$device]}"
     passed=$((passed + p)) failed=$((failed + f))
     while read -r line; do failures+=("$name: $line"); done < <(sed -n 's/^\[  FAILED  \] \([^ ]*\.[^ ,]*\).*/\1/p' "$log" | sort -u)
     if [ "$status" != ok ]; then

@@ -120,6 +120,10 @@ struct SmokeSettings3D {
     // never outside the 8 nearest samples' range); see SmokeSettings. Default MonotoneCubic
     // (docs/accuracy.md, "The default transport").
     AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::MonotoneCubic;
+    // Keeps the totals of density and fuel through each advection to what crossed the inflow and
+    // outflow sides, as SmokeSettings::massCorrection (one factor per field and step, at most 5%).
+    // Temperature and colour are not scaled. Default true.
+    bool massCorrection = true;
 
     // Vorticity confinement strength epsilon (dimensionless, >= 0; f = eps * h * (N x omega), with
     // the curl omega on cell edges). Default 0 (the Vorticity field is computed all the same).
@@ -150,7 +154,7 @@ struct SmokeSettings3D {
 
     // Record buoyancy, vorticity confinement, velocity damping and the speed limit of a full step
     // as one pass over the faces after the curl and |omega| (smoke3d_velocity_forces.comp), as
-    // SmokeSettings::fuseVelocityForces: velocity damping moves before the advection, and the
+    // SmokeSettings::fuseVelocityForces: velocity damping moves before the diffusion, and the
     // confinement uses the curl of the velocity before buoyancy. Default true.
     bool fuseVelocityForces = true;
 

@@ -126,6 +126,14 @@ struct SmokeSettings {
     // three times sharper than Linear for 25% more step time at 1024^2 (docs/accuracy.md, "The
     // default transport").
     AdvectionInterpolation advectionInterpolation = AdvectionInterpolation::MonotoneCubic;
+    // Keeps the smoke density's total through each advection to what crossed the inflow and
+    // outflow sides: the advected density is scaled by one factor per step (at most 5% a step),
+    // its total before less what the advecting velocity carried out, over its total after.
+    // Semi-Lagrangian transport alone loses (or gains) smoke where the flow converges and where a
+    // limiter trims what it samples: tens of percent over a few hundred steps of a plume under a
+    // lid (docs/accuracy.md, "Keeping the smoke"). Temperature and dye are not scaled (they are
+    // not amounts: temperature relaxes to ambient, dye is a tracer colour). Default true.
+    bool massCorrection = true;
     // How the dye buffer stores RGBA: Float32 (16 bytes a cell) or Float16 (two uints of packed
     // halves, RG then BA: 8 bytes a cell; ~3 significant digits, |value| <= 65504). Fixed when the
     // solver is created. Default Float32.
@@ -157,7 +165,7 @@ struct SmokeSettings {
 
     // Record buoyancy, vorticity confinement, velocity damping and the speed limit of a full step
     // as one pass over the faces after the curl (velocity_forces.comp) instead of three. This moves
-    // the velocity damping before the advection (an O(dt) change of operator splitting), and the
+    // the velocity damping before the diffusion (an O(dt) change of operator splitting), and the
     // confinement then uses the curl of the velocity before buoyancy (docs/architecture.md, "A
     // step"). Separately recorded passes (recordPass) keep their own kernels. Default true.
     bool fuseVelocityForces = true;

@@ -127,8 +127,8 @@ public:
     // collider buffers (blocking, once); a step whose set is unchanged rasterises nothing.
     void setColliders(std::span<const Collider> colliders);
 
-    // Records one full step: Colliders, Inject, Buoyancy, Vorticity, Reflect, Advect, Diffuse,
-    // Damping, Divergence, PressureSolve, SubtractGradient, then the non-finite scan
+    // Records one full step: Colliders, Reflect, Advect, Inject, Buoyancy, Vorticity, Diffuse,
+    // Damping, Divergence, PressureSolve, SubtractGradient (every Pass in order), then the non-finite scan
     // (nonFiniteCheck); with SmokeSettings::incrementalPressure and a multigrid solver the
     // Divergence pass records no work, only its timestamps (PressureSolve takes the divergence).
     // With SmokeSettings::fuseVelocityForces (default) the Vorticity pass records the fused velocity

@@ -334,8 +334,20 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
             detail::computeBarrier(cs, cmd);
         }
     }
+    if (carriesCells && settings.massCorrection) recordMassCorrection(cmd, a);
     if (carriesVelocity) for (PingPong* p : {&u, &v}) p->swap();
     if (carriesCells) for (PingPong* p : {&density, &temperature, &dye}) p->swap();
+}
+
+void SmokeSolver::Impl::recordMassCorrection(VkCommandBuffer cmd, const Advection& a) {
+    kernels->dispatchGroups(cmd,
+                            kernels::MassSums::Bindings{.before = density.now(), .after = density.other(),
+                                                        .solid = solid.handle(), .uIn = a.velocityX, .vIn = a.velocityY,
+                                                        .openX = openX.handle(), .openY = openY.handle(),
+                                                        .partials = massCorrection.partials()},
+                            gpu::MassSumsPush{a.cellsDt, 0, 0, 0}, massCorrection.groups(), 1);
+    const VkBuffer advected[] = {density.other()};
+    massCorrection.recordFactorsAndScale(cmd, *kernels, advected);
 }
 
 void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {

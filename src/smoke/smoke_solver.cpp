@@ -107,9 +107,12 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     // Poisson solver's own set).
     kernels = std::make_unique<detail::KernelSet>(
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Common, detail::KernelGroup::Smoke},
-        std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan}, gridUniform.handle(),
+        std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan, detail::KernelId::MassFactor,
+                                                detail::KernelId::MassScale},
+        gridUniform.handle(),
         gridUniform.size());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass::Count));
+    massCorrection = detail::MassCorrection(cs, mac.cells());
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "Density", "Temperature", "Dye", "Pressure"}, "SmokeSolver");
 
     // Set temperature to ambient and compute the geometry.

@@ -17,6 +17,7 @@
 #include "core/uniform_buffer.hpp"
 #include "grid/colliders.hpp"
 #include "grid/field_buffers.hpp"
+#include "grid/mass_correction.hpp"
 #include "pressure/implicit_diffusion.hpp"
 #include "pressure/poisson_solver.hpp"
 #include "common/grid_types.h"
@@ -67,6 +68,8 @@ struct SmokeSolver::Impl {
 
     // One interval per Pass; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
+    // SmokeSettings::massCorrection: the density's total kept through each advection.
+    detail::MassCorrection massCorrection;
 
     // The non-finite scan after every whole step (NonFiniteCheck), and the calls' checks:
     // one call at a time, none after a step failed on the GPU.
@@ -118,6 +121,9 @@ struct SmokeSolver::Impl {
         float velocityDt, cellsDt;
     };
     void recordAdvection(VkCommandBuffer cmd, const Advection& a);
+    // Before the advected cell fields flip: scales the advected density (in its other copy) so its
+    // total is what it was less what `a`'s velocity carried out (SmokeSettings::massCorrection).
+    void recordMassCorrection(VkCommandBuffer cmd, const Advection& a);
     // smoke_reflection.cpp: the Reflect pass and its buffers.
     void recordReflect(VkCommandBuffer cmd, float dt);
     void allocateReflectionBuffers();

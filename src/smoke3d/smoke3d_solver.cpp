@@ -116,9 +116,12 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
                  uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
 
     kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Smoke3d},
-                                                  std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan},
+                                                  std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan,
+                                                                                         detail::KernelId::MassFactor,
+                                                                                         detail::KernelId::MassScale},
                                                   gridUniform.handle(), gridUniform.size());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass3D::Count));
+    massCorrection = detail::MassCorrection(cs, cells);
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
                                 "SmokeSolver3D");
 

@@ -21,6 +21,7 @@
 #include "core/solver_guard.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
+#include "grid/mass_correction.hpp"
 #include "grid/mac_grid.hpp"
 #include "pressure/implicit_diffusion.hpp"
 #include "pressure/poisson_solver.hpp"
@@ -87,6 +88,8 @@ struct SmokeSolver3D::Impl {
 
     // One interval per Pass3D; recorded() lists the passes timed since the last record().
     detail::GpuTimer timer;
+    // SmokeSettings3D::massCorrection: the density's and the fuel's totals kept through each advection.
+    detail::MassCorrection massCorrection;
 
     // The non-finite scan after every whole step (NonFiniteCheck), and the calls' checks:
     // one call at a time, none after a step failed on the GPU.
@@ -155,6 +158,10 @@ struct SmokeSolver3D::Impl {
         float velocityDt, cellsDt;
     };
     void recordAdvection(VkCommandBuffer cmd, const Advection& a);
+    // Before the advected cell fields flip: scales the advected density and fuel (in their other
+    // copies) so their totals are what they were less what `a`'s velocity carried out
+    // (SmokeSettings3D::massCorrection).
+    void recordMassCorrection(VkCommandBuffer cmd, const Advection& a);
     // smoke3d_reflection.cpp: the Reflect pass and its buffers.
     void recordReflect(VkCommandBuffer cmd, float dt);
     void allocateReflectionBuffers();

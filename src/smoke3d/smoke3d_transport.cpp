@@ -161,8 +161,30 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
             detail::computeBarrier(cs, cmd);
         }
     }
+    if (carriesCells && settings.massCorrection) recordMassCorrection(cmd, a);
     if (carriesVelocity) for (PingPong* p : {&u, &v, &w}) p->swap();
     if (carriesCells) for (PingPong* p : {&density, &temperature, &fuel, &colour}) p->swap();
+}
+
+void SmokeSolver3D::Impl::recordMassCorrection(VkCommandBuffer cmd, const Advection& a) {
+    // Slot 0 density, slot 1 fuel; inflowField: the inflow value each takes (0 density, 2 fuel).
+    const PingPong* fields[] = {&density, &fuel};
+    const int inflowFields[] = {0, 2};
+    for (int f = 0; f < 2; ++f)
+        kernels->dispatchGroups(cmd,
+                                kernels::Smoke3dMassSums::Bindings{.before = fields[f]->now(),
+                                                                   .after = fields[f]->other(),
+                                                                   .solid = geometry.solid.handle(),
+                                                                   .uIn = a.velocity[0],
+                                                                   .vIn = a.velocity[1],
+                                                                   .wIn = a.velocity[2],
+                                                                   .openX = openX(),
+                                                                   .openY = openY(),
+                                                                   .openZ = openZ(),
+                                                                   .partials = massCorrection.partials()},
+                                gpu::MassSumsPush{a.cellsDt, f, inflowFields[f], 0}, massCorrection.groups(), 1);
+    const VkBuffer advected[] = {density.other(), fuel.other()};
+    massCorrection.recordFactorsAndScale(cmd, *kernels, advected);
 }
 
 void SmokeSolver3D::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
@@ -26,6 +27,11 @@ Result runRunner(const std::string& args) {
     const int raw = pclose(pipe);
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     return r;
+}
+
+bool ffmpegAvailable() {
+    static const bool available = std::system("command -v ffmpeg >/dev/null 2>&1") == 0;
+    return available;
 }
 
 std::string outputDir(const std::string& name) {

@@ -19,6 +19,9 @@ struct Result {
 
 // Runs scene_runner with `args` (and --progress none) and captures what it prints.
 Result runRunner(const std::string& args);
+// Whether ffmpeg is on PATH: the runner writes its animations with it, and without it says
+// "no animation: ffmpeg not found" and writes every picture but the GIF (a GPU machine may lack it).
+bool ffmpegAvailable();
 // A fresh, empty folder for one test's output (under the test build folder).
 std::string outputDir(const std::string& name);
 std::string readText(const std::filesystem::path& path);

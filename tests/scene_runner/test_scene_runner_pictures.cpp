@@ -109,7 +109,9 @@ TEST(ScenePictures, PlumeFramesAre512PixelsWithLegendsAndSheets) {
     EXPECT_GE(sheet.width, 4u * 171u);
     EXPECT_GE(sheet.height, 2u * 256u);
 
-    EXPECT_EQ(gifSize(dir + "/plume.gif"), std::make_pair(341u, 512u));
+    if (ffmpegAvailable()) {
+        EXPECT_EQ(gifSize(dir + "/plume.gif"), std::make_pair(341u, 512u));
+    }
 }
 
 // --picture-size and output.pictures keys: an exact size, nearest-neighbour blocks, no sheet.

@@ -73,6 +73,7 @@ void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
     s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
     s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
+    s.massCorrection = r.boolean("massCorrection", s.massCorrection);
     s.advectionInterpolation = r.choice<AdvectionInterpolation>(
         "advectionInterpolation", s.advectionInterpolation,
         {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});

@@ -1,6 +1,9 @@
 #include "reference/smoke/transport.hpp"
 
+#include <algorithm>
+
 #include "reference/smoke/corrected_advection.hpp"
+#include "reference/mass/mass_correction_reference.hpp"
 
 namespace billow::smoke_ref {
 
@@ -66,9 +69,39 @@ void advectDye(const Grid& g, State& s, double dt) {
     s.dye = std::move(dye);
 }
 
+double massCorrectionFactor(const Grid& g, const State& s, const Values& before, const Values& after, const Values& u,
+                            const Values& v, double dt) {
+    mass_ref::Budget b;
+    for (int j = 0; j < g.ny; ++j)
+        for (int i = 0; i < g.nx; ++i) {
+            const size_t c = g.cell(i, j);
+            const double fluid = 1.0 - std::clamp(s.solid[c], 0.0, 1.0);
+            b.before += fluid * before[c];
+            b.after += fluid * after[c];
+        }
+    // The sides' faces: x-faces i = 0 (outward -u) and nx (+u), y-faces j = 0 (-v) and ny (+v).
+    auto side = [&](int k, double outward, double open, size_t inner) {
+        b.outflow += mass_ref::sideOutflow(g.sides[k].type, outward, open, before[inner], g.sides[k].density) * dt / g.h;
+    };
+    for (int j = 0; j < g.ny; ++j) {
+        side(kLeft, -u[g.u(0, j)], s.openX[g.u(0, j)], g.cell(0, j));
+        side(kRight, u[g.u(g.nx, j)], s.openX[g.u(g.nx, j)], g.cell(g.nx - 1, j));
+    }
+    for (int i = 0; i < g.nx; ++i) {
+        side(kBottom, -v[g.v(i, 0)], s.openY[g.v(i, 0)], g.cell(i, 0));
+        side(kTop, v[g.v(i, g.ny)], s.openY[g.v(i, g.ny)], g.cell(i, g.ny - 1));
+    }
+    return mass_ref::factor(b, mass_ref::kMaxChangePerStep);
+}
+
 void advectAll(const Grid& g, State& s, const SmokeSettings& settings, double dt) {
     // The velocity last: scalars and dye are carried by the pre-advection one.
+    const Values densityBefore = s.density;
     advectScalarsCorrected(g, s, dt, settings.ambientTemperature, settings.scalarAdvection, settings.advectionLimiter);
+    if (settings.massCorrection) {
+        const double k = massCorrectionFactor(g, s, densityBefore, s.density, s.u, s.v, dt);
+        for (double& d : s.density) d *= k;
+    }
     advectDyeCorrected(g, s, dt, settings.dyeAdvection, settings.advectionLimiter);
     advectVelocityCorrected(g, s, dt, settings.velocityAdvection, settings.advectionLimiter);
 }

@@ -19,9 +19,15 @@ void advectVelocity(const Grid& g, State& s, double dt);
 void advectScalars(const Grid& g, State& s, double dt, double ambient);
 // The dye carried by the velocity, on its own grid.
 void advectDye(const Grid& g, State& s, double dt);
+// The mass correction's factor (reference/mass/mass_correction_reference.hpp) for a cell field
+// carried from `before` to `after` over dt by the velocity (u, v), with the solid and open
+// fractions of `s` and the sides' inflow densities.
+double massCorrectionFactor(const Grid& g, const State& s, const Values& before, const Values& after, const Values& u,
+                            const Values& v, double dt);
 // The Advect pass: scalars, dye and velocity, each with the scheme `settings` gives it
 // (semi-Lagrangian, or corrected as in corrected_advection.hpp, with settings.advectionLimiter),
-// all carried by the pre-advection velocity.
+// all carried by the pre-advection velocity; with settings.massCorrection the density is then
+// scaled by massCorrectionFactor.
 void advectAll(const Grid& g, State& s, const SmokeSettings& settings, double dt);
 
 // `sweeps` Jacobi sweeps of (1 - a Laplacian) u = b starting from u = b (b the velocity before;

@@ -1,4 +1,5 @@
 #include "reference/smoke3d/transport.hpp"
+#include "reference/mass/mass_correction_reference.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -195,13 +196,49 @@ Values advectCellsCorrected(const Grid& g, const State& s, const Values& values,
     return out;
 }
 
+double massCorrectionFactor(const Grid& g, const State& s, CellField field, const Values& before, const Values& after,
+                            double dt) {
+    mass_ref::Budget b;
+    for (size_t c = 0; c < g.cellCount(); ++c) {
+        const double fluid = 1.0 - std::clamp(s.solid[c], 0.0, 1.0);
+        b.before += fluid * before[c];
+        b.after += fluid * after[c];
+    }
+    // The faces of each side: outward normal speed, open fraction, the inner cell's value.
+    for (int axis = 0; axis < 3; ++axis)
+        for (bool high : {false, true}) {
+            const Boundary& side = g.side(axis, high);
+            const double inflow = field == CellField::Density ? side.density : side.fuel;
+            const int a = (axis + 1) % 3, bAxis = (axis + 2) % 3;
+            for (int p = 0; p < g.n[a]; ++p)
+                for (int q = 0; q < g.n[bAxis]; ++q) {
+                    Index cell{}, face{};
+                    cell[a] = face[a] = p;
+                    cell[bAxis] = face[bAxis] = q;
+                    cell[axis] = high ? g.n[axis] - 1 : 0;
+                    face[axis] = high ? g.n[axis] : 0;
+                    const size_t f = g.face(axis, face);
+                    const double outward = high ? s.vel[axis][f] : -s.vel[axis][f];
+                    b.outflow += mass_ref::sideOutflow(side.type, outward, s.open[axis][f], before[g.cell(cell)], inflow) *
+                                 dt / g.h;
+                }
+        }
+    return mass_ref::factor(b, mass_ref::kMaxChangePerStep);
+}
+
 void advectAll(const Grid& g, State& s, const SmokeSettings3D& settings, double dt) {
     const AdvectionScheme scalar = settings.scalarAdvection;
     const AdvectionLimiter limiter = settings.advectionLimiter;
-    const Values density = advectCellsCorrected(g, s, s.density, CellField::Density, dt, 0.0, scalar, limiter);
+    Values density = advectCellsCorrected(g, s, s.density, CellField::Density, dt, 0.0, scalar, limiter);
     const Values temperature = advectCellsCorrected(g, s, s.temperature, CellField::Temperature, dt,
                                                     settings.ambientTemperature, scalar, limiter);
-    const Values fuel = advectCellsCorrected(g, s, s.fuel, CellField::Fuel, dt, 0.0, scalar, limiter);
+    Values fuel = advectCellsCorrected(g, s, s.fuel, CellField::Fuel, dt, 0.0, scalar, limiter);
+    if (settings.massCorrection) {
+        const double kDensity = massCorrectionFactor(g, s, CellField::Density, s.density, density, dt);
+        const double kFuel = massCorrectionFactor(g, s, CellField::Fuel, s.fuel, fuel, dt);
+        for (double& d : density) d *= kDensity;
+        for (double& f : fuel) f *= kFuel;
+    }
     if (!s.colour.empty())
         s.colour = advectCellsCorrected(g, s, s.colour, CellField::Colour, dt, 0.0, settings.colourAdvection, limiter);
     s.density = density;

@@ -46,9 +46,15 @@ void advectVelocityCorrected(const Grid& g, State& s, double dt, AdvectionScheme
 Values advectCellsCorrected(const Grid& g, const State& s, const Values& values, CellField field, double dt, double empty,
                             AdvectionScheme scheme, AdvectionLimiter limiter, Values* margin = nullptr);
 
+// The mass correction's factor (reference/mass/mass_correction_reference.hpp) for the cell field
+// `field` carried from `before` to `after` over dt by the velocity of `s`, with its solid and open
+// fractions and the sides' inflow values of that field.
+double massCorrectionFactor(const Grid& g, const State& s, CellField field, const Values& before, const Values& after,
+                            double dt);
 // The Advect pass: density, temperature, fuel (scalarAdvection), colour (colourAdvection) and the
 // velocity (velocityAdvection), all carried by the pre-advection velocity. A fully solid cell with
-// no fluid neighbour holds no smoke, no fuel, no colour and the ambient temperature.
+// no fluid neighbour holds no smoke, no fuel, no colour and the ambient temperature. With
+// settings.massCorrection the density and the fuel are then scaled by their massCorrectionFactor.
 void advectAll(const Grid& g, State& s, const SmokeSettings3D& settings, double dt);
 
 // `sweeps` Jacobi sweeps of (1 - a Laplacian) u = b starting from u = b (b the velocity before;
