@@ -4,7 +4,9 @@
 // velocity carried out through inflow and outflow sides in the step (F); the field is then scaled
 // by (M0 - F) / M1, so its total changes by exactly what crossed the sides. The factor stays
 // within 1 +- maxChange, and is 1 where M1 or M0 - F is not positive (no smoke, or all of it
-// gone), so a nearly empty field is never blown up. One workgroup.
+// gone), so a nearly empty field is never blown up, and where it differs from 1 by no more than
+// the sums' own rounding (BILLOW_MASS_RESOLUTION), so a transport that kept the total exactly (a
+// shift by whole cells, a constant) is left bit for bit as it was. One workgroup.
 // It declares no uniform block, so every solver's kernel set can hold it (KernelSet's extras).
 #extension GL_GOOGLE_include_directive : require
 #define BILLOW_OWN_WORKGROUP_SIZE
@@ -32,6 +34,7 @@ void main() {
     const float before = sums[0].x, after = sums[0].y, outflow = sums[0].z;
     const float expected = before - outflow;
     float factor = 1.0;
-    if (after > 0.0 && expected > 0.0) factor = clamp(expected / after, 1.0 - pc.maxChange, 1.0 + pc.maxChange);
+    if (after > 0.0 && expected > 0.0 && abs(expected - after) > BILLOW_MASS_RESOLUTION * after)
+        factor = clamp(expected / after, 1.0 - pc.maxChange, 1.0 + pc.maxChange);
     factors[pc.field] = factor;
 }

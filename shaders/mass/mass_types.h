@@ -19,6 +19,11 @@ namespace billow::gpu {
 // this many partial sums, two per thread.
 #define BILLOW_MASS_GROUP 256
 #define BILLOW_MASS_MAX_GROUPS 512
+// The relative difference of two totals below which they count as equal: 2^-18, 64 float
+// roundings. Each total is a compensated sum per thread then two trees of 8 and 9 levels, about
+// 20 roundings of the total (non-negative fields), so two totals of the same values summed in
+// different orders differ by at most 40; a smaller correction would only move round-off around.
+#define BILLOW_MASS_RESOLUTION (1.0 / 262144.0)
 // The most fields one solver corrects (partial sums and factors have a slot each).
 #define BILLOW_MASS_MAX_FIELDS 4
 

@@ -14,6 +14,7 @@
 #include "core/embedded_shaders.hpp"
 #include "core/kernel_set.hpp"
 #include "health/health_types.h"
+#include "mass/mass_types.h"
 #include "pressure/pressure_jacobi_tiles.h"
 #include "pressure3d/pressure3d_types.h"
 
@@ -69,7 +70,8 @@ TEST(KernelTable, GroupsAreTheShaderFolders) {
                                                            {KernelGroup::Smoke, "smoke"},
                                                            {KernelGroup::Smoke3d, "smoke3d"},
                                                            {KernelGroup::Water, "water"},
-                                                           {KernelGroup::Health, "health"}};
+                                                           {KernelGroup::Health, "health"},
+                                                           {KernelGroup::Mass, "mass"}};
     for (const KernelInfo& info : kKernelTable) {
         const auto folder = std::find_if(std::begin(folders), std::end(folders),
                                          [&](const auto& f) { return f.first == info.group; });
@@ -190,9 +192,13 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     std::set<std::string> own;
     for (const KernelInfo& info : kKernelTable)
         if (info.shapesOwnWorkgroup) own.insert(std::string(info.name));
-    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mg_coarse_solve", "mg_coarse_solve_3d", "nonfinite_scan",
-                                          "pressure_add_increment", "pressure_gate", "pressure_jacobi",
-                                          "pressure_rbsor_tiles"}));
+    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mass_factor", "mass_scale", "mass_sums", "mg_coarse_solve",
+                                          "mg_coarse_solve_3d", "nonfinite_scan", "pressure_add_increment", "pressure_gate",
+                                          "pressure_jacobi", "pressure_rbsor_tiles", "smoke3d_mass_sums"}));
+    // The mass correction: 1D workgroups whose threads stride over the cells (MassCorrection).
+    for (const detail::WorkgroupSize& size : {kernels::MassSums::localSize, kernels::Smoke3dMassSums::localSize,
+                                              kernels::MassFactor::localSize, kernels::MassScale::localSize})
+        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_MASS_GROUP, 1, 1}));
     // The non-finite scan: 1D workgroups whose threads stride over a field (HealthRing::recordScan).
     EXPECT_TRUE((kernels::NonfiniteScan::localSize == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
     // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
@@ -241,10 +247,11 @@ static_assert(std::is_same_v<kernels::Divergence::Push, detail::NoPush>);
 
 TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
     // The kernels that 2D and 3D kernel sets share read no grid, so they declare no uniform block
-    // (the non-finite scan is in every solver's set, the water's too); the 3D grid's kernels live
-    // in folders named *3d (shaders/pressure3d, ...).
+    // (the non-finite scan is in every solver's set, the water's too, and the mass correction's
+    // factor and scaling in both smoke solvers'); the 3D grid's kernels live in folders named *3d
+    // (shaders/pressure3d, ...).
     const std::set<KernelId> shared{KernelId::PressureGate, KernelId::CgScalars, KernelId::PressureAddIncrement,
-                                    KernelId::NonfiniteScan};
+                                    KernelId::NonfiniteScan, KernelId::MassFactor, KernelId::MassScale};
     forEachKernel(detail::AllKernels{}, [&]<class K>() {
         const KernelInfo& info = detail::kernelInfo(K::id);
         SCOPED_TRACE(std::string(info.name));

@@ -285,6 +285,9 @@ TEST_F(DraggedDisc, PushesTheFluidAheadAndLeavesAWake) {
 TEST_F(DraggedDisc, LeavesNoStaleValuesBehind) {
     SmokeSettings settings = tank();
     settings.ambientTemperature = 300.0f;
+    // What the advection leaves around a moving collider (no overshoot, a small dip): the mass
+    // correction would spread the dip's loss over the whole tank as a 2e-4 rise.
+    settings.massCorrection = false;
     SmokeSolver solver(context(), settings);
     const Collider start = disc(centreAfter(0), kY, kRadius, {kSpeed, 0.0f, 0.0f}, 0.0f);
     solver.setColliders(std::span(&start, 1));

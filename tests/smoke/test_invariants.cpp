@@ -273,6 +273,10 @@ TEST_F(Invariants, AdvectionPreservesAConstant) {
         }
         sc.settings.dyeNx = 53;  // dye on its own, finer grid
         sc.settings.dyeNy = 31;
+        // The advective form carries a constant unchanged whatever the velocity; the mass correction
+        // keeps the conservative form's total instead (they differ where the velocity is not
+        // divergence-free, as this random one): this invariant is the advection's, without it.
+        sc.settings.massCorrection = false;
         SmokeSolver solver(context(), sc.settings);
         if (sc.obstacles) addObstacles(solver);
         // Random velocities up to 3 m/s: back-traces of up to one cell (3 * dt / h = 1) land
@@ -517,7 +521,7 @@ TEST_F(Invariants, StratifiedFluidAtRestStaysAtRest) {
 }
 
 // A buoyant puff in a closed box keeps its smoke, in 2D: as Invariants3D.ClosedPuffKeepsItsSmoke
-// (the bound is derived there: 64 eps a step), a hot disc of smoke rising against the lid of a
+// (the bound is derived there: 128 eps a step), a hot disc of smoke rising against the lid of a
 // 24 x 36 box for 60 steps with the default transport.
 double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrection, int steps) {
     SmokeSettings s;
@@ -550,7 +554,7 @@ TEST_F(Invariants, ClosedPuffKeepsItsSmoke) {
     const double kept = closedPuffTotalRatio(context(), true, steps);
     const double uncorrected = closedPuffTotalRatio(context(), false, steps);
     std::printf("closed puff, %d steps: total x %.6f with the mass correction, x %.6f without\n", steps, kept, uncorrected);
-    EXPECT_NEAR(kept, 1.0, 64.0 * steps * kEps);
+    EXPECT_NEAR(kept, 1.0, 128.0 * steps * kEps);
 }
 
 } // namespace

@@ -82,7 +82,10 @@ void expectWithinStencils(const std::string& what, const std::vector<float>& gpu
 }
 
 TEST_P(CubicKernels, SemiLagrangianAdvectionMatchesTheReferenceAndKeepsWithinStencils) {
-    const SmokeSettings settings = cubicSettings();
+    // The sampling's own property, kept within the stencil: the mass correction's one factor per
+    // step may carry a value past it, so it is off here (the Advect tests check it).
+    SmokeSettings settings = cubicSettings();
+    settings.massCorrection = false;
     SmokeSolver& s = solver(settings);
     const smoke_ref::Grid g(settings);
     const smoke_ref::State f = uploadRandom(s, g, 61);

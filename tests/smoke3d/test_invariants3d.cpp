@@ -115,6 +115,10 @@ TEST_F(Invariants3D, AdvectingAConstantReturnsIt) {
             SmokeSettings3D settings = baseSettings(c.type);
             settings.scalarAdvection = settings.colourAdvection = settings.velocityAdvection = scheme;
             settings.advectionLimiter = AdvectionLimiter::RevertToSemiLagrangian;
+            // The advective form carries a constant unchanged whatever the velocity; the mass correction
+            // keeps the conservative form's total instead (they differ where the velocity is not
+            // divergence-free, as this random one): this invariant is the advection's, without it.
+            settings.massCorrection = false;
             for (BoundarySide3D& b : settings.boundaries) {  // inflows carry the same constants in
                 b.density = density;
                 b.temperature = temperature;
@@ -509,9 +513,10 @@ TEST_F(Invariants3D, StratifiedFluidAtRestStaysAtRest) {
 // out, so the total density may change only by round-off. A hot ball of smoke rises against the
 // lid of a 12 x 18 x 12 box for `steps` steps (the default transport: semi-Lagrangian, monotone
 // cubic). With the mass correction each advection ends with the total it began with, up to the
-// rounding of the two sums (compensated per thread, then a tree of log2(512 * 256) = 17 levels:
-// about 20 eps relative each) and of the scaling (1 eps): within 64 eps a step, 64 N eps after N
-// steps; no other pass changes the density here. Without it the same run loses a third of its
+// rounding of the two sums (compensated per thread, then trees of 8 and 9 levels: about 20 eps
+// relative each) and of the scaling (1 eps), and a difference below the correction's resolution
+// (2^-18 = 64 eps, BILLOW_MASS_RESOLUTION) is left alone: within 128 eps a step, 128 N eps after
+// N steps; no other pass changes the density here. Without it the same run loses a third of its
 // smoke in 120 steps (printed, for docs/accuracy.md).
 double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrection, AdvectionInterpolation interpolation,
                             int steps) {
@@ -548,7 +553,7 @@ TEST_F(Invariants3D, ClosedPuffKeepsItsSmoke) {
     const double kept = closedPuffTotalRatio(context(), true, AdvectionInterpolation::MonotoneCubic, steps);
     const double uncorrected = closedPuffTotalRatio(context(), false, AdvectionInterpolation::MonotoneCubic, steps);
     std::printf("closed puff, %d steps: total x %.6f with the mass correction, x %.6f without\n", steps, kept, uncorrected);
-    EXPECT_NEAR(kept, 1.0, 64.0 * steps * kEps);
+    EXPECT_NEAR(kept, 1.0, 128.0 * steps * kEps);
     // The correction has something to correct here (else this test would prove nothing).
     EXPECT_LT(uncorrected, 0.99);
 }

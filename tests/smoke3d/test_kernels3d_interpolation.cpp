@@ -75,7 +75,10 @@ void expectWithinStencils(const std::string& what, const std::vector<float>& gpu
 }
 
 TEST_P(CubicKernels3D, SemiLagrangianAdvectionMatchesTheReferenceAndKeepsWithinStencils) {
-    const SmokeSettings3D settings = cubicSettings();
+    // The sampling's own property, kept within the stencil: the mass correction's one factor per
+    // step may carry a value past it, so it is off here (the Advect tests check it).
+    SmokeSettings3D settings = cubicSettings();
+    settings.massCorrection = false;
     SmokeSolver3D& s = solver(settings);
     const ref::Grid g(settings);
     const ref::State f = uploadRandom(s, 61);

@@ -6,10 +6,12 @@
 // the upwind value (the inner cell's when leaving; when entering, the inflow's value beyond an
 // inflow side and the inner cell's beyond an outflow side) times the face's open fraction, times
 // dt / h (a face's flux over a cell's volume). k is held within 1 +- maxChange, and is 1 unless
-// M1 > 0 and M0 - F > 0.
+// M1 > 0 and M0 - F > 0, and unless M0 - F and M1 differ by more than the resolution of float
+// sums, 2^-18 of M1 (the kernels sum in float; a smaller difference is their round-off).
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 #include "billow/grid.hpp"
 
@@ -17,6 +19,8 @@ namespace billow::mass_ref {
 
 // The documented bound on one step's change (SmokeSettings::massCorrection: at most 5%).
 inline constexpr double kMaxChangePerStep = 0.05;
+// The documented resolution: relative differences of the totals up to 2^-18 are not corrected.
+inline constexpr double kResolution = 1.0 / 262144.0;
 
 struct Budget {
     double before = 0.0, after = 0.0, outflow = 0.0;
@@ -31,7 +35,7 @@ inline double sideOutflow(BoundaryType side, double outwardSpeed, double open, d
 
 inline double factor(const Budget& b, double maxChange) {
     const double expected = b.before - b.outflow;
-    if (!(b.after > 0.0 && expected > 0.0)) return 1.0;
+    if (!(b.after > 0.0 && expected > 0.0) || std::abs(expected - b.after) <= kResolution * b.after) return 1.0;
     return std::clamp(expected / b.after, 1.0 - maxChange, 1.0 + maxChange);
 }
 
