@@ -12,6 +12,7 @@
 //              [--incremental-pressure on|off]  (SmokeSettings::incrementalPressure, every case)
 //              [--fused-forces on|off]  (smoke_step: SmokeSettings::fuseVelocityForces; on, the default,
 //                                        times the fused pass as "vorticity+velocity_forces")
+//              [--mass-correction on|off]  (smoke_step: SmokeSettings::massCorrection, default on)
 //              [--trace-steps off|on]  (smoke_step: one JSON line per step with the iterations, the
 //                                       relative residual and max |div u| after the projection)
 //              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
@@ -64,6 +65,7 @@ struct Options {
     bool traceSteps = false;
     bool incrementalPressure = true;  // SmokeSettings::incrementalPressure of every case
     bool fusedForces = true;          // SmokeSettings::fuseVelocityForces of smoke_step
+    bool massCorrection = true;       // SmokeSettings::massCorrection of smoke_step
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
     billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
@@ -136,6 +138,10 @@ Options parse(int argc, char** argv) {
         else if (a == "--trace-steps") {
             if (v != "off" && v != "on") throw std::runtime_error("--trace-steps: off or on, not " + v);
             o.traceSteps = v == "on";
+        }
+        else if (a == "--mass-correction") {
+            if (v != "off" && v != "on") throw std::runtime_error("--mass-correction: off or on, not " + v);
+            o.massCorrection = v == "on";
         }
         else if (a == "--fused-forces") {
             if (v != "off" && v != "on") throw std::runtime_error("--fused-forces: off or on, not " + v);
@@ -369,6 +375,7 @@ int main(int argc, char** argv) try {
         s.diffusionSolver = o.diffusionSolver;
         s.incrementalPressure = o.incrementalPressure;
         s.fuseVelocityForces = o.fusedForces;
+        s.massCorrection = o.massCorrection;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.dyeAdvection = o.scalarAdvection;
@@ -410,9 +417,9 @@ int main(int argc, char** argv) try {
         }
 
         std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"incremental_pressure\":%s,"
-                    "\"fused_forces\":%s,",
+                    "\"fused_forces\":%s,\"mass_correction\":%s,",
                     n, n, solverName.c_str(), o.incrementalPressure && multigrid ? "true" : "false",
-                    o.fusedForces ? "true" : "false");
+                    o.fusedForces ? "true" : "false", o.massCorrection ? "true" : "false");
         if (stepIterations.empty()) std::printf("\"iterations\":%u,", iterations);
         else
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"

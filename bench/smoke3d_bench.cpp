@@ -10,6 +10,7 @@
 //                 [--reflection off|on] [--velocity-advection mc|sl] [--scalar-advection sl|mc]
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
+//                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--fused-forces on|off]  (SmokeSettings3D::fuseVelocityForces, default on: the fused
 //                                           pass is timed as "vorticity+velocity_forces")
 // (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
@@ -52,6 +53,7 @@ struct Options {
     uint32_t maxCycles = 16;     // most V-cycles (CG iterations) of a solve stopped at the tolerance
     bool incrementalPressure = true;
     bool fusedForces = true;
+    bool massCorrection = true;  // SmokeSettings3D::massCorrection
     bool traceSteps = false;
     std::vector<std::string> interpolation{"linear"};
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::MacCormack;
@@ -99,9 +101,12 @@ Options parse(int argc, char** argv) {
         else if (a == "--interpolation") o.interpolation = parseList(v);
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
-        else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces") {
+        else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction") {
             if (v != "off" && v != "on") throw std::runtime_error(a + ": off or on, not " + v);
-            (a == "--trace-steps" ? o.traceSteps : a == "--fused-forces" ? o.fusedForces : o.incrementalPressure) = v == "on";
+            (a == "--trace-steps"       ? o.traceSteps
+             : a == "--fused-forces"    ? o.fusedForces
+             : a == "--mass-correction" ? o.massCorrection
+                                        : o.incrementalPressure) = v == "on";
         }
         else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
         else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
@@ -207,6 +212,7 @@ int main(int argc, char** argv) try {
         if (multigrid) s.pressureTolerance = o.stepTolerance;
         s.incrementalPressure = o.incrementalPressure;
         s.fuseVelocityForces = o.fusedForces;
+        s.massCorrection = o.massCorrection;
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.colourAdvection = o.scalarAdvection;
@@ -275,7 +281,8 @@ int main(int argc, char** argv) try {
         if (!stepIterations.empty())
             std::printf("\"median_iterations\":%g,\"max_relative_residual\":%.3g,\"stalled_steps\":%u,",
                         median(stepIterations), worstRelative, stalledSteps);
-        std::printf("\"fused_forces\":%s,", o.fusedForces ? "true" : "false");
+        std::printf("\"fused_forces\":%s,\"mass_correction\":%s,", o.fusedForces ? "true" : "false",
+                    o.massCorrection ? "true" : "false");
         std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,\"incremental_pressure\":%s,"
                     "\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"

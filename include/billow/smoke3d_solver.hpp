@@ -87,7 +87,9 @@ const char* fieldName(Field3D field) noexcept;
 // last step projected (divergence-free: a scalar's mass is kept and a fluid at rest stays at
 // rest); emitters, combustion and forces come after it, and the projection that ends the step
 // balances them (buoyancy in a stratified fluid against its hydrostatic pressure, next to solids
-// too). docs/smoke3d.md gives each one's maths; in short:
+// too). With advectionReflection a full step records Emit, Combustion, Buoyancy and Vorticity
+// before Reflect instead (the forces act in the first half, as Zehnder et al. 2018 have them).
+// docs/smoke3d.md gives each one's maths; in short:
 //   Colliders         the faces' open fractions and solid velocities (recomputed, with the
 //                     closed faces set to their solid velocity, whenever the solid mask or the
 //                     boundaries change; nothing more to do each step without moving colliders)

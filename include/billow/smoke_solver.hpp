@@ -64,7 +64,9 @@ const char* fieldName(Field field) noexcept;
 // Transport comes first, so the velocity that carries the scalars, the dye and itself is the one
 // the last step projected (divergence-free: a scalar's mass is kept and a fluid at rest stays at
 // rest); splats and forces come after it, and the projection that ends the step balances them
-// (buoyancy in a stratified fluid against its hydrostatic pressure, next to solids too).
+// (buoyancy in a stratified fluid against its hydrostatic pressure, next to solids too). With
+// advectionReflection a full step records Inject, Buoyancy and Vorticity before Reflect instead
+// (the forces act in the first half, as Zehnder et al. 2018 have them).
 // Colliders rasterises the moving colliders when their set changed (nothing otherwise). Reflect
 // is the first half of advection-reflection (SmokeSettings::advectionReflection; nothing
 // otherwise): the velocity advected by itself for dt/2, its divergence, the midpoint pressure

@@ -176,16 +176,26 @@ void SmokeSolver::Impl::refreshGeometry() {
 void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
     const bool fusedForces = fusesVelocityForces();
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) {
+    // Every Pass in its order (transport first, by the velocity the last step projected), except
+    // with advection-reflection, whose splats and forces act in the first half, before the Reflect
+    // pass's projection, as Zehnder, Narain & Thomaszewski 2018 have them (the scalars and dye are
+    // carried by the projected midpoint velocity either way).
+    static constexpr Pass kReflectionOrder[] = {Pass::Colliders, Pass::Inject,  Pass::Buoyancy,   Pass::Vorticity,
+                                                Pass::Reflect,   Pass::Advect,  Pass::Diffuse,    Pass::Damping,
+                                                Pass::Divergence, Pass::PressureSolve, Pass::SubtractGradient};
+    static_assert(std::size(kReflectionOrder) == static_cast<size_t>(Pass::Count));
+    for (uint32_t k = 0; k < static_cast<uint32_t>(Pass::Count); ++k) {
+        const Pass pass = settings.advectionReflection ? kReflectionOrder[k] : static_cast<Pass>(k);
+        const uint32_t p = static_cast<uint32_t>(pass);
         // The incremental projection takes the divergence inside PressureSolve (of the velocity
         // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
         // empty interval), so passTimings() lists every pass.
-        if (static_cast<Pass>(p) == Pass::Divergence && incrementalProjection()) {
+        if (pass == Pass::Divergence && incrementalProjection()) {
             timer.begin(cmd, p);
             timer.end(cmd, p);
             continue;
         }
-        recordPass(cmd, static_cast<Pass>(p), dt, fusedForces);
+        recordPass(cmd, pass, dt, fusedForces);
     }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
     const detail::ScannedField fields[] = {

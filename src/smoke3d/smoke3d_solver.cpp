@@ -183,16 +183,26 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt,
 void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     timer.forgetRecorded();
     const bool fusedForces = fusesVelocityForces();
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) {
+    // Every Pass3D in its order (transport first, by the velocity the last step projected), except
+    // with advection-reflection, whose emitters, combustion and forces act in the first half,
+    // before the Reflect pass's projection, as Zehnder, Narain & Thomaszewski 2018 have them (the
+    // cell fields are carried by the projected midpoint velocity either way).
+    static constexpr Pass3D kReflectionOrder[] = {
+        Pass3D::Colliders, Pass3D::Emit,    Pass3D::Combustion, Pass3D::Buoyancy,   Pass3D::Vorticity,     Pass3D::Reflect,
+        Pass3D::Advect,    Pass3D::Diffuse, Pass3D::Damping,    Pass3D::Divergence, Pass3D::PressureSolve, Pass3D::SubtractGradient};
+    static_assert(std::size(kReflectionOrder) == static_cast<size_t>(Pass3D::Count));
+    for (uint32_t k = 0; k < static_cast<uint32_t>(Pass3D::Count); ++k) {
+        const Pass3D pass = settings.advectionReflection ? kReflectionOrder[k] : static_cast<Pass3D>(k);
+        const uint32_t p = static_cast<uint32_t>(pass);
         // The incremental projection takes the divergence inside PressureSolve (of the velocity
         // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
         // empty interval), so passTimings() lists every pass.
-        if (static_cast<Pass3D>(p) == Pass3D::Divergence && incrementalProjection()) {
+        if (pass == Pass3D::Divergence && incrementalProjection()) {
             timer.begin(cmd, p);
             timer.end(cmd, p);
             continue;
         }
-        recordPass(cmd, static_cast<Pass3D>(p), dt, fusedForces);
+        recordPass(cmd, pass, dt, fusedForces);
     }
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
     const detail::ScannedField fields[] = {

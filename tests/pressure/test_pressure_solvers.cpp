@@ -82,6 +82,44 @@ TEST_F(PressureSolvers, RedBlackSorConvergesToRoundOff) {
     }
 }
 
+// Both velocity components uniformly random in [-1, 1] m/s (stream `seed`).
+void uploadRandomVelocity(SmokeSolver& smoke, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+        std::vector<float> values(smoke.fieldSize(f));
+        for (float& x : values) x = d(rng);
+        smoke.upload(f, values);
+    }
+}
+
+// The pressure equation's residual recomputed on the host from a 2D solver's pressure and open
+// fractions, against the right-hand side h^2/dt div: max |sum_f w_f (p_nb - p) - h^2/dt div| and
+// max |h^2/dt div| over the cells with an open face, and max |p|. Beyond the sides p = 0 (the
+// outflow side's Dirichlet value; closed sides have w = 0).
+struct HostResidual {
+    double maxResidual = 0.0, maxRhs = 0.0, maxP = 0.0;
+};
+HostResidual hostResidual(SmokeSolver& smoke, const SmokeSettings& s, float dt, const std::vector<float>& div) {
+    const std::vector<float> p = smoke.download(Field::Pressure);
+    const std::vector<float> ox = smoke.download(Field::OpenX), oy = smoke.download(Field::OpenY);
+    const int nx = int(s.nx), ny = int(s.ny);
+    auto at = [&](int i, int j) { return (i < 0 || j < 0 || i >= nx || j >= ny) ? 0.0 : double(p[i + j * nx]); };
+    HostResidual h;
+    for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i) {
+            double wl = ox[i + j * (nx + 1)], wr = ox[i + 1 + j * (nx + 1)], wb = oy[i + j * nx], wt = oy[i + (j + 1) * nx];
+            if (wl + wr + wb + wt <= 0.0) continue;
+            double rhs = double(s.cellSize) * s.cellSize / dt * div[i + j * nx];
+            double res = wl * (at(i - 1, j) - at(i, j)) + wr * (at(i + 1, j) - at(i, j)) + wb * (at(i, j - 1) - at(i, j)) +
+                         wt * (at(i, j + 1) - at(i, j)) - rhs;
+            h.maxResidual = std::max(h.maxResidual, std::abs(res));
+            h.maxRhs = std::max(h.maxRhs, std::abs(rhs));
+            h.maxP = std::max(h.maxP, std::abs(at(i, j)));
+        }
+    return h;
+}
+
 // The residual report matches the residual recomputed on the host from the downloaded pressure,
 // divergence and open fractions, and falls as the solver iterates. Each residual term is a float
 // product of a weight <= 1 and a pressure difference, so the GPU value agrees with the double one
@@ -118,25 +156,10 @@ TEST_F(PressureSolvers, ResidualReportMatchesHostAndFallsWithIterations) {
         EXPECT_EQ(r.iterations, iterations);
         relative.push_back(r.relative);
 
-        const std::vector<float> p = smoke.download(Field::Pressure), div = smoke.download(Field::Divergence);
-        const std::vector<float> ox = smoke.download(Field::OpenX), oy = smoke.download(Field::OpenY);
-        const int nx = int(s.nx), ny = int(s.ny);
-        auto at = [&](int i, int j) { return (i < 0 || j < 0 || i >= nx || j >= ny) ? 0.0 : double(p[i + j * nx]); };
-        double maxResidual = 0.0, maxRhs = 0.0, maxP = 0.0;
-        for (int j = 0; j < ny; ++j)
-            for (int i = 0; i < nx; ++i) {
-                double wl = ox[i + j * (nx + 1)], wr = ox[i + 1 + j * (nx + 1)], wb = oy[i + j * nx], wt = oy[i + (j + 1) * nx];
-                if (wl + wr + wb + wt <= 0.0) continue;
-                double rhs = double(s.cellSize) * s.cellSize / dt * div[i + j * nx];
-                double res = wl * (at(i - 1, j) - at(i, j)) + wr * (at(i + 1, j) - at(i, j)) +
-                             wb * (at(i, j - 1) - at(i, j)) + wt * (at(i, j + 1) - at(i, j)) - rhs;
-                maxResidual = std::max(maxResidual, std::abs(res));
-                maxRhs = std::max(maxRhs, std::abs(rhs));
-                maxP = std::max(maxP, std::abs(at(i, j)));
-            }
-        const double tolerance = 64 * kEps * std::max(maxP, maxRhs);
-        EXPECT_NEAR(r.maxResidual, maxResidual, tolerance) << iterations << " iterations";
-        EXPECT_NEAR(r.maxRightHandSide, maxRhs, tolerance);
+        const HostResidual host = hostResidual(smoke, s, dt, smoke.download(Field::Divergence));
+        const double tolerance = 64 * kEps * std::max(host.maxP, host.maxRhs);
+        EXPECT_NEAR(r.maxResidual, host.maxResidual, tolerance) << iterations << " iterations";
+        EXPECT_NEAR(r.maxRightHandSide, host.maxRhs, tolerance);
     }
     EXPECT_LT(relative[1], 0.1 * relative[0]);
 }
@@ -162,13 +185,7 @@ TEST_F(PressureSolvers, TrackedResidualOfTheIncrementalSolveMatchesHost) {
             s.boundaries[1].type = BoundaryType::Outflow;
             SmokeSolver smoke(context(), s);
             smoke.addCircleObstacle(1.2f, 1.1f, 0.35f);
-            std::mt19937 rng(17);
-            std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-            for (Field f : {Field::VelocityX, Field::VelocityY}) {
-                std::vector<float> values(smoke.fieldSize(f));
-                for (float& x : values) x = d(rng);
-                smoke.upload(f, values);
-            }
+            uploadRandomVelocity(smoke, 17);
             const float dt = 0.05f;
             smoke.stepPass(Pass::SubtractGradient, dt);  // p = 0: closes the closed faces only
             smoke.stepPass(Pass::Divergence, dt);
@@ -180,27 +197,12 @@ TEST_F(PressureSolvers, TrackedResidualOfTheIncrementalSolveMatchesHost) {
                 EXPECT_TRUE(r.reachedTolerance);
             }
 
-            const std::vector<float> p = smoke.download(Field::Pressure);
-            const std::vector<float> ox = smoke.download(Field::OpenX), oy = smoke.download(Field::OpenY);
-            const int nx = int(s.nx), ny = int(s.ny);
-            // Beyond the outflow side p = 0; beyond closed sides the weight is 0.
-            auto at = [&](int i, int j) { return (i < 0 || j < 0 || i >= nx || j >= ny) ? 0.0 : double(p[i + j * nx]); };
-            double maxResidual = 0.0, maxRhs = 0.0, maxP = 0.0;
-            for (int j = 0; j < ny; ++j)
-                for (int i = 0; i < nx; ++i) {
-                    double wl = ox[i + j * (nx + 1)], wr = ox[i + 1 + j * (nx + 1)], wb = oy[i + j * nx], wt = oy[i + (j + 1) * nx];
-                    if (wl + wr + wb + wt <= 0.0) continue;
-                    double rhs = double(s.cellSize) * s.cellSize / dt * div[i + j * nx];
-                    double res = wl * (at(i - 1, j) - at(i, j)) + wr * (at(i + 1, j) - at(i, j)) +
-                                 wb * (at(i, j - 1) - at(i, j)) + wt * (at(i, j + 1) - at(i, j)) - rhs;
-                    maxResidual = std::max(maxResidual, std::abs(res));
-                    maxRhs = std::max(maxRhs, std::abs(rhs));
-                    maxP = std::max(maxP, std::abs(at(i, j)));
-                }
+            const HostResidual host = hostResidual(smoke, s, dt, div);
+            const double maxResidual = host.maxResidual, maxRhs = host.maxRhs;
             // The host reads the pressure rounded to float (p = d1 + d2) and the GPU measures the
             // second stage's equation from the velocity after it absorbed d1 (each rounded once):
             // the two agree to a few roundings of the terms, |p| and |rhs| (as the test above).
-            const double agreement = 64 * kEps * std::max(maxP, maxRhs);
+            const double agreement = 64 * kEps * std::max(host.maxP, maxRhs);
             EXPECT_NEAR(r.maxRightHandSide, maxRhs, 8 * kEps * maxRhs);
             EXPECT_NEAR(r.maxResidual, maxResidual, agreement);
             EXPECT_NEAR(r.relative, maxResidual / maxRhs, agreement / maxRhs);
@@ -221,13 +223,7 @@ double multigridResidual(std::shared_ptr<Context> context, uint32_t n, uint32_t 
     for (int k = 0; k < 4; ++k) s.boundaries[k].type = sides[k];
     SmokeSolver smoke(context, s);
     smoke.addCircleObstacle(0.4f, 0.55f, 0.12f);
-    std::mt19937 rng(3);
-    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-    for (Field f : {Field::VelocityX, Field::VelocityY}) {
-        std::vector<float> values(smoke.fieldSize(f));
-        for (float& x : values) x = d(rng);
-        smoke.upload(f, values);
-    }
+    uploadRandomVelocity(smoke, 3);
     const float dt = 0.02f;
     smoke.stepPass(Pass::SubtractGradient, dt);
     smoke.stepPass(Pass::Divergence, dt);

@@ -4,6 +4,7 @@
 // Every tolerance below is derived in a comment from float round-off (eps = 2^-24 per rounding)
 // or from the discretisation, never tuned to pass.
 #include "support/gpu_test.hpp"
+#include "support/rest_and_mass.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -480,10 +481,7 @@ TEST_F(Invariants, StratifiedFluidAtRestStaysAtRest) {
     for (int c = 0; c < 3; ++c) {
         SCOPED_TRACE(names[c]);
         SmokeSettings s = baseSettings();
-        s.thermalExpansion = 1.0f / 300.0f;
-        s.pressureSolver = PressureSolverType::MultigridPCG;
-        s.pressureIterations = 200;
-        s.pressureTolerance = 1e-6f;
+        convergedBuoyantSettings(s);
         SmokeSolver solver(context(), s);
         const float h = s.cellSize, gradient = 20.0f;  // K/m
         if (c == 1) solver.addCircleObstacle(0.9f, 0.55f, 0.3f);
@@ -501,22 +499,10 @@ TEST_F(Invariants, StratifiedFluidAtRestStaysAtRest) {
 
         const int steps = 60;
         for (int k = 0; k < steps; ++k) solver.step(kDt);
-        const double dTmax = gradient * s.ny * h;
-        const double du = kDt * 9.81 * s.thermalExpansion * dTmax;
-        const double speedBound = steps * 10.0 * (1e-6 + 8.0 * kEps) * du;
-        const double ulp = std::ldexp(1.0, std::ilogb(s.ambientTemperature + dTmax) - 23);
-        const double temperatureBound = steps * (gradient * speedBound * kDt + 2.0 * ulp);
-        double speed = 0.0, drift = 0.0;
-        for (Field f : {Field::VelocityX, Field::VelocityY})
-            for (float x : solver.download(f)) speed = std::max(speed, double(std::abs(x)));
-        const std::vector<float> after = solver.download(Field::Temperature);
-        const std::vector<float> solid = solver.download(Field::Solid);
-        for (size_t i = 0; i < after.size(); ++i)
-            if (solid[i] < 1.0f) drift = std::max(drift, std::abs(double(after[i]) - temperature[i]));
-        std::printf("%s: |u| %.3g m/s (bound %.3g), |T - T0| %.3g K (bound %.3g)\n", names[c], speed, speedBound,
-                    drift, temperatureBound);
-        EXPECT_LE(speed, speedBound);
-        EXPECT_LE(drift, temperatureBound);
+        const RestBounds bound = restBounds(steps, kDt, s.thermalExpansion, gradient, s.ny * h, s.ambientTemperature,
+                                            s.pressureTolerance);
+        expectAtRest(names[c], {solver.download(Field::VelocityX), solver.download(Field::VelocityY)},
+                     solver.download(Field::Temperature), temperature, solver.download(Field::Solid), bound);
     }
 }
 
@@ -528,10 +514,7 @@ double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrectio
     s.nx = 24;
     s.ny = 36;
     s.cellSize = 1.0f / 16.0f;
-    s.thermalExpansion = 1.0f / 300.0f;
-    s.pressureSolver = PressureSolverType::MultigridPCG;
-    s.pressureIterations = 200;
-    s.pressureTolerance = 1e-6f;
+    convergedBuoyantSettings(s);
     s.massCorrection = massCorrection;
     SmokeSolver solver(context, s);
     std::vector<float> density(size_t(s.nx) * s.ny), temperature(density.size());
@@ -543,10 +526,8 @@ double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrectio
         }
     solver.upload(Field::Density, density);
     solver.upload(Field::Temperature, temperature);
-    auto total = [](const std::vector<float>& f) { return std::accumulate(f.begin(), f.end(), 0.0); };
-    const double before = total(density);
-    for (int step = 0; step < steps; ++step) solver.step(1.0f / 60.0f);
-    return total(solver.download(Field::Density)) / before;
+    return totalRatioAfterSteps(solver, Field::Density, std::accumulate(density.begin(), density.end(), 0.0), steps,
+                                1.0f / 60.0f);
 }
 
 TEST_F(Invariants, ClosedPuffKeepsItsSmoke) {

@@ -5,6 +5,7 @@
 // Every tolerance is derived in a comment from float round-off (eps = 2^-24 per rounding) or from
 // the discretisation, never tuned to pass.
 #include "support/gpu_test.hpp"
+#include "support/rest_and_mass.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -460,10 +461,7 @@ TEST_F(Invariants3D, StratifiedFluidAtRestStaysAtRest) {
     for (int c = 0; c < 3; ++c) {
         SCOPED_TRACE(names[c]);
         SmokeSettings3D s = baseSettings();
-        s.thermalExpansion = 1.0f / 300.0f;
-        s.pressureSolver = PressureSolverType::MultigridPCG;
-        s.pressureIterations = 200;
-        s.pressureTolerance = 1e-6f;
+        convergedBuoyantSettings(s);
         const float h = s.cellSize, gradient = 20.0f;  // K/m
         std::vector<float> mask(size_t(kNx) * kNy * kNz, 0.0f), temperature(mask.size());
         for (uint32_t k = 0; k < kNz; ++k)
@@ -489,22 +487,12 @@ TEST_F(Invariants3D, StratifiedFluidAtRestStaysAtRest) {
         const int steps = 30;
         const float dt = 1.0f / 60.0f;
         for (int k = 0; k < steps; ++k) solver.step(dt);
-        const double dTmax = gradient * kNy * h;
-        const double du = dt * 9.81 * s.thermalExpansion * dTmax;
-        const double speedBound = steps * 10.0 * (1e-6 + 8.0 * kEps) * du;
-        const double ulp = std::ldexp(1.0, std::ilogb(s.ambientTemperature + dTmax) - 23);
-        const double temperatureBound = steps * (gradient * speedBound * dt + 2.0 * ulp);
-        double speed = 0.0, drift = 0.0;
-        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ})
-            for (float x : solver.download(f)) speed = std::max(speed, double(std::abs(x)));
-        const std::vector<float> after = solver.download(Field3D::Temperature);
-        const std::vector<float> solid = solver.download(Field3D::Solid);
-        for (size_t i = 0; i < after.size(); ++i)
-            if (solid[i] < 1.0f) drift = std::max(drift, std::abs(double(after[i]) - temperature[i]));
-        std::printf("%s: |u| %.3g m/s (bound %.3g), |T - T0| %.3g K (bound %.3g)\n", names[c], speed, speedBound,
-                    drift, temperatureBound);
-        EXPECT_LE(speed, speedBound);
-        EXPECT_LE(drift, temperatureBound);
+        const RestBounds bound = restBounds(steps, dt, s.thermalExpansion, gradient, kNy * h, s.ambientTemperature,
+                                            s.pressureTolerance);
+        expectAtRest(names[c],
+                     {solver.download(Field3D::VelocityX), solver.download(Field3D::VelocityY),
+                      solver.download(Field3D::VelocityZ)},
+                     solver.download(Field3D::Temperature), temperature, solver.download(Field3D::Solid), bound);
     }
     this->solver(baseSettings()).setColliders({});
 }
@@ -525,10 +513,7 @@ double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrectio
     s.ny = 18;
     s.nz = 12;
     s.cellSize = 1.0f / 16.0f;
-    s.thermalExpansion = 1.0f / 300.0f;
-    s.pressureSolver = PressureSolverType::MultigridPCG;
-    s.pressureIterations = 200;
-    s.pressureTolerance = 1e-6f;
+    convergedBuoyantSettings(s);
     s.advectionInterpolation = interpolation;
     s.massCorrection = massCorrection;
     SmokeSolver3D solver(context, s);
@@ -542,10 +527,8 @@ double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrectio
             }
     solver.upload(Field3D::Density, density);
     solver.upload(Field3D::Temperature, temperature);
-    auto total = [](const std::vector<float>& f) { return std::accumulate(f.begin(), f.end(), 0.0); };
-    const double before = total(density);
-    for (int step = 0; step < steps; ++step) solver.step(1.0f / 60.0f);
-    return total(solver.download(Field3D::Density)) / before;
+    return totalRatioAfterSteps(solver, Field3D::Density, std::accumulate(density.begin(), density.end(), 0.0), steps,
+                                1.0f / 60.0f);
 }
 
 TEST_F(Invariants3D, ClosedPuffKeepsItsSmoke) {
