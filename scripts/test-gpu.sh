@@ -84,7 +84,7 @@ run_one() {
 export -f run_one
 test_programs "$dir" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$dir" "$logs"
 
-passed=0 failed=0 broken=0
+passed=0 failed=0 broken=0 skippedAll=0
 failures=()
 for program in $(test_programs "$dir"); do
     name="$(basename "$program")"
@@ -105,8 +105,9 @@ for program in $(test_programs "$dir"); do
     elif [ "$f" -ne 0 ]; then
         status="FAILED"
     fi
-    printf '%-32s %5s passed %4s failed %5ss  %s%s\n' "$name" "$p" "$f" "$seconds" "$status" "${device:+  [$device]}"
-    passed=$((passed + p)) failed=$((failed + f))
+    printf '%-32s %5s passed %4s failed %3s skipped %5ss  %s%s\n' "$name" "$p" "$f" "$skipped" "$seconds" "$status" \
+        "${device:+  [$device]}"
+    passed=$((passed + p)) failed=$((failed + f)) skippedAll=$((skippedAll + skipped))
     while read -r line; do failures+=("$name: $line"); done < <(sed -n 's/^\[  FAILED  \] \([^ ]*\.[^ ,]*\).*/\1/p' "$log" | sort -u)
     if [ "$status" != ok ]; then
         echo "--- the end of $name's log ($log):"
@@ -119,5 +120,5 @@ if [ ${#failures[@]} -gt 0 ]; then
 fi
 [ "$broken" -gt 0 ] && echo "$broken test program(s) ended without a summary (crash or time-out)"
 echo "logs: $logs"
-echo "$passed passed, $((failed + broken)) failed"
+echo "$passed passed, $((failed + broken)) failed, $skippedAll skipped"
 [ "$failed" -eq 0 ] && [ "$broken" -eq 0 ]

@@ -55,7 +55,12 @@ struct StandaloneSettings {
     // longest measured step (the 3D solver at 256^3 on an H200, 15.7 ms; a 512^3 step on a small
     // GPU stays well under a second) and as long as the OS watchdogs that normally turn a hung GPU
     // into device loss (Windows TDR 2 s, Linux amdgpu 10 s), so a hang they miss surfaces soon
-    // after they would have. Change it at run time with Context::setWaitTimeout.
+    // after they would have. Change it at run time with Context::setWaitTimeout. After a wait
+    // timed out, every object stays safe to destroy: buffers, pipelines and query pools the queue
+    // may still use are freed once its fence signals (at the next wait, at the latest when the
+    // context goes), or leaked if the GPU never finishes, never freed under it. A CPU device
+    // (lavapipe) on a loaded machine can need far longer: the tests and the scene runner give it
+    // 600 s.
     double waitTimeoutSeconds = 10.0;
 };
 
