@@ -1,18 +1,23 @@
 // The cell an index stands for on a periodic axis of n cells: i wrapped into [0, n).
 //
-// Written without `%` on a negative operand: GLSL leaves `%` and `/` undefined there, and GPUs
-// differ. Lavapipe returns the C remainder (-1 % 48 == -1), while an NVIDIA driver was seen to
-// return the remainder of the operands' unsigned bit patterns ((2^32 - 1) % 48 == 15), which is
-// right only where n divides 2^32, so periodic grids of 32 or 64 cells worked and 37, 40 or 48
-// did not. One remainder of non-negative operands and two selects, as cheap as the undefined form:
-// a version with a branch and a remainder on each side made the 3D advection kernels twice as
-// slow on the H100 (docs/performance.md, "Correct on the GPU"). Holds for every int but INT_MIN.
+// Without GLSL's `%`: it is undefined for a negative operand, and GPUs differ. Lavapipe returns
+// the C remainder (-1 % 48 == -1), while an NVIDIA driver was seen to return the remainder of the
+// operands' unsigned bit patterns ((2^32 - 1) % 48 == 15), which is right only where n divides
+// 2^32, so periodic grids of 32 or 64 cells worked and 37, 40 or 48 did not. Nor with an integer
+// remainder of non-negative operands: on the H100 every form of that tried (a branch with a
+// remainder on each side; abs() then a remainder and two selects) made the 3D advection kernels,
+// which resolve every tap through this function, twice as slow (docs/performance.md, "Correct on
+// the GPU"). So the quotient comes from a float division, floored, and the remainder is put back
+// into [0, n) by one select each way: the float quotient is off by at most one for |i| < 2^22,
+// far beyond any index a kernel forms (grids have at most 2048 cells an axis; back-traces are
+// floats, so their cells are within 2^22 too).
 #ifndef BILLOW_WRAP_INDEX_GLSL
 #define BILLOW_WRAP_INDEX_GLSL
 
 int wrapIndex(int i, int n) {
-    const int r = abs(i) % n;
-    return (i < 0 && r != 0) ? n - r : r;
+    int r = i - n * int(floor(float(i) / float(n)));
+    r = r < 0 ? r + n : r;
+    return r >= n ? r - n : r;
 }
 
 #endif

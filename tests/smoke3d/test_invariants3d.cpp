@@ -532,7 +532,7 @@ double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrectio
 }
 
 TEST_F(Invariants3D, ClosedPuffKeepsItsSmoke) {
-    const int steps = 60;
+    const int steps = 40;
     const double kept = closedPuffTotalRatio(context(), true, AdvectionInterpolation::MonotoneCubic, steps);
     const double uncorrected = closedPuffTotalRatio(context(), false, AdvectionInterpolation::MonotoneCubic, steps);
     std::printf("closed puff, %d steps: total x %.6f with the mass correction, x %.6f without\n", steps, kept, uncorrected);
