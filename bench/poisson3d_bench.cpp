@@ -1,4 +1,4 @@
-// GPU benchmark of the pressure component on a 3D grid (PoissonSolver with Stencil3D) on its own:
+// GPU benchmark of the pressure component on a 3D grid (PoissonSolver with the 7-point MacStencil) on its own:
 // n^3 cells of the unit cube, every inner face open, closed sides or an outflow top, a random
 // right-hand side (summing to 0 where singular), each solve from p = 0. Per size, sides and method
 // it prints one JSON line: the median GPU time of the solve (Vulkan timestamps) over `repeat`
@@ -19,7 +19,7 @@
 #include "core/gpu_timer.hpp"
 #include "grid/field_buffers.hpp"
 #include "pressure/poisson_solver.hpp"
-#include "pressure/stencil_3d.hpp"
+#include "pressure/mac_stencil.hpp"
 
 using namespace billow;
 
@@ -97,7 +97,7 @@ void run(detail::ContextState& cs, uint32_t n, bool outflowTop, const Options& o
     system.weights = {open[0].handle(), open[1].handle(), open[2].handle()};
     system.unknown = &pressure;
     system.rhs = rhsBuffer.handle();
-    detail::PoissonSolver solver(cs, system, std::make_unique<detail::Stencil3D>());
+    detail::PoissonSolver solver(cs, system, detail::makeMacStencil(3));
     cs.submitAndWait([&](VkCommandBuffer cmd) { solver.recordCoarsenWeights(cmd); });
 
     detail::GpuTimer timer(cs, 1);

@@ -135,10 +135,15 @@ public:
     ~SmokeSolver3D();
     SmokeSolver3D(const SmokeSolver3D&) = delete;
     SmokeSolver3D& operator=(const SmokeSolver3D&) = delete;
-    SmokeSolver3D(SmokeSolver3D&& other) noexcept;
-    SmokeSolver3D& operator=(SmokeSolver3D&& other) noexcept;
+    // Moving hands the GPU resources over without touching the GPU; it is refused (Error) while
+    // another thread's call runs on either solver. A moved-from solver holds nothing: it may be
+    // destroyed or assigned to, and any other call throws Error saying it was moved from
+    // (fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE). Assigning waits for the
+    // queue (bounded) before freeing what the target held.
+    SmokeSolver3D(SmokeSolver3D&& other);
+    SmokeSolver3D& operator=(SmokeSolver3D&& other);
 
-    const SmokeSettings3D& settings() const noexcept;
+    const SmokeSettings3D& settings() const;
     // Changes any setting except the grid sizes and `colour`, which need a new solver.
     void updateSettings(const SmokeSettings3D& settings);
     // Bytes of GPU memory the solver allocated (docs/smoke3d.md lists 128^3 and 256^3).
@@ -157,7 +162,7 @@ public:
     // the faces' open fractions and solid velocities recomputed and the closed faces' velocity set.
     void setSolidMask(std::span<const float> solidFraction);  // nx * ny * nz values in [0, 1]
     void clearObstacles();
-    const std::vector<float>& solidMask() const noexcept;
+    const std::vector<float>& solidMask() const;
 
     // Records one full step (every Pass3D in order), then the non-finite scan. dt in seconds, in
     // [1e-6, 1e6]. Failures and NonFiniteError as SmokeSolver::record. With
@@ -220,6 +225,8 @@ public:
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    // impl_ for `call`; Error on a moved-from solver.
+    Impl& use(const char* call) const;
 };
 
 } // namespace billow

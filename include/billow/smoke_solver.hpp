@@ -95,13 +95,15 @@ public:
     ~SmokeSolver();
     SmokeSolver(const SmokeSolver&) = delete;
     SmokeSolver& operator=(const SmokeSolver&) = delete;
-    // Moving hands the GPU resources over without touching the GPU. A moved-from solver holds
-    // nothing: it may only be destroyed or assigned to (any other call is invalid).
-    // Assigning waits for the queue before freeing what the target held.
-    SmokeSolver(SmokeSolver&& other) noexcept;
-    SmokeSolver& operator=(SmokeSolver&& other) noexcept;
+    // Moving hands the GPU resources over without touching the GPU; it is refused (Error) while
+    // another thread's call runs on either solver. A moved-from solver holds nothing: it may be
+    // destroyed or assigned to, and any other call throws Error saying it was moved from
+    // (fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE). Assigning waits for the
+    // queue (bounded) before freeing what the target held.
+    SmokeSolver(SmokeSolver&& other);
+    SmokeSolver& operator=(SmokeSolver&& other);
 
-    const SmokeSettings& settings() const noexcept;
+    const SmokeSettings& settings() const;
     // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy), which need a new solver.
     void updateSettings(const SmokeSettings& settings);
 
@@ -116,7 +118,7 @@ public:
     void addCircleObstacle(float centreX, float centreY, float radius);          // m
     void addBoxObstacle(float minX, float minY, float maxX, float maxY);         // m
     void addWallObstacles(float thickness, std::array<bool, 4> sides = {true, true, true, true});
-    const std::vector<float>& solidMask() const noexcept;
+    const std::vector<float>& solidMask() const;
 
     // Moving colliders (billow/collider.hpp; docs/colliders.md): the set from the next recorded
     // step on, replacing the previous one (at most kMaxColliders; an empty span removes them).
@@ -215,6 +217,8 @@ public:
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    // impl_ for `call`; Error on a moved-from solver.
+    Impl& use(const char* call) const;
 };
 
 } // namespace billow

@@ -40,6 +40,13 @@ struct WaterBrush {
     float dye = 0.0f;          // dye/foam added at the centre
 };
 
+// The rows of the water solver's GPU timing report: a frame is timed whole.
+enum class WaterPass : uint32_t { Frame, Count };
+struct WaterPassTiming {
+    WaterPass pass;
+    double milliseconds;  // GPU time of the frame
+};
+
 class WaterSolver {
 public:
     // Validates `settings` (InvalidArgument naming the field) and allocates every buffer; terrain,
@@ -48,13 +55,15 @@ public:
     ~WaterSolver();
     WaterSolver(const WaterSolver&) = delete;
     WaterSolver& operator=(const WaterSolver&) = delete;
-    // Moving hands the GPU resources over without touching the GPU. A moved-from solver holds
-    // nothing: it may only be destroyed or assigned to (any other call is invalid).
-    // Assigning waits for the queue before freeing what the target held.
-    WaterSolver(WaterSolver&& other) noexcept;
-    WaterSolver& operator=(WaterSolver&& other) noexcept;
+    // Moving hands the GPU resources over without touching the GPU; it is refused (Error) while
+    // another thread's call runs on either solver. A moved-from solver holds nothing: it may be
+    // destroyed or assigned to, and any other call throws Error saying it was moved from
+    // (fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE). Assigning waits for the
+    // queue (bounded) before freeing what the target held.
+    WaterSolver(WaterSolver&& other);
+    WaterSolver& operator=(WaterSolver&& other);
 
-    const WaterSettings& settings() const noexcept;
+    const WaterSettings& settings() const;
     // Changes any setting except nx / ny (blocking upload of the parameters and boundary table).
     void updateSettings(const WaterSettings& settings);
 
@@ -100,16 +109,23 @@ public:
     // Total water volume, m^3, summed in double on the host (downloads the depth).
     double totalVolume();
 
+    // The GPU buffer holding `field` and its size in bytes (4 per float), as the smoke solvers'.
     VkBuffer buffer(WaterField field) const noexcept;
+    VkDeviceSize bufferSize(WaterField field) const noexcept;
 
-    // GPU time of the last frame recorded while profiling was on, ms (Vulkan timestamps); -1 when
-    // not available (profiling off, no timestamp support, or the frame has not finished).
+    // GPU timing of the last frame recorded while profiling was on (Vulkan timestamps), as the
+    // smoke solvers' passTimings(): one row, WaterPass::Frame (the brushes, every substep, the dye
+    // and the scan); empty when not available (profiling off, no timestamp support, or the frame
+    // has not finished). lastFrameMilliseconds() is that row's figure, -1 when there is none.
     void setProfiling(bool enabled);
+    std::vector<WaterPassTiming> passTimings();
     double lastFrameMilliseconds();
 
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    // impl_ for `call`; Error on a moved-from solver.
+    Impl& use(const char* call) const;
 };
 
 } // namespace billow

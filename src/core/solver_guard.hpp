@@ -22,7 +22,10 @@ public:
     // Held for the duration of one public call.
     class Scope {
     public:
-        explicit Scope(SolverGuard& guard, const char* call);
+        // EvenIfUnusable: only one call at a time is checked (moving or destroying a solver whose
+        // step failed on the GPU is allowed).
+        enum Check { Usable, EvenIfUnusable };
+        explicit Scope(SolverGuard& guard, const char* call, Check check = Usable);
         ~Scope() { guard_.busy_.store(false, std::memory_order_release); }
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 
-#include "pressure/stencil_2d.hpp"
-#include "pressure/stencil_3d.hpp"
+#include "pressure/mac_stencil.hpp"
 
 namespace billow::detail {
 
@@ -29,10 +28,7 @@ ImplicitDiffusion::ImplicitDiffusion(ContextState& context, const std::vector<Gr
         system.unknown = &delta_;
         system.rhs = rhs_.handle();
         system.shift = shift_.handle();
-        std::unique_ptr<PoissonStencil> stencil;
-        if (dimensions == 3) stencil = std::make_unique<Stencil3D>();
-        else stencil = std::make_unique<Stencil2D>();
-        systems_.push_back(std::make_unique<PoissonSolver>(context, system, std::move(stencil)));
+        systems_.push_back(std::make_unique<PoissonSolver>(context, system, makeMacStencil(dimensions)));
     }
     for (uint32_t f = 0; f < fields; ++f) reports_.push_back(std::make_unique<ResidualReportRing>(context));
 }

@@ -7,12 +7,12 @@
 
 #include "core/barriers.hpp"
 #include "grid/field_buffers.hpp"
-#include "pressure/stencil_2d.hpp"
+#include "pressure/mac_stencil.hpp"
 
 namespace billow::detail {
 
 PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system, std::unique_ptr<PoissonStencil> stencil)
-    : context_(context), system_(system), stencil_(stencil ? std::move(stencil) : std::make_unique<Stencil2D>()),
+    : context_(context), system_(system), stencil_(std::move(stencil)),
       reports_(context) {
     const int axes = stencil_->dimensions();
     for (int a = 0; a < axes; ++a)

@@ -43,9 +43,9 @@ public:
     static constexpr uint32_t kReportHistory = ResidualReportRing::kSlots;
 
     // Allocates the multigrid levels below the system's grid and the gate (blocking uploads).
-    // `stencil` null: the 2D grid's (Stencil2D). The coarse face weights are computed by
-    // recordCoarsenWeights, which must run before the first multigrid solve.
-    PoissonSolver(ContextState& context, const PoissonSystem& system, std::unique_ptr<PoissonStencil> stencil = nullptr);
+    // `stencil` is the grid's (makeMacStencil(dimensions) for the MAC grids). The coarse face
+    // weights are computed by recordCoarsenWeights, which must run before the first multigrid solve.
+    PoissonSolver(ContextState& context, const PoissonSystem& system, std::unique_ptr<PoissonStencil> stencil);
     ~PoissonSolver();
     PoissonSolver(const PoissonSolver&) = delete;
     PoissonSolver& operator=(const PoissonSolver&) = delete;
@@ -104,6 +104,11 @@ public:
     // The report of the solve `recordsAgo` reported solves back (< kReportHistory), read from
     // host-visible memory without waiting (valid once that submission completed).
     PressureResidual residual(uint32_t recordsAgo = 0) const { return reports_.read(recordsAgo); }
+    // The solvers' pressureResidual(): residual(), InvalidArgument for recordsAgo >= kReportHistory.
+    PressureResidual residualReport(uint32_t recordsAgo) const {
+        if (recordsAgo >= kReportHistory) throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
+        return residual(recordsAgo);
+    }
     // The report count, saved and put back around a step that may fail (RecordSnapshot). The
     // levels' corrections and the conjugate gradient's vectors are scratch of each solve.
     bool shifted() const noexcept { return system_.shift != VK_NULL_HANDLE; }

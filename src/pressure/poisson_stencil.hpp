@@ -4,8 +4,8 @@
 // and the shapes and sizes those kernels use. The solver logic (iteration loops, the V-cycle
 // recursion, the conjugate gradient iteration, gating and reports: poisson_solver.hpp) is written
 // against this interface only, so a grid with another stencil (a 3D grid's 7-point stencil)
-// supplies its own kernels and reuses all of it. Stencil2D (stencil_2d.hpp) is the 5-point
-// stencil of the 2D MAC grid, Stencil3D (stencil_3d.hpp) the 7-point stencil of the 3D one.
+// supplies its own kernels and reuses all of it. MacStencil (mac_stencil.hpp) implements it for the
+// MAC grids: the 5-point stencil in 2D, the 7-point stencil in 3D.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,5 @@
-#include "pressure/stencil_2d.hpp"
+// The members of MacStencil<2> (mac_stencil.hpp): the 5-point stencil of the 2D MAC grid.
+#include "pressure/mac_stencil.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,18 +12,6 @@
 namespace billow::detail {
 
 namespace {
-int32_t sideType(PoissonBoundary b) {
-    switch (b) {
-    case PoissonBoundary::Outflow: return BILLOW_OUTFLOW;
-    case PoissonBoundary::Periodic: return BILLOW_PERIODIC;
-    case PoissonBoundary::Closed: break;
-    }
-    // The pressure kernels tell sides apart only as outflow, periodic or neither.
-    return BILLOW_WALL;
-}
-
-VkBuffer openX(const PoissonLevel& level) { return level.weights[0]; }
-VkBuffer openY(const PoissonLevel& level) { return level.weights[1]; }
 
 // The kernels over a level's cells share one workgroup shape, so one group count per level
 // serves all their gated dispatches and sizes the conjugate gradient's partial sums.
@@ -33,18 +22,31 @@ static_assert(coversCells<kernels::PressureRbsor> && coversCells<kernels::MgRest
               coversCells<kernels::MgProlong> && coversCells<kernels::CgResidual> &&
               coversCells<kernels::CgRemoveMean> && coversCells<kernels::CgDots> &&
               coversCells<kernels::CgDirection> && coversCells<kernels::CgUpdate>);
+GroupCounts cellGroups(const GridShape& shape) {
+    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y), 1};
+}
+
+GroupCounts sorTileGroups(const GridShape& shape) {
+    // One workgroup per tile of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells.
+    const uint32_t tile = 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS;
+    return {KernelSet::groupsCovering(shape.nx, tile), KernelSet::groupsCovering(shape.ny, tile), 1};
+}
+
 } // namespace
 
-std::unique_ptr<KernelSet> Stencil2D::createKernels(ContextState& context, VkBuffer grid) const {
+template <>
+VkDeviceSize MacStencil<2>::gridBlockSize() const { return sizeof(gpu::GridParams); }
+
+template <>
+std::unique_ptr<KernelSet> MacStencil<2>::createKernels(ContextState& context, VkBuffer grid) const {
     // shaders/pressure holds this stencil's kernels and the solver's grid-independent ones
     // (pressure_gate, cg_scalars).
     return std::make_unique<KernelSet>(context, std::initializer_list<KernelGroup>{KernelGroup::Pressure}, grid,
                                        gridBlockSize());
 }
 
-VkDeviceSize Stencil2D::gridBlockSize() const { return sizeof(gpu::GridParams); }
-
-std::vector<std::byte> Stencil2D::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
+template <>
+std::vector<std::byte> MacStencil<2>::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
                                             bool shifted) const {
     gpu::GridParams g{};
     g.shifted = shifted ? 1 : 0;
@@ -53,35 +55,28 @@ std::vector<std::byte> Stencil2D::gridBlock(const GridShape& shape, float cellSi
     g.h = cellSize;
     g.invH = 1.0f / cellSize;
     int32_t* types = &g.sideType.x;
-    for (int s = 0; s < 4; ++s) types[s] = sideType(sides[s]);
+    for (int s = 0; s < 4; ++s) types[s] = stencilSideType(sides[s]);
     std::vector<std::byte> bytes(sizeof(g));
     std::memcpy(bytes.data(), &g, sizeof(g));
     return bytes;
 }
 
-std::optional<GridShape> Stencil2D::coarser(const GridShape& shape) const {
+template <>
+std::optional<GridShape> MacStencil<2>::coarser(const GridShape& shape) const {
     // mg_coarse_solve.comp solves a level of up to BILLOW_MG_COARSEST^2 cells in one workgroup;
     // coarser levels pair cells (an odd last column or row restricts alone).
     if (shape.nx <= BILLOW_MG_COARSEST && shape.ny <= BILLOW_MG_COARSEST) return std::nullopt;
     return GridShape{(shape.nx + 1) / 2, (shape.ny + 1) / 2, 1};
 }
 
-uint32_t Stencil2D::reductionGroups(const GridShape& shape) const {
+template <>
+uint32_t MacStencil<2>::reductionGroups(const GridShape& shape) const {
     const GroupCounts groups = cellGroups(shape);
     return groups.x * groups.y;
 }
 
-GroupCounts Stencil2D::cellGroups(const GridShape& shape) {
-    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y), 1};
-}
-
-GroupCounts Stencil2D::sorTileGroups(const GridShape& shape) {
-    // One workgroup per tile of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells.
-    const uint32_t tile = 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS;
-    return {KernelSet::groupsCovering(shape.nx, tile), KernelSet::groupsCovering(shape.ny, tile), 1};
-}
-
-std::vector<GroupCounts> Stencil2D::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
+template <>
+std::vector<GroupCounts> MacStencil<2>::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
     // Per level its cells (residuals, conjugate gradient kernels, restriction, prolongation,
     // colour-by-colour SOR) and its blocked SOR tiles, plus single workgroups (coarsest solve,
     // cg_scalars).
@@ -94,7 +89,8 @@ std::vector<GroupCounts> Stencil2D::gatedDispatchGroups(const std::vector<GridSh
     return groups;
 }
 
-void Stencil2D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<2>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                             const LevelEquation& eq, uint32_t sweeps) const {
     // Up to BILLOW_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per
     // BILLOW_JACOBI_TILE^2 tile.
@@ -114,7 +110,8 @@ void Stencil2D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const
     }
 }
 
-void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<2>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                               const LevelEquation& eq, float omega, uint32_t iterations) const {
     // Colours 2..7 exist only on periodic axes with an odd cell count (pressure_rbsor.comp).
     const uint32_t nx = level.shape.nx, ny = level.shape.ny;
@@ -151,7 +148,8 @@ void Stencil2D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
         }
 }
 
-void Stencil2D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<2>::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                                 const LevelEquation& eq, VkBuffer out, int slot) const {
     d.dispatch(cmd,
                kernels::PressureResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
@@ -160,7 +158,8 @@ void Stencil2D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, c
                gpu::ResidualPush{eq.rhsScale, slot}, level.shape.nx, level.shape.ny);
 }
 
-void Stencil2D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+template <>
+void MacStencil<2>::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
                                  const LevelEquation& fineEq, const PoissonLevel& coarse,
                                  const LevelEquation& coarseEq) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
@@ -174,7 +173,8 @@ void Stencil2D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, 
     d.barrier(cmd);
 }
 
-void Stencil2D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine, VkBuffer fineUnknown,
+template <>
+void MacStencil<2>::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine, VkBuffer fineUnknown,
                         const PoissonLevel& coarse, VkBuffer coarseUnknown) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
     d.dispatch(cmd,
@@ -186,7 +186,8 @@ void Stencil2D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const Poi
     d.barrier(cmd);
 }
 
-void Stencil2D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<2>::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                               const LevelEquation& eq) const {
     // SOR on a level of at most n cells a side. Its slowest error mode is a quarter wave across
     // the level where only one side holds p (outflow) and the others are closed, which is the
@@ -206,7 +207,8 @@ void Stencil2D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, con
     d.barrier(cmd);
 }
 
-void Stencil2D::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+template <>
+void MacStencil<2>::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
                                const PoissonLevel& coarse) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
     d.dispatch(cmd,
@@ -221,7 +223,8 @@ namespace {
 gpu::CgPush cgPush(const CgStep& step) { return {step.rhsScale, 0, step.first ? 1 : 0, int(step.groups)}; }
 } // namespace
 
-void Stencil2D::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<2>::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                            const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
                kernels::CgResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
@@ -231,7 +234,8 @@ void Stencil2D::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const 
     d.barrier(cmd);
 }
 
-void Stencil2D::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+template <>
+void MacStencil<2>::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                              VkBuffer state) const {
     d.dispatch(cmd,
                kernels::CgRemoveMean::Bindings{.uniform = level.grid, .r = cg.r.handle(), .openX = openX(level),
@@ -240,7 +244,8 @@ void Stencil2D::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, cons
     d.barrier(cmd);
 }
 
-void Stencil2D::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+template <>
+void MacStencil<2>::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                        VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
                kernels::CgDots::Bindings{.uniform = level.grid, .r = cg.r.handle(), .z = cg.z.now(), .q = cg.q.handle(),
@@ -249,7 +254,8 @@ void Stencil2D::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const Pois
     d.barrier(cmd);
 }
 
-void Stencil2D::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+template <>
+void MacStencil<2>::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                             VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
                kernels::CgDirection::Bindings{.uniform = level.grid, .z = cg.z.now(), .dOld = cg.d.now(),
@@ -260,7 +266,8 @@ void Stencil2D::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const
     cg.d.swap();
 }
 
-void Stencil2D::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<2>::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                          const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
                kernels::CgUpdate::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .d = cg.d.now(),
@@ -270,5 +277,7 @@ void Stencil2D::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const Po
                cgPush(step), level.shape.nx, level.shape.ny);
     d.barrier(cmd);
 }
+
+std::unique_ptr<PoissonStencil> makeStencil2D() { return std::make_unique<MacStencil<2>>(); }
 
 } // namespace billow::detail

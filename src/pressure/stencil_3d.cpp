@@ -1,4 +1,5 @@
-#include "pressure/stencil_3d.hpp"
+// The members of MacStencil<3> (mac_stencil.hpp): the 7-point stencil of the 3D MAC grid.
+#include "pressure/mac_stencil.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,19 +12,6 @@
 namespace billow::detail {
 
 namespace {
-int32_t sideType(PoissonBoundary b) {
-    switch (b) {
-    case PoissonBoundary::Outflow: return BILLOW_OUTFLOW;
-    case PoissonBoundary::Periodic: return BILLOW_PERIODIC;
-    case PoissonBoundary::Closed: break;
-    }
-    // The pressure kernels tell sides apart only as outflow, periodic or neither.
-    return BILLOW_WALL;
-}
-
-VkBuffer openX(const PoissonLevel& level) { return level.weights[0]; }
-VkBuffer openY(const PoissonLevel& level) { return level.weights[1]; }
-VkBuffer openZ(const PoissonLevel& level) { return level.weights[2]; }
 
 // The kernels over a level's cells share one workgroup shape, so one group count per level
 // serves all their gated dispatches and sizes the conjugate gradient's partial sums.
@@ -40,9 +28,18 @@ static_assert(coversCells<kernels::PressureJacobi3d> && coversCells<kernels::Pre
 gpu::Transfer3Push transferPush(const GridShape& other, float rhsScale = 0.0f) {
     return {int(other.nx), int(other.ny), int(other.nz), rhsScale};
 }
+GroupCounts cellGroups(const GridShape& shape) {
+    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y),
+            KernelSet::groupsCovering(shape.nz, kCellGroup.z)};
+}
+
 } // namespace
 
-std::unique_ptr<KernelSet> Stencil3D::createKernels(ContextState& context, VkBuffer grid) const {
+template <>
+VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
+
+template <>
+std::unique_ptr<KernelSet> MacStencil<3>::createKernels(ContextState& context, VkBuffer grid) const {
     // shaders/pressure3d holds this stencil's kernels; the gate, the conjugate gradient's scalars
     // and the increment's addition read no grid and are shared with the 2D stencil.
     return std::make_unique<KernelSet>(context, std::initializer_list<KernelGroup>{KernelGroup::Pressure3d},
@@ -51,9 +48,8 @@ std::unique_ptr<KernelSet> Stencil3D::createKernels(ContextState& context, VkBuf
                                        grid, gridBlockSize());
 }
 
-VkDeviceSize Stencil3D::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
-
-std::vector<std::byte> Stencil3D::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
+template <>
+std::vector<std::byte> MacStencil<3>::gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
                                             bool shifted) const {
     gpu::Grid3DParams g{};
     g.shifted = shifted ? 1 : 0;
@@ -64,13 +60,14 @@ std::vector<std::byte> Stencil3D::gridBlock(const GridShape& shape, float cellSi
     g.invH = 1.0f / cellSize;
     int32_t* types = &g.sideType[0].x;  // sideType[s / 4][s % 4]: two ivec4, contiguous
     static_assert(sizeof(g.sideType) == 8 * sizeof(int32_t));
-    for (int s = 0; s < BILLOW_SIDES_3D; ++s) types[s] = sideType(sides[s]);
+    for (int s = 0; s < BILLOW_SIDES_3D; ++s) types[s] = stencilSideType(sides[s]);
     std::vector<std::byte> bytes(sizeof(g));
     std::memcpy(bytes.data(), &g, sizeof(g));
     return bytes;
 }
 
-std::optional<GridShape> Stencil3D::coarser(const GridShape& shape) const {
+template <>
+std::optional<GridShape> MacStencil<3>::coarser(const GridShape& shape) const {
     // mg_coarse_solve_3d.comp solves a level of up to BILLOW_MG_COARSEST_3D cells a side in one
     // workgroup; coarser levels pair cells along every axis (an odd last layer restricts alone).
     if (shape.nx <= BILLOW_MG_COARSEST_3D && shape.ny <= BILLOW_MG_COARSEST_3D && shape.nz <= BILLOW_MG_COARSEST_3D)
@@ -78,17 +75,14 @@ std::optional<GridShape> Stencil3D::coarser(const GridShape& shape) const {
     return GridShape{(shape.nx + 1) / 2, (shape.ny + 1) / 2, (shape.nz + 1) / 2};
 }
 
-GroupCounts Stencil3D::cellGroups(const GridShape& shape) {
-    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y),
-            KernelSet::groupsCovering(shape.nz, kCellGroup.z)};
-}
-
-uint32_t Stencil3D::reductionGroups(const GridShape& shape) const {
+template <>
+uint32_t MacStencil<3>::reductionGroups(const GridShape& shape) const {
     const GroupCounts groups = cellGroups(shape);
     return groups.x * groups.y * groups.z;
 }
 
-std::vector<GroupCounts> Stencil3D::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
+template <>
+std::vector<GroupCounts> MacStencil<3>::gatedDispatchGroups(const std::vector<GridShape>& levels) const {
     // Per level its cells (SOR colours, residuals, transfers, the conjugate gradient's kernels),
     // plus single workgroups (coarsest solve, cg_scalars).
     std::vector<GroupCounts> groups{{1, 1, 1}};
@@ -99,7 +93,8 @@ std::vector<GroupCounts> Stencil3D::gatedDispatchGroups(const std::vector<GridSh
     return groups;
 }
 
-void Stencil3D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                             const LevelEquation& eq, uint32_t sweeps) const {
     const GridShape& s = level.shape;
     PingPong& p = eq.unknown;
@@ -117,7 +112,8 @@ void Stencil3D::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const
     }
 }
 
-void Stencil3D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<3>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                               const LevelEquation& eq, float omega, uint32_t iterations) const {
     // Colours with bit 2 << axis exist only on periodic axes with an odd cell count (sorColour3).
     const GridShape& s = level.shape;
@@ -142,7 +138,8 @@ void Stencil3D::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, con
         }
 }
 
-void Stencil3D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<3>::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                                 const LevelEquation& eq, VkBuffer out, int slot) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
@@ -153,7 +150,8 @@ void Stencil3D::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, c
                gpu::ResidualPush{eq.rhsScale, slot}, s.nx, s.ny, s.nz);
 }
 
-void Stencil3D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+template <>
+void MacStencil<3>::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
                                  const LevelEquation& fineEq, const PoissonLevel& coarse,
                                  const LevelEquation& coarseEq) const {
     const GridShape& c = coarse.shape;
@@ -168,7 +166,8 @@ void Stencil3D::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch& d, 
     d.barrier(cmd);
 }
 
-void Stencil3D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine, VkBuffer fineUnknown,
+template <>
+void MacStencil<3>::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine, VkBuffer fineUnknown,
                         const PoissonLevel& coarse, VkBuffer coarseUnknown) const {
     const GridShape& f = fine.shape;
     d.dispatch(cmd,
@@ -181,7 +180,8 @@ void Stencil3D::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const Poi
     d.barrier(cmd);
 }
 
-void Stencil3D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<3>::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                               const LevelEquation& eq) const {
     // SOR on a level of at most n cells a side. Its slowest error mode is a quarter wave across
     // the level where only one side holds p (outflow) and the others are closed, which is the
@@ -198,7 +198,8 @@ void Stencil3D::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d, con
     d.barrier(cmd);
 }
 
-void Stencil3D::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
+template <>
+void MacStencil<3>::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& fine,
                                const PoissonLevel& coarse) const {
     const GridShape& c = coarse.shape;
     d.dispatch(cmd,
@@ -214,7 +215,8 @@ namespace {
 gpu::CgPush cgPush(const CgStep& step) { return {step.rhsScale, 0, step.first ? 1 : 0, int(step.groups)}; }
 } // namespace
 
-void Stencil3D::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<3>::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                            const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
@@ -226,7 +228,8 @@ void Stencil3D::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const 
     d.barrier(cmd);
 }
 
-void Stencil3D::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+template <>
+void MacStencil<3>::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                              VkBuffer state) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
@@ -236,7 +239,8 @@ void Stencil3D::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, cons
     d.barrier(cmd);
 }
 
-void Stencil3D::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+template <>
+void MacStencil<3>::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                        VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
@@ -246,7 +250,8 @@ void Stencil3D::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const Pois
     d.barrier(cmd);
 }
 
-void Stencil3D::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
+template <>
+void MacStencil<3>::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                             VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
@@ -259,7 +264,8 @@ void Stencil3D::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const
     cg.d.swap();
 }
 
-void Stencil3D::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
+template <>
+void MacStencil<3>::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                          const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
@@ -270,5 +276,7 @@ void Stencil3D::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const Po
                cgPush(step), s.nx, s.ny, s.nz);
     d.barrier(cmd);
 }
+
+std::unique_ptr<PoissonStencil> makeStencil3D() { return std::make_unique<MacStencil<3>>(); }
 
 } // namespace billow::detail

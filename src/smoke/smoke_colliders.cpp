@@ -11,7 +11,7 @@ namespace billow {
 namespace kernels = detail::kernels;
 
 void SmokeSolver::setColliders(std::span<const Collider> colliders) {
-    Impl& s = *impl_;
+    Impl& s = use("setColliders");
     auto scope = s.guard.enter("setColliders");
     s.colliders.assign(colliders, detail::ColliderRotations::AboutZOnly, "setColliders");
     if (!colliders.empty()) s.allocateColliderBuffers();

@@ -70,11 +70,12 @@ void SmokeSolver::Impl::recordMultigridViscosity(VkCommandBuffer cmd, float dt) 
 }
 
 PressureResidual SmokeSolver::diffusionResidual(DiffusedField field, uint32_t recordsAgo) const {
+    const Impl& s = use("diffusionResidual");
     if (field != DiffusedField::VelocityX && field != DiffusedField::VelocityY)
         throw InvalidArgument("diffusionResidual: field", "must be VelocityX or VelocityY (the 2D solver's multigrid diffusion)");
     if (recordsAgo >= kResidualHistory) throw InvalidArgument("diffusionResidual: recordsAgo", "must be < kResidualHistory");
-    if (!impl_->diffusion) return {};
-    return impl_->diffusion->residual(static_cast<uint32_t>(field), recordsAgo);
+    if (!s.diffusion) return {};
+    return s.diffusion->residual(static_cast<uint32_t>(field), recordsAgo);
 }
 
 } // namespace billow

@@ -15,6 +15,7 @@
 #include "grid/mac_grid.hpp"
 #include "grid/obstacles.hpp"
 #include "grid/sides.hpp"
+#include "pressure/mac_stencil.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
 namespace billow {
@@ -79,7 +80,7 @@ void requireValidSplat(const Splat& s) {
 } // namespace
 
 SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
-    : context(std::move(ctx)), cs(context->state()), settings(s) {
+    : SolverCore(std::move(ctx), "SmokeSolver"), settings(s) {
     settings.validate();
     checkBufferRange(cs, settings);
     nx = settings.nx;
@@ -120,7 +121,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
     solidHost.assign(mac.cells(), 0.0f);
     gridUniform.upload(gridParams());
-    poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem());
+    poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(2));
     if (settings.advectionReflection) allocateReflectionBuffers();
     prepareDiffusion(settings);
     refreshGeometry();
@@ -209,22 +210,14 @@ void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     health.recordScan(cmd, *kernels, fields);
 }
 
-void SmokeSolver::Impl::throwIfNonFiniteReported() {
-    if (settings.nonFiniteCheck == NonFiniteCheck::Throw) health.throwIfReported();
-}
-
-detail::RecordSnapshot SmokeSolver::Impl::snapshot() {
-    detail::RecordSnapshot s;
-    for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure, &midpointPressure}) s.keep(pair->current);
-    s.keep(midpointReady);
-    s.keep(incrementPending);
-    s.keepStateOf(splats);
-    s.keepStateOf(colliders);
-    s.keepStateOf(timer);
-    s.keepStateOf(*poisson);
-    if (diffusion) s.keepStateOf(*diffusion);
-    s.keepStateOf(health);
-    return s;
+void SmokeSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
+    for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure, &midpointPressure}) saved.keep(pair->current);
+    saved.keep(midpointReady);
+    saved.keep(incrementPending);
+    saved.keepStateOf(splats);
+    saved.keepStateOf(colliders);
+    saved.keepStateOf(*poisson);
+    if (diffusion) saved.keepStateOf(*diffusion);
 }
 
 SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings) {
@@ -234,22 +227,22 @@ SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& 
 
 SmokeSolver::~SmokeSolver() { detail::releaseAfterGpu(impl_); }
 
-SmokeSolver::SmokeSolver(SmokeSolver&& other) noexcept = default;
+SmokeSolver::SmokeSolver(SmokeSolver&& other) { detail::moveSolver(impl_, other.impl_); }
 
-SmokeSolver& SmokeSolver::operator=(SmokeSolver&& other) noexcept {
-    if (this == &other) return *this;
-    // The resources about to be freed may still be in use by submitted work, as in the destructor.
-    detail::releaseAfterGpu(impl_);
-    impl_ = std::move(other.impl_);
+SmokeSolver& SmokeSolver::operator=(SmokeSolver&& other) {
+    detail::moveSolver(impl_, other.impl_);
     return *this;
 }
 
-const SmokeSettings& SmokeSolver::settings() const noexcept { return impl_->settings; }
+SmokeSolver::Impl& SmokeSolver::use(const char* call) const { return detail::usable(impl_, "SmokeSolver", call); }
+
+const SmokeSettings& SmokeSolver::settings() const { return use("settings").settings; }
 
 void SmokeSolver::updateSettings(const SmokeSettings& settings) {
+    Impl& s = use("updateSettings");
     settings.validate();
-    auto scope = impl_->guard.enter("updateSettings");
-    const SmokeSettings& old = impl_->settings;
+    auto scope = s.guard.enter("updateSettings");
+    const SmokeSettings& old = s.settings;
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny, "SmokeSettings::nx/ny");
     detail::requireUnchanged(settings.effectiveDyeNx() == old.effectiveDyeNx() &&
                                  settings.effectiveDyeNy() == old.effectiveDyeNy(),
@@ -257,21 +250,22 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     detail::requireUnchanged(settings.dyeStorage == old.dyeStorage, "SmokeSettings::dyeStorage");
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
-    if (settings.advectionReflection) impl_->allocateReflectionBuffers();  // before anything changes
-    impl_->prepareDiffusion(settings);
-    impl_->settings = settings;
-    impl_->midpointReady = false;
+    if (settings.advectionReflection) s.allocateReflectionBuffers();  // before anything changes
+    s.prepareDiffusion(settings);
+    s.settings = settings;
+    s.midpointReady = false;
     if (geometryChanged) {
-        impl_->gridUniform.upload(impl_->gridParams());
-        impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
-        impl_->refreshGeometry();
+        s.gridUniform.upload(s.gridParams());
+        s.poisson->setBoundaries(s.poissonSides(), settings.cellSize);
+        s.refreshGeometry();
     }
 }
 
 void SmokeSolver::addSplat(const Splat& splat) {
+    Impl& s = use("addSplat");
     requireValidSplat(splat);
-    auto scope = impl_->guard.enter("addSplat");
-    if (impl_->splats.full())
+    auto scope = s.guard.enter("addSplat");
+    if (s.splats.full())
         throw InvalidArgument("addSplat", "more than " + std::to_string(kMaxSplatsPerStep) + " splats queued in one step");
     gpu::GpuSplat g{};
     g.x = splat.x;
@@ -285,11 +279,12 @@ void SmokeSolver::addSplat(const Splat& splat) {
     g.density = splat.density;
     g.temperature = splat.temperature;
     g.dye = {splat.dye[0], splat.dye[1], splat.dye[2], splat.dye[3]};
-    impl_->splats.push(g);
+    s.splats.push(g);
 }
 
 void SmokeSolver::setSolidMask(std::span<const float> solidFraction) {
-    const size_t cells = size_t(impl_->nx) * impl_->ny;
+    Impl& s = use("setSolidMask");
+    const size_t cells = size_t(s.nx) * s.ny;
     if (solidFraction.size() != cells)
         throw InvalidArgument("setSolidMask: solidFraction.size()",
                               "must be nx * ny = " + std::to_string(cells) + " (got " + std::to_string(solidFraction.size()) + ")");
@@ -297,15 +292,16 @@ void SmokeSolver::setSolidMask(std::span<const float> solidFraction) {
         if (!(solidFraction[c] >= 0.0f && solidFraction[c] <= 1.0f))
             throw InvalidArgument("setSolidMask: solidFraction[" + std::to_string(c) + "]",
                                   "must be in [0, 1] (got " + std::to_string(solidFraction[c]) + ")");
-    auto scope = impl_->guard.enter("setSolidMask");
-    impl_->solidHost.assign(solidFraction.begin(), solidFraction.end());
-    impl_->refreshGeometry();
+    auto scope = s.guard.enter("setSolidMask");
+    s.solidHost.assign(solidFraction.begin(), solidFraction.end());
+    s.refreshGeometry();
 }
 
 void SmokeSolver::clearObstacles() {
-    auto scope = impl_->guard.enter("clearObstacles");
-    std::fill(impl_->solidHost.begin(), impl_->solidHost.end(), 0.0f);
-    impl_->refreshGeometry();
+    Impl& s = use("clearObstacles");
+    auto scope = s.guard.enter("clearObstacles");
+    std::fill(s.solidHost.begin(), s.solidHost.end(), 0.0f);
+    s.refreshGeometry();
 }
 
 namespace {
@@ -315,132 +311,77 @@ void requireFiniteShape(std::initializer_list<float> values, const char* what) {
 } // namespace
 
 void SmokeSolver::addCircleObstacle(float centreX, float centreY, float radius) {
+    Impl& s = use("addCircleObstacle");
     requireFiniteShape({centreX, centreY, radius}, "addCircleObstacle");
     if (radius <= 0.0f) throw InvalidArgument("addCircleObstacle: radius", "must be > 0 m");
-    auto scope = impl_->guard.enter("addCircleObstacle");
-    detail::addCircle(impl_->solidHost, {impl_->nx, impl_->ny, impl_->settings.cellSize}, centreX, centreY, radius);
-    impl_->refreshGeometry();
+    auto scope = s.guard.enter("addCircleObstacle");
+    detail::addCircle(s.solidHost, {s.nx, s.ny, s.settings.cellSize}, centreX, centreY, radius);
+    s.refreshGeometry();
 }
 
 void SmokeSolver::addBoxObstacle(float minX, float minY, float maxX, float maxY) {
+    Impl& s = use("addBoxObstacle");
     requireFiniteShape({minX, minY, maxX, maxY}, "addBoxObstacle");
     if (maxX <= minX || maxY <= minY) throw InvalidArgument("addBoxObstacle", "needs minX < maxX and minY < maxY");
-    auto scope = impl_->guard.enter("addBoxObstacle");
-    detail::addBox(impl_->solidHost, {impl_->nx, impl_->ny, impl_->settings.cellSize}, minX, minY, maxX, maxY);
-    impl_->refreshGeometry();
+    auto scope = s.guard.enter("addBoxObstacle");
+    detail::addBox(s.solidHost, {s.nx, s.ny, s.settings.cellSize}, minX, minY, maxX, maxY);
+    s.refreshGeometry();
 }
 
 void SmokeSolver::addWallObstacles(float thickness, std::array<bool, 4> sides) {
+    Impl& s = use("addWallObstacles");
     requireFiniteShape({thickness}, "addWallObstacles");
     if (thickness <= 0.0f) throw InvalidArgument("addWallObstacles: thickness", "must be > 0 m");
-    auto scope = impl_->guard.enter("addWallObstacles");
-    detail::addWalls(impl_->solidHost, {impl_->nx, impl_->ny, impl_->settings.cellSize}, thickness, sides);
-    impl_->refreshGeometry();
+    auto scope = s.guard.enter("addWallObstacles");
+    detail::addWalls(s.solidHost, {s.nx, s.ny, s.settings.cellSize}, thickness, sides);
+    s.refreshGeometry();
 }
 
-const std::vector<float>& SmokeSolver::solidMask() const noexcept { return impl_->solidHost; }
+const std::vector<float>& SmokeSolver::solidMask() const { return use("solidMask").solidHost; }
 
 namespace {
-void requirePass(Pass pass, const char* call) {
-    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass::Count))
-        throw InvalidArgument(std::string(call) + ": pass", "unknown pass (" + std::to_string(static_cast<uint32_t>(pass)) + ")");
-}
-void requireCommandBuffer(VkCommandBuffer cmd, const char* call) {
-    if (!cmd) throw InvalidArgument(std::string(call) + ": cmd", "is VK_NULL_HANDLE");
-}
 void requireField(Field field, const char* call) {
     detail::requireKnown(field, Field::MidpointVelocityY, std::string(call) + ": field",
                          "unknown field (" + std::to_string(static_cast<uint32_t>(field)) + ")");
 }
 } // namespace
 
-void SmokeSolver::record(VkCommandBuffer cmd, float dt) {
-    detail::requireTimeStep(dt);
-    requireCommandBuffer(cmd, "record");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("record");
-    s.throwIfNonFiniteReported();
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.recordStep(snapshot, [&] { s.recordStep(cmd, dt); });
-}
+void SmokeSolver::record(VkCommandBuffer cmd, float dt) { use("record").recordCall(cmd, dt); }
 
 void SmokeSolver::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
-    detail::requireTimeStep(dt);
-    requireCommandBuffer(cmd, "recordPass");
-    requirePass(pass, "recordPass");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("recordPass");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, pass, dt); });
+    use("recordPass").recordPassCall(cmd, static_cast<uint32_t>(pass), dt);
 }
 
 void SmokeSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
-    requireCommandBuffer(cmd, "recordReleaseBarrier");
-    detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
+    use("recordReleaseBarrier").recordReleaseBarrier(cmd, dstStage, dstAccess);
 }
 
-void SmokeSolver::step(float dt, uint32_t count) {
-    detail::requireTimeStep(dt);
-    detail::requireStepCount(count);
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("step");
-    s.throwIfNonFiniteReported();
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) {
-        for (uint32_t k = 0; k < count; ++k) s.recordStep(cmd, dt);
-    });
-}
+void SmokeSolver::step(float dt, uint32_t count) { use("step").stepCall(dt, count); }
 
+void SmokeSolver::stepPass(Pass pass, float dt) { use("stepPass").stepPassCall(static_cast<uint32_t>(pass), dt); }
+
+// The fused velocity forces are the Vorticity pass of a full step.
 void SmokeSolver::recordVelocityForces(VkCommandBuffer cmd, float dt) {
-    detail::requireTimeStep(dt);
-    requireCommandBuffer(cmd, "recordVelocityForces");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("recordVelocityForces");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, Pass::Vorticity, dt, true); });
+    use("recordVelocityForces").recordPassCall(cmd, static_cast<uint32_t>(Pass::Vorticity), dt, "recordVelocityForces", true);
 }
 
 void SmokeSolver::stepVelocityForces(float dt) {
-    detail::requireTimeStep(dt);
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("stepVelocityForces");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "stepVelocityForces", snapshot,
-                       [&](VkCommandBuffer cmd) { s.recordPass(cmd, Pass::Vorticity, dt, true); });
+    use("stepVelocityForces").stepPassCall(static_cast<uint32_t>(Pass::Vorticity), dt, "stepVelocityForces", true);
 }
 
-void SmokeSolver::stepPass(Pass pass, float dt) {
-    detail::requireTimeStep(dt);
-    requirePass(pass, "stepPass");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("stepPass");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "stepPass", snapshot, [&](VkCommandBuffer cmd) { s.recordPass(cmd, pass, dt); });
-}
+SolverHealth SmokeSolver::health(uint32_t recordsAgo) const { return use("health").health.read(recordsAgo); }
 
-SolverHealth SmokeSolver::health(uint32_t recordsAgo) const { return impl_->health.read(recordsAgo); }
+void SmokeSolver::setProfiling(bool enabled) { use("setProfiling").timer.setEnabled(enabled); }
 
-void SmokeSolver::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
-
-std::vector<PassTiming> SmokeSolver::passTimings() {
-    const detail::GpuTimer& timer = impl_->timer;
-    std::vector<PassTiming> out;
-    if (!timer.timing()) return out;
-    for (uint32_t pass : timer.recorded()) {
-        const std::optional<double> milliseconds = timer.milliseconds(pass);
-        if (!milliseconds) return {};  // a pass has not finished yet: report none rather than some
-        out.push_back({static_cast<Pass>(pass), *milliseconds});
-    }
-    return out;
-}
+std::vector<PassTiming> SmokeSolver::passTimings() { return use("passTimings").passTimings<PassTiming>(); }
 
 PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
     static_assert(kResidualHistory == detail::PoissonSolver::kReportHistory);
-    if (recordsAgo >= kResidualHistory) throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
-    return impl_->poisson->residual(recordsAgo);
+    return use("pressureResidual").poisson->residualReport(recordsAgo);
 }
 
 size_t SmokeSolver::fieldSize(Field field) const noexcept {
+    if (!impl_) return 0;
     const detail::MacGrid mac{impl_->nx, impl_->ny};
     switch (field) {
     case Field::VelocityX: case Field::OpenX: case Field::SolidVelocityX: return mac.xFaces();
@@ -457,6 +398,7 @@ size_t SmokeSolver::fieldSize(Field field) const noexcept {
 }
 
 VkBuffer SmokeSolver::buffer(Field field) const noexcept {
+    if (!impl_) return VK_NULL_HANDLE;
     const Impl& s = *impl_;
     switch (field) {
     case Field::VelocityX: return s.u.now();
@@ -480,26 +422,28 @@ VkBuffer SmokeSolver::buffer(Field field) const noexcept {
 }
 
 VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept {
-    if (field == Field::Dye) return dyeBytes(impl_->settings);
+    if (impl_ && field == Field::Dye) return dyeBytes(impl_->settings);
     return fieldSize(field) * sizeof(float);
 }
 
 std::vector<float> SmokeSolver::download(Field field) {
+    Impl& s = use("download");
     requireField(field, "download");
-    auto scope = impl_->guard.enter("download");
+    auto scope = s.guard.enter("download");
     std::vector<float> out(fieldSize(field));
     if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider, ...
-    if (field == Field::Dye && impl_->settings.dyeStorage == DyeStorage::Float16) {
+    if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
         std::vector<uint16_t> halves(out.size());
-        detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(halves)));
+        detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(halves)));
         std::transform(halves.begin(), halves.end(), out.begin(), detail::halfToFloat);
         return out;
     }
-    detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(out)));
+    detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(out)));
     return out;
 }
 
 void SmokeSolver::upload(Field field, std::span<const float> values) {
+    Impl& s = use("upload");
     requireField(field, "upload");
     if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl ||
         field == Field::SolidVelocityX || field == Field::SolidVelocityY || field == Field::MidpointVelocityX ||
@@ -513,7 +457,6 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
         throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
     detail::requireUploadable(values, std::string("upload(") + fieldName(field) + ")");
-    Impl& s = *impl_;
     auto scope = s.guard.enter("upload");
     // A new velocity or pressure replaces what a pending increment was the change of.
     if (field == Field::VelocityX || field == Field::VelocityY || field == Field::Pressure) s.incrementPending = false;
@@ -539,10 +482,10 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
             for (size_t j = 0; j < s.ny; ++j) consistent[mac.xFaceIndex(s.nx, j)] = consistent[mac.xFaceIndex(0, j)];
         else
             for (size_t i = 0; i < s.nx; ++i) consistent[mac.yFaceIndex(i, s.ny)] = consistent[mac.yFaceIndex(i, 0)];
-        detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(std::span(consistent)));
+        detail::uploadBytes(s.cs, buffer(field), std::as_bytes(std::span(consistent)));
         return;
     }
-    detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(values));
+    detail::uploadBytes(s.cs, buffer(field), std::as_bytes(values));
 }
 
 } // namespace billow

@@ -13,7 +13,7 @@
 #include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
-#include "core/solver_guard.hpp"
+#include "core/solver_core.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/colliders.hpp"
 #include "grid/field_buffers.hpp"
@@ -27,9 +27,7 @@ namespace billow {
 
 using detail::PingPong;  // the smoke fields' pairs
 
-struct SmokeSolver::Impl {
-    std::shared_ptr<Context> context;
-    detail::ContextState& cs;
+struct SmokeSolver::Impl : detail::SolverCore {
     SmokeSettings settings;
     uint32_t nx, ny, dyeNx, dyeNy;
 
@@ -66,24 +64,21 @@ struct SmokeSolver::Impl {
     // cleared by that SubtractGradient and by an upload of the velocity or the pressure.
     bool incrementPending = false;
 
-    // One interval per Pass; recorded() lists the passes timed since the last record().
-    detail::GpuTimer timer;
     // SmokeSettings::massCorrection: the density's total kept through each advection.
     detail::MassCorrection massCorrection;
-
-    // The non-finite scan after every whole step (NonFiniteCheck), and the calls' checks:
-    // one call at a time, none after a step failed on the GPU.
-    detail::HealthRing health;
-    detail::SolverGuard guard{"SmokeSolver"};
 
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s);
 
     // A whole step: every pass in order, then the non-finite scan.
     void recordStep(VkCommandBuffer cmd, float dt);
-    // Before a whole step: NonFiniteError for a report not thrown yet (NonFiniteCheck::Throw).
-    void throwIfNonFiniteReported();
-    // The host state a recorded step changes, to put back if the step fails before submission.
-    detail::RecordSnapshot snapshot();
+    // The host state a recorded step changes (besides the timer's and the health ring's).
+    void keepOwnState(detail::RecordSnapshot& saved) override;
+    NonFiniteCheck nonFiniteCheck() const noexcept override { return settings.nonFiniteCheck; }
+    void recordWholeStep(VkCommandBuffer cmd, float dt) override { recordStep(cmd, dt); }
+    void recordOnePass(VkCommandBuffer cmd, uint32_t pass, float dt, bool fusedForces) override {
+        recordPass(cmd, static_cast<Pass>(pass), dt, fusedForces);
+    }
+    uint32_t passCount() const noexcept override { return static_cast<uint32_t>(Pass::Count); }
 
     gpu::GridParams gridParams() const;
     // Recomputes the face open fractions and re-applies the prescribed boundary velocities

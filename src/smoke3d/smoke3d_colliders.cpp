@@ -70,13 +70,15 @@ void SmokeSolver3D::Impl::allocateColliderBuffers() {
 }
 
 void SmokeSolver3D::setColliders(std::span<const Collider> colliders) {
-    auto scope = impl_->guard.enter("setColliders");
-    impl_->colliders.assign(colliders, detail::ColliderRotations::Any, "setColliders");
-    if (!colliders.empty()) impl_->allocateColliderBuffers();
+    Impl& s = use("setColliders");
+    auto scope = s.guard.enter("setColliders");
+    s.colliders.assign(colliders, detail::ColliderRotations::Any, "setColliders");
+    if (!colliders.empty()) s.allocateColliderBuffers();
 }
 
 void SmokeSolver3D::setSolidMask(std::span<const float> solidFraction) {
-    const size_t cells = impl_->mac.cells();
+    Impl& s = use("setSolidMask");
+    const size_t cells = s.mac.cells();
     if (solidFraction.size() != cells)
         throw InvalidArgument("setSolidMask: solidFraction.size()", "must be nx * ny * nz = " + std::to_string(cells) +
                                                                         " (got " + std::to_string(solidFraction.size()) + ")");
@@ -84,17 +86,18 @@ void SmokeSolver3D::setSolidMask(std::span<const float> solidFraction) {
         if (!(solidFraction[c] >= 0.0f && solidFraction[c] <= 1.0f))
             throw InvalidArgument("setSolidMask: solidFraction[" + std::to_string(c) + "]",
                                   "must be in [0, 1] (got " + std::to_string(solidFraction[c]) + ")");
-    auto scope = impl_->guard.enter("setSolidMask");
-    impl_->solidHost.assign(solidFraction.begin(), solidFraction.end());
-    impl_->refreshGeometry();
+    auto scope = s.guard.enter("setSolidMask");
+    s.solidHost.assign(solidFraction.begin(), solidFraction.end());
+    s.refreshGeometry();
 }
 
 void SmokeSolver3D::clearObstacles() {
-    auto scope = impl_->guard.enter("clearObstacles");
-    std::fill(impl_->solidHost.begin(), impl_->solidHost.end(), 0.0f);
-    impl_->refreshGeometry();
+    Impl& s = use("clearObstacles");
+    auto scope = s.guard.enter("clearObstacles");
+    std::fill(s.solidHost.begin(), s.solidHost.end(), 0.0f);
+    s.refreshGeometry();
 }
 
-const std::vector<float>& SmokeSolver3D::solidMask() const noexcept { return impl_->solidHost; }
+const std::vector<float>& SmokeSolver3D::solidMask() const { return use("solidMask").solidHost; }
 
 } // namespace billow

@@ -114,11 +114,12 @@ void SmokeSolver3D::Impl::recordMultigridScalars(VkCommandBuffer cmd, float dt) 
 }
 
 PressureResidual SmokeSolver3D::diffusionResidual(DiffusedField field, uint32_t recordsAgo) const {
+    const Impl& s = use("diffusionResidual");
     if (static_cast<uint32_t>(field) >= kDiffusedFieldCount)
         throw InvalidArgument("diffusionResidual: field", "unknown field");
     if (recordsAgo >= kResidualHistory) throw InvalidArgument("diffusionResidual: recordsAgo", "must be < kResidualHistory");
-    if (!impl_->diffusion) return {};
-    return impl_->diffusion->residual(static_cast<uint32_t>(field), recordsAgo);
+    if (!s.diffusion) return {};
+    return s.diffusion->residual(static_cast<uint32_t>(field), recordsAgo);
 }
 
 } // namespace billow

@@ -56,15 +56,16 @@ gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index) {
 }
 
 void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
+    Impl& s = use("setEmitters");
     if (emitters.size() > kMaxEmitters)
         throw InvalidArgument("setEmitters: emitters.size()", "must be at most " + std::to_string(kMaxEmitters) + " (got " +
                                                                   std::to_string(emitters.size()) + ")");
     // Convert them all first: a bad one leaves the current set unchanged.
     std::vector<gpu::GpuEmitter3D> converted;
     for (size_t k = 0; k < emitters.size(); ++k) converted.push_back(toGpuEmitter(emitters[k], k));
-    auto scope = impl_->guard.enter("setEmitters");
-    impl_->emitters.clear();
-    for (const gpu::GpuEmitter3D& g : converted) impl_->emitters.push(g);
+    auto scope = s.guard.enter("setEmitters");
+    s.emitters.clear();
+    for (const gpu::GpuEmitter3D& g : converted) s.emitters.push(g);
 }
 
 void SmokeSolver3D::Impl::recordEmit(VkCommandBuffer cmd, float dt) {

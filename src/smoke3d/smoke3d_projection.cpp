@@ -3,7 +3,7 @@
 // equation handed to the Poisson solver (src/pressure/) on the 7-point stencil, and the gradient
 // subtraction.
 #include "core/barriers.hpp"
-#include "pressure/stencil_3d.hpp"
+#include "pressure/mac_stencil.hpp"
 #include "pressure/projection_solve.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
@@ -49,7 +49,7 @@ detail::PoissonSystem SmokeSolver3D::Impl::pressureSystem() {
 }
 
 std::unique_ptr<detail::PoissonSolver> SmokeSolver3D::Impl::createPoissonSolver() {
-    return std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), std::make_unique<detail::Stencil3D>());
+    return std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(3));
 }
 
 detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {

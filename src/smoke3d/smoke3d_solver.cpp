@@ -80,7 +80,7 @@ int midpointAxis(Field3D field) {
 } // namespace
 
 SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s)
-    : context(std::move(ctx)), cs(context->state()), settings(s) {
+    : SolverCore(std::move(ctx), "SmokeSolver3D"), settings(s) {
     settings.validate();
     detail::requireDeviceFits(cs, settings);
     mac = {settings.nx, settings.ny, settings.nz};
@@ -218,23 +218,15 @@ void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
     health.recordScan(cmd, *kernels, fields);
 }
 
-void SmokeSolver3D::Impl::throwIfNonFiniteReported() {
-    if (settings.nonFiniteCheck == NonFiniteCheck::Throw) health.throwIfReported();
-}
-
-detail::RecordSnapshot SmokeSolver3D::Impl::snapshot() {
-    detail::RecordSnapshot s;
+void SmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     for (PingPong* pair : {&u, &v, &w, &density, &temperature, &fuel, &colour, &pressure, &midpointPressure})
-        s.keep(pair->current);
-    s.keep(midpointReady);
-    s.keep(incrementPending);
-    s.keepStateOf(emitters);
-    s.keepStateOf(colliders);
-    s.keepStateOf(timer);
-    s.keepStateOf(*poisson);
-    if (diffusion) s.keepStateOf(*diffusion);
-    s.keepStateOf(health);
-    return s;
+        saved.keep(pair->current);
+    saved.keep(midpointReady);
+    saved.keep(incrementPending);
+    saved.keepStateOf(emitters);
+    saved.keepStateOf(colliders);
+    saved.keepStateOf(*poisson);
+    if (diffusion) saved.keepStateOf(*diffusion);
 }
 
 SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings) {
@@ -244,146 +236,85 @@ SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettin
 
 SmokeSolver3D::~SmokeSolver3D() { detail::releaseAfterGpu(impl_); }
 
-SmokeSolver3D::SmokeSolver3D(SmokeSolver3D&& other) noexcept = default;
+SmokeSolver3D::SmokeSolver3D(SmokeSolver3D&& other) { detail::moveSolver(impl_, other.impl_); }
 
-SmokeSolver3D& SmokeSolver3D::operator=(SmokeSolver3D&& other) noexcept {
-    if (this == &other) return *this;
-    // The resources about to be freed may still be in use by submitted work, as in the destructor.
-    detail::releaseAfterGpu(impl_);
-    impl_ = std::move(other.impl_);
+SmokeSolver3D& SmokeSolver3D::operator=(SmokeSolver3D&& other) {
+    detail::moveSolver(impl_, other.impl_);
     return *this;
 }
 
-const SmokeSettings3D& SmokeSolver3D::settings() const noexcept { return impl_->settings; }
+SmokeSolver3D::Impl& SmokeSolver3D::use(const char* call) const { return detail::usable(impl_, "SmokeSolver3D", call); }
+
+const SmokeSettings3D& SmokeSolver3D::settings() const { return use("settings").settings; }
 
 void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
+    Impl& s = use("updateSettings");
     settings.validate();
-    auto scope = impl_->guard.enter("updateSettings");
-    const SmokeSettings3D& old = impl_->settings;
+    auto scope = s.guard.enter("updateSettings");
+    const SmokeSettings3D& old = s.settings;
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
                              "SmokeSettings3D::nx/ny/nz");
     detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
     const bool geometryChanged = settings.cellSize != old.cellSize ||
                                  std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
     if (settings.advectionReflection) {  // before anything changes: nothing half-changed if it throws
-        SmokeSettings3D withReflection = impl_->settings;
+        SmokeSettings3D withReflection = s.settings;
         withReflection.advectionReflection = true;
-        detail::requireDeviceFits(impl_->cs, withReflection);
-        impl_->allocateReflectionBuffers();
+        detail::requireDeviceFits(s.cs, withReflection);
+        s.allocateReflectionBuffers();
     }
-    impl_->prepareDiffusion(settings);
-    impl_->settings = settings;
-    impl_->midpointReady = false;
+    s.prepareDiffusion(settings);
+    s.settings = settings;
+    s.midpointReady = false;
     if (geometryChanged) {
-        impl_->gridUniform.upload(impl_->gridParams());
-        impl_->poisson->setBoundaries(impl_->poissonSides(), settings.cellSize);
-        impl_->refreshGeometry();
+        s.gridUniform.upload(s.gridParams());
+        s.poisson->setBoundaries(s.poissonSides(), settings.cellSize);
+        s.refreshGeometry();
     }
 }
 
 uint64_t SmokeSolver3D::allocatedBytes() const noexcept {
+    if (!impl_) return 0;
     return impl_->fieldBytes + impl_->poisson->allocatedBytes() +
            (impl_->diffusion ? impl_->diffusion->allocatedBytes() : 0);
 }
 
-namespace {
-void requirePass(Pass3D pass, const char* call) {
-    if (static_cast<uint32_t>(pass) >= static_cast<uint32_t>(Pass3D::Count))
-        throw InvalidArgument(std::string(call) + ": pass", "unknown pass (" + std::to_string(static_cast<uint32_t>(pass)) + ")");
-}
-void requireCommandBuffer(VkCommandBuffer cmd, const char* call) {
-    if (!cmd) throw InvalidArgument(std::string(call) + ": cmd", "is VK_NULL_HANDLE");
-}
-} // namespace
-
-void SmokeSolver3D::record(VkCommandBuffer cmd, float dt) {
-    detail::requireTimeStep(dt);
-    requireCommandBuffer(cmd, "record");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("record");
-    s.throwIfNonFiniteReported();
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.recordStep(snapshot, [&] { s.recordStep(cmd, dt); });
-}
+void SmokeSolver3D::record(VkCommandBuffer cmd, float dt) { use("record").recordCall(cmd, dt); }
 
 void SmokeSolver3D::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt) {
-    detail::requireTimeStep(dt);
-    requireCommandBuffer(cmd, "recordPass");
-    requirePass(pass, "recordPass");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("recordPass");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, pass, dt); });
+    use("recordPass").recordPassCall(cmd, static_cast<uint32_t>(pass), dt);
 }
 
-void SmokeSolver3D::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage,
-                                         VkAccessFlags dstAccess) const {
-    requireCommandBuffer(cmd, "recordReleaseBarrier");
-    detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
+void SmokeSolver3D::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
+    use("recordReleaseBarrier").recordReleaseBarrier(cmd, dstStage, dstAccess);
 }
 
-void SmokeSolver3D::step(float dt, uint32_t count) {
-    detail::requireTimeStep(dt);
-    detail::requireStepCount(count);
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("step");
-    s.throwIfNonFiniteReported();
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) {
-        for (uint32_t k = 0; k < count; ++k) s.recordStep(cmd, dt);
-    });
-}
+void SmokeSolver3D::step(float dt, uint32_t count) { use("step").stepCall(dt, count); }
 
+void SmokeSolver3D::stepPass(Pass3D pass, float dt) { use("stepPass").stepPassCall(static_cast<uint32_t>(pass), dt); }
+
+// The fused velocity forces are the Vorticity pass of a full step.
 void SmokeSolver3D::recordVelocityForces(VkCommandBuffer cmd, float dt) {
-    detail::requireTimeStep(dt);
-    requireCommandBuffer(cmd, "recordVelocityForces");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("recordVelocityForces");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.recordStep(snapshot, [&] { s.recordPass(cmd, Pass3D::Vorticity, dt, true); });
+    use("recordVelocityForces").recordPassCall(cmd, static_cast<uint32_t>(Pass3D::Vorticity), dt, "recordVelocityForces", true);
 }
 
 void SmokeSolver3D::stepVelocityForces(float dt) {
-    detail::requireTimeStep(dt);
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("stepVelocityForces");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "stepVelocityForces", snapshot,
-                       [&](VkCommandBuffer cmd) { s.recordPass(cmd, Pass3D::Vorticity, dt, true); });
+    use("stepVelocityForces").stepPassCall(static_cast<uint32_t>(Pass3D::Vorticity), dt, "stepVelocityForces", true);
 }
 
-void SmokeSolver3D::stepPass(Pass3D pass, float dt) {
-    detail::requireTimeStep(dt);
-    requirePass(pass, "stepPass");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("stepPass");
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "stepPass", snapshot, [&](VkCommandBuffer cmd) { s.recordPass(cmd, pass, dt); });
-}
+SolverHealth SmokeSolver3D::health(uint32_t recordsAgo) const { return use("health").health.read(recordsAgo); }
 
-SolverHealth SmokeSolver3D::health(uint32_t recordsAgo) const { return impl_->health.read(recordsAgo); }
+void SmokeSolver3D::setProfiling(bool enabled) { use("setProfiling").timer.setEnabled(enabled); }
 
-void SmokeSolver3D::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
-
-std::vector<PassTiming3D> SmokeSolver3D::passTimings() {
-    const detail::GpuTimer& timer = impl_->timer;
-    std::vector<PassTiming3D> out;
-    if (!timer.timing()) return out;
-    for (uint32_t pass : timer.recorded()) {
-        const std::optional<double> milliseconds = timer.milliseconds(pass);
-        if (!milliseconds) return {};  // a pass has not finished yet: report none rather than some
-        out.push_back({static_cast<Pass3D>(pass), *milliseconds});
-    }
-    return out;
-}
+std::vector<PassTiming3D> SmokeSolver3D::passTimings() { return use("passTimings").passTimings<PassTiming3D>(); }
 
 PressureResidual SmokeSolver3D::pressureResidual(uint32_t recordsAgo) const {
     static_assert(kResidualHistory == detail::PoissonSolver::kReportHistory);
-    if (recordsAgo >= kResidualHistory) throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
-    return impl_->poisson->residual(recordsAgo);
+    return use("pressureResidual").poisson->residualReport(recordsAgo);
 }
 
 size_t SmokeSolver3D::fieldSize(Field3D field) const noexcept {
+    if (!impl_) return 0;
     const detail::MacGrid3D& mac = impl_->mac;
     switch (field) {
     case Field3D::VelocityX: case Field3D::OpenX: case Field3D::SolidVelocityX: return mac.xFaces();
@@ -401,6 +332,7 @@ size_t SmokeSolver3D::fieldSize(Field3D field) const noexcept {
 }
 
 VkBuffer SmokeSolver3D::buffer(Field3D field) const noexcept {
+    if (!impl_) return VK_NULL_HANDLE;
     const Impl& s = *impl_;
     switch (field) {
     case Field3D::VelocityX: return s.u.now();
@@ -438,28 +370,29 @@ void requireKnownField(Field3D field, const char* call) {
 } // namespace
 
 std::vector<float> SmokeSolver3D::download(Field3D field) {
+    Impl& s = use("download");
     requireKnownField(field, "download");
-    auto scope = impl_->guard.enter("download");
+    auto scope = s.guard.enter("download");
     std::vector<float> out(fieldSize(field));
-    if (!out.empty()) detail::downloadBytes(impl_->cs, buffer(field), std::as_writable_bytes(std::span(out)));
+    if (!out.empty()) detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(out)));
     return out;
 }
 
 void SmokeSolver3D::upload(Field3D field, std::span<const float> values) {
+    Impl& s = use("upload");
     requireKnownField(field, "upload");
     const std::string what = std::string("upload(") + fieldName(field) + ")";
     if (isDerived(field))
         throw InvalidArgument(what + ": field", "is derived by the solver and cannot be uploaded (use setSolidMask "
                                                 "for obstacles)");
-    if (field == Field3D::Colour && !impl_->hasColour())
+    if (field == Field3D::Colour && !s.hasColour())
         throw InvalidArgument(what + ": field", "the solver has no colour field (SmokeSettings3D::colour is false)");
-    if (field == Field3D::MidpointPressure && impl_->midpointPressure.now() == VK_NULL_HANDLE)
+    if (field == Field3D::MidpointPressure && s.midpointPressure.now() == VK_NULL_HANDLE)
         throw InvalidArgument(what + ": field", "has no buffer yet (SmokeSettings3D::advectionReflection was never enabled)");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
     detail::requireUploadable(values, what);
-    Impl& s = *impl_;
     auto scope = s.guard.enter("upload");
     // A new velocity or pressure replaces what a pending increment was the change of.
     if (velocityAxis(field) >= 0 || field == Field3D::Pressure) s.incrementPending = false;

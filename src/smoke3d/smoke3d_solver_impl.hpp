@@ -18,7 +18,7 @@
 #include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
-#include "core/solver_guard.hpp"
+#include "core/solver_core.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
 #include "grid/mass_correction.hpp"
@@ -36,17 +36,15 @@ using detail::PingPong;
 
 // What the Colliders pass writes and every later pass reads: the cells' solid fraction and, per
 // face axis, the open fraction and the solid velocity (the prescribed normal velocity of the
-// face's closed part). Today the solid fraction is the static mask; moving colliders will be
-// rasterised into it by the same pass.
+// face's closed part). The solid fraction is the static mask combined with the moving colliders
+// the same pass rasterises (smoke3d_colliders.cpp).
 struct Geometry3D {
     GpuBuffer solid;
     GpuBuffer open[3];
     GpuBuffer solidVelocity[3];
 };
 
-struct SmokeSolver3D::Impl {
-    std::shared_ptr<Context> context;
-    detail::ContextState& cs;
+struct SmokeSolver3D::Impl : detail::SolverCore {
     SmokeSettings3D settings;
     detail::MacGrid3D mac;
 
@@ -86,24 +84,21 @@ struct SmokeSolver3D::Impl {
     // subtracts its gradient and by an upload of the velocity or the pressure.
     bool incrementPending = false;
 
-    // One interval per Pass3D; recorded() lists the passes timed since the last record().
-    detail::GpuTimer timer;
     // SmokeSettings3D::massCorrection: the density's and the fuel's totals kept through each advection.
     detail::MassCorrection massCorrection;
-
-    // The non-finite scan after every whole step (NonFiniteCheck), and the calls' checks:
-    // one call at a time, none after a step failed on the GPU.
-    detail::HealthRing health;
-    detail::SolverGuard guard{"SmokeSolver3D"};
 
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s);
 
     // A whole step: every pass in order, then the non-finite scan.
     void recordStep(VkCommandBuffer cmd, float dt);
-    // Before a whole step: NonFiniteError for a report not thrown yet (NonFiniteCheck::Throw).
-    void throwIfNonFiniteReported();
-    // The host state a recorded step changes, to put back if the step fails before submission.
-    detail::RecordSnapshot snapshot();
+    // The host state a recorded step changes (besides the timer's and the health ring's).
+    void keepOwnState(detail::RecordSnapshot& saved) override;
+    NonFiniteCheck nonFiniteCheck() const noexcept override { return settings.nonFiniteCheck; }
+    void recordWholeStep(VkCommandBuffer cmd, float dt) override { recordStep(cmd, dt); }
+    void recordOnePass(VkCommandBuffer cmd, uint32_t pass, float dt, bool fusedForces) override {
+        recordPass(cmd, static_cast<Pass3D>(pass), dt, fusedForces);
+    }
+    uint32_t passCount() const noexcept override { return static_cast<uint32_t>(Pass3D::Count); }
 
     gpu::Grid3DParams gridParams() const;
     bool hasColour() const { return settings.colour; }

@@ -47,7 +47,7 @@ void checkBufferRange(const detail::ContextState& cs, const WaterSettings& s) {
 } // namespace
 
 WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
-    : context(std::move(ctx)), cs(context->state()), settings(s) {
+    : SolverCore(std::move(ctx), "WaterSolver"), settings(s) {
     settings.validate();
     checkBufferRange(cs, settings);
     nx = settings.nx;
@@ -152,20 +152,12 @@ void WaterSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
     health.recordScan(cmd, *kernels, fields);
 }
 
-void WaterSolver::Impl::throwIfNonFiniteReported() {
-    if (settings.nonFiniteCheck == NonFiniteCheck::Throw) health.throwIfReported();
-}
-
-detail::RecordSnapshot WaterSolver::Impl::snapshot() {
-    detail::RecordSnapshot s;
-    for (detail::PingPong* pair : {&dye, &faceVelocityX, &faceVelocityY}) s.keep(pair->current);
-    s.keep(time);
-    s.keep(lastSubsteps);
-    s.keep(framesRecorded);
-    s.keepStateOf(brushes);
-    s.keepStateOf(timer);
-    s.keepStateOf(health);
-    return s;
+void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
+    for (detail::PingPong* pair : {&dye, &faceVelocityX, &faceVelocityY}) saved.keep(pair->current);
+    saved.keep(time);
+    saved.keep(lastSubsteps);
+    saved.keep(framesRecorded);
+    saved.keepStateOf(brushes);
 }
 
 WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings) {
@@ -175,72 +167,63 @@ WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& 
 
 WaterSolver::~WaterSolver() { detail::releaseAfterGpu(impl_); }
 
-WaterSolver::WaterSolver(WaterSolver&& other) noexcept = default;
+WaterSolver::WaterSolver(WaterSolver&& other) { detail::moveSolver(impl_, other.impl_); }
 
-WaterSolver& WaterSolver::operator=(WaterSolver&& other) noexcept {
-    if (this == &other) return *this;
-    // The resources about to be freed may still be in use by submitted work, as in the destructor.
-    detail::releaseAfterGpu(impl_);
-    impl_ = std::move(other.impl_);
+WaterSolver& WaterSolver::operator=(WaterSolver&& other) {
+    detail::moveSolver(impl_, other.impl_);
     return *this;
 }
 
-const WaterSettings& WaterSolver::settings() const noexcept { return impl_->settings; }
+WaterSolver::Impl& WaterSolver::use(const char* call) const { return detail::usable(impl_, "WaterSolver", call); }
+
+const WaterSettings& WaterSolver::settings() const { return use("settings").settings; }
 
 void WaterSolver::updateSettings(const WaterSettings& settings) {
+    Impl& s = use("updateSettings");
     settings.validate();
-    detail::requireUnchanged(settings.nx == impl_->nx && settings.ny == impl_->ny, "WaterSettings::nx/ny");
-    auto scope = impl_->guard.enter("updateSettings");
-    impl_->settings = settings;
-    impl_->uploadParams();
+    detail::requireUnchanged(settings.nx == s.nx && settings.ny == s.ny, "WaterSettings::nx/ny");
+    auto scope = s.guard.enter("updateSettings");
+    s.settings = settings;
+    s.uploadParams();
 }
 
-double WaterSolver::stableTimeStep() const { return impl_->stableTimeStep(); }
+double WaterSolver::stableTimeStep() const { return use("stableTimeStep").stableTimeStep(); }
 
 uint32_t WaterSolver::substepsFor(float dt) const {
+    const Impl& s = use("substepsFor");
     detail::requireTimeStep(dt);
-    const double n = std::ceil(double(dt) / impl_->stableTimeStep());
+    const double n = std::ceil(double(dt) / s.stableTimeStep());
     return n > 4e9 ? UINT32_MAX : std::max(1u, static_cast<uint32_t>(n));
 }
 
 uint32_t WaterSolver::record(VkCommandBuffer cmd, float dt) {
-    detail::requireTimeStep(dt);
-    if (!cmd) throw InvalidArgument("record: cmd", "is VK_NULL_HANDLE");
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("record");
-    s.throwIfNonFiniteReported();
-    detail::RecordSnapshot snapshot = s.snapshot();
-    uint32_t substeps = 0;
-    s.guard.recordStep(snapshot, [&] { substeps = s.recordFrame(cmd, dt); });
-    return substeps;
+    Impl& s = use("record");
+    s.recordCall(cmd, dt);
+    return s.lastSubsteps;
 }
 
 void WaterSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
-    if (!cmd) throw InvalidArgument("recordReleaseBarrier: cmd", "is VK_NULL_HANDLE");
-    detail::memoryBarrier(impl_->cs, cmd, detail::kComputeReadWrite, {dstStage, dstAccess});
+    use("recordReleaseBarrier").recordReleaseBarrier(cmd, dstStage, dstAccess);
 }
 
 uint32_t WaterSolver::step(float dt) {
-    uint32_t substeps = substepsFor(dt);  // validates dt before anything is recorded
-    Impl& s = *impl_;
-    auto scope = s.guard.enter("step");
-    s.throwIfNonFiniteReported();
-    detail::RecordSnapshot snapshot = s.snapshot();
-    s.guard.submitStep(s.cs, "step", snapshot, [&](VkCommandBuffer cmd) { substeps = s.recordFrame(cmd, dt); });
-    return substeps;
+    Impl& s = use("step");
+    (void)substepsFor(dt);  // validates dt (and the substep count) before anything is recorded
+    s.stepCall(dt, 1);
+    return s.lastSubsteps;
 }
 
-uint32_t WaterSolver::lastSubsteps() const noexcept { return impl_->lastSubsteps; }
-double WaterSolver::time() const noexcept { return impl_->time; }
+uint32_t WaterSolver::lastSubsteps() const noexcept { return impl_ ? impl_->lastSubsteps : 0; }
+double WaterSolver::time() const noexcept { return impl_ ? impl_->time : 0.0; }
 
 void WaterSolver::addBrush(const WaterBrush& brush) {
+    Impl& s = use("addBrush");
     detail::requireFinite(brush.x, "WaterBrush::x");
     detail::requireFinite(brush.y, "WaterBrush::y");
     for (auto [value, field] : {std::pair{brush.water, "WaterBrush::water"}, std::pair{brush.terrain, "WaterBrush::terrain"},
                                 std::pair{brush.dye, "WaterBrush::dye"}})
         detail::requireBounded(value, field);
     detail::requireFiniteAndPositive(brush.radius, "WaterBrush::radius", "m");
-    Impl& s = *impl_;
     auto scope = s.guard.enter("addBrush");
     if (s.brushes.full())
         throw InvalidArgument("addBrush", "more than " + std::to_string(kMaxBrushesPerFrame) + " brushes queued in one frame");
@@ -253,6 +236,7 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
 }
 
 size_t WaterSolver::fieldSize(WaterField field) const noexcept {
+    if (!impl_) return 0;
     const detail::MacGrid mac{impl_->nx, impl_->ny};
     switch (field) {
     case WaterField::FlowX: case WaterField::FaceVelocityX: return mac.xFaces();
@@ -264,6 +248,7 @@ size_t WaterSolver::fieldSize(WaterField field) const noexcept {
 }
 
 VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
+    if (!impl_) return VK_NULL_HANDLE;
     const Impl& s = *impl_;
     switch (field) {
     case WaterField::Depth: return s.depth.handle();
@@ -292,18 +277,20 @@ std::vector<float> WaterSolver::Impl::download(VkBuffer buffer, size_t floats) {
 }
 
 std::vector<float> WaterSolver::download(WaterField field) {
+    Impl& s = use("download");
     requireField(field, "download");
-    auto scope = impl_->guard.enter("download");
-    return impl_->download(buffer(field), fieldSize(field));
+    auto scope = s.guard.enter("download");
+    return s.download(buffer(field), fieldSize(field));
 }
 
-SolverHealth WaterSolver::health(uint32_t recordsAgo) const { return impl_->health.read(recordsAgo); }
+SolverHealth WaterSolver::health(uint32_t recordsAgo) const { return use("health").health.read(recordsAgo); }
 
 void WaterSolver::upload(WaterField field, std::span<const float> values) {
+    Impl& s = use("upload");
     requireField(field, "upload");
     const std::string what = std::string("upload(") + waterFieldName(field) + ")";
     if (field == WaterField::Velocity) throw InvalidArgument(what, "Velocity is derived from the flows; upload FlowX/FlowY");
-    auto scope = impl_->guard.enter("upload");
+    auto scope = s.guard.enter("upload");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()", "must be " + std::to_string(fieldSize(field)) + " (got " +
                                                             std::to_string(values.size()) + ")");
@@ -316,8 +303,7 @@ void WaterSolver::upload(WaterField field, std::span<const float> values) {
                                   "must be >= 0 (got " + std::to_string(values[k]) + ")");
         largest = std::max(largest, std::abs(values[k]));
     }
-    detail::uploadBytes(impl_->cs, buffer(field), std::as_bytes(values));
-    Impl& s = *impl_;
+    detail::uploadBytes(s.cs, buffer(field), std::as_bytes(values));
     if (field == WaterField::Depth) {
         // The uploaded field replaces the depths the GPU measured before.
         s.stats.clearWordInEverySlot(BILLOW_WATER_STAT_MAX_DEPTH);
@@ -332,18 +318,23 @@ void WaterSolver::upload(WaterField field, std::span<const float> values) {
 }
 
 double WaterSolver::totalVolume() {
-    auto scope = impl_->guard.enter("totalVolume");
-    const std::vector<float> d = impl_->download(buffer(WaterField::Depth), fieldSize(WaterField::Depth));
+    Impl& s = use("totalVolume");
+    auto scope = s.guard.enter("totalVolume");
+    const std::vector<float> d = s.download(buffer(WaterField::Depth), fieldSize(WaterField::Depth));
     double sum = 0.0;
     for (float v : d) sum += v;
-    const double h = impl_->settings.cellSize;
+    const double h = s.settings.cellSize;
     return sum * h * h;
 }
 
-void WaterSolver::setProfiling(bool enabled) { impl_->timer.setEnabled(enabled); }
+void WaterSolver::setProfiling(bool enabled) { use("setProfiling").timer.setEnabled(enabled); }
+
+VkDeviceSize WaterSolver::bufferSize(WaterField field) const noexcept { return fieldSize(field) * sizeof(float); }
+
+std::vector<WaterPassTiming> WaterSolver::passTimings() { return use("passTimings").passTimings<WaterPassTiming>(); }
 
 double WaterSolver::lastFrameMilliseconds() {
-    const detail::GpuTimer& timer = impl_->timer;
+    const detail::GpuTimer& timer = use("lastFrameMilliseconds").timer;
     if (!timer.wasRecorded(0)) return -1.0;
     return timer.milliseconds(0).value_or(-1.0);  // -1 while the frame has not finished: never wait
 }

@@ -13,7 +13,7 @@
 #include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
-#include "core/solver_guard.hpp"
+#include "core/solver_core.hpp"
 #include "core/readback_ring.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
@@ -21,9 +21,7 @@
 
 namespace billow {
 
-struct WaterSolver::Impl {
-    std::shared_ptr<Context> context;
-    detail::ContextState& cs;
+struct WaterSolver::Impl : detail::SolverCore {
     WaterSettings settings;
     uint32_t nx, ny;
 
@@ -56,19 +54,14 @@ struct WaterSolver::Impl {
     double time = 0.0;
     uint32_t lastSubsteps = 0;
 
-    detail::GpuTimer timer;  // one interval: the last frame recorded while profiling
-
-    // The non-finite scan after every frame (NonFiniteCheck), and the calls' checks: one call at
-    // a time, none after a frame failed on the GPU.
-    detail::HealthRing health;
-    detail::SolverGuard guard{"WaterSolver"};
 
     Impl(std::shared_ptr<Context> ctx, const WaterSettings& s);
 
-    // Before a frame: NonFiniteError for a report not thrown yet (NonFiniteCheck::Throw).
-    void throwIfNonFiniteReported();
-    // The host state a recorded frame changes, to put back if the frame fails before submission.
-    detail::RecordSnapshot snapshot();
+    // The host state a recorded frame changes (besides the timer's and the health ring's; the
+    // timer has one interval, WaterPass::Frame).
+    void keepOwnState(detail::RecordSnapshot& saved) override;
+    NonFiniteCheck nonFiniteCheck() const noexcept override { return settings.nonFiniteCheck; }
+    void recordWholeStep(VkCommandBuffer cmd, float dt) override { recordFrame(cmd, dt); }
     void recordHealthScan(VkCommandBuffer cmd);
     std::vector<float> download(VkBuffer buffer, size_t floats);  // blocking
 

@@ -1,4 +1,4 @@
-// The 3D multigrid's transfer kernels one at a time (Stencil3D's coarsenWeights, restrictResidual
+// The 3D multigrid's transfer kernels one at a time (the 3D MacStencil's coarsenWeights, restrictResidual
 // and prolong on a 19 x 13 x 11 level and its 10 x 7 x 6 coarse level), against the reference's
 // definitions (tests/reference/pressure/multigrid_reference_3d.hpp), element by element within
 // the reference's float32 rounding bounds, under every boundary set of poisson_systems_3d.hpp.
@@ -12,7 +12,7 @@
 #include "core/gpu_buffer.hpp"
 #include "grid/field_buffers.hpp"
 #include "pressure/poisson_systems_3d.hpp"
-#include "pressure/stencil_3d.hpp"
+#include "pressure/mac_stencil.hpp"
 #include "reference/pressure/multigrid_reference_3d.hpp"
 
 namespace billow::test {
@@ -63,11 +63,11 @@ class TwoLevels {
 public:
     TwoLevels(detail::ContextState& cs, const System3D& s, const Sides& sides) : cs_(cs) {
         fine_.shape = {uint32_t(s.nx), uint32_t(s.ny), uint32_t(s.nz)};
-        coarse_.shape = *stencil_.coarser(fine_.shape);
+        coarse_.shape = *stencil_->coarser(fine_.shape);
         const VkBufferUsageFlags gridUsage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
         for (Level* level : {&fine_, &coarse_}) {
-            level->grid = detail::GpuBuffer(cs, stencil_.gridBlockSize(), gridUsage, detail::GpuBuffer::Kind::DeviceLocal);
-            detail::uploadBytes(cs, level->grid.handle(), stencil_.gridBlock(level->shape, 0.1f, poissonSides(sides), false));
+            level->grid = detail::GpuBuffer(cs, stencil_->gridBlockSize(), gridUsage, detail::GpuBuffer::Kind::DeviceLocal);
+            detail::uploadBytes(cs, level->grid.handle(), stencil_->gridBlock(level->shape, 0.1f, poissonSides(sides), false));
             for (int a = 0; a < 3; ++a) level->weights[a] = detail::fieldBuffer(cs, level->shape.faces(a));
             for (int c = 0; c < 2; ++c) level->unknown.copies[c] = detail::fieldBuffer(cs, level->shape.cells());
             level->rhs = detail::fieldBuffer(cs, level->shape.cells());
@@ -77,14 +77,14 @@ public:
         upload(cs, fine_.weights[0].handle(), s.wx);
         upload(cs, fine_.weights[1].handle(), s.wy);
         upload(cs, fine_.weights[2].handle(), s.wz);
-        kernels_ = stencil_.createKernels(cs, fine_.grid.handle());
+        kernels_ = stencil_->createKernels(cs, fine_.grid.handle());
     }
 
     const detail::GridShape& coarseShape() const { return coarse_.shape; }
 
     // The coarse face weights, computed on the GPU and downloaded (x, y, z).
     std::array<std::vector<float>, 3> coarsen() {
-        cs_.submitAndWait([&](VkCommandBuffer cmd) { stencil_.coarsenWeights(cmd, direct(), level(fine_), level(coarse_)); });
+        cs_.submitAndWait([&](VkCommandBuffer cmd) { stencil_->coarsenWeights(cmd, direct(), level(fine_), level(coarse_)); });
         std::array<std::vector<float>, 3> w;
         for (int a = 0; a < 3; ++a) w[a] = download(cs_, coarse_.weights[a].handle(), coarse_.shape.faces(a));
         return w;
@@ -99,7 +99,7 @@ public:
         const detail::LevelEquation fineEq{fine_.unknown, fine_.rhs.handle(), rhsScale};
         const detail::LevelEquation coarseEq{coarse_.unknown, coarse_.rhs.handle(), 1.0f};
         cs_.submitAndWait([&](VkCommandBuffer cmd) {
-            stencil_.restrictResidual(cmd, direct(), level(fine_), fineEq, level(coarse_), coarseEq);
+            stencil_->restrictResidual(cmd, direct(), level(fine_), fineEq, level(coarse_), coarseEq);
         });
         return {download(cs_, coarse_.rhs.handle(), coarse_.shape.cells()),
                 download(cs_, coarse_.unknown.now(), coarse_.shape.cells())};
@@ -110,7 +110,7 @@ public:
         upload(cs_, fine_.unknown.now(), fineP);
         upload(cs_, coarse_.unknown.now(), coarseP);
         cs_.submitAndWait([&](VkCommandBuffer cmd) {
-            stencil_.prolong(cmd, direct(), level(fine_), fine_.unknown.now(), level(coarse_), coarse_.unknown.now());
+            stencil_->prolong(cmd, direct(), level(fine_), fine_.unknown.now(), level(coarse_), coarse_.unknown.now());
         });
         return download(cs_, fine_.unknown.now(), fine_.shape.cells());
     }
@@ -130,7 +130,7 @@ private:
     detail::PoissonDispatch direct() { return {cs_, *kernels_, nullptr}; }
 
     detail::ContextState& cs_;
-    detail::Stencil3D stencil_;
+    std::unique_ptr<detail::PoissonStencil> stencil_ = detail::makeMacStencil(3);
     Level fine_, coarse_;
     std::unique_ptr<detail::KernelSet> kernels_;
 };

@@ -22,6 +22,7 @@
 
 #include "core/context_state.hpp"
 #include "core/gpu_buffer.hpp"
+#include "pressure/mac_stencil.hpp"
 #include "pressure/poisson_solver.hpp"
 #include "reference/pressure/poisson_reference.hpp"
 
@@ -167,7 +168,7 @@ public:
         system.weights = {openX_.handle(), openY_.handle(), VK_NULL_HANDLE};
         system.unknown = &pressure_;
         system.rhs = rhs_.handle();
-        solver_ = std::make_unique<detail::PoissonSolver>(cs, system);
+        solver_ = std::make_unique<detail::PoissonSolver>(cs, system, detail::makeMacStencil(2));
         cs.submitAndWait([&](VkCommandBuffer cmd) { solver_->recordCoarsenWeights(cmd); });
     }
 

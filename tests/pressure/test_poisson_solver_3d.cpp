@@ -1,4 +1,4 @@
-// The Poisson solver component on a 3D grid (Stencil3D, the 7-point stencil), on its own: systems
+// The Poisson solver component on a 3D grid (the 7-point MacStencil), on its own: systems
 // built from buffers this test uploads (poisson_systems_3d.hpp: random weights and right-hand side
 // on 19 x 13 x 11 cells under five boundary sets; n^3 cells with a spherical obstacle), solved by
 // each of the four methods and checked against the double-precision reference of the same
@@ -24,7 +24,7 @@
 #include "core/gpu_buffer.hpp"
 #include "grid/field_buffers.hpp"
 #include "pressure/poisson_solver.hpp"
-#include "pressure/stencil_3d.hpp"
+#include "pressure/mac_stencil.hpp"
 #include "pressure/poisson_systems_3d.hpp"
 #include "reference/pressure/poisson_reference_3d.hpp"
 
@@ -59,7 +59,7 @@ public:
         system.weights = {open_[0].handle(), open_[1].handle(), open_[2].handle()};
         system.unknown = &pressure_;
         system.rhs = rhs_.handle();
-        solver_ = std::make_unique<detail::PoissonSolver>(cs, system, std::make_unique<detail::Stencil3D>());
+        solver_ = std::make_unique<detail::PoissonSolver>(cs, system, detail::makeMacStencil(3));
         cs.submitAndWait([&](VkCommandBuffer cmd) { solver_->recordCoarsenWeights(cmd); });
     }
 

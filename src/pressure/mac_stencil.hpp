@@ -1,25 +1,40 @@
-// The 7-point Poisson stencil of the 3D MAC grid (shaders/pressure3d/, maths in stencil3d.glsl):
-// one damped Jacobi sweep per dispatch, red-black SOR one colour per dispatch (extra colours on
-// odd periodic axes), cell-sum restriction (halved: see mg_restrict_residual_3d.comp), trilinear
-// prolongation, face weights averaged over the four fine faces a coarse face covers, a
-// one-workgroup SOR solve of the coarsest level (at most BILLOW_MG_COARSEST_3D cells a side), and
-// the conjugate gradient's kernels. Each level's uniform block is a Grid3DParams
-// (common/grid3d_types.h), of which these kernels read the sizes and the side types; the solver
-// writes them all (PoissonSolver::setBoundaries), the finest included.
+// The Poisson stencil of the MAC grids, one implementation of the PoissonStencil interface for
+// both dimensions: MacStencil<2> is the 5-point stencil of the 2D grid,
+// MacStencil<3> the 7-point stencil of the 3D grid. They differ in their neighbour
+// count, and so in their kernels (shaders/pressure and shaders/pressure3d) and uniform blocks;
+// each dimension's members are defined in stencil_2d.cpp and stencil_3d.cpp.
 //
-//   PoissonSolver solver(context, system, std::make_unique<Stencil3D>());
+// 2D: blocked Jacobi and red-black SOR tiles in shared memory, colour-by-colour SOR on odd
+// periodic axes, cell-sum restriction, bilinear prolongation, a one-workgroup SOR solve of the
+// coarsest level (at most BILLOW_MG_COARSEST cells a side), and the conjugate gradient's kernels.
+// Each level's uniform block is a GridParams (common/grid_types.h), of which these kernels read the
+// sizes and the side types.
 //
-// with system.shape.nz > 0, six sides (left, right, bottom, top, back, front) and
+// 3D (maths in stencil3d.glsl): one damped Jacobi sweep per dispatch, red-black SOR one colour per
+// dispatch (extra colours on odd periodic axes), cell-sum restriction (halved: see
+// mg_restrict_residual_3d.comp), trilinear prolongation, face weights averaged over the four fine
+// faces a coarse face covers, a one-workgroup SOR solve of the coarsest level (at most
+// BILLOW_MG_COARSEST_3D cells a side), and the conjugate gradient's kernels. Each level's uniform
+// block is a Grid3DParams (common/grid3d_types.h), of which these kernels read the sizes and the
+// side types; the solver writes them all (PoissonSolver::setBoundaries), the finest included.
+//
+//   PoissonSolver solver(context, system);   // the stencil of system.shape's dimension
+//
+// with, in 3D, system.shape.nz > 0, six sides (left, right, bottom, top, back, front) and
 // system.weights = {x-faces, y-faces, z-faces} in grid3d.glsl's layout.
 #pragma once
+
+#include <memory>
 
 #include "pressure/poisson_stencil.hpp"
 
 namespace billow::detail {
 
-class Stencil3D final : public PoissonStencil {
+template <int Dimensions>
+class MacStencil final : public PoissonStencil {
 public:
-    int dimensions() const override { return 3; }
+    static_assert(Dimensions == 2 || Dimensions == 3);
+    int dimensions() const override { return Dimensions; }
     std::unique_ptr<KernelSet> createKernels(ContextState& context, VkBuffer grid) const override;
     VkDeviceSize gridBlockSize() const override;
     std::vector<std::byte> gridBlock(const GridShape& shape, float cellSize, const PoissonSides& sides,
@@ -55,9 +70,20 @@ public:
     void cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
                   CgVectors& cg, VkBuffer state, const CgStep& step) const override;
 
-private:
-    // Workgroups of a dispatch over a level's cells (every gated kernel but the one-workgroup ones).
-    static GroupCounts cellGroups(const GridShape& shape);
 };
+
+// The stencil of a grid of `dimensions` (2 or 3). Each dimension's members are explicit
+// specializations defined in its own file, which alone creates that dimension's stencil
+// (makeStencil2D, makeStencil3D): create them through makeMacStencil.
+std::unique_ptr<PoissonStencil> makeMacStencil(int dimensions);
+std::unique_ptr<PoissonStencil> makeStencil2D();
+std::unique_ptr<PoissonStencil> makeStencil3D();
+
+// What both dimensions' kernels share: the side type a pressure kernel tells apart (outflow,
+// periodic, or neither) and a level's face weights by axis.
+int32_t stencilSideType(PoissonBoundary boundary);
+inline VkBuffer openX(const PoissonLevel& level) { return level.weights[0]; }
+inline VkBuffer openY(const PoissonLevel& level) { return level.weights[1]; }
+inline VkBuffer openZ(const PoissonLevel& level) { return level.weights[2]; }
 
 } // namespace billow::detail

@@ -1,0 +1,80 @@
+#include "core/solver_core.hpp"
+
+#include "core/barriers.hpp"
+#include "core/validation.hpp"
+
+namespace billow::detail {
+
+SolverCore::SolverCore(std::shared_ptr<Context> ctx, const char* solverName)
+    : context(std::move(ctx)), cs(context->state()), guard(solverName) {}
+
+void SolverCore::requireCommandBuffer(VkCommandBuffer cmd, const char* call) {
+    if (!cmd) throw InvalidArgument(std::string(call) + ": cmd", "is VK_NULL_HANDLE");
+}
+
+void SolverCore::recordCall(VkCommandBuffer cmd, float dt) {
+    requireTimeStep(dt);
+    record("record", cmd, true, [&](VkCommandBuffer c) { recordWholeStep(c, dt); });
+}
+
+void SolverCore::recordPassCall(VkCommandBuffer cmd, uint32_t pass, float dt, const char* call, bool fused) {
+    requireTimeStep(dt);
+    requireCommandBuffer(cmd, call);
+    requirePass(pass, call);
+    record(call, cmd, false, [&](VkCommandBuffer c) { recordOnePass(c, pass, dt, fused); });
+}
+
+void SolverCore::stepCall(float dt, uint32_t count) {
+    requireTimeStep(dt);
+    requireStepCount(count);
+    auto scope = guard.enter("step");
+    for (uint32_t done = 0; done < count;) {
+        const uint32_t steps = std::min(kStepsPerSubmission, count - done);
+        throwIfNonFiniteReported();
+        RecordSnapshot saved = snapshot();
+        guard.submitStep(cs, "step", saved, [&](VkCommandBuffer cmd) {
+            for (uint32_t k = 0; k < steps; ++k) recordWholeStep(cmd, dt);
+        });
+        done += steps;
+    }
+}
+
+void SolverCore::stepPassCall(uint32_t pass, float dt, const char* call, bool fused) {
+    requireTimeStep(dt);
+    requirePass(pass, call);
+    submit(call, false, [&](VkCommandBuffer cmd) { recordOnePass(cmd, pass, dt, fused); });
+}
+
+void SolverCore::recordOnePass(VkCommandBuffer, uint32_t pass, float, bool) {
+    throw Error(std::string("internal: ") + solverName() + " has no pass " + std::to_string(pass));
+}
+
+void SolverCore::requirePass(uint32_t pass, const char* call) const {
+    if (pass >= passCount())
+        throw InvalidArgument(std::string(call) + ": pass", "unknown pass (" + std::to_string(pass) + ")");
+}
+
+void SolverCore::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
+    requireCommandBuffer(cmd, "recordReleaseBarrier");
+    memoryBarrier(cs, cmd, kComputeReadWrite, {dstStage, dstAccess});
+}
+
+RecordSnapshot SolverCore::snapshot() {
+    RecordSnapshot saved;
+    keepOwnState(saved);
+    saved.keepStateOf(timer);
+    saved.keepStateOf(health);
+    return saved;
+}
+
+void SolverCore::throwIfNonFiniteReported() {
+    if (nonFiniteCheck() == NonFiniteCheck::Throw) health.throwIfReported();
+}
+
+void throwMovedFrom(const char* solver, const char* call) {
+    throw Error(std::string(solver) + "::" + call +
+                ": the solver was moved from and holds nothing (a moved-from solver may only be destroyed or "
+                "assigned to)");
+}
+
+} // namespace billow::detail
