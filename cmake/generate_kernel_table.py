@@ -352,6 +352,11 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
             "enum class KernelId : uint32_t {"]
     out += [f"    {k.type_name}," for k in kernels]
     out += ["};", f"inline constexpr uint32_t kKernelCount = {len(kernels)};",
+            "// The largest workgroup any kernel declares: what the context requires of a device.",
+            f"inline constexpr uint32_t kLargestWorkgroupInvocations = "
+            f"{max(k.local_size[0] * k.local_size[1] * k.local_size[2] for k in kernels)};",
+            f"inline constexpr uint32_t kLargestWorkgroupSize[3] = {{{max(k.local_size[0] for k in kernels)}, "
+            f"{max(k.local_size[1] for k in kernels)}, {max(k.local_size[2] for k in kernels)}}};",
             "// Pipelines (and embedded modules) of every kernel together: one per variant.",
             f"inline constexpr uint32_t kPipelineCount = {sum(k.variants for k in kernels)};", "",
             "// Every kernel's facts, indexed by KernelId.",

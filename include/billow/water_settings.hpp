@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "billow/health.hpp"  // NonFiniteCheck
+#include "billow/solver_settings.hpp"  // HealthSettings
 #include "billow/grid.hpp"  // billow::Side (Left, Right, Bottom, Top)
 
 namespace billow {
@@ -71,7 +71,8 @@ enum class WaterModel : uint32_t {
     Momentum = 2,
 };
 
-struct WaterSettings {
+// nonFiniteCheck is the shared HealthSettings block (billow/solver_settings.hpp).
+struct WaterSettings : HealthSettings {
     // Grid, cells. Default 128 x 128. 2..16384 each.
     uint32_t nx = 128;
     uint32_t ny = 128;
@@ -109,12 +110,6 @@ struct WaterSettings {
     std::array<WaterBoundary, 4> boundaries{};
     // Per-face exceptions along the sides, applied in order after `boundaries`.
     std::vector<WaterFaceOverride> overrides;
-
-    // Non-finite detection (billow/health.hpp): Report scans the state fields for NaN and
-    // infinity after every whole step (one read of each field: estimated under 1% of a step's GPU time)
-    // and health() reports it; Throw also makes the next step()/record() throw NonFiniteError;
-    // Off records no scan. Default Report.
-    NonFiniteCheck nonFiniteCheck = NonFiniteCheck::Report;
 
     // Throws InvalidArgument naming the offending field, e.g. "WaterSettings::courant".
     void validate() const;

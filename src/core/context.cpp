@@ -8,9 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "billow_kernels.hpp"
 #include "core/context_state.hpp"
-#include "pressure/pressure_jacobi_tiles.h"
-#include "common/grid_types.h"
 
 namespace billow {
 namespace {
@@ -175,16 +174,17 @@ void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
     need(p.apiVersion >= VK_API_VERSION_1_1, "Vulkan 1.1 (apiVersion is " +
          std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
          std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + ")");
-    // The largest workgroup and shared memory are the blocked Jacobi kernel's (pressure_jacobi.comp):
-    // a REGION x REGION/STRIP workgroup holding two copies of the region's pressure.
-    constexpr uint32_t width = BILLOW_JACOBI_REGION, height = BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP;
-    need(l.maxComputeWorkGroupInvocations >= BILLOW_JACOBI_INVOCATIONS,
-         "maxComputeWorkGroupInvocations >= " + std::to_string(BILLOW_JACOBI_INVOCATIONS) + " (has " +
+    // The largest workgroup of any kernel (from the generated kernel table) and the most shared
+    // memory one uses (kRequiredSharedMemoryBytes: the kernels that use it check that they fit).
+    need(l.maxComputeWorkGroupInvocations >= kLargestWorkgroupInvocations,
+         "maxComputeWorkGroupInvocations >= " + std::to_string(kLargestWorkgroupInvocations) + " (has " +
              std::to_string(l.maxComputeWorkGroupInvocations) + ")");
-    need(l.maxComputeWorkGroupSize[0] >= width && l.maxComputeWorkGroupSize[1] >= height,
-         "maxComputeWorkGroupSize >= (" + std::to_string(width) + ", " + std::to_string(height) + ")");
-    need(l.maxComputeSharedMemorySize >= BILLOW_JACOBI_SHARED_BYTES,
-         "maxComputeSharedMemorySize >= " + std::to_string(BILLOW_JACOBI_SHARED_BYTES) + " (has " +
+    need(l.maxComputeWorkGroupSize[0] >= kLargestWorkgroupSize[0] && l.maxComputeWorkGroupSize[1] >= kLargestWorkgroupSize[1] &&
+             l.maxComputeWorkGroupSize[2] >= kLargestWorkgroupSize[2],
+         "maxComputeWorkGroupSize >= (" + std::to_string(kLargestWorkgroupSize[0]) + ", " +
+             std::to_string(kLargestWorkgroupSize[1]) + ", " + std::to_string(kLargestWorkgroupSize[2]) + ")");
+    need(l.maxComputeSharedMemorySize >= kRequiredSharedMemoryBytes,
+         "maxComputeSharedMemorySize >= " + std::to_string(kRequiredSharedMemoryBytes) + " (has " +
              std::to_string(l.maxComputeSharedMemorySize) + ")");
     need(l.maxPushConstantsSize >= 128,
          "maxPushConstantsSize >= 128 (has " + std::to_string(l.maxPushConstantsSize) + ")");

@@ -80,6 +80,11 @@ struct ContextState {
     void createTransientObjects();
 };
 
+// The most workgroup shared memory a kernel uses, bytes: the blocked Jacobi tiles' two copies of a
+// 64 x 64 region (pressure_jacobi_tiles.h, which the 2D stencil checks against it). Above Vulkan's
+// guaranteed 16384, within every desktop and mobile GPU's limit.
+inline constexpr uint32_t kRequiredSharedMemoryBytes = 32768;
+
 // Throws UnsupportedDevice naming the first missing limit or feature.
 void checkDeviceRequirements(const VkPhysicalDeviceProperties& properties,
                              const std::vector<VkQueueFamilyProperties>& families,

@@ -7,9 +7,13 @@
 
 #include "common/grid_types.h"
 #include "pressure/pressure_types.h"
+#include "core/context_state.hpp"
 #include "pressure/pressure_jacobi_tiles.h"
 
 namespace billow::detail {
+
+static_assert(BILLOW_JACOBI_SHARED_BYTES <= kRequiredSharedMemoryBytes,
+              "the blocked Jacobi tiles need more shared memory than the context requires of a device");
 
 namespace {
 

@@ -6,18 +6,7 @@
 
 namespace billow {
 
-detail::PoissonSides SmokeSolver::Impl::poissonSides() const {
-    // Walls, moving walls and inflows are closed to the solve (their faces carry a prescribed
-    // velocity, and their open fraction is 0).
-    detail::PoissonSides sides{};
-    for (int s = 0; s < 4; ++s) {
-        const BoundaryType type = settings.boundaries[s].type;
-        sides[s] = type == BoundaryType::Outflow    ? detail::PoissonBoundary::Outflow
-                   : type == BoundaryType::Periodic ? detail::PoissonBoundary::Periodic
-                                                    : detail::PoissonBoundary::Closed;
-    }
-    return sides;
-}
+detail::PoissonSides SmokeSolver::Impl::poissonSides() const { return detail::poissonSidesOf(settings.boundaries); }
 
 detail::PoissonSystem SmokeSolver::Impl::pressureSystem() {
     detail::PoissonSystem system;
@@ -31,20 +20,10 @@ detail::PoissonSystem SmokeSolver::Impl::pressureSystem() {
 }
 
 detail::PoissonSolveSettings SmokeSolver::Impl::poissonSolveSettings() const {
-    detail::PoissonSolveSettings s;
-    s.method = settings.pressureSolver;
-    s.iterations = settings.pressureIterations;
-    s.tolerance = settings.pressureTolerance;
-    s.sorRelaxation = settings.sorRelaxation;
-    s.trackResidual = settings.trackPressureResidual;
-    return s;
+    return detail::poissonSolveSettingsOf(settings);
 }
 
-bool SmokeSolver::Impl::incrementalProjection() const {
-    return settings.incrementalPressure && !prescribedVelocity() &&
-           (settings.pressureSolver == PressureSolverType::Multigrid ||
-            settings.pressureSolver == PressureSolverType::MultigridPCG);
-}
+bool SmokeSolver::Impl::incrementalProjection() const { return detail::solvesIncrement(settings, settings); }
 
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;

@@ -24,18 +24,7 @@ void SmokeSolver3D::Impl::recordDivergence(VkCommandBuffer cmd) {
     detail::computeBarrier(cs, cmd);
 }
 
-detail::PoissonSides SmokeSolver3D::Impl::poissonSides() const {
-    // Walls, moving walls and inflows are closed to the solve (their faces carry a prescribed
-    // velocity, and their open fraction is 0).
-    detail::PoissonSides sides{};
-    for (size_t s = 0; s < sides.size(); ++s) {
-        const BoundaryType type = settings.boundaries[s].type;
-        sides[s] = type == BoundaryType::Outflow    ? detail::PoissonBoundary::Outflow
-                   : type == BoundaryType::Periodic ? detail::PoissonBoundary::Periodic
-                                                    : detail::PoissonBoundary::Closed;
-    }
-    return sides;
-}
+detail::PoissonSides SmokeSolver3D::Impl::poissonSides() const { return detail::poissonSidesOf(settings.boundaries); }
 
 detail::PoissonSystem SmokeSolver3D::Impl::pressureSystem() {
     detail::PoissonSystem system;
@@ -53,20 +42,10 @@ std::unique_ptr<detail::PoissonSolver> SmokeSolver3D::Impl::createPoissonSolver(
 }
 
 detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {
-    detail::PoissonSolveSettings s;
-    s.method = settings.pressureSolver;
-    s.iterations = settings.pressureIterations;
-    s.tolerance = settings.pressureTolerance;
-    s.sorRelaxation = settings.sorRelaxation;
-    s.trackResidual = settings.trackPressureResidual;
-    return s;
+    return detail::poissonSolveSettingsOf(settings);
 }
 
-bool SmokeSolver3D::Impl::incrementalProjection() const {
-    return settings.incrementalPressure && !prescribedVelocity() &&
-           (settings.pressureSolver == PressureSolverType::Multigrid ||
-            settings.pressureSolver == PressureSolverType::MultigridPCG);
-}
+bool SmokeSolver3D::Impl::incrementalProjection() const { return detail::solvesIncrement(settings, settings); }
 
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;
