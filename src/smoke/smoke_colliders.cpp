@@ -1,5 +1,6 @@
-// The 2D smoke solver's moving colliders: the set handed over by the engine, and the Colliders
-// pass that rasterises it (shaders/smoke/colliders_rasterise.comp) when it changed. A step whose
+// The 2D smoke solver's geometry: the faces' open fractions of the static mask
+// (face_fractions.comp), the moving colliders the engine hands over, and the Colliders pass that
+// rasterises them (shaders/smoke/colliders_rasterise.comp) when it changed. A step whose
 // set is unchanged records nothing here; one whose set changed records the upload
 // (vkCmdUpdateBuffer), one dispatch over the grid and the multigrid levels' face weights.
 #include "core/barriers.hpp"
@@ -44,6 +45,14 @@ void SmokeSolver::Impl::recordColliders(VkCommandBuffer cmd) {
                       gpu::ColliderPush{static_cast<int>(colliders.rasterisedCount()), prescribedVelocity() ? 0 : 1}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
     poisson->recordCoarsenWeights(cmd);
+}
+
+void SmokeSolver::Impl::recordFaceFractions(VkCommandBuffer cmd) {
+    kernels->dispatch(cmd,
+                      kernels::FaceFractions::Bindings{.solid = solid.handle(), .openX = openX.handle(),
+                                                       .openY = openY.handle()},
+                      faceWidth(), faceHeight());
+    detail::computeBarrier(cs, cmd);
 }
 
 } // namespace billow

@@ -1,5 +1,5 @@
-// SmokeSolver: creation, settings, obstacles, host access and the convenience step().
-// The passes themselves are recorded in smoke_passes.cpp.
+// SmokeSolver: creation, settings, obstacles, host access, and a step's passes in their order.
+// The passes are recorded in the files smoke_solver_impl.hpp lists, one per pass family.
 #include "billow/smoke_solver.hpp"
 
 #include <algorithm>
@@ -172,6 +172,27 @@ void SmokeSolver::Impl::refreshGeometry() {
         // with VelocityMode::Prescribed: the engine's velocity is never written).
         recordSubtractGradientOf(cmd, 0.0f, pressure.now());
     });
+}
+
+void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces) {
+    timer.begin(cmd, static_cast<uint32_t>(pass));
+    switch (pass) {
+    case Pass::Colliders: recordColliders(cmd); break;
+    case Pass::Inject: recordInject(cmd); break;
+    case Pass::Buoyancy:
+        if (!fusedForces) recordBuoyancy(cmd, dt);
+        break;
+    case Pass::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
+    case Pass::Reflect: recordReflect(cmd, dt); break;
+    case Pass::Advect: recordAdvect(cmd, dt); break;
+    case Pass::Diffuse: recordDiffuse(cmd, dt); break;
+    case Pass::Damping: recordDamping(cmd, dt, !fusedForces); break;
+    case Pass::Divergence: recordDivergence(cmd); break;
+    case Pass::PressureSolve: recordPressureSolve(cmd, dt); break;
+    case Pass::SubtractGradient: recordSubtractGradient(cmd, dt); break;
+    case Pass::Count: break;
+    }
+    timer.end(cmd, static_cast<uint32_t>(pass));
 }
 
 void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {

@@ -1,5 +1,14 @@
 // SmokeSolver's private state: the GPU buffers (ping-pong pairs with a host-side "current"
-// index), the kernels, the pressure solver, queued splats and the pass timer.
+// index), the kernels, the pressure solver and the queued splats (the step layer, SolverCore,
+// has the timer, the health ring and the call guard). The passes are recorded by one file per
+// family, which a step visits in this order (smoke_solver.cpp records them in Pass order):
+//   smoke_colliders.cpp   Colliders (and the faces' open fractions)
+//   smoke_reflection.cpp  Reflect (advection-reflection's first half)
+//   smoke_transport.cpp   Advect (and the mass correction)
+//   smoke_emit.cpp        Inject (the splats)
+//   smoke_forces.cpp      Buoyancy, Vorticity (and the fused velocity forces)
+//   smoke_diffusion.cpp   Diffuse, Damping
+//   smoke_projection.cpp  Divergence, PressureSolve, SubtractGradient
 #pragma once
 
 #include <array>
@@ -58,7 +67,7 @@ struct SmokeSolver::Impl : detail::SolverCore {
     detail::GpuBuffer midpointU, midpointV;
     bool midpointReady = false;
 
-    // The incremental projection (smoke_pressure.cpp): set by a PressureSolve that solved for the
+    // The incremental projection (smoke_projection.cpp): set by a PressureSolve that solved for the
     // pressure's change (the velocity then carries -grad of the previous pressure, and the
     // SubtractGradient pass subtracts the gradient of the change, PoissonSolver::increment());
     // cleared by that SubtractGradient and by an upload of the velocity or the pressure.
@@ -89,24 +98,22 @@ struct SmokeSolver::Impl : detail::SolverCore {
     // (`fusedForces`): Vorticity then records the curl and velocity_forces.comp (buoyancy,
     // confinement, velocity damping and speed limit), Buoyancy nothing, Damping only the scalars.
     void recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces = false);
-    // Whether a full step fuses the velocity forces: SmokeSettings::fuseVelocityForces, the velocity
-    // not prescribed, and at least one of the three applies.
-    bool fusesVelocityForces() const;
-    bool buoyancyApplies() const;
-    bool confinementApplies() const;
-    bool velocityDampingApplies() const;
-    // Uploads and rasterises the colliders when their set changed since the last rasterisation.
+    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
+
+    // smoke_colliders.cpp. Uploads and rasterises the colliders when their set changed since the
+    // last rasterisation.
     void recordColliders(VkCommandBuffer cmd);
     void allocateColliderBuffers();
+    void recordFaceFractions(VkCommandBuffer cmd);
     // Whether the geometry on the GPU holds colliders: the projection then uses the solid
     // velocities (divergence_colliders.comp, subtract_gradient_colliders.comp).
     bool collidersActive() const { return colliders.rasterisedCount() > 0; }
-    void recordInject(VkCommandBuffer cmd);
-    void recordBuoyancy(VkCommandBuffer cmd, float dt);
-    void recordVorticity(VkCommandBuffer cmd, float dt);
-    void recordCurl(VkCommandBuffer cmd);
-    // The curl, then velocity_forces.comp (the fused Vorticity pass of a full step).
-    void recordVelocityForces(VkCommandBuffer cmd, float dt);
+
+    // smoke_reflection.cpp: the Reflect pass and its buffers.
+    void recordReflect(VkCommandBuffer cmd, float dt);
+    void allocateReflectionBuffers();
+
+    // smoke_transport.cpp.
     void recordAdvect(VkCommandBuffer cmd, float dt);
     // One advection by the velocity (velocityX, velocityY): the velocity itself for velocityDt and
     // density, temperature and dye for cellsDt, each with its scheme; a dt of 0 leaves that family
@@ -119,17 +126,33 @@ struct SmokeSolver::Impl : detail::SolverCore {
     // Before the advected cell fields flip: scales the advected density (in its other copy) so its
     // total is what it was less what `a`'s velocity carried out (SmokeSettings::massCorrection).
     void recordMassCorrection(VkCommandBuffer cmd, const Advection& a);
-    // smoke_reflection.cpp: the Reflect pass and its buffers.
-    void recordReflect(VkCommandBuffer cmd, float dt);
-    void allocateReflectionBuffers();
-    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
+
+    // smoke_emit.cpp.
+    void recordInject(VkCommandBuffer cmd);
+
+    // smoke_forces.cpp.
+    void recordBuoyancy(VkCommandBuffer cmd, float dt);
+    void recordVorticity(VkCommandBuffer cmd, float dt);
+    void recordCurl(VkCommandBuffer cmd);
+    // The curl, then velocity_forces.comp (the fused Vorticity pass of a full step).
+    void recordVelocityForces(VkCommandBuffer cmd, float dt);
+    // Whether a full step fuses the velocity forces: SmokeSettings::fuseVelocityForces, the velocity
+    // not prescribed, and at least one of the three applies.
+    bool fusesVelocityForces() const;
+    bool buoyancyApplies() const;
+    bool confinementApplies() const;
+    bool velocityDampingApplies() const;
+
+    // smoke_diffusion.cpp.
     void recordDiffuse(VkCommandBuffer cmd, float dt);
-    // smoke_diffusion.cpp: the viscosity step solved to diffusionTolerance by multigrid.
+    // The viscosity step solved to diffusionTolerance by multigrid.
     void recordMultigridViscosity(VkCommandBuffer cmd, float dt);
     // Builds `diffusion` for settings `s` when they need it (constructor, updateSettings).
     void prepareDiffusion(const SmokeSettings& s);
     // Velocity (unless `velocity` is false: the fused step damped it already) and scalar damping.
     void recordDamping(VkCommandBuffer cmd, float dt, bool velocity = true);
+
+    // smoke_projection.cpp.
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
     // The pressure equation as the Poisson solver sees it, and how SmokeSettings asks to solve it.
@@ -142,7 +165,7 @@ struct SmokeSolver::Impl : detail::SolverCore {
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
     // u -= dt grad p for the pressure field `p` (closed faces get their prescribed velocity).
     void recordSubtractGradientOf(VkCommandBuffer cmd, float dt, VkBuffer p);
-    void recordFaceFractions(VkCommandBuffer cmd);
+
     uint32_t faceWidth() const { return nx + 1; }
     uint32_t faceHeight() const { return ny + 1; }
 };

@@ -1,14 +1,18 @@
-// SmokeSolver3D's diffusion solved to a tolerance (diffusionSolver Multigrid): per velocity
-// component and per cell scalar (density, temperature, fuel), smoke3d_diffusion_setup.comp writes
-// the system of the step's change (pressure/implicit_diffusion.hpp), the pressure's multigrid on
-// the 7-point stencil solves it with the GPU stopping at diffusionTolerance, and
+// The dissipative passes: Diffuse (implicit viscosity and diffusion of the cell fields) and
+// Damping (the exponential decay of the velocity and the cell fields).
+// Diffuse runs Jacobi sweeps, or with diffusionSolver Multigrid a solve to a tolerance: per
+// velocity component and per cell scalar (density, temperature, fuel), smoke3d_diffusion_setup.comp
+// writes the system of the step's change (pressure/implicit_diffusion.hpp), the pressure's
+// multigrid on the 7-point stencil solves it with the GPU stopping at diffusionTolerance, and
 // smoke3d_diffusion_apply.comp adds the change.
 #include "core/barriers.hpp"
+#include "grid/decay_factor.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
 
 namespace kernels = detail::kernels;
+using detail::decayFactor;
 
 namespace {
 // The systems: u, v, w faces, then the cells.
@@ -36,6 +40,100 @@ detail::PoissonSides nodeSides(const SmokeSettings3D& s) {
     return sides;
 }
 } // namespace
+
+namespace {
+// Jacobi sweep k of `iterations` reads the current copy (k = 0) or the last sweep's target, and
+// writes the other copy or the scratch copy, alternating so that the last sweep writes the
+// other copy. The right-hand side b stays in the current copy.
+VkBuffer sweepTarget(const PingPong& p, uint32_t iterations, uint32_t k) {
+    return ((iterations - 1 - k) % 2) == 0 ? p.other() : p.scratch();
+}
+VkBuffer sweepSource(const PingPong& p, uint32_t iterations, uint32_t k) {
+    return k == 0 ? p.now() : sweepTarget(p, iterations, k - 1);
+}
+} // namespace
+
+void SmokeSolver3D::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
+    // Implicit diffusion by Jacobi sweeps, or with diffusionSolver Multigrid solved to the
+    // tolerance (smoke3d_diffusion.cpp) for the velocity, density, temperature and fuel; the
+    // colour takes the sweeps either way (which then also write density, temperature and fuel
+    // into their other copies, overwritten by the multigrid's result from the current ones).
+    const bool multigrid = settings.diffusionSolver == DiffusionSolverType::Multigrid;
+    const bool sweeps = settings.diffusionIterations > 0;
+    if (settings.viscosity > 0.0f && !prescribedVelocity()) {
+        if (multigrid) recordMultigridViscosity(cmd, dt);
+        else if (sweeps) recordJacobiViscosity(cmd, dt);
+    }
+    if (!(settings.scalarDiffusion > 0.0f)) return;
+    const bool colourSweeps = sweeps && (!multigrid || hasColour());
+    if (colourSweeps) recordJacobiScalars(cmd, dt);
+    if (multigrid) recordMultigridScalars(cmd, dt);
+    if (colourSweeps) colour.swap();
+    if (colourSweeps || multigrid) for (PingPong* p : {&density, &temperature, &fuel}) p->swap();
+}
+
+void SmokeSolver3D::Impl::recordJacobiViscosity(VkCommandBuffer cmd, float dt) {
+    const uint32_t iterations = settings.diffusionIterations;
+    auto target = [&](const PingPong& p, uint32_t k) { return sweepTarget(p, iterations, k); };
+    auto source = [&](const PingPong& p, uint32_t k) { return sweepSource(p, iterations, k); };
+    const gpu::DiffusePush3D push{settings.viscosity * dt / (settings.cellSize * settings.cellSize), 0};
+    for (uint32_t k = 0; k < iterations; ++k) {
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dDiffuseVelocity::Bindings{
+                              .uB = u.now(), .vB = v.now(), .wB = w.now(), .uIn = source(u, k), .vIn = source(v, k),
+                              .wIn = source(w, k), .uOut = target(u, k), .vOut = target(v, k), .wOut = target(w, k),
+                              .openX = openX(), .openY = openY(), .openZ = openZ()},
+                          push, faceWidth(), faceHeight(), faceDepth());
+        detail::computeBarrier(cs, cmd);
+    }
+    for (PingPong* p : {&u, &v, &w}) p->swap();
+}
+
+void SmokeSolver3D::Impl::recordJacobiScalars(VkCommandBuffer cmd, float dt) {
+    // Writes the other copies of density, temperature, fuel and colour; the caller swaps.
+    const uint32_t iterations = settings.diffusionIterations;
+    auto target = [&](const PingPong& p, uint32_t k) { return sweepTarget(p, iterations, k); };
+    auto source = [&](const PingPong& p, uint32_t k) { return sweepSource(p, iterations, k); };
+    const gpu::DiffusePush3D push{settings.scalarDiffusion * dt / (settings.cellSize * settings.cellSize),
+                                  hasColour() ? 1 : 0};
+    for (uint32_t k = 0; k < iterations; ++k) {
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dDiffuseCells::Bindings{
+                              .densityB = density.now(), .temperatureB = temperature.now(), .fuelB = fuel.now(),
+                              .densityIn = source(density, k), .temperatureIn = source(temperature, k),
+                              .fuelIn = source(fuel, k), .densityOut = target(density, k),
+                              .temperatureOut = target(temperature, k), .fuelOut = target(fuel, k),
+                              .colourB = colour.now(), .colourIn = source(colour, k), .colourOut = target(colour, k)},
+                          push, mac.nx, mac.ny, mac.nz);
+        detail::computeBarrier(cs, cmd);
+    }
+}
+
+void SmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt, bool velocity) {
+    bool recorded = false;
+    if (velocity && velocityDampingApplies()) {
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dDampVelocity::Bindings{.u = u.now(), .v = v.now(), .w = w.now(),
+                                                                 .openX = openX(), .openY = openY(), .openZ = openZ()},
+                          gpu::DampVelocityPush3D{decayFactor(settings.velocityDamping, dt), settings.maxSpeed},
+                          faceWidth(), faceHeight(), faceDepth());
+        recorded = true;
+    }
+    const bool colourDamped = hasColour() && settings.colourDamping > 0.0f;
+    if (settings.densityDamping > 0.0f || settings.temperatureRelaxation > 0.0f || settings.fuelDamping > 0.0f ||
+        colourDamped) {
+        kernels->dispatch(cmd,
+                          kernels::Smoke3dDampCells::Bindings{.density = density.now(), .temperature = temperature.now(),
+                                                              .fuel = fuel.now(), .colour = colour.now()},
+                          gpu::DampCellsPush3D{decayFactor(settings.densityDamping, dt),
+                                               decayFactor(settings.temperatureRelaxation, dt),
+                                               decayFactor(settings.fuelDamping, dt), decayFactor(settings.colourDamping, dt),
+                                               settings.ambientTemperature, colourDamped ? 1 : 0},
+                          mac.nx, mac.ny, mac.nz);
+        recorded = true;
+    }
+    if (recorded) detail::computeBarrier(cs, cmd);
+}
 
 void SmokeSolver3D::Impl::prepareDiffusion(const SmokeSettings3D& s) {
     // Allocation uploads (blocking), so it happens here and never while a step is recorded.

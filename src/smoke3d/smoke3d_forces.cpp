@@ -1,6 +1,6 @@
-// The passes that change fields in place from local rules: Combustion, Buoyancy, Vorticity
-// (the edge curl, |omega| and the confinement force), Damping, and the fused velocity forces of a
-// full step (SmokeSettings3D::fuseVelocityForces).
+// The force passes: Combustion, Buoyancy, Vorticity (the edge curl, |omega| and the confinement
+// force; Fedkiw, Stam & Jensen 2001), and the fused velocity forces of a full step
+// (SmokeSettings3D::fuseVelocityForces).
 #include <cmath>
 
 #include "core/barriers.hpp"
@@ -110,32 +110,6 @@ void SmokeSolver3D::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
                           .openY = openY(), .openZ = openZ()},
                       push, faceWidth(), faceHeight(), faceDepth());
     detail::computeBarrier(cs, cmd);
-}
-
-void SmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt, bool velocity) {
-    bool recorded = false;
-    if (velocity && velocityDampingApplies()) {
-        kernels->dispatch(cmd,
-                          kernels::Smoke3dDampVelocity::Bindings{.u = u.now(), .v = v.now(), .w = w.now(),
-                                                                 .openX = openX(), .openY = openY(), .openZ = openZ()},
-                          gpu::DampVelocityPush3D{decayFactor(settings.velocityDamping, dt), settings.maxSpeed},
-                          faceWidth(), faceHeight(), faceDepth());
-        recorded = true;
-    }
-    const bool colourDamped = hasColour() && settings.colourDamping > 0.0f;
-    if (settings.densityDamping > 0.0f || settings.temperatureRelaxation > 0.0f || settings.fuelDamping > 0.0f ||
-        colourDamped) {
-        kernels->dispatch(cmd,
-                          kernels::Smoke3dDampCells::Bindings{.density = density.now(), .temperature = temperature.now(),
-                                                              .fuel = fuel.now(), .colour = colour.now()},
-                          gpu::DampCellsPush3D{decayFactor(settings.densityDamping, dt),
-                                               decayFactor(settings.temperatureRelaxation, dt),
-                                               decayFactor(settings.fuelDamping, dt), decayFactor(settings.colourDamping, dt),
-                                               settings.ambientTemperature, colourDamped ? 1 : 0},
-                          mac.nx, mac.ny, mac.nz);
-        recorded = true;
-    }
-    if (recorded) detail::computeBarrier(cs, cmd);
 }
 
 } // namespace billow

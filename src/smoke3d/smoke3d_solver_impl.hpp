@@ -1,10 +1,13 @@
 // SmokeSolver3D's private state: the GPU buffers (ping-pong pairs with a host-side "current"
 // index), the geometry the Colliders pass writes, the kernels, the pressure solver, the emitters
-// and the pass timer. The passes are recorded by one file per family:
+// and the pass timer. The passes are recorded by one file per family, which a step visits in this
+// order (smoke3d_solver.cpp records them in Pass3D order):
 //   smoke3d_colliders.cpp   Colliders (the faces' open fractions and solid velocities)
+//   smoke3d_reflection.cpp  Reflect (advection-reflection's first half)
+//   smoke3d_transport.cpp   Advect (and the mass correction)
 //   smoke3d_emit.cpp        Emit (and the emitters' conversion and validation)
-//   smoke3d_forces.cpp      Combustion, Buoyancy, Vorticity, Damping
-//   smoke3d_transport.cpp   Advect, Diffuse
+//   smoke3d_forces.cpp      Combustion, Buoyancy, Vorticity (and the fused velocity forces)
+//   smoke3d_diffusion.cpp   Diffuse, Damping
 //   smoke3d_projection.cpp  Divergence, PressureSolve, SubtractGradient
 #pragma once
 
@@ -134,8 +137,6 @@ struct SmokeSolver3D::Impl : detail::SolverCore {
     void recordCurl(VkCommandBuffer cmd);
     // The curl and |omega|, then smoke3d_velocity_forces.comp (the fused Vorticity pass of a step).
     void recordVelocityForces(VkCommandBuffer cmd, float dt);
-    // Velocity (unless `velocity` is false: the fused step damped it already) and cell damping.
-    void recordDamping(VkCommandBuffer cmd, float dt, bool velocity = true);
     // Whether a full step fuses the velocity forces: SmokeSettings3D::fuseVelocityForces, the
     // velocity not prescribed, and at least one of the three applies.
     bool fusesVelocityForces() const;
@@ -161,10 +162,14 @@ struct SmokeSolver3D::Impl : detail::SolverCore {
     void recordReflect(VkCommandBuffer cmd, float dt);
     void allocateReflectionBuffers();
     bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
+
+    // smoke3d_diffusion.cpp.
     void recordDiffuse(VkCommandBuffer cmd, float dt);
     void recordJacobiViscosity(VkCommandBuffer cmd, float dt);
     void recordJacobiScalars(VkCommandBuffer cmd, float dt);  // into the other copies (the caller swaps)
-    // smoke3d_diffusion.cpp: viscosity (swaps u, v, w) and density, temperature, fuel (into their
+    // Velocity (unless `velocity` is false: the fused step damped it already) and cell damping.
+    void recordDamping(VkCommandBuffer cmd, float dt, bool velocity = true);
+    // Viscosity (swaps u, v, w) and density, temperature, fuel (into their
     // other copies; the caller swaps) solved to diffusionTolerance by multigrid.
     void recordMultigridViscosity(VkCommandBuffer cmd, float dt);
     void recordMultigridScalars(VkCommandBuffer cmd, float dt);

@@ -1,6 +1,11 @@
-// The transport passes: Advect (semi-Lagrangian, MacCormack or BFECC per field family, all by the
-// pre-advection velocity) and Diffuse (implicit: Jacobi sweeps here, multigrid in smoke3d_diffusion.cpp).
+// The Advect pass: density, temperature, fuel, the colour and the velocity carried by the velocity
+// the last step projected (semi-Lagrangian, MacCormack or BFECC per family:
+// grid/corrected_advection.hpp), or in the second half of advection-reflection by the projected
+// midpoint velocity; then the totals of density and fuel kept (massCorrection).
+#include <array>
+
 #include "core/barriers.hpp"
+#include "grid/corrected_advection.hpp"
 #include "grid/interpolation_variant.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
@@ -8,11 +13,8 @@ namespace billow {
 
 namespace kernels = detail::kernels;
 
-namespace {
-// Which of a ping-pong pair's three copies an advection reads or writes.
-enum class Copy { Now, Other, Scratch };
-VkBuffer copyOf(const PingPong& p, Copy c) { return c == Copy::Now ? p.now() : c == Copy::Other ? p.other() : p.scratch(); }
-} // namespace
+using detail::Copy;
+using detail::copyOf;
 
 void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) {
@@ -33,12 +35,10 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
 }
 
 void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a) {
-    // Every field is advected by the same velocity (a.velocity), so the forward dispatches are
-    // independent and share one barrier. The corrected schemes then add a backward advection and
-    // a correction (MacCormack) or a compensation, a second forward advection and a limiter
-    // (BFECC), in each field's `other` and `scratch` copies; the carried velocity stays current
-    // until the end, when the carried fields' ping-pong pairs flip. Mode numbers:
-    // smoke3d_advect_correct.glsl. A family whose dt is 0 is not carried.
+    // Every field is advected by the same velocity (a.velocity), in the stages of
+    // grid/corrected_advection.hpp (mode numbers: smoke3d_advect_correct.glsl); the carried
+    // velocity stays current until the end, when the carried fields' ping-pong pairs flip. A family
+    // whose dt is 0 is not carried.
     const float ambient = settings.ambientTemperature;
     const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
     const float dt = a.cellsDt, velocityDt = a.velocityDt;
@@ -129,38 +129,23 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
             ++component;
         }
     };
-    constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian, kBFECC = AdvectionScheme::BFECC;
+    constexpr AdvectionScheme kSL = AdvectionScheme::SemiLagrangian;
     // A family that is not carried counts as semi-Lagrangian: none of its corrections run.
-    const AdvectionScheme scalarScheme = carriesCells ? settings.scalarAdvection : kSL,
-                          velocityScheme = carriesVelocity ? settings.velocityAdvection : kSL;
-    const AdvectionScheme colourScheme = hasColour() && carriesCells ? settings.colourAdvection : kSL;
-    const bool corrected = scalarScheme != kSL || colourScheme != kSL || velocityScheme != kSL;
-    const bool bfecc = scalarScheme == kBFECC || colourScheme == kBFECC || velocityScheme == kBFECC;
-
-    advectCells(Copy::Now, Copy::Other, carriesCells, carriesCells, dt);
-    if (carriesVelocity) advectVelocity(Copy::Now, Copy::Other, velocityDt);
-    detail::computeBarrier(cs, cmd);
-    if (corrected) {
-        // Backward: SL(SL(phi, dt), -dt) into scratch.
-        advectCells(Copy::Other, Copy::Scratch, scalarScheme != kSL, colourScheme != kSL, -dt);
-        if (velocityScheme != kSL) advectVelocity(Copy::Other, Copy::Scratch, -velocityDt);
-        detail::computeBarrier(cs, cmd);
-        // MacCormack corrects and limits in `other`; BFECC compensates into `other`.
-        if (scalarScheme != kSL) correctScalars(scalarScheme == kBFECC ? 1 : 0);
-        if (colourScheme != kSL) correctColour(colourScheme == kBFECC ? 1 : 0);
-        if (velocityScheme != kSL) correctVelocity(velocityScheme == kBFECC ? 1 : 0);
-        detail::computeBarrier(cs, cmd);
-        if (bfecc) {
-            // BFECC: advect the compensated field forward into scratch, then limit it into `other`.
-            advectCells(Copy::Other, Copy::Scratch, scalarScheme == kBFECC, colourScheme == kBFECC, dt);
-            if (velocityScheme == kBFECC) advectVelocity(Copy::Other, Copy::Scratch, velocityDt);
-            detail::computeBarrier(cs, cmd);
-            if (scalarScheme == kBFECC) correctScalars(2);
-            if (colourScheme == kBFECC) correctColour(2);
-            if (velocityScheme == kBFECC) correctVelocity(2);
-            detail::computeBarrier(cs, cmd);
-        }
-    }
+    const std::array<AdvectionScheme, 3> schemes{carriesCells ? settings.scalarAdvection : kSL,
+                                                 hasColour() && carriesCells ? settings.colourAdvection : kSL,
+                                                 carriesVelocity ? settings.velocityAdvection : kSL};
+    detail::AdvectionStages stages;
+    stages.advect = [&](Copy from, Copy to, const detail::AdvectedFamilies& which, bool backward) {
+        advectCells(from, to, which[detail::kCellScalars], which[detail::kColourField], backward ? -dt : dt);
+        if (which[detail::kVelocityField]) advectVelocity(from, to, backward ? -velocityDt : velocityDt);
+    };
+    stages.correct = [&](int family, int mode) {
+        if (family == detail::kCellScalars) correctScalars(mode);
+        else if (family == detail::kColourField) correctColour(mode);
+        else correctVelocity(mode);
+    };
+    stages.barrier = [&] { detail::computeBarrier(cs, cmd); };
+    detail::recordCorrectedAdvection(schemes, {carriesCells, carriesCells, carriesVelocity}, stages);
     if (carriesCells && settings.massCorrection) recordMassCorrection(cmd, a);
     if (carriesVelocity) for (PingPong* p : {&u, &v, &w}) p->swap();
     if (carriesCells) for (PingPong* p : {&density, &temperature, &fuel, &colour}) p->swap();
@@ -185,74 +170,6 @@ void SmokeSolver3D::Impl::recordMassCorrection(VkCommandBuffer cmd, const Advect
                                 gpu::MassSumsPush{a.cellsDt, f, inflowFields[f], 0}, massCorrection.groups(), 1);
     const VkBuffer advected[] = {density.other(), fuel.other()};
     massCorrection.recordFactorsAndScale(cmd, *kernels, advected);
-}
-
-void SmokeSolver3D::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
-    // Implicit diffusion by Jacobi sweeps, or with diffusionSolver Multigrid solved to the
-    // tolerance (smoke3d_diffusion.cpp) for the velocity, density, temperature and fuel; the
-    // colour takes the sweeps either way (which then also write density, temperature and fuel
-    // into their other copies, overwritten by the multigrid's result from the current ones).
-    const bool multigrid = settings.diffusionSolver == DiffusionSolverType::Multigrid;
-    const bool sweeps = settings.diffusionIterations > 0;
-    if (settings.viscosity > 0.0f && !prescribedVelocity()) {
-        if (multigrid) recordMultigridViscosity(cmd, dt);
-        else if (sweeps) recordJacobiViscosity(cmd, dt);
-    }
-    if (!(settings.scalarDiffusion > 0.0f)) return;
-    const bool colourSweeps = sweeps && (!multigrid || hasColour());
-    if (colourSweeps) recordJacobiScalars(cmd, dt);
-    if (multigrid) recordMultigridScalars(cmd, dt);
-    if (colourSweeps) colour.swap();
-    if (colourSweeps || multigrid) for (PingPong* p : {&density, &temperature, &fuel}) p->swap();
-}
-
-namespace {
-// Jacobi sweep k of `iterations` reads the current copy (k = 0) or the last sweep's target, and
-// writes the other copy or the scratch copy, alternating so that the last sweep writes the
-// other copy. The right-hand side b stays in the current copy.
-VkBuffer sweepTarget(const PingPong& p, uint32_t iterations, uint32_t k) {
-    return ((iterations - 1 - k) % 2) == 0 ? p.other() : p.scratch();
-}
-VkBuffer sweepSource(const PingPong& p, uint32_t iterations, uint32_t k) {
-    return k == 0 ? p.now() : sweepTarget(p, iterations, k - 1);
-}
-} // namespace
-
-void SmokeSolver3D::Impl::recordJacobiViscosity(VkCommandBuffer cmd, float dt) {
-    const uint32_t iterations = settings.diffusionIterations;
-    auto target = [&](const PingPong& p, uint32_t k) { return sweepTarget(p, iterations, k); };
-    auto source = [&](const PingPong& p, uint32_t k) { return sweepSource(p, iterations, k); };
-    const gpu::DiffusePush3D push{settings.viscosity * dt / (settings.cellSize * settings.cellSize), 0};
-    for (uint32_t k = 0; k < iterations; ++k) {
-        kernels->dispatch(cmd,
-                          kernels::Smoke3dDiffuseVelocity::Bindings{
-                              .uB = u.now(), .vB = v.now(), .wB = w.now(), .uIn = source(u, k), .vIn = source(v, k),
-                              .wIn = source(w, k), .uOut = target(u, k), .vOut = target(v, k), .wOut = target(w, k),
-                              .openX = openX(), .openY = openY(), .openZ = openZ()},
-                          push, faceWidth(), faceHeight(), faceDepth());
-        detail::computeBarrier(cs, cmd);
-    }
-    for (PingPong* p : {&u, &v, &w}) p->swap();
-}
-
-void SmokeSolver3D::Impl::recordJacobiScalars(VkCommandBuffer cmd, float dt) {
-    // Writes the other copies of density, temperature, fuel and colour; the caller swaps.
-    const uint32_t iterations = settings.diffusionIterations;
-    auto target = [&](const PingPong& p, uint32_t k) { return sweepTarget(p, iterations, k); };
-    auto source = [&](const PingPong& p, uint32_t k) { return sweepSource(p, iterations, k); };
-    const gpu::DiffusePush3D push{settings.scalarDiffusion * dt / (settings.cellSize * settings.cellSize),
-                                  hasColour() ? 1 : 0};
-    for (uint32_t k = 0; k < iterations; ++k) {
-        kernels->dispatch(cmd,
-                          kernels::Smoke3dDiffuseCells::Bindings{
-                              .densityB = density.now(), .temperatureB = temperature.now(), .fuelB = fuel.now(),
-                              .densityIn = source(density, k), .temperatureIn = source(temperature, k),
-                              .fuelIn = source(fuel, k), .densityOut = target(density, k),
-                              .temperatureOut = target(temperature, k), .fuelOut = target(fuel, k),
-                              .colourB = colour.now(), .colourIn = source(colour, k), .colourOut = target(colour, k)},
-                          push, mac.nx, mac.ny, mac.nz);
-        detail::computeBarrier(cs, cmd);
-    }
 }
 
 } // namespace billow

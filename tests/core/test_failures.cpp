@@ -546,7 +546,6 @@ TEST_F(Failures, MovingASolverAnotherThreadStepsIsRefused) {
 // step(dt, count) records at most kStepsPerSubmission steps per submission and waits for each:
 // a count of any size never asks one wait (or one command buffer) to hold more.
 struct SubmitCounter {
-    static inline VolkDeviceTable* table = nullptr;
     static inline PFN_vkQueueSubmit real = nullptr;
     static inline int submits = 0;
     static VKAPI_ATTR VkResult VKAPI_CALL submit(VkQueue q, uint32_t n, const VkSubmitInfo* s, VkFence f) {
