@@ -55,4 +55,11 @@ enum class AdvectionInterpolation : uint32_t {
     MonotoneCubic = 1,
 };
 
+// How a splat, an emitter or a brush weighs the cells around its centre (d: the distance from the
+// centre or the shape; radius: its size).
+enum class Falloff : uint32_t {
+    Linear = 0,    // weight max(0, 1 - d/radius)            (a linear brush)
+    Gaussian = 1,  // weight exp(-d^2 / radius^2)              (the WebGL demo's splat)
+};
+
 } // namespace billow

@@ -32,7 +32,7 @@
 #include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke3d_settings.hpp"
-#include "billow/smoke_solver.hpp"  // Falloff
+#include "billow/solver.hpp"
 
 namespace billow {
 
@@ -126,22 +126,20 @@ struct PassTiming3D {
     double milliseconds;  // GPU time between the pass's first and last dispatch
 };
 
-class SmokeSolver3D {
+extern template class SmokeSolverCalls<Pass3D, PassTiming3D>;
+
+// The calls every solver shares are Solver's, and those of both smoke solvers (record,
+// recordPass, step, stepPass, recordVelocityForces, passTimings, pressureResidual)
+// SmokeSolverCalls' (billow/solver.hpp). A full step records every Pass3D in order, then the
+// non-finite scan; with fuseVelocityForces (default) the Vorticity pass records the fused velocity
+// forces, Buoyancy only its timestamps and Damping only the cell fields: passTimings() reports the
+// fused work under Vorticity.
+class SmokeSolver3D : public SmokeSolverCalls<Pass3D, PassTiming3D> {
 public:
     // Validates `settings` (InvalidArgument naming the field), checks the device limits
     // (UnsupportedDevice naming the buffer and the limit: maxStorageBufferRange, device memory)
     // and allocates every buffer; on any failure nothing is left allocated.
     SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings);
-    ~SmokeSolver3D();
-    SmokeSolver3D(const SmokeSolver3D&) = delete;
-    SmokeSolver3D& operator=(const SmokeSolver3D&) = delete;
-    // Moving hands the GPU resources over without touching the GPU; it is refused (Error) while
-    // another thread's call runs on either solver. A moved-from solver holds nothing: it may be
-    // destroyed or assigned to, and any other call throws Error saying it was moved from
-    // (fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE). Assigning waits for the
-    // queue (bounded) before freeing what the target held.
-    SmokeSolver3D(SmokeSolver3D&& other);
-    SmokeSolver3D& operator=(SmokeSolver3D&& other);
 
     const SmokeSettings3D& settings() const;
     // Changes any setting except the grid sizes and `colour`, which need a new solver.
@@ -164,52 +162,9 @@ public:
     void clearObstacles();
     const std::vector<float>& solidMask() const;
 
-    // Records one full step (every Pass3D in order), then the non-finite scan. dt in seconds, in
-    // [1e-6, 1e6]. Failures and NonFiniteError as SmokeSolver::record. With
-    // SmokeSettings3D::fuseVelocityForces (default) the Vorticity pass records the fused velocity
-    // forces (recordVelocityForces), Buoyancy only its timestamps and Damping only the cell fields:
-    // passTimings() reports the fused work under Vorticity.
-    void record(VkCommandBuffer cmd, float dt);
-    // One pass, followed by a compute->compute barrier.
-    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt);
-    // A barrier making the solver's last writes visible to `dstStage` / `dstAccess`.
-    void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
-
-    // Records `count` steps of dt (as `count` record() calls; count >= 1) into an internal command
-    // buffer, submits it once and waits (at most the context's wait timeout): bit for bit `count`
-    // calls of step(dt), without a wait between them (keep one submission's GPU time within the
-    // driver's timeout). Failures as SmokeSolver::step: before submission the solver is
-    // unchanged, after (TimeoutError, DeviceLost) it is unusable.
-    void step(float dt, uint32_t count = 1);
-    // Records one pass into an internal command buffer, submits it and waits.
-    void stepPass(Pass3D pass, float dt);
-
-    // The fused velocity forces on their own: what a full step records in the Vorticity pass's
-    // place with SmokeSettings3D::fuseVelocityForces (the curl and |omega|, then one dispatch that adds
-    // buoyancy and the confinement force and applies velocity damping and the speed limit, each
-    // face read and written once), followed by a barrier; timed as Pass3D::Vorticity. It does the work
-    // of Buoyancy, Vorticity and the velocity part of Damping: an engine recording passes one by one
-    // may record it instead of Buoyancy and Vorticity, knowing that its Damping pass then damps the
-    // velocity a second time (unless velocityDamping and maxSpeed are 0). Nothing beyond the curl
-    // is recorded with a prescribed velocity or with all three off.
-    void recordVelocityForces(VkCommandBuffer cmd, float dt);
-    void stepVelocityForces(float dt);
-
-    // GPU time per pass of the last step() (or of the last record() once it has finished);
-    // empty unless profiling is on and the device has timestamps.
-    void setProfiling(bool enabled);
-    std::vector<PassTiming3D> passTimings();
-
-    // The PressureSolve pass's residual `recordsAgo` recordings back (see SmokeSolver).
-    static constexpr uint32_t kResidualHistory = 4;
-    PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
     // The residual of the multigrid diffusion solve of `field` (diffusionSolver Multigrid; any
     // DiffusedField) `recordsAgo` recordings of it back (see SmokeSolver::diffusionResidual).
     PressureResidual diffusionResidual(DiffusedField field, uint32_t recordsAgo = 0) const;
-
-    // The non-finite scan of the whole step `recordsAgo` steps back (see SmokeSolver::health).
-    static constexpr uint32_t kHealthHistory = 4;
-    SolverHealth health(uint32_t recordsAgo = 0) const;
 
     // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
     size_t fieldSize(Field3D field) const noexcept;
@@ -224,9 +179,10 @@ public:
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> impl_;
-    // impl_ for `call`; Error on a moved-from solver.
+    // The solver's state for `call` (Error on a moved-from solver), or null (moved from) for the
+    // noexcept queries.
     Impl& use(const char* call) const;
+    const Impl* state() const noexcept;
 };
 
 } // namespace billow

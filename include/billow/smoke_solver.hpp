@@ -31,13 +31,9 @@
 #include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
+#include "billow/solver.hpp"
 
 namespace billow {
-
-enum class Falloff : uint32_t {
-    Linear = 0,    // weight max(0, 1 - d/radius)            (a linear brush)
-    Gaussian = 1,  // weight exp(-d^2 / radius^2)              (the WebGL demo's splat)
-};
 
 // One injection. Added (weighted by the falloff) at the next recorded step.
 struct Splat {
@@ -87,27 +83,30 @@ struct PassTiming {
     double milliseconds;  // GPU time between the pass's first and last dispatch
 };
 
-class SmokeSolver {
+class SmokeSolver;
+extern template class SmokeSolverCalls<Pass, PassTiming>;
+
+// The calls every solver shares (recordReleaseBarrier, health, setProfiling; threading and
+// moved-from rules) are Solver's, and those of both smoke solvers (record, recordPass, step,
+// stepPass, recordVelocityForces, passTimings, pressureResidual) SmokeSolverCalls'
+// (billow/solver.hpp). A full step records every Pass in order, then the non-finite scan; with
+// incrementalPressure and a multigrid solver the Divergence pass records no work, only its
+// timestamps (PressureSolve takes the divergence). With fuseVelocityForces (default) the
+// Vorticity pass records the fused velocity forces, Buoyancy only its timestamps and Damping only
+// the scalars and dye; passTimings() then reports the fused work under Vorticity.
+class SmokeSolver : public SmokeSolverCalls<Pass, PassTiming> {
 public:
     // Validates `settings` (InvalidArgument naming the field), checks the device limits
     // (UnsupportedDevice) and allocates every buffer; on any failure nothing is left allocated.
     SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings);
-    ~SmokeSolver();
-    SmokeSolver(const SmokeSolver&) = delete;
-    SmokeSolver& operator=(const SmokeSolver&) = delete;
-    // Moving hands the GPU resources over without touching the GPU; it is refused (Error) while
-    // another thread's call runs on either solver. A moved-from solver holds nothing: it may be
-    // destroyed or assigned to, and any other call throws Error saying it was moved from
-    // (fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE). Assigning waits for the
-    // queue (bounded) before freeing what the target held.
-    SmokeSolver(SmokeSolver&& other);
-    SmokeSolver& operator=(SmokeSolver&& other);
 
     const SmokeSettings& settings() const;
-    // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy), which need a new solver.
+    // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy) and dyeStorage, which need a
+    // new solver (InvalidArgument naming the field).
     void updateSettings(const SmokeSettings& settings);
 
-    // Queues a splat for the next Inject pass (at most kMaxSplatsPerStep per step).
+    // Queues a splat for the next Inject pass (at most kMaxSplatsPerStep per step). Its amounts
+    // are added once, in that step (an impulse, as the WebGL demo's splats; not a rate).
     static constexpr uint32_t kMaxSplatsPerStep = 256;
     void addSplat(const Splat& splat);
 
@@ -131,72 +130,12 @@ public:
     // collider buffers (blocking, once); a step whose set is unchanged rasterises nothing.
     void setColliders(std::span<const Collider> colliders);
 
-    // Records one full step: Colliders, Reflect, Advect, Inject, Buoyancy, Vorticity, Diffuse,
-    // Damping, Divergence, PressureSolve, SubtractGradient (every Pass in order), then the non-finite scan
-    // (nonFiniteCheck); with SmokeSettings::incrementalPressure and a multigrid solver the
-    // Divergence pass records no work, only its timestamps (PressureSolve takes the divergence).
-    // With SmokeSettings::fuseVelocityForces (default) the Vorticity pass records the fused velocity
-    // forces (recordVelocityForces: the curl, then buoyancy, confinement, velocity damping and the
-    // speed limit in one dispatch), Buoyancy records only its timestamps and Damping only the
-    // scalars and dye; passTimings() then reports the fused work under Vorticity and zero (or the
-    // scalar damping) under Buoyancy and Damping. dt in seconds, in [1e-6, 1e6] (billow/limits.hpp). If recording throws,
-    // the solver's host state is as before the call (discard the half-recorded command buffer).
-    // With NonFiniteCheck::Throw, throws NonFiniteError once for a scan that found a non-finite value.
-    void record(VkCommandBuffer cmd, float dt);
-    // Individual passes, each followed by a compute->compute barrier.
-    void recordPass(VkCommandBuffer cmd, Pass pass, float dt);
-    // Records a barrier making the solver's last writes visible to `dstStage`/`dstAccess`
-    // (e.g. a fragment shader reading the dye buffer).
-    void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage,
-                              VkAccessFlags dstAccess) const;
-
-    // Convenience for apps and tests: records `count` steps of dt (in order, as `count` record()
-    // calls) into one internal command buffer, submits it once and waits (at most the context's
-    // wait timeout); the result is bit for bit that of `count` calls of step(dt). Splats queued
-    // before the call act in the first step. count >= 1; keep one submission's GPU time within the
-    // driver's timeout (a few seconds on desktop GPUs). A failure before the GPU received the
-    // steps (VulkanError from the submission, or any error while recording) leaves the solver as
-    // it was; a failure after (TimeoutError, DeviceLost) leaves it unusable: every later call
-    // throws Error saying so. NonFiniteError as record().
-    void step(float dt, uint32_t count = 1);
-    // Likewise for a single pass (tests and tools that inspect one pass at a time).
-    void stepPass(Pass pass, float dt);
-
-    // The fused velocity forces on their own: what a full step records in the Vorticity pass's
-    // place with SmokeSettings::fuseVelocityForces (the curl, then one dispatch that adds
-    // buoyancy and the confinement force and applies velocity damping and the speed limit, each
-    // face read and written once), followed by a barrier; timed as Pass::Vorticity. It does the work
-    // of Buoyancy, Vorticity and the velocity part of Damping: an engine recording passes one by one
-    // may record it instead of Buoyancy and Vorticity, knowing that its Damping pass then damps the
-    // velocity a second time (unless velocityDamping and maxSpeed are 0). Nothing beyond the curl
-    // is recorded with a prescribed velocity or with all three off.
-    void recordVelocityForces(VkCommandBuffer cmd, float dt);
-    void stepVelocityForces(float dt);
-
-    // GPU timing per pass of the last step() (or of the last record() once its submission has
-    // finished). Empty unless profiling is on and the device supports timestamps.
-    void setProfiling(bool enabled);
-    std::vector<PassTiming> passTimings();
-
-    // The residual reported by the PressureSolve pass `recordsAgo` recordings back (0 = the last
-    // one, at most kResidualHistory - 1). It is read from host-visible memory without waiting:
-    // valid once that submission has completed (after step(), or after the engine's fence for
-    // that frame; engines with frames in flight read an older one).
-    static constexpr uint32_t kResidualHistory = 4;
-    PressureResidual pressureResidual(uint32_t recordsAgo = 0) const;
     // The residual reported by the multigrid viscosity solve of `field` (VelocityX or VelocityY;
     // diffusionSolver Multigrid) `recordsAgo` recordings of it back, read like pressureResidual:
     // the relative residual is the fraction of the step's initial residual left, iterations the
     // V-cycles run. `available` false before the first such solve (and after a change of
     // boundaries' periodicity or cell size rebuilt the solve). InvalidArgument for another field.
     PressureResidual diffusionResidual(DiffusedField field, uint32_t recordsAgo = 0) const;
-
-    // The non-finite scan of the whole step `recordsAgo` steps back (0 = the last one recorded,
-    // at most kHealthHistory - 1), read without waiting like pressureResidual: available once
-    // that submission has completed. Passes recorded one by one are not scanned.
-    // SmokeSettings::nonFiniteCheck switches the scan off, or makes the next step throw.
-    static constexpr uint32_t kHealthHistory = 4;
-    SolverHealth health(uint32_t recordsAgo = 0) const;
 
     // Host access (blocking; waits for the queue, at most the context's wait timeout). Uploads
     // must be finite and within +-1e6 (InvalidArgument naming the first bad index). An unknown
@@ -216,9 +155,10 @@ public:
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> impl_;
-    // impl_ for `call`; Error on a moved-from solver.
+    // The solver's state for `call` (Error on a moved-from solver), or null (moved from) for the
+    // noexcept queries.
     Impl& use(const char* call) const;
+    const Impl* state() const noexcept;
 };
 
 } // namespace billow

@@ -23,6 +23,7 @@
 
 #include "billow/context.hpp"
 #include "billow/health.hpp"
+#include "billow/solver.hpp"
 #include "billow/water_settings.hpp"
 
 namespace billow {
@@ -47,22 +48,13 @@ struct WaterPassTiming {
     double milliseconds;  // GPU time of the frame
 };
 
-class WaterSolver {
+// The calls every solver shares (recordReleaseBarrier, health, setProfiling; threading and
+// moved-from rules) are Solver's (billow/solver.hpp); a frame is a whole step.
+class WaterSolver : public Solver {
 public:
     // Validates `settings` (InvalidArgument naming the field) and allocates every buffer; terrain,
     // depth, flows and dye start at 0. On any failure nothing is left allocated.
     WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings);
-    ~WaterSolver();
-    WaterSolver(const WaterSolver&) = delete;
-    WaterSolver& operator=(const WaterSolver&) = delete;
-    // Moving hands the GPU resources over without touching the GPU; it is refused (Error) while
-    // another thread's call runs on either solver. A moved-from solver holds nothing: it may be
-    // destroyed or assigned to, and any other call throws Error saying it was moved from
-    // (fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE). Assigning waits for the
-    // queue (bounded) before freeing what the target held.
-    WaterSolver(WaterSolver&& other);
-    WaterSolver& operator=(WaterSolver&& other);
-
     const WaterSettings& settings() const;
     // Changes any setting except nx / ny (blocking upload of the parameters and boundary table).
     void updateSettings(const WaterSettings& settings);
@@ -81,17 +73,12 @@ public:
     // the stability limit forced substepping). Throws InvalidArgument ("dt") when the frame
     // needs more than settings().maxSubsteps.
     uint32_t record(VkCommandBuffer cmd, float dt);
-    // Makes the solver's last writes visible to `dstStage` / `dstAccess` (e.g. a renderer).
-    void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;
     // Records, submits and waits (at most the context's wait timeout). Returns the substep
     // count. Failures as SmokeSolver::step: before submission the solver (its clock included) is
     // unchanged, after (TimeoutError, DeviceLost) it is unusable.
     uint32_t step(float dt);
     uint32_t lastSubsteps() const noexcept;
 
-    // The non-finite scan of the frame `recordsAgo` frames back (see SmokeSolver::health).
-    static constexpr uint32_t kHealthHistory = 4;
-    SolverHealth health(uint32_t recordsAgo = 0) const;
     // Simulated time, s (drives the wave makers).
     double time() const noexcept;
 
@@ -117,15 +104,15 @@ public:
     // smoke solvers' passTimings(): one row, WaterPass::Frame (the brushes, every substep, the dye
     // and the scan); empty when not available (profiling off, no timestamp support, or the frame
     // has not finished). lastFrameMilliseconds() is that row's figure, -1 when there is none.
-    void setProfiling(bool enabled);
     std::vector<WaterPassTiming> passTimings();
     double lastFrameMilliseconds();
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> impl_;
-    // impl_ for `call`; Error on a moved-from solver.
+    // The solver's state for `call` (Error on a moved-from solver), or null (moved from) for the
+    // noexcept queries.
     Impl& use(const char* call) const;
+    const Impl* state() const noexcept;
 };
 
 } // namespace billow

@@ -49,6 +49,10 @@ void SolverCore::recordOnePass(VkCommandBuffer, uint32_t pass, float, bool) {
     throw Error(std::string("internal: ") + solverName() + " has no pass " + std::to_string(pass));
 }
 
+PressureResidual SolverCore::pressureResidual(uint32_t) const {
+    throw Error(std::string("internal: ") + solverName() + " has no pressure solve");
+}
+
 void SolverCore::requirePass(uint32_t pass, const char* call) const {
     if (pass >= passCount())
         throw InvalidArgument(std::string(call) + ": pass", "unknown pass (" + std::to_string(pass) + ")");

@@ -23,6 +23,7 @@
 
 #include "billow/context.hpp"
 #include "billow/health.hpp"
+#include "billow/pressure.hpp"
 #include "core/context_state.hpp"
 #include "core/gpu_timer.hpp"
 #include "core/health_ring.hpp"
@@ -104,6 +105,10 @@ public:
     }
 
     static void requireCommandBuffer(VkCommandBuffer cmd, const char* call);
+
+    // The PressureSolve pass's report `recordsAgo` recordings back (the smoke solvers';
+    // InvalidArgument beyond the history).
+    virtual PressureResidual pressureResidual(uint32_t recordsAgo) const;
 
 protected:
     // What the solver records: a whole step (every pass in order, then the health scan), and one

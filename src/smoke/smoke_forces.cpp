@@ -12,20 +12,6 @@ namespace kernels = detail::kernels;
 using detail::decayFactor;
 } // namespace
 
-bool SmokeSolver::Impl::buoyancyApplies() const {
-    return !prescribedVelocity() && (settings.densityWeight != 0.0f || settings.thermalExpansion != 0.0f);
-}
-
-bool SmokeSolver::Impl::confinementApplies() const { return !prescribedVelocity() && settings.vorticity != 0.0f; }
-
-bool SmokeSolver::Impl::velocityDampingApplies() const {
-    return !prescribedVelocity() && (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f);
-}
-
-bool SmokeSolver::Impl::fusesVelocityForces() const {
-    return settings.fuseVelocityForces && (buoyancyApplies() || confinementApplies() || velocityDampingApplies());
-}
-
 void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     if (!buoyancyApplies()) return;
     gpu::BuoyancyPush push{dt, settings.gravity[0], settings.gravity[1], settings.densityWeight,

@@ -33,8 +33,6 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
     detail::computeBarrier(cs, cmd);
 }
 
-detail::PoissonSides SmokeSolver::Impl::poissonSides() const { return detail::poissonSidesOf(settings.boundaries); }
-
 detail::PoissonSystem SmokeSolver::Impl::pressureSystem() {
     detail::PoissonSystem system;
     system.shape = {nx, ny, 1};
@@ -45,12 +43,6 @@ detail::PoissonSystem SmokeSolver::Impl::pressureSystem() {
     system.rhs = divergence.handle();
     return system;
 }
-
-detail::PoissonSolveSettings SmokeSolver::Impl::poissonSolveSettings() const {
-    return detail::poissonSolveSettingsOf(settings);
-}
-
-bool SmokeSolver::Impl::incrementalProjection() const { return detail::solvesIncrement(settings, settings); }
 
 void SmokeSolver::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;

@@ -10,6 +10,7 @@
 #include "core/barriers.hpp"
 #include "core/half_float.hpp"
 #include "core/quiet_wait.hpp"
+#include "core/smoke_solver_calls.hpp"
 #include "core/storage_range.hpp"
 #include "core/validation.hpp"
 #include "grid/mac_grid.hpp"
@@ -80,7 +81,7 @@ void requireValidSplat(const Splat& s) {
 } // namespace
 
 SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
-    : SolverCore(std::move(ctx), "SmokeSolver"), settings(s) {
+    : SmokeCore(std::move(ctx), "SmokeSolver", s) {
     settings.validate();
     checkBufferRange(cs, settings);
     nx = settings.nx;
@@ -195,31 +196,7 @@ void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt, boo
     timer.end(cmd, static_cast<uint32_t>(pass));
 }
 
-void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
-    timer.forgetRecorded();
-    const bool fusedForces = fusesVelocityForces();
-    // Every Pass in its order (transport first, by the velocity the last step projected), except
-    // with advection-reflection, whose splats and forces act in the first half, before the Reflect
-    // pass's projection, as Zehnder, Narain & Thomaszewski 2018 have them (the scalars and dye are
-    // carried by the projected midpoint velocity either way).
-    static constexpr Pass kReflectionOrder[] = {Pass::Colliders, Pass::Inject,  Pass::Buoyancy,   Pass::Vorticity,
-                                                Pass::Reflect,   Pass::Advect,  Pass::Diffuse,    Pass::Damping,
-                                                Pass::Divergence, Pass::PressureSolve, Pass::SubtractGradient};
-    static_assert(std::size(kReflectionOrder) == static_cast<size_t>(Pass::Count));
-    for (uint32_t k = 0; k < static_cast<uint32_t>(Pass::Count); ++k) {
-        const Pass pass = settings.advectionReflection ? kReflectionOrder[k] : static_cast<Pass>(k);
-        const uint32_t p = static_cast<uint32_t>(pass);
-        // The incremental projection takes the divergence inside PressureSolve (of the velocity
-        // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
-        // empty interval), so passTimings() lists every pass.
-        if (pass == Pass::Divergence && incrementalProjection()) {
-            timer.begin(cmd, p);
-            timer.end(cmd, p);
-            continue;
-        }
-        recordPass(cmd, pass, dt, fusedForces);
-    }
-    if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
+void SmokeSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
     const detail::ScannedField fields[] = {
         {u.now(), u.copies[0].size()},
         {v.now(), v.copies[0].size()},
@@ -233,29 +210,22 @@ void SmokeSolver::Impl::recordStep(VkCommandBuffer cmd, float dt) {
 
 void SmokeSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure, &midpointPressure}) saved.keep(pair->current);
-    saved.keep(midpointReady);
-    saved.keep(incrementPending);
     saved.keepStateOf(splats);
-    saved.keepStateOf(colliders);
-    saved.keepStateOf(*poisson);
-    if (diffusion) saved.keepStateOf(*diffusion);
+    keepSmokeState(saved);
 }
 
-SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings) {
-    if (!context) throw InvalidArgument("SmokeSolver: context", "is null");
-    impl_ = std::make_unique<Impl>(std::move(context), settings);
-}
+template class SmokeSolverCalls<Pass, PassTiming>;
 
-SmokeSolver::~SmokeSolver() { detail::releaseAfterGpu(impl_); }
+SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings)
+    : SmokeSolverCalls(
+          [&]() -> std::unique_ptr<detail::SolverCore> {
+              if (!context) throw InvalidArgument("SmokeSolver: context", "is null");
+              return std::make_unique<Impl>(std::move(context), settings);
+          }(),
+          "SmokeSolver") {}
 
-SmokeSolver::SmokeSolver(SmokeSolver&& other) { detail::moveSolver(impl_, other.impl_); }
-
-SmokeSolver& SmokeSolver::operator=(SmokeSolver&& other) {
-    detail::moveSolver(impl_, other.impl_);
-    return *this;
-}
-
-SmokeSolver::Impl& SmokeSolver::use(const char* call) const { return detail::usable(impl_, "SmokeSolver", call); }
+SmokeSolver::Impl& SmokeSolver::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+const SmokeSolver::Impl* SmokeSolver::state() const noexcept { return static_cast<const Impl*>(coreIfAny()); }
 
 const SmokeSettings& SmokeSolver::settings() const { return use("settings").settings; }
 
@@ -367,50 +337,16 @@ void requireField(Field field, const char* call) {
 }
 } // namespace
 
-void SmokeSolver::record(VkCommandBuffer cmd, float dt) { use("record").recordCall(cmd, dt); }
-
-void SmokeSolver::recordPass(VkCommandBuffer cmd, Pass pass, float dt) {
-    use("recordPass").recordPassCall(cmd, static_cast<uint32_t>(pass), dt);
-}
-
-void SmokeSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
-    use("recordReleaseBarrier").recordReleaseBarrier(cmd, dstStage, dstAccess);
-}
-
-void SmokeSolver::step(float dt, uint32_t count) { use("step").stepCall(dt, count); }
-
-void SmokeSolver::stepPass(Pass pass, float dt) { use("stepPass").stepPassCall(static_cast<uint32_t>(pass), dt); }
-
-// The fused velocity forces are the Vorticity pass of a full step.
-void SmokeSolver::recordVelocityForces(VkCommandBuffer cmd, float dt) {
-    use("recordVelocityForces").recordPassCall(cmd, static_cast<uint32_t>(Pass::Vorticity), dt, "recordVelocityForces", true);
-}
-
-void SmokeSolver::stepVelocityForces(float dt) {
-    use("stepVelocityForces").stepPassCall(static_cast<uint32_t>(Pass::Vorticity), dt, "stepVelocityForces", true);
-}
-
-SolverHealth SmokeSolver::health(uint32_t recordsAgo) const { return use("health").health.read(recordsAgo); }
-
-void SmokeSolver::setProfiling(bool enabled) { use("setProfiling").timer.setEnabled(enabled); }
-
-std::vector<PassTiming> SmokeSolver::passTimings() { return use("passTimings").passTimings<PassTiming>(); }
-
-PressureResidual SmokeSolver::pressureResidual(uint32_t recordsAgo) const {
-    static_assert(kResidualHistory == detail::PoissonSolver::kReportHistory);
-    return use("pressureResidual").poisson->residualReport(recordsAgo);
-}
-
 size_t SmokeSolver::fieldSize(Field field) const noexcept {
-    if (!impl_) return 0;
-    const detail::MacGrid mac{impl_->nx, impl_->ny};
+    if (!state()) return 0;
+    const detail::MacGrid mac{state()->nx, state()->ny};
     switch (field) {
     case Field::VelocityX: case Field::OpenX: case Field::SolidVelocityX: return mac.xFaces();
     case Field::VelocityY: case Field::OpenY: case Field::SolidVelocityY: return mac.yFaces();
     case Field::Curl: return mac.nodes();
     case Field::MidpointVelocityX: return mac.xFaces();
     case Field::MidpointVelocityY: return mac.yFaces();
-    case Field::Dye: return size_t(impl_->dyeNx) * impl_->dyeNy * 4;
+    case Field::Dye: return size_t(state()->dyeNx) * state()->dyeNy * 4;
     case Field::Density: case Field::Temperature: case Field::Pressure: case Field::Divergence: case Field::Solid:
     case Field::MidpointPressure:
         return mac.cells();
@@ -419,8 +355,8 @@ size_t SmokeSolver::fieldSize(Field field) const noexcept {
 }
 
 VkBuffer SmokeSolver::buffer(Field field) const noexcept {
-    if (!impl_) return VK_NULL_HANDLE;
-    const Impl& s = *impl_;
+    if (!state()) return VK_NULL_HANDLE;
+    const Impl& s = *state();
     switch (field) {
     case Field::VelocityX: return s.u.now();
     case Field::VelocityY: return s.v.now();
@@ -443,7 +379,7 @@ VkBuffer SmokeSolver::buffer(Field field) const noexcept {
 }
 
 VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept {
-    if (impl_ && field == Field::Dye) return dyeBytes(impl_->settings);
+    if (state() && field == Field::Dye) return dyeBytes(state()->settings);
     return fieldSize(field) * sizeof(float);
 }
 

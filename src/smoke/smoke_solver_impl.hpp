@@ -22,7 +22,7 @@
 #include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
-#include "core/solver_core.hpp"
+#include "grid/smoke_core.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/colliders.hpp"
 #include "grid/field_buffers.hpp"
@@ -36,58 +36,33 @@ namespace billow {
 
 using detail::PingPong;  // the smoke fields' pairs
 
-struct SmokeSolver::Impl : detail::SolverCore {
-    SmokeSettings settings;
+struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, Pass> {
     uint32_t nx, ny, dyeNx, dyeNy;
 
     detail::UniformBuffer<gpu::GridParams> gridUniform;
     PingPong u, v, density, temperature, dye, pressure;
     detail::GpuBuffer divergence, curl, solid, openX, openY;
     detail::HostEditQueue<gpu::GpuSplat> splats;  // applied by the next Inject pass
-    std::unique_ptr<detail::KernelSet> kernels;
-    // Solves for `pressure` with the divergence as right-hand side (the PressureSolve pass).
-    std::unique_ptr<detail::PoissonSolver> poisson;
-    // Multigrid viscosity (smoke_diffusion.cpp): the u and v node grids' systems, built by the
-    // first such solve (and rebuilt when periodicity or the cell size changed).
-    std::unique_ptr<detail::ImplicitDiffusion> diffusion;
 
     std::vector<float> solidHost;
 
-    // Moving colliders (smoke_colliders.cpp). While some are rasterised, `solid` holds the mask
-    // combined with them and `staticSolid` the mask alone; the solid velocities are the normal
-    // velocities of the faces' closed parts. Allocated by the first non-empty set.
-    detail::ColliderSet colliders;
+    // Moving colliders (smoke_colliders.cpp; the set is SmokeCore's). While some are rasterised,
+    // `solid` holds the mask combined with them and `staticSolid` the mask alone; the solid
+    // velocities are the normal velocities of the faces' closed parts. Allocated by the first
+    // non-empty set.
     detail::GpuBuffer staticSolid, solidVelocityX, solidVelocityY;
 
     // Advection-reflection (smoke_reflection.cpp), allocated when first enabled: the midpoint
     // projection's pressure (its own warm-start history: its solution is unlike the final
-    // projection's) and the projected midpoint velocity; midpointReady is set by the Reflect pass
-    // and consumed by the Advect pass of the same step.
+    // projection's) and the projected midpoint velocity.
     PingPong midpointPressure;
     detail::GpuBuffer midpointU, midpointV;
-    bool midpointReady = false;
-
-    // The incremental projection (smoke_projection.cpp): set by a PressureSolve that solved for the
-    // pressure's change (the velocity then carries -grad of the previous pressure, and the
-    // SubtractGradient pass subtracts the gradient of the change, PoissonSolver::increment());
-    // cleared by that SubtractGradient and by an upload of the velocity or the pressure.
-    bool incrementPending = false;
-
-    // SmokeSettings::massCorrection: the density's total kept through each advection.
-    detail::MassCorrection massCorrection;
 
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s);
 
-    // A whole step: every pass in order, then the non-finite scan.
-    void recordStep(VkCommandBuffer cmd, float dt);
     // The host state a recorded step changes (besides the timer's and the health ring's).
     void keepOwnState(detail::RecordSnapshot& saved) override;
-    NonFiniteCheck nonFiniteCheck() const noexcept override { return settings.nonFiniteCheck; }
-    void recordWholeStep(VkCommandBuffer cmd, float dt) override { recordStep(cmd, dt); }
-    void recordOnePass(VkCommandBuffer cmd, uint32_t pass, float dt, bool fusedForces) override {
-        recordPass(cmd, static_cast<Pass>(pass), dt, fusedForces);
-    }
-    uint32_t passCount() const noexcept override { return static_cast<uint32_t>(Pass::Count); }
+    void recordHealthScan(VkCommandBuffer cmd) override;
 
     gpu::GridParams gridParams() const;
     // Recomputes the face open fractions and re-applies the prescribed boundary velocities
@@ -97,8 +72,7 @@ struct SmokeSolver::Impl : detail::SolverCore {
     // One pass, on its own (recordPass) or inside a full step that fuses the velocity forces
     // (`fusedForces`): Vorticity then records the curl and velocity_forces.comp (buoyancy,
     // confinement, velocity damping and speed limit), Buoyancy nothing, Damping only the scalars.
-    void recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces = false);
-    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
+    void recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces = false) override;
 
     // smoke_colliders.cpp. Uploads and rasterises the colliders when their set changed since the
     // last rasterisation.
@@ -136,12 +110,6 @@ struct SmokeSolver::Impl : detail::SolverCore {
     void recordCurl(VkCommandBuffer cmd);
     // The curl, then velocity_forces.comp (the fused Vorticity pass of a full step).
     void recordVelocityForces(VkCommandBuffer cmd, float dt);
-    // Whether a full step fuses the velocity forces: SmokeSettings::fuseVelocityForces, the velocity
-    // not prescribed, and at least one of the three applies.
-    bool fusesVelocityForces() const;
-    bool buoyancyApplies() const;
-    bool confinementApplies() const;
-    bool velocityDampingApplies() const;
 
     // smoke_diffusion.cpp.
     void recordDiffuse(VkCommandBuffer cmd, float dt);
@@ -155,12 +123,8 @@ struct SmokeSolver::Impl : detail::SolverCore {
     // smoke_projection.cpp.
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
-    // The pressure equation as the Poisson solver sees it, and how SmokeSettings asks to solve it.
+    // The pressure equation as the Poisson solver sees it.
     detail::PoissonSystem pressureSystem();
-    detail::PoissonSides poissonSides() const;
-    detail::PoissonSolveSettings poissonSolveSettings() const;
-    // Whether this step's solve is for the pressure's change (SmokeSettings::incrementalPressure).
-    bool incrementalProjection() const;
     // The SubtractGradient pass: the gradient of the pending increment, or of the pressure.
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
     // u -= dt grad p for the pressure field `p` (closed faces get their prescribed velocity).

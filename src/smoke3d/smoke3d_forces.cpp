@@ -27,22 +27,6 @@ void SmokeSolver3D::Impl::recordCombustion(VkCommandBuffer cmd, float dt) {
     detail::computeBarrier(cs, cmd);
 }
 
-bool SmokeSolver3D::Impl::buoyancyApplies() const {
-    const auto& g = settings.gravity;
-    return (settings.densityWeight != 0.0f || settings.thermalExpansion != 0.0f) &&
-           (g[0] != 0.0f || g[1] != 0.0f || g[2] != 0.0f) && !prescribedVelocity();
-}
-
-bool SmokeSolver3D::Impl::confinementApplies() const { return settings.vorticity != 0.0f && !prescribedVelocity(); }
-
-bool SmokeSolver3D::Impl::velocityDampingApplies() const {
-    return (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) && !prescribedVelocity();
-}
-
-bool SmokeSolver3D::Impl::fusesVelocityForces() const {
-    return settings.fuseVelocityForces && (buoyancyApplies() || confinementApplies() || velocityDampingApplies());
-}
-
 void SmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     const auto& g = settings.gravity;
     if (!buoyancyApplies()) return;

@@ -24,8 +24,6 @@ void SmokeSolver3D::Impl::recordDivergence(VkCommandBuffer cmd) {
     detail::computeBarrier(cs, cmd);
 }
 
-detail::PoissonSides SmokeSolver3D::Impl::poissonSides() const { return detail::poissonSidesOf(settings.boundaries); }
-
 detail::PoissonSystem SmokeSolver3D::Impl::pressureSystem() {
     detail::PoissonSystem system;
     system.shape = {mac.nx, mac.ny, mac.nz};
@@ -40,12 +38,6 @@ detail::PoissonSystem SmokeSolver3D::Impl::pressureSystem() {
 std::unique_ptr<detail::PoissonSolver> SmokeSolver3D::Impl::createPoissonSolver() {
     return std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(3));
 }
-
-detail::PoissonSolveSettings SmokeSolver3D::Impl::poissonSolveSettings() const {
-    return detail::poissonSolveSettingsOf(settings);
-}
-
-bool SmokeSolver3D::Impl::incrementalProjection() const { return detail::solvesIncrement(settings, settings); }
 
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;

@@ -8,6 +8,7 @@
 
 #include "core/barriers.hpp"
 #include "core/quiet_wait.hpp"
+#include "core/smoke_solver_calls.hpp"
 #include "core/validation.hpp"
 #include "grid/sides.hpp"
 #include "smoke3d/smoke3d_buffers.hpp"
@@ -80,7 +81,7 @@ int midpointAxis(Field3D field) {
 } // namespace
 
 SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s)
-    : SolverCore(std::move(ctx), "SmokeSolver3D"), settings(s) {
+    : SmokeCore(std::move(ctx), "SmokeSolver3D", s) {
     settings.validate();
     detail::requireDeviceFits(cs, settings);
     mac = {settings.nx, settings.ny, settings.nz};
@@ -180,31 +181,7 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt,
     timer.end(cmd, static_cast<uint32_t>(pass));
 }
 
-void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
-    timer.forgetRecorded();
-    const bool fusedForces = fusesVelocityForces();
-    // Every Pass3D in its order (transport first, by the velocity the last step projected), except
-    // with advection-reflection, whose emitters, combustion and forces act in the first half,
-    // before the Reflect pass's projection, as Zehnder, Narain & Thomaszewski 2018 have them (the
-    // cell fields are carried by the projected midpoint velocity either way).
-    static constexpr Pass3D kReflectionOrder[] = {
-        Pass3D::Colliders, Pass3D::Emit,    Pass3D::Combustion, Pass3D::Buoyancy,   Pass3D::Vorticity,     Pass3D::Reflect,
-        Pass3D::Advect,    Pass3D::Diffuse, Pass3D::Damping,    Pass3D::Divergence, Pass3D::PressureSolve, Pass3D::SubtractGradient};
-    static_assert(std::size(kReflectionOrder) == static_cast<size_t>(Pass3D::Count));
-    for (uint32_t k = 0; k < static_cast<uint32_t>(Pass3D::Count); ++k) {
-        const Pass3D pass = settings.advectionReflection ? kReflectionOrder[k] : static_cast<Pass3D>(k);
-        const uint32_t p = static_cast<uint32_t>(pass);
-        // The incremental projection takes the divergence inside PressureSolve (of the velocity
-        // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
-        // empty interval), so passTimings() lists every pass.
-        if (pass == Pass3D::Divergence && incrementalProjection()) {
-            timer.begin(cmd, p);
-            timer.end(cmd, p);
-            continue;
-        }
-        recordPass(cmd, pass, dt, fusedForces);
-    }
-    if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
+void SmokeSolver3D::Impl::recordHealthScan(VkCommandBuffer cmd) {
     const detail::ScannedField fields[] = {
         {u.now(), u.copies[0].size()},
         {v.now(), v.copies[0].size()},
@@ -221,29 +198,22 @@ void SmokeSolver3D::Impl::recordStep(VkCommandBuffer cmd, float dt) {
 void SmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     for (PingPong* pair : {&u, &v, &w, &density, &temperature, &fuel, &colour, &pressure, &midpointPressure})
         saved.keep(pair->current);
-    saved.keep(midpointReady);
-    saved.keep(incrementPending);
     saved.keepStateOf(emitters);
-    saved.keepStateOf(colliders);
-    saved.keepStateOf(*poisson);
-    if (diffusion) saved.keepStateOf(*diffusion);
+    keepSmokeState(saved);
 }
 
-SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings) {
-    if (!context) throw InvalidArgument("SmokeSolver3D: context", "is null");
-    impl_ = std::make_unique<Impl>(std::move(context), settings);
-}
+template class SmokeSolverCalls<Pass3D, PassTiming3D>;
 
-SmokeSolver3D::~SmokeSolver3D() { detail::releaseAfterGpu(impl_); }
+SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings)
+    : SmokeSolverCalls(
+          [&]() -> std::unique_ptr<detail::SolverCore> {
+              if (!context) throw InvalidArgument("SmokeSolver3D: context", "is null");
+              return std::make_unique<Impl>(std::move(context), settings);
+          }(),
+          "SmokeSolver3D") {}
 
-SmokeSolver3D::SmokeSolver3D(SmokeSolver3D&& other) { detail::moveSolver(impl_, other.impl_); }
-
-SmokeSolver3D& SmokeSolver3D::operator=(SmokeSolver3D&& other) {
-    detail::moveSolver(impl_, other.impl_);
-    return *this;
-}
-
-SmokeSolver3D::Impl& SmokeSolver3D::use(const char* call) const { return detail::usable(impl_, "SmokeSolver3D", call); }
+SmokeSolver3D::Impl& SmokeSolver3D::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+const SmokeSolver3D::Impl* SmokeSolver3D::state() const noexcept { return static_cast<const Impl*>(coreIfAny()); }
 
 const SmokeSettings3D& SmokeSolver3D::settings() const { return use("settings").settings; }
 
@@ -274,66 +244,32 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
 }
 
 uint64_t SmokeSolver3D::allocatedBytes() const noexcept {
-    if (!impl_) return 0;
-    return impl_->fieldBytes + impl_->poisson->allocatedBytes() +
-           (impl_->diffusion ? impl_->diffusion->allocatedBytes() : 0);
-}
-
-void SmokeSolver3D::record(VkCommandBuffer cmd, float dt) { use("record").recordCall(cmd, dt); }
-
-void SmokeSolver3D::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt) {
-    use("recordPass").recordPassCall(cmd, static_cast<uint32_t>(pass), dt);
-}
-
-void SmokeSolver3D::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
-    use("recordReleaseBarrier").recordReleaseBarrier(cmd, dstStage, dstAccess);
-}
-
-void SmokeSolver3D::step(float dt, uint32_t count) { use("step").stepCall(dt, count); }
-
-void SmokeSolver3D::stepPass(Pass3D pass, float dt) { use("stepPass").stepPassCall(static_cast<uint32_t>(pass), dt); }
-
-// The fused velocity forces are the Vorticity pass of a full step.
-void SmokeSolver3D::recordVelocityForces(VkCommandBuffer cmd, float dt) {
-    use("recordVelocityForces").recordPassCall(cmd, static_cast<uint32_t>(Pass3D::Vorticity), dt, "recordVelocityForces", true);
-}
-
-void SmokeSolver3D::stepVelocityForces(float dt) {
-    use("stepVelocityForces").stepPassCall(static_cast<uint32_t>(Pass3D::Vorticity), dt, "stepVelocityForces", true);
-}
-
-SolverHealth SmokeSolver3D::health(uint32_t recordsAgo) const { return use("health").health.read(recordsAgo); }
-
-void SmokeSolver3D::setProfiling(bool enabled) { use("setProfiling").timer.setEnabled(enabled); }
-
-std::vector<PassTiming3D> SmokeSolver3D::passTimings() { return use("passTimings").passTimings<PassTiming3D>(); }
-
-PressureResidual SmokeSolver3D::pressureResidual(uint32_t recordsAgo) const {
-    static_assert(kResidualHistory == detail::PoissonSolver::kReportHistory);
-    return use("pressureResidual").poisson->residualReport(recordsAgo);
+    if (!state()) return 0;
+    return state()->fieldBytes + state()->poisson->allocatedBytes() +
+           (state()->diffusion ? state()->diffusion->allocatedBytes() : 0);
 }
 
 size_t SmokeSolver3D::fieldSize(Field3D field) const noexcept {
-    if (!impl_) return 0;
-    const detail::MacGrid3D& mac = impl_->mac;
+    if (!state()) return 0;
+    const detail::MacGrid3D& mac = state()->mac;
     switch (field) {
     case Field3D::VelocityX: case Field3D::OpenX: case Field3D::SolidVelocityX: return mac.xFaces();
     case Field3D::VelocityY: case Field3D::OpenY: case Field3D::SolidVelocityY: return mac.yFaces();
     case Field3D::VelocityZ: case Field3D::OpenZ: case Field3D::SolidVelocityZ: return mac.zFaces();
-    case Field3D::Colour: return impl_->hasColour() ? mac.cells() * 4 : 0;
+    case Field3D::Colour: return state()->hasColour() ? mac.cells() * 4 : 0;
     case Field3D::Density: case Field3D::Temperature: case Field3D::Fuel: case Field3D::Pressure:
     case Field3D::Divergence: case Field3D::Vorticity: case Field3D::Solid: case Field3D::ExpansionSource:
         return mac.cells();
-    case Field3D::MidpointPressure: return impl_->midpointPressure.now() != VK_NULL_HANDLE ? mac.cells() : 0;
+    case Field3D::MidpointPressure: return state()->midpointPressure.now() != VK_NULL_HANDLE ? mac.cells() : 0;
     case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY: case Field3D::MidpointVelocityZ:
-        return impl_->midpoint[0].handle() != VK_NULL_HANDLE ? mac.faces(midpointAxis(field)) : 0;
+        return state()->midpoint[0].handle() != VK_NULL_HANDLE ? mac.faces(midpointAxis(field)) : 0;
     }
     return 0;  // an unknown field
 }
 
 VkBuffer SmokeSolver3D::buffer(Field3D field) const noexcept {
-    if (!impl_) return VK_NULL_HANDLE;
-    const Impl& s = *impl_;
+    if (!state()) return VK_NULL_HANDLE;
+    const Impl& s = *state();
     switch (field) {
     case Field3D::VelocityX: return s.u.now();
     case Field3D::VelocityY: return s.v.now();

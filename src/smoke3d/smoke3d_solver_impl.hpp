@@ -21,7 +21,7 @@
 #include "core/health_ring.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/kernel_set.hpp"
-#include "core/solver_core.hpp"
+#include "grid/smoke_core.hpp"
 #include "core/uniform_buffer.hpp"
 #include "grid/field_buffers.hpp"
 #include "grid/mass_correction.hpp"
@@ -47,8 +47,7 @@ struct Geometry3D {
     GpuBuffer solidVelocity[3];
 };
 
-struct SmokeSolver3D::Impl : detail::SolverCore {
-    SmokeSettings3D settings;
+struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, Pass3D> {
     detail::MacGrid3D mac;
 
     detail::UniformBuffer<gpu::Grid3DParams> gridUniform;
@@ -60,48 +59,24 @@ struct SmokeSolver3D::Impl : detail::SolverCore {
     GpuBuffer curl[3];  // omega on the x-, y- and z-edges (smoke3d_edges.glsl)
     Geometry3D geometry;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;  // the current set, uploaded by every Emit pass
-    // The moving colliders (smoke3d_colliders.cpp): the set, and the static mask alone, which the
-    // rasterisation combines with them into geometry.solid. Allocated by the first non-empty set.
-    detail::ColliderSet colliders;
+    // The static mask alone (smoke3d_colliders.cpp), which the rasterisation combines with the
+    // moving colliders (SmokeCore's set) into geometry.solid. Allocated by the first non-empty set.
     GpuBuffer staticSolid;
-    std::unique_ptr<detail::KernelSet> kernels;
-    // Solves for `pressure` with the divergence as right-hand side (the PressureSolve pass).
-    std::unique_ptr<detail::PoissonSolver> poisson;
-    // Multigrid diffusion (smoke3d_diffusion.cpp): the u, v, w face grids' and the cell grid's
-    // systems, built by the first such solve (rebuilt when periodicity or the cell size changed).
-    std::unique_ptr<detail::ImplicitDiffusion> diffusion;
 
     std::vector<float> solidHost;  // the static mask, nx * ny * nz
     bool solidEmpty = true;        // no cell of solidHost is solid (refreshGeometry)
     uint64_t fieldBytes = 0;       // what the buffers above allocated (allocatedBytes adds the pressure solver's)
 
     // Advection-reflection (smoke3d_reflection.cpp), allocated when first enabled: the midpoint
-    // projection's pressure (its own warm-start history) and the projected midpoint velocity;
-    // midpointReady is set by the Reflect pass and consumed by the Advect pass of the same step.
+    // projection's pressure (its own warm-start history) and the projected midpoint velocity.
     PingPong midpointPressure;
     GpuBuffer midpoint[3];
-    bool midpointReady = false;
-
-    // The incremental projection (smoke3d_projection.cpp), as the 2D solver's: set by a
-    // PressureSolve that solved for the pressure's change, cleared by the SubtractGradient that
-    // subtracts its gradient and by an upload of the velocity or the pressure.
-    bool incrementPending = false;
-
-    // SmokeSettings3D::massCorrection: the density's and the fuel's totals kept through each advection.
-    detail::MassCorrection massCorrection;
 
     Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s);
 
-    // A whole step: every pass in order, then the non-finite scan.
-    void recordStep(VkCommandBuffer cmd, float dt);
     // The host state a recorded step changes (besides the timer's and the health ring's).
     void keepOwnState(detail::RecordSnapshot& saved) override;
-    NonFiniteCheck nonFiniteCheck() const noexcept override { return settings.nonFiniteCheck; }
-    void recordWholeStep(VkCommandBuffer cmd, float dt) override { recordStep(cmd, dt); }
-    void recordOnePass(VkCommandBuffer cmd, uint32_t pass, float dt, bool fusedForces) override {
-        recordPass(cmd, static_cast<Pass3D>(pass), dt, fusedForces);
-    }
-    uint32_t passCount() const noexcept override { return static_cast<uint32_t>(Pass3D::Count); }
+    void recordHealthScan(VkCommandBuffer cmd) override;
 
     gpu::Grid3DParams gridParams() const;
     bool hasColour() const { return settings.colour; }
@@ -117,7 +92,7 @@ struct SmokeSolver3D::Impl : detail::SolverCore {
     // (`fusedForces`): Vorticity then records the curl, |omega| and smoke3d_velocity_forces.comp
     // (buoyancy, confinement, velocity damping and speed limit), Buoyancy nothing, Damping only
     // the cell fields.
-    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt, bool fusedForces = false);
+    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt, bool fusedForces = false) override;
 
     // smoke3d_colliders.cpp. Uploads the static mask and recomputes the geometry, the coarse
     // pressure weights and the closed faces' velocity (blocking).
@@ -137,12 +112,6 @@ struct SmokeSolver3D::Impl : detail::SolverCore {
     void recordCurl(VkCommandBuffer cmd);
     // The curl and |omega|, then smoke3d_velocity_forces.comp (the fused Vorticity pass of a step).
     void recordVelocityForces(VkCommandBuffer cmd, float dt);
-    // Whether a full step fuses the velocity forces: SmokeSettings3D::fuseVelocityForces, the
-    // velocity not prescribed, and at least one of the three applies.
-    bool fusesVelocityForces() const;
-    bool buoyancyApplies() const;
-    bool confinementApplies() const;
-    bool velocityDampingApplies() const;
 
     // smoke3d_transport.cpp.
     void recordAdvect(VkCommandBuffer cmd, float dt);
@@ -161,7 +130,6 @@ struct SmokeSolver3D::Impl : detail::SolverCore {
     // smoke3d_reflection.cpp: the Reflect pass and its buffers.
     void recordReflect(VkCommandBuffer cmd, float dt);
     void allocateReflectionBuffers();
-    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
 
     // smoke3d_diffusion.cpp.
     void recordDiffuse(VkCommandBuffer cmd, float dt);
@@ -181,15 +149,12 @@ struct SmokeSolver3D::Impl : detail::SolverCore {
     // smoke3d_projection.cpp.
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
-    // Whether this step's solve is for the pressure's change (SmokeSettings3D::incrementalPressure).
-    bool incrementalProjection() const;
     // The SubtractGradient pass: the gradient of the pending increment, or of the pressure.
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
     // u -= dt grad p for the pressure field `p` (closed faces get their solid velocity).
     void recordSubtractGradientOf(VkCommandBuffer cmd, float dt, VkBuffer p);
+    // The pressure equation as the Poisson solver sees it.
     detail::PoissonSystem pressureSystem();
-    detail::PoissonSides poissonSides() const;
-    detail::PoissonSolveSettings poissonSolveSettings() const;
     // The pressure solver of the 7-point stencil (created by the constructor and recreated by
     // nothing else: the boundaries and cell size are updated in place).
     std::unique_ptr<detail::PoissonSolver> createPoissonSolver();

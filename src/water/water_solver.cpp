@@ -160,21 +160,16 @@ void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keepStateOf(brushes);
 }
 
-WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings) {
-    if (!context) throw InvalidArgument("WaterSolver: context", "is null");
-    impl_ = std::make_unique<Impl>(std::move(context), settings);
-}
+WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings)
+    : Solver(
+          [&]() -> std::unique_ptr<detail::SolverCore> {
+              if (!context) throw InvalidArgument("WaterSolver: context", "is null");
+              return std::make_unique<Impl>(std::move(context), settings);
+          }(),
+          "WaterSolver") {}
 
-WaterSolver::~WaterSolver() { detail::releaseAfterGpu(impl_); }
-
-WaterSolver::WaterSolver(WaterSolver&& other) { detail::moveSolver(impl_, other.impl_); }
-
-WaterSolver& WaterSolver::operator=(WaterSolver&& other) {
-    detail::moveSolver(impl_, other.impl_);
-    return *this;
-}
-
-WaterSolver::Impl& WaterSolver::use(const char* call) const { return detail::usable(impl_, "WaterSolver", call); }
+WaterSolver::Impl& WaterSolver::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+const WaterSolver::Impl* WaterSolver::state() const noexcept { return static_cast<const Impl*>(coreIfAny()); }
 
 const WaterSettings& WaterSolver::settings() const { return use("settings").settings; }
 
@@ -202,10 +197,6 @@ uint32_t WaterSolver::record(VkCommandBuffer cmd, float dt) {
     return s.lastSubsteps;
 }
 
-void WaterSolver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const {
-    use("recordReleaseBarrier").recordReleaseBarrier(cmd, dstStage, dstAccess);
-}
-
 uint32_t WaterSolver::step(float dt) {
     Impl& s = use("step");
     (void)substepsFor(dt);  // validates dt (and the substep count) before anything is recorded
@@ -213,8 +204,8 @@ uint32_t WaterSolver::step(float dt) {
     return s.lastSubsteps;
 }
 
-uint32_t WaterSolver::lastSubsteps() const noexcept { return impl_ ? impl_->lastSubsteps : 0; }
-double WaterSolver::time() const noexcept { return impl_ ? impl_->time : 0.0; }
+uint32_t WaterSolver::lastSubsteps() const noexcept { return state() ? state()->lastSubsteps : 0; }
+double WaterSolver::time() const noexcept { return state() ? state()->time : 0.0; }
 
 void WaterSolver::addBrush(const WaterBrush& brush) {
     Impl& s = use("addBrush");
@@ -236,8 +227,8 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
 }
 
 size_t WaterSolver::fieldSize(WaterField field) const noexcept {
-    if (!impl_) return 0;
-    const detail::MacGrid mac{impl_->nx, impl_->ny};
+    if (!state()) return 0;
+    const detail::MacGrid mac{state()->nx, state()->ny};
     switch (field) {
     case WaterField::FlowX: case WaterField::FaceVelocityX: return mac.xFaces();
     case WaterField::FlowY: case WaterField::FaceVelocityY: return mac.yFaces();
@@ -248,8 +239,8 @@ size_t WaterSolver::fieldSize(WaterField field) const noexcept {
 }
 
 VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
-    if (!impl_) return VK_NULL_HANDLE;
-    const Impl& s = *impl_;
+    if (!state()) return VK_NULL_HANDLE;
+    const Impl& s = *state();
     switch (field) {
     case WaterField::Depth: return s.depth.handle();
     case WaterField::Terrain: return s.terrain.handle();
@@ -282,8 +273,6 @@ std::vector<float> WaterSolver::download(WaterField field) {
     auto scope = s.guard.enter("download");
     return s.download(buffer(field), fieldSize(field));
 }
-
-SolverHealth WaterSolver::health(uint32_t recordsAgo) const { return use("health").health.read(recordsAgo); }
 
 void WaterSolver::upload(WaterField field, std::span<const float> values) {
     Impl& s = use("upload");
@@ -326,8 +315,6 @@ double WaterSolver::totalVolume() {
     const double h = s.settings.cellSize;
     return sum * h * h;
 }
-
-void WaterSolver::setProfiling(bool enabled) { use("setProfiling").timer.setEnabled(enabled); }
 
 VkDeviceSize WaterSolver::bufferSize(WaterField field) const noexcept { return fieldSize(field) * sizeof(float); }
 

@@ -1,0 +1,141 @@
+// What the 2D and 3D smoke solvers' private states share on top of the step layer (SolverCore):
+// their settings, kernels, pressure solver, diffusion systems, moving colliders and mass
+// correction, the flags that tie the passes of one step together, and the order a whole step
+// records its passes in. Each solver's Impl derives from SmokeCore<its settings, its pass enum>
+// and keeps its own fields and the recording of each pass.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "core/kernel_set.hpp"
+#include "core/solver_core.hpp"
+#include "grid/colliders.hpp"
+#include "grid/mass_correction.hpp"
+#include "pressure/implicit_diffusion.hpp"
+#include "pressure/poisson_solver.hpp"
+#include "pressure/projection_solve.hpp"
+
+namespace billow::detail {
+
+template <class Settings, class PassEnum>
+struct SmokeCore : SolverCore {
+    static constexpr uint32_t kPassCount = static_cast<uint32_t>(PassEnum::Count);
+
+    SmokeCore(std::shared_ptr<Context> ctx, const char* solverName, const Settings& s)
+        : SolverCore(std::move(ctx), solverName), settings(s) {}
+
+    Settings settings;
+    std::unique_ptr<KernelSet> kernels;
+    // Solves for the pressure with the divergence as right-hand side (the PressureSolve pass).
+    std::unique_ptr<PoissonSolver> poisson;
+    // Multigrid diffusion, built by the first such solve (rebuilt when periodicity or the cell
+    // size changed).
+    std::unique_ptr<ImplicitDiffusion> diffusion;
+    // The moving colliders; their buffers are allocated by the first non-empty set.
+    ColliderSet colliders;
+    // massCorrection: the carried amounts' totals kept through each advection.
+    MassCorrection massCorrection;
+    // Advection-reflection: set by the Reflect pass and consumed by the Advect pass of the same step.
+    bool midpointReady = false;
+    // The incremental projection: set by a PressureSolve that solved for the pressure's change
+    // (the velocity then carries -grad of the previous pressure, and SubtractGradient subtracts the
+    // gradient of the change, PoissonSolver::increment()); cleared by that SubtractGradient and by
+    // an upload of the velocity or the pressure.
+    bool incrementPending = false;
+
+    // One pass, on its own (recordPass) or inside a full step that fuses the velocity forces
+    // (`fusedForces`: Vorticity then records the fused forces, Buoyancy nothing, Damping only the
+    // cell fields).
+    virtual void recordPass(VkCommandBuffer cmd, PassEnum pass, float dt, bool fusedForces) = 0;
+    // The non-finite scan of the solver's state fields after a whole step.
+    virtual void recordHealthScan(VkCommandBuffer cmd) = 0;
+
+    // A whole step: every pass in the enum's order, transport first (by the velocity the last step
+    // projected), except with advection-reflection, whose sources and forces (the passes between
+    // Advect and Diffuse) act in the first half, before the Reflect pass's projection, as Zehnder,
+    // Narain & Thomaszewski 2018 have them (the cell fields are carried by the projected midpoint
+    // velocity either way); then the health scan.
+    void recordStep(VkCommandBuffer cmd, float dt) {
+        timer.forgetRecorded();
+        const bool fusedForces = fusesVelocityForces();
+        const std::array<PassEnum, kPassCount> order = settings.advectionReflection ? reflectionOrder() : enumOrder();
+        for (PassEnum pass : order) {
+            // The incremental projection takes the divergence inside PressureSolve (of the velocity
+            // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
+            // empty interval), so passTimings() lists every pass.
+            if (pass == PassEnum::Divergence && incrementalProjection()) {
+                timer.begin(cmd, static_cast<uint32_t>(pass));
+                timer.end(cmd, static_cast<uint32_t>(pass));
+                continue;
+            }
+            recordPass(cmd, pass, dt, fusedForces);
+        }
+        if (settings.nonFiniteCheck != NonFiniteCheck::Off) recordHealthScan(cmd);
+    }
+
+    bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
+    bool buoyancyApplies() const {
+        bool gravity = false;
+        for (float g : settings.gravity) gravity = gravity || g != 0.0f;
+        return gravity && (settings.densityWeight != 0.0f || settings.thermalExpansion != 0.0f) && !prescribedVelocity();
+    }
+    bool confinementApplies() const { return settings.vorticity != 0.0f && !prescribedVelocity(); }
+    bool velocityDampingApplies() const {
+        return (settings.velocityDamping > 0.0f || settings.maxSpeed > 0.0f) && !prescribedVelocity();
+    }
+    // Whether a full step fuses the velocity forces: fuseVelocityForces, the velocity not
+    // prescribed, and at least one of the three applies.
+    bool fusesVelocityForces() const {
+        return settings.fuseVelocityForces && (buoyancyApplies() || confinementApplies() || velocityDampingApplies());
+    }
+
+    // The pressure equation's set-up from the settings (pressure/projection_solve.hpp).
+    PoissonSides poissonSides() const { return poissonSidesOf(settings.boundaries); }
+    PoissonSolveSettings poissonSolveSettings() const { return poissonSolveSettingsOf(settings); }
+    // Whether this step's solve is for the pressure's change (incrementalPressure).
+    bool incrementalProjection() const { return solvesIncrement(settings, settings); }
+
+    // The host state of these members a recorded step changes.
+    void keepSmokeState(RecordSnapshot& saved) {
+        saved.keep(midpointReady);
+        saved.keep(incrementPending);
+        saved.keepStateOf(colliders);
+        saved.keepStateOf(*poisson);
+        if (diffusion) saved.keepStateOf(*diffusion);
+    }
+
+    NonFiniteCheck nonFiniteCheck() const noexcept override { return settings.nonFiniteCheck; }
+    PressureResidual pressureResidual(uint32_t recordsAgo) const override { return poisson->residualReport(recordsAgo); }
+    void recordWholeStep(VkCommandBuffer cmd, float dt) override { recordStep(cmd, dt); }
+    void recordOnePass(VkCommandBuffer cmd, uint32_t pass, float dt, bool fusedForces) override {
+        recordPass(cmd, static_cast<PassEnum>(pass), dt, fusedForces);
+    }
+    uint32_t passCount() const noexcept override { return kPassCount; }
+
+private:
+    static std::array<PassEnum, kPassCount> enumOrder() {
+        std::array<PassEnum, kPassCount> order{};
+        for (uint32_t k = 0; k < kPassCount; ++k) order[k] = static_cast<PassEnum>(k);
+        return order;
+    }
+    // Colliders, the passes between Advect and Diffuse, Reflect, Advect, then Diffuse onwards.
+    static std::array<PassEnum, kPassCount> reflectionOrder() {
+        static_assert(PassEnum::Colliders < PassEnum::Reflect && PassEnum::Reflect < PassEnum::Advect &&
+                      PassEnum::Advect < PassEnum::Diffuse);
+        std::array<PassEnum, kPassCount> order{};
+        uint32_t n = 0;
+        auto add = [&](uint32_t from, uint32_t to) {
+            for (uint32_t k = from; k < to; ++k) order[n++] = static_cast<PassEnum>(k);
+        };
+        const auto index = [](PassEnum p) { return static_cast<uint32_t>(p); };
+        add(0, index(PassEnum::Reflect));
+        add(index(PassEnum::Advect) + 1, index(PassEnum::Diffuse));
+        add(index(PassEnum::Reflect), index(PassEnum::Advect) + 1);
+        add(index(PassEnum::Diffuse), kPassCount);
+        return order;
+    }
+};
+
+} // namespace billow::detail
