@@ -21,7 +21,8 @@ struct OrbitCamera {
     float yawDegrees = 30.0f;
     // Elevation above the horizontal, degrees, in (-90, 90). Default 20.
     float pitchDegrees = 20.0f;
-    // Distance from the target, in domain diagonals (the diagonal of the nx x ny x nz box), > 0.
+    // Distance from the target, in domain diagonals (the diagonal of the nx x ny x nz box), in
+    // (0, 1000].
     // Default 2.2 (the whole domain in view at fovDegrees 40).
     float distance = 2.2f;
     // Vertical field of view, degrees, in (0, 180). Default 40.

@@ -33,7 +33,8 @@ bool colour(const std::array<float, 3>& v) { return finite3(v) && v[0] >= 0 && v
 void checkCamera(const OrbitCamera& c) {
     require(std::isfinite(c.yawDegrees), "camera.yawDegrees", "a finite number");
     require(c.pitchDegrees > -90.0f && c.pitchDegrees < 90.0f, "camera.pitchDegrees", "a number in (-90, 90)");
-    require(c.distance > 0.0f && std::isfinite(c.distance), "camera.distance", "a finite number > 0");
+    // In domain diagonals; beyond 1000 the domain is under a pixel at any useful field of view.
+    require(c.distance > 0.0f && c.distance <= 1000.0f, "camera.distance", "a number in (0, 1000]");
     require(c.fovDegrees > 0.0f && c.fovDegrees < 180.0f, "camera.fovDegrees", "a number in (0, 180)");
     require(finite3(c.target), "camera.target", "three finite numbers");
 }

@@ -16,6 +16,21 @@ enum class NonFiniteCheck : uint32_t {
     Throw = 2,   // scan, and the next step()/record() after a report throws NonFiniteError
 };
 
+// The physical limits beyond which the scan reports a field that is still finite
+// (SolverHealth::beyondLimit): no smoke or water a game simulates comes near them, and a run past
+// them has lost its stability (a dt far beyond the advection's reach, an emitter of 1e9 K) without
+// producing a NaN yet.
+inline constexpr float kHealthSpeedLimit = 1.0e4f;        // m/s, any velocity component (30x the speed of sound)
+inline constexpr float kHealthTemperatureLimit = 1.0e5f;  // K, |temperature| (hotter than any flame)
+inline constexpr float kHealthDepthLimit = 1.0e4f;        // m, water depth (deeper than any sea)
+
+// A field whose finite values went beyond its physical limit in one scanned step.
+struct BeyondLimit {
+    std::string field;  // e.g. "VelocityX", "Temperature"
+    float largest;      // the largest magnitude found
+    float limit;        // the limit it passed (kHealth...Limit)
+};
+
 // The scan of one recorded step.
 struct SolverHealth {
     // False until that step's submission has completed (or when none was recorded that far back,
@@ -30,6 +45,10 @@ struct SolverHealth {
     std::vector<std::string> nonFiniteFields;
     // The lowest element index found non-finite in nonFiniteFields[0] (layout of download()).
     uint32_t firstIndex = 0;
+    // The fields still finite but beyond their physical limit, in the solver's field order.
+    // Reported only: NonFiniteCheck::Throw throws for non-finite values, not for these.
+    std::vector<BeyondLimit> beyondLimit;
+    bool withinLimits() const { return beyondLimit.empty(); }
 };
 
 } // namespace billow

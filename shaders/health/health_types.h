@@ -11,19 +11,23 @@ namespace billow::gpu {
 // Most fields one solver scans (a bit each in the mask word).
 #define BILLOW_HEALTH_MAX_FIELDS 16
 // A slot's words: the step it belongs to (1, 2, ... written when the scan starts), the mask of
-// the fields found non-finite, then per field the lowest index found non-finite (0xffffffff: none).
+// the fields found non-finite, then per field the lowest index found non-finite (0xffffffff:
+// none), then per field the largest finite magnitude found beyond the field's physical limit (the
+// bits of a non-negative float, so atomicMax orders them; 0: none).
 #define BILLOW_HEALTH_STAMP 0
 #define BILLOW_HEALTH_MASK 1
 #define BILLOW_HEALTH_FIRST_INDEX 2
-#define BILLOW_HEALTH_WORDS (BILLOW_HEALTH_FIRST_INDEX + BILLOW_HEALTH_MAX_FIELDS)
+#define BILLOW_HEALTH_BEYOND_LIMIT (BILLOW_HEALTH_FIRST_INDEX + BILLOW_HEALTH_MAX_FIELDS)
+#define BILLOW_HEALTH_WORDS (BILLOW_HEALTH_BEYOND_LIMIT + BILLOW_HEALTH_MAX_FIELDS)
 // Threads per workgroup, and the most workgroups one scan dispatches (the threads then loop over
 // the buffer: 256 K threads cover a 256^3 field in 64 loads each).
 #define BILLOW_HEALTH_GROUP 256
 #define BILLOW_HEALTH_MAX_GROUPS 1024
 
 // words: 32-bit words of the buffer; field: the bit of the mask; slotWord: the slot's first word;
-// halves: 1 when every word packs two float16 values (packHalf2x16), 0 for float32.
-struct NonFiniteScanPush { int words; int field; int slotWord; int halves; };
+// halves: 1 when every word packs two float16 values (packHalf2x16), 0 for float32; limit: the
+// field's physical limit on |value| (float32 fields; 0: none).
+struct NonFiniteScanPush { int words; int field; int slotWord; int halves; float limit; };
 
 #ifdef __cplusplus
 } // namespace billow::gpu

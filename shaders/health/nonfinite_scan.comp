@@ -1,7 +1,8 @@
 #version 450
 // Finds non-finite values (NaN or infinity) in one field buffer and reports them on the health
-// ring: the field's bit in the slot's mask, and the lowest index found. The values are tested on
-// their bits (every exponent bit set), which no compiler may fold away as it may isnan() under
+// ring: the field's bit in the slot's mask, and the lowest index found; and, for a field with a
+// physical limit, the largest finite magnitude beyond it (a finite run gone wild: 1e9 K, 1e14
+// m/s). The values are tested on their bits (every exponent bit set), which no compiler may fold away as it may isnan() under
 // relaxed float rules. Finite fields write nothing; the cost is one read of the field.
 // It declares no uniform block, so every solver's kernel set can hold it (KernelSet's extras).
 // A 1D kernel, dispatched in workgroups (at most BILLOW_HEALTH_MAX_GROUPS; each thread strides).
@@ -34,6 +35,7 @@ void main() {
     const uint words = uint(pc.words);
     const uint none = 0xffffffffu;
     uint first = none;
+    float beyond = 0.0;  // the largest finite |value| above pc.limit seen by this thread
     // Four strided words per iteration, loaded before any is tested, so four loads are in flight
     // per thread instead of one (the scan is bound by load latency, not bandwidth, at one). The
     // four indices rise, and so do the iterations', so a thread's first find is its lowest.
@@ -47,7 +49,15 @@ void main() {
         if (first == none) first = nonFiniteAt(k1, b1);
         if (first == none) first = nonFiniteAt(k2, b2);
         if (first == none) first = nonFiniteAt(k3, b3);
+        if (pc.limit > 0.0) {
+            // Magnitudes from the bits (the sign cleared); non-finite ones are reported above.
+            const uvec4 m = uvec4(b0, b1, b2, b3) & 0x7fffffffu;
+            for (int c = 0; c < 4; ++c)
+                if (m[c] < 0x7f800000u) beyond = max(beyond, uintBitsToFloat(m[c]));
+        }
     }
+    if (beyond > pc.limit && pc.limit > 0.0)
+        atomicMax(report[pc.slotWord + BILLOW_HEALTH_BEYOND_LIMIT + pc.field], floatBitsToUint(beyond));
     if (first != none) {
         atomicOr(report[pc.slotWord + BILLOW_HEALTH_MASK], 1u << uint(pc.field));
         atomicMin(report[pc.slotWord + BILLOW_HEALTH_FIRST_INDEX + pc.field], first);

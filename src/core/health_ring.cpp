@@ -18,6 +18,8 @@ HealthRing::HealthRing(ContextState& context, std::vector<std::string> fieldName
 
 void HealthRing::recordScan(VkCommandBuffer cmd, KernelSet& kernelSet, std::span<const ScannedField> fields) {
     if (fields.size() != fieldNames_.size()) throw Error("internal: the scanned fields do not match their names");
+    limits_.resize(fields.size());
+    for (size_t f = 0; f < fields.size(); ++f) limits_[f] = fields[f].limit;
     const ContextState& cs = *context_;
     const uint64_t step = scans_ + 1;
     const uint32_t slot = ring_.slotFor(scans_);
@@ -27,6 +29,7 @@ void HealthRing::recordScan(VkCommandBuffer cmd, KernelSet& kernelSet, std::span
     ring_.recordFill(cs, cmd, slot, BILLOW_HEALTH_STAMP, 1, static_cast<uint32_t>(step));
     ring_.recordFill(cs, cmd, slot, BILLOW_HEALTH_MASK, 1, 0u);
     ring_.recordFill(cs, cmd, slot, BILLOW_HEALTH_FIRST_INDEX, BILLOW_HEALTH_MAX_FIELDS, 0xffffffffu);
+    ring_.recordFill(cs, cmd, slot, BILLOW_HEALTH_BEYOND_LIMIT, BILLOW_HEALTH_MAX_FIELDS, 0u);
     memoryBarrier(cs, cmd, kTransferWrite, kComputeReadWrite);
     for (size_t f = 0; f < fields.size(); ++f) {
         const uint32_t words = static_cast<uint32_t>(fields[f].bytes / sizeof(uint32_t));
@@ -35,7 +38,7 @@ void HealthRing::recordScan(VkCommandBuffer cmd, KernelSet& kernelSet, std::span
                                                    BILLOW_HEALTH_MAX_GROUPS);
         const gpu::NonFiniteScanPush push{static_cast<int>(words), static_cast<int>(f),
                                           static_cast<int>(ring_.offset(slot) / sizeof(uint32_t)),
-                                          fields[f].halves ? 1 : 0};
+                                          fields[f].halves ? 1 : 0, fields[f].halves ? 0.0f : fields[f].limit};
         kernelSet.dispatchGroups(cmd, kernels::NonfiniteScan::Bindings{.field = fields[f].buffer, .report = ring_.buffer()},
                                  push, groups, 1);
     }
@@ -59,6 +62,9 @@ std::optional<SolverHealth> HealthRing::readStep(uint64_t step) const {
             if (h.nonFiniteFields.empty()) h.firstIndex = words[BILLOW_HEALTH_FIRST_INDEX + f];
             h.nonFiniteFields.push_back(fieldNames_[f]);
         }
+    for (uint32_t f = 0; f < fieldNames_.size(); ++f)
+        if (const uint32_t bits = words[BILLOW_HEALTH_BEYOND_LIMIT + f])
+            h.beyondLimit.push_back({fieldNames_[f], std::bit_cast<float>(bits), limits_[f]});
     return h;
 }
 

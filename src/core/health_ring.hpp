@@ -21,6 +21,7 @@ struct ScannedField {
     VkBuffer buffer = VK_NULL_HANDLE;
     VkDeviceSize bytes = 0;
     bool halves = false;  // two float16 values per word (the Float16 dye)
+    float limit = 0.0f;   // the physical limit on |value| (billow/health.hpp; float32 fields; 0: none)
 };
 
 class HealthRing {
@@ -58,6 +59,7 @@ private:
     ContextState* context_ = nullptr;
     ReadbackRing ring_;
     std::vector<std::string> fieldNames_;
+    std::vector<float> limits_;  // each field's limit, as the last scan recorded it
     std::string solver_;
     uint64_t scans_ = 0;          // scans recorded so far
     uint64_t thrownThrough_ = 0;  // reports of steps up to this one were thrown already

@@ -198,10 +198,10 @@ void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt, boo
 
 void SmokeSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
     const detail::ScannedField fields[] = {
-        {u.now(), u.copies[0].size()},
-        {v.now(), v.copies[0].size()},
+        {u.now(), u.copies[0].size(), false, kHealthSpeedLimit},
+        {v.now(), v.copies[0].size(), false, kHealthSpeedLimit},
         {density.now(), density.copies[0].size()},
-        {temperature.now(), temperature.copies[0].size()},
+        {temperature.now(), temperature.copies[0].size(), false, kHealthTemperatureLimit},
         {dye.now(), dye.copies[0].size(), settings.dyeStorage == DyeStorage::Float16},
         {pressure.now(), pressure.copies[0].size()},
     };

@@ -183,11 +183,11 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt,
 
 void SmokeSolver3D::Impl::recordHealthScan(VkCommandBuffer cmd) {
     const detail::ScannedField fields[] = {
-        {u.now(), u.copies[0].size()},
-        {v.now(), v.copies[0].size()},
-        {w.now(), w.copies[0].size()},
+        {u.now(), u.copies[0].size(), false, kHealthSpeedLimit},
+        {v.now(), v.copies[0].size(), false, kHealthSpeedLimit},
+        {w.now(), w.copies[0].size(), false, kHealthSpeedLimit},
         {density.now(), density.copies[0].size()},
-        {temperature.now(), temperature.copies[0].size()},
+        {temperature.now(), temperature.copies[0].size(), false, kHealthTemperatureLimit},
         {fuel.now(), fuel.copies[0].size()},
         {colour.now(), hasColour() ? colour.copies[0].size() : 0},
         {pressure.now(), pressure.copies[0].size()},

@@ -142,11 +142,11 @@ void WaterSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
     if (settings.nonFiniteCheck == NonFiniteCheck::Off) return;
     const bool momentum = settings.model == WaterModel::Momentum;  // the face velocities are its state
     const detail::ScannedField fields[] = {
-        {depth.handle(), depth.size()},
+        {depth.handle(), depth.size(), false, kHealthDepthLimit},
         {flowX.handle(), flowX.size()},
         {flowY.handle(), flowY.size()},
-        {faceVelocityX.now(), momentum ? faceVelocityX.copies[0].size() : 0},
-        {faceVelocityY.now(), momentum ? faceVelocityY.copies[0].size() : 0},
+        {faceVelocityX.now(), momentum ? faceVelocityX.copies[0].size() : 0, false, kHealthSpeedLimit},
+        {faceVelocityY.now(), momentum ? faceVelocityY.copies[0].size() : 0, false, kHealthSpeedLimit},
         {dye.now(), dye.copies[0].size()},
     };
     health.recordScan(cmd, *kernels, fields);

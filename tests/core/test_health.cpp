@@ -4,6 +4,8 @@
 // a finite state reports finite. For all three solvers, float32 and packed-half fields.
 #include "support/gpu_test.hpp"
 
+#include <bit>
+
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -88,6 +90,32 @@ TEST_F(Health, SmokeReportsTheFieldThatWentNonFinite) {
     solver.upload(Field::Temperature, std::vector<float>(solver.fieldSize(Field::Temperature), 293.15f));
     EXPECT_NO_THROW(solver.step(kDt));
     EXPECT_TRUE(solver.health(0).finite);
+}
+
+// A run that stays finite but leaves the physical range (a temperature of 7.7e8 K, a speed of
+// 5.6e14 m/s were seen) is reported with the field, the largest magnitude and the limit; it is
+// not a NonFiniteError, even with Throw. Within the limits nothing is listed.
+TEST_F(Health, FieldsBeyondTheirPhysicalLimitAreReported) {
+    SmokeSettings s = smoke2d();
+    s.nonFiniteCheck = NonFiniteCheck::Throw;
+    SmokeSolver solver(context(), s);
+    solver.step(kDt);
+    ASSERT_TRUE(solver.health(0).withinLimits());
+    const float hot = 7.7e8f;
+    const uint32_t hotBits = std::bit_cast<uint32_t>(-hot);  // the magnitude counts, not the sign
+    poison(solver.buffer(Field::Temperature), solver.bufferSize(Field::Temperature), 5 + 7 * s.nx, hotBits);
+    solver.stepPass(Pass::Damping, kDt);  // changes nothing here
+    solver.step(kDt);                     // the scan of a whole step; no throw follows
+    EXPECT_NO_THROW(solver.step(kDt));
+    const SolverHealth h = solver.health(1);
+    ASSERT_TRUE(h.available);
+    EXPECT_TRUE(h.finite);
+    ASSERT_EQ(h.beyondLimit.size(), 1u);
+    EXPECT_EQ(h.beyondLimit[0].field, "Temperature");
+    EXPECT_EQ(h.beyondLimit[0].limit, kHealthTemperatureLimit);
+    // Semi-Lagrangian transport with no velocity keeps the value; the scan reports its magnitude.
+    EXPECT_GT(h.beyondLimit[0].largest, 0.5f * hot);
+    EXPECT_LE(h.beyondLimit[0].largest, hot);
 }
 
 TEST_F(Health, HalfDyeInfinityIsFound) {

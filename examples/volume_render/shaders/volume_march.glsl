@@ -93,9 +93,13 @@ float shadowTransmittance(vec3 p) {
     vec2 span = volumeBoxInterval(p, l);
     float opticalDepth = 0.0;
     float stepLength = view.medium.w;
-    for (float t = max(span.x, 0.0); t < span.y; t += stepLength) {
-        float ds = min(stepLength, span.y - t);
-        vec3 x = p + l * (t + 0.5 * ds);
+    float first = max(span.x, 0.0), len = span.y - first;
+    // A counted loop: at most the box's diagonal over the step, whatever the rounding of t.
+    int steps = len > 0.0 ? int(ceil(len / stepLength)) : 0;
+    for (int k = 0; k < steps; ++k) {
+        float t = float(k) * stepLength;
+        float ds = min(stepLength, len - t);
+        vec3 x = p + l * (first + t + 0.5 * ds);
         if (view.grid.w != 0 && volumeSolid(x) > view.fire.w) return 0.0;
         opticalDepth += volumeDensity(x) * ds;
     }
@@ -160,9 +164,15 @@ VolumeSample marchVolume(vec3 origin, vec3 direction) {
     float cosTheta = dot(direction, view.lightDirection.xyz);
     float phase = volumePhase(cosTheta, view.lightDirection.w);
     bool hitSolid = false;
-    for (float t = span.x; t < span.y; t += stepLength) {
-        float ds = min(stepLength, span.y - t);
-        vec3 x = origin + direction * (t + 0.5 * ds);
+    // March from the box's entry point in a counted loop: measured from a far camera, t + step
+    // stops changing once t passes ~1e7 cells, and the loop would never end.
+    vec3 entry = origin + direction * span.x;
+    float len = span.y - span.x;
+    int steps = len > 0.0 ? int(ceil(len / stepLength)) : 0;
+    for (int k = 0; k < steps; ++k) {
+        float t = float(k) * stepLength;
+        float ds = min(stepLength, len - t);
+        vec3 x = entry + direction * (t + 0.5 * ds);
         if (view.grid.w != 0 && volumeSolid(x) > view.fire.w) {
             vec3 e = vec3(0.5, 0.0, 0.0);
             vec3 n = -vec3(volumeSolid(x + e.xyy) - volumeSolid(x - e.xyy), volumeSolid(x + e.yxy) - volumeSolid(x - e.yxy),
