@@ -1,6 +1,7 @@
 // Emitters: their checks and GPU form (setEmitters), and the Emit pass over the emitters'
 // bounding box (smoke3d_emit.comp).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -62,7 +63,14 @@ void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
                                                                   std::to_string(emitters.size()) + ")");
     // Convert them all first: a bad one leaves the current set unchanged.
     std::vector<gpu::GpuEmitter3D> converted;
-    for (size_t k = 0; k < emitters.size(); ++k) converted.push_back(toGpuEmitter(emitters[k], k));
+    for (size_t k = 0; k < emitters.size(); ++k) {
+        converted.push_back(toGpuEmitter(emitters[k], k));
+        // A colour with nowhere to go would be dropped without a word: refuse it.
+        const std::array<float, 4>& c = emitters[k].colour;
+        if (!s.hasColour() && (c[0] != 0.0f || c[1] != 0.0f || c[2] != 0.0f || c[3] != 0.0f))
+            throw InvalidArgument("Emitter3D[" + std::to_string(k) + "]::colour",
+                                  "is set but the solver has no colour field (SmokeSettings3D::colour is false)");
+    }
     auto scope = s.guard.enter("setEmitters");
     s.emitters.clear();
     for (const gpu::GpuEmitter3D& g : converted) s.emitters.push(g);

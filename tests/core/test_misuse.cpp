@@ -223,6 +223,21 @@ TEST_F(Misuse, NullCommandBuffer) {
                   "recordReleaseBarrier: cmd");
 }
 
+// Input that would have no effect is refused: an emitter colour without a colour field (it used
+// to be dropped silently); an ambient temperature at or below 0 K.
+TEST_F(Misuse, InputWithoutEffectIsRefused) {
+    SmokeSolver3D smoke3(context(), smoke3d());
+    Emitter3D coloured;
+    coloured.colour = {1.0f, 0.5f, 0.2f, 1.0f};
+    expectInvalid([&] { smoke3.setEmitters(std::span(&coloured, 1)); }, "Emitter3D[0]::colour");
+    SmokeSettings3D s3 = smoke3d();
+    s3.ambientTemperature = -50.0f;
+    expectInvalid([&] { s3.validate(); }, "SmokeSettings3D::ambientTemperature");
+    SmokeSettings s2 = smoke2d();
+    s2.ambientTemperature = 0.0f;
+    expectInvalid([&] { s2.validate(); }, "SmokeSettings::ambientTemperature");
+}
+
 // History indices beyond the rings.
 TEST_F(Misuse, HistoryIndexOutOfRange) {
     SmokeSolver smoke(context(), smoke2d());
