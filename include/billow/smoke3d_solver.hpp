@@ -22,6 +22,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -169,6 +170,13 @@ public:
     // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
     size_t fieldSize(Field3D field) const noexcept;
     std::vector<float> download(Field3D field);
+    // Non-blocking host access: recordDownload records the copy of `field` into the engine's
+    // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
+    // collectDownload(ticket) returns the values, as download() gives them, once the submission
+    // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
+    // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
+    uint64_t recordDownload(VkCommandBuffer cmd, Field3D field);
+    std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     // Not the derived fields (InvalidArgument), nor Colour without a colour field; values.size()
     // must be fieldSize(field) and every value finite and within +-1e6 (InvalidArgument naming
     // the first bad index). An unknown field is InvalidArgument (fieldSize/buffer give 0/null).

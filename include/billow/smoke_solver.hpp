@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -143,6 +144,13 @@ public:
     // its dyeStorage: Float16 dye is converted, and uploads beyond +-65504 are refused).
     size_t fieldSize(Field field) const noexcept;
     std::vector<float> download(Field field);
+    // Non-blocking host access: recordDownload records the copy of `field` into the engine's
+    // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
+    // collectDownload(ticket) returns the values, as download() gives them, once the submission
+    // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
+    // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
+    uint64_t recordDownload(VkCommandBuffer cmd, Field field);
+    std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     // Not the derived fields (Solid, OpenX/OpenY, Curl, SolidVelocityX/Y).
     void upload(Field field, std::span<const float> values);
 

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -92,6 +93,13 @@ public:
     // Uploads must be finite and within +-1e6 (InvalidArgument naming the first bad index); an
     // unknown field is InvalidArgument (fieldSize/buffer give 0/VK_NULL_HANDLE).
     std::vector<float> download(WaterField field);
+    // Non-blocking host access: recordDownload records the copy of `field` into the engine's
+    // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
+    // collectDownload(ticket) returns the values, as download() gives them, once the submission
+    // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
+    // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
+    uint64_t recordDownload(VkCommandBuffer cmd, WaterField field);
+    std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     void upload(WaterField field, std::span<const float> values);
     // Total water volume, m^3, summed in double on the host (downloads the depth).
     double totalVolume();

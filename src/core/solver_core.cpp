@@ -45,6 +45,18 @@ void SolverCore::stepPassCall(uint32_t pass, float dt, const char* call, bool fu
     submit(call, false, [&](VkCommandBuffer cmd) { recordOnePass(cmd, pass, dt, fused); });
 }
 
+uint64_t SolverCore::recordDownloadCall(VkCommandBuffer cmd, VkBuffer source, VkDeviceSize bytes, uint32_t field) {
+    uint64_t ticket = 0;
+    record("recordDownload", cmd, false,
+           [&](VkCommandBuffer c) { ticket = readback.recordCopy(c, source, bytes, field, "recordDownload"); });
+    return ticket;
+}
+
+std::optional<FieldReadback::Collected> SolverCore::collectDownloadCall(uint64_t ticket) {
+    auto scope = guard.enter("collectDownload");
+    return readback.collect(ticket, "collectDownload");
+}
+
 void SolverCore::recordOnePass(VkCommandBuffer, uint32_t pass, float, bool) {
     throw Error(std::string("internal: ") + solverName() + " has no pass " + std::to_string(pass));
 }
@@ -68,6 +80,7 @@ RecordSnapshot SolverCore::snapshot() {
     keepOwnState(saved);
     saved.keepStateOf(timer);
     saved.keepStateOf(health);
+    saved.keepStateOf(readback);
     return saved;
 }
 

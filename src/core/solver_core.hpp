@@ -25,6 +25,7 @@
 #include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "core/context_state.hpp"
+#include "core/field_readback.hpp"
 #include "core/gpu_timer.hpp"
 #include "core/health_ring.hpp"
 #include "core/quiet_wait.hpp"
@@ -52,6 +53,8 @@ public:
     GpuTimer timer;
     // The non-finite scan after every whole step (NonFiniteCheck), read without waiting.
     HealthRing health;
+    // Non-blocking downloads (recordDownload / collectDownload); the solver sets its capacity.
+    FieldReadback readback;
     SolverGuard guard;
 
     const char* solverName() const noexcept { return guard.solver(); }
@@ -86,6 +89,11 @@ public:
         RecordSnapshot saved = snapshot();
         guard.submitStep(cs, call, saved, recordWork);
     }
+
+    // recordDownload(cmd, field): the copy of `bytes` of `source` (`field` as the solver numbers
+    // it); collectDownload(ticket): its bytes once the copy completed, without waiting.
+    uint64_t recordDownloadCall(VkCommandBuffer cmd, VkBuffer source, VkDeviceSize bytes, uint32_t field);
+    std::optional<FieldReadback::Collected> collectDownloadCall(uint64_t ticket);
 
     // A barrier making the solver's last writes visible to `dstStage` / `dstAccess`.
     void recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess) const;

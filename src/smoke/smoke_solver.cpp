@@ -123,6 +123,8 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     solidHost.assign(mac.cells(), 0.0f);
     gridUniform.upload(gridParams());
     poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(2));
+    // The largest field a download copies: the nodes' curl, or the dye.
+    readback = detail::FieldReadback(cs, std::max<VkDeviceSize>(VkDeviceSize(mac.nodes()) * sizeof(float), dyeBytes(settings)));
     if (settings.advectionReflection) allocateReflectionBuffers();
     prepareDiffusion(settings);
     refreshGeometry();
@@ -396,6 +398,29 @@ std::vector<float> SmokeSolver::download(Field field) {
         return out;
     }
     detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(out)));
+    return out;
+}
+
+uint64_t SmokeSolver::recordDownload(VkCommandBuffer cmd, Field field) {
+    Impl& s = use("recordDownload");
+    requireField(field, "recordDownload");
+    const VkBuffer source = buffer(field);  // none: the solid velocities before any collider, ...
+    return s.recordDownloadCall(cmd, source, source ? bufferSize(field) : 0, static_cast<uint32_t>(field));
+}
+
+std::optional<std::vector<float>> SmokeSolver::collectDownload(uint64_t ticket) {
+    Impl& s = use("collectDownload");
+    std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
+    if (!copy) return std::nullopt;
+    const Field field = static_cast<Field>(copy->tag);
+    std::vector<float> out(fieldSize(field));
+    if (copy->bytes.empty()) return out;
+    if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
+        const auto* halves = reinterpret_cast<const uint16_t*>(copy->bytes.data());
+        std::transform(halves, halves + out.size(), out.begin(), detail::halfToFloat);
+        return out;
+    }
+    std::memcpy(out.data(), copy->bytes.data(), out.size() * sizeof(float));
     return out;
 }
 

@@ -2,6 +2,7 @@
 // passes are recorded in the files smoke3d_solver_impl.hpp lists.
 #include "billow/smoke3d_solver.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -132,6 +133,9 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     solidHost.assign(cells, 0.0f);
     gridUniform.upload(gridParams());
     poisson = createPoissonSolver();
+    // The largest field a download copies: a face grid, or the colour (4 floats a cell).
+    readback = detail::FieldReadback(
+        cs, sizeof(float) * std::max({mac.xFaces(), mac.yFaces(), mac.zFaces(), hasColour() ? 4 * mac.cells() : 0}));
     if (settings.advectionReflection) allocateReflectionBuffers();
     prepareDiffusion(settings);
     refreshGeometry();
@@ -311,6 +315,22 @@ std::vector<float> SmokeSolver3D::download(Field3D field) {
     auto scope = s.guard.enter("download");
     std::vector<float> out(fieldSize(field));
     if (!out.empty()) detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(out)));
+    return out;
+}
+
+uint64_t SmokeSolver3D::recordDownload(VkCommandBuffer cmd, Field3D field) {
+    Impl& s = use("recordDownload");
+    requireKnownField(field, "recordDownload");
+    const VkBuffer source = buffer(field);
+    return s.recordDownloadCall(cmd, source, source ? bufferSize(field) : 0, static_cast<uint32_t>(field));
+}
+
+std::optional<std::vector<float>> SmokeSolver3D::collectDownload(uint64_t ticket) {
+    Impl& s = use("collectDownload");
+    std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
+    if (!copy) return std::nullopt;
+    std::vector<float> out(fieldSize(static_cast<Field3D>(copy->tag)));
+    if (!copy->bytes.empty()) std::memcpy(out.data(), copy->bytes.data(), out.size() * sizeof(float));
     return out;
 }
 

@@ -73,6 +73,8 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     detail::makePingPong(cs, faceVelocityY, mac.yFaces(), 2);
     brushes = detail::HostEditQueue<gpu::WaterBrushGpu>(cs, kMaxBrushesPerFrame);
     stats = detail::ReadbackRing(cs, BILLOW_WATER_STAT_SLOTS, BILLOW_WATER_STAT_WORDS);
+    // The largest field a download copies: the cells' velocity (2 floats a cell), or a face grid.
+    readback = detail::FieldReadback(cs, sizeof(float) * std::max({2 * mac.cells(), mac.xFaces(), mac.yFaces()}));
     // Every kernel of shaders/water.
     kernels = std::make_unique<detail::KernelSet>(
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water},
@@ -264,6 +266,21 @@ void requireField(WaterField field, const char* call) {
 std::vector<float> WaterSolver::Impl::download(VkBuffer buffer, size_t floats) {
     std::vector<float> out(floats);
     detail::downloadBytes(cs, buffer, std::as_writable_bytes(std::span(out)));
+    return out;
+}
+
+uint64_t WaterSolver::recordDownload(VkCommandBuffer cmd, WaterField field) {
+    Impl& s = use("recordDownload");
+    requireField(field, "recordDownload");
+    return s.recordDownloadCall(cmd, buffer(field), bufferSize(field), static_cast<uint32_t>(field));
+}
+
+std::optional<std::vector<float>> WaterSolver::collectDownload(uint64_t ticket) {
+    Impl& s = use("collectDownload");
+    std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
+    if (!copy) return std::nullopt;
+    std::vector<float> out(fieldSize(static_cast<WaterField>(copy->tag)));
+    std::memcpy(out.data(), copy->bytes.data(), out.size() * sizeof(float));
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -583,6 +584,55 @@ TEST_F(Failures, LongStepCountsAreSubmittedInBoundedBatches) {
     // The same steps in any grouping: bit for bit.
     EXPECT_EQ(batched.download(Field::Density), oneByOne.download(Field::Density));
     EXPECT_EQ(batched.download(Field::VelocityY), oneByOne.download(Field::VelocityY));
+}
+
+// Non-blocking downloads: copies recorded into the engine's command buffer come back, once that
+// submission completed, equal to the blocking download; before, collect says not yet (nullopt)
+// without waiting; each ticket is collected once, and at most four are in flight.
+TEST_F(Failures, DownloadsRecordedInTheEnginesCommandBufferAreCollectedWithoutWaiting) {
+    detail::ContextState& cs = context()->state();
+    SmokeSettings settings = smoke2d();
+    settings.dyeStorage = DyeStorage::Float16;
+    SmokeSolver solver(context(), settings);
+    Splat splat;
+    splat.x = 0.5f;
+    splat.y = 0.4f;
+    splat.density = 1.0f;
+    splat.dye = {0.25f, 0.5f, 1.0f, 1.0f};
+    splat.velocity = {0.3f, 0.8f};
+    solver.addSplat(splat);
+    solver.step(kDt);
+    uint64_t density = 0, dye = 0;
+    cs.submitAndWait([&](VkCommandBuffer cmd) {
+        density = solver.recordDownload(cmd, Field::Density);
+        dye = solver.recordDownload(cmd, Field::Dye);
+    });
+    const std::optional<std::vector<float>> gotDensity = solver.collectDownload(density);
+    ASSERT_TRUE(gotDensity.has_value());
+    EXPECT_EQ(*gotDensity, solver.download(Field::Density));
+    EXPECT_EQ(solver.collectDownload(dye).value(), solver.download(Field::Dye));  // halves converted
+    EXPECT_THROW((void)solver.collectDownload(density), InvalidArgument);      // collected once
+
+    // Recorded but not submitted: not there yet; a fifth copy in flight is refused.
+    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = cs.transientPool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    ASSERT_EQ(cs.vk.vkAllocateCommandBuffers(cs.device, &alloc, &cmd), VK_SUCCESS);
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    ASSERT_EQ(cs.vk.vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
+    std::vector<uint64_t> pending;
+    for (int k = 0; k < 4; ++k) pending.push_back(solver.recordDownload(cmd, Field::VelocityX));
+    EXPECT_THROW((void)solver.recordDownload(cmd, Field::VelocityX), InvalidArgument);
+    EXPECT_FALSE(solver.collectDownload(pending[0]).has_value());
+    cs.vk.vkEndCommandBuffer(cmd);
+    cs.vk.vkFreeCommandBuffers(cs.device, cs.transientPool, 1, &cmd);
+
+    WaterSolver pool(context(), water());
+    uint64_t depth = 0;
+    cs.submitAndWait([&](VkCommandBuffer c) { depth = pool.recordDownload(c, WaterField::Depth); });
+    EXPECT_EQ(pool.collectDownload(depth).value(), pool.download(WaterField::Depth));
 }
 
 } // namespace
