@@ -62,4 +62,10 @@ enum class Falloff : uint32_t {
     Gaussian = 1,  // weight exp(-d^2 / radius^2)              (the WebGL demo's splat)
 };
 
+// The shape of an emitter (2D: Sphere is a disc).
+enum class EmitterShape : uint32_t {
+    Sphere = 0,  // `radius` about the centre
+    Box = 1,     // axis-aligned, `halfExtents` about the centre
+};
+
 } // namespace billow

@@ -37,11 +37,6 @@
 
 namespace billow {
 
-enum class EmitterShape : uint32_t {
-    Sphere = 0,  // `radius` about the centre
-    Box = 1,     // axis-aligned, `halfExtents` about the centre
-};
-
 // A source that acts every step until the engine changes the set (SmokeSolver3D::setEmitters;
 // move an emitter along a path by handing it a new centre each frame). With w the falloff weight
 // at a point (1 inside the core, falling to 0 at the edge): density, temperature, fuel and colour

@@ -47,6 +47,25 @@ struct Splat {
     std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};  // added RGBA
 };
 
+// A source that acts every step until the engine changes the set (SmokeSolver::setEmitters), as
+// the 3D solver's Emitter3D: its amounts are rates per second, added over each step's dt with its
+// falloff weight w (Falloff: linear max(0, 1 - d / size), Gaussian exp(-d^2 / size^2) cut off
+// beyond 4 sizes; d the distance from the centre, or from the box's edge and 0 inside it; size the
+// radius, or the smaller half extent), and it pulls the velocity toward its own:
+// u += w (1 - exp(-velocityCoupling dt)) (velocity - u).
+struct Emitter2D {
+    EmitterShape shape = EmitterShape::Sphere;               // Sphere: a disc
+    std::array<float, 2> centre{0.5f, 0.1f};                 // m. Default (0.5, 0.1)
+    float radius = 0.05f;                                    // Sphere, m, > 0. Default 0.05
+    std::array<float, 2> halfExtents{0.05f, 0.05f};          // Box, m, > 0. Default 0.05 each
+    Falloff falloff = Falloff::Gaussian;
+    std::array<float, 2> velocity{0.0f, 0.0f};               // target velocity, m/s. Default 0
+    float velocityCoupling = 0.0f;                           // 1/s, >= 0; 0 leaves the velocity alone. Default 0
+    float density = 0.0f;                                    // per second, finite. Default 0
+    float temperature = 0.0f;                                // K per second, finite. Default 0
+    std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};        // RGBA per second, finite. Default 0
+};
+
 enum class Field : uint32_t {
     VelocityX, VelocityY, Density, Temperature, Dye, Pressure, Divergence, Curl, Solid, OpenX, OpenY,
     SolidVelocityX, SolidVelocityY,  // derived from the moving colliders (setColliders)
@@ -105,6 +124,13 @@ public:
     // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy) and dyeStorage, which need a
     // new solver (InvalidArgument naming the field).
     void updateSettings(const SmokeSettings& settings);
+
+    // The emitters acting from the next recorded step on, in its Inject pass after the splats (at
+    // most kMaxEmitters); replaces the set. Throws InvalidArgument naming the emitter and field
+    // (non-finite values, sizes <= 0, a negative coupling, unknown shape or falloff); the set is
+    // unchanged then. The first non-empty set allocates the emitters' buffer (blocking, once).
+    static constexpr uint32_t kMaxEmitters = 64;
+    void setEmitters(std::span<const Emitter2D> emitters);
 
     // Queues a splat for the next Inject pass (at most kMaxSplatsPerStep per step). Its amounts
     // are added once, in that step (an impulse, as the WebGL demo's splats; not a rate).

@@ -21,7 +21,24 @@ struct GpuSplat {
     vec4 dye;
 };
 
+// One emitter (billow::Emitter2D; storage buffer element, std430), its amounts rates per second.
+#define BILLOW_EMITTER2D_DISC 0
+#define BILLOW_EMITTER2D_BOX 1
+struct GpuEmitter2D {
+    float centreX, centreY;  // m
+    float size;              // falloff length, m: the radius, or the smaller half extent
+    int shape;               // BILLOW_EMITTER2D_DISC or BILLOW_EMITTER2D_BOX
+    float halfX, halfY;      // box half extents, m (disc: 0)
+    int falloff;             // BILLOW_FALLOFF_*
+    float velocityCoupling;  // 1/s
+    float velocityX, velocityY;  // target velocity, m/s
+    float density, temperature;  // rates per second
+    vec4 dye;                    // RGBA rate per second
+};
+
 // Push constants, one struct per kernel family.
+// target 0: x- and y-faces; 1: density and temperature; 2: dye. The dispatch starts at the offset.
+struct EmitPush { int target; int count; float dt; int offsetX; int offsetY; };
 struct SplatPush { int target; int count; int offsetX, offsetY; };  // target: 0 faces, 1 cells, 2 dye
 // A Gaussian splat adds nothing beyond this many radii (its weight there is e^-16 ~ 1e-7), so a
 // splat pass only visits the cells near its splats.

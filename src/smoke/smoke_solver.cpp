@@ -181,7 +181,7 @@ void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt, boo
     timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
     case Pass::Colliders: recordColliders(cmd); break;
-    case Pass::Inject: recordInject(cmd); break;
+    case Pass::Inject: recordInject(cmd, dt); break;
     case Pass::Buoyancy:
         if (!fusedForces) recordBuoyancy(cmd, dt);
         break;
@@ -213,6 +213,7 @@ void SmokeSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
 void SmokeSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     for (PingPong* pair : {&u, &v, &density, &temperature, &dye, &pressure, &midpointPressure}) saved.keep(pair->current);
     saved.keepStateOf(splats);
+    saved.keepStateOf(emitters);
     keepSmokeState(saved);
 }
 

@@ -43,6 +43,8 @@ struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, Pass> {
     PingPong u, v, density, temperature, dye, pressure;
     detail::GpuBuffer divergence, curl, solid, openX, openY;
     detail::HostEditQueue<gpu::GpuSplat> splats;  // applied by the next Inject pass
+    // The current set, uploaded by every Inject pass; its buffer allocated by the first non-empty set.
+    detail::HostEditQueue<gpu::GpuEmitter2D> emitters;
 
     std::vector<float> solidHost;
 
@@ -101,8 +103,15 @@ struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, Pass> {
     // total is what it was less what `a`'s velocity carried out (SmokeSettings::massCorrection).
     void recordMassCorrection(VkCommandBuffer cmd, const Advection& a);
 
-    // smoke_emit.cpp.
-    void recordInject(VkCommandBuffer cmd);
+    // smoke_emit.cpp: the splats, then the emitters.
+    void recordInject(VkCommandBuffer cmd, float dt);
+    void recordEmitters(VkCommandBuffer cmd, float dt);
+    // Dispatches `kernel` with `push(target, x0, y0)` over the samples of each target grid (0 the
+    // faces, 1 the cells, 2 the dye cells; `faces` false skips the faces) within [minX, maxX] x
+    // [minY, maxY] m, one barrier after.
+    template <class Dispatch>
+    void dispatchOverBox(VkCommandBuffer cmd, float minX, float minY, float maxX, float maxY, bool faces,
+                         const Dispatch& dispatch);
 
     // smoke_forces.cpp.
     void recordBuoyancy(VkCommandBuffer cmd, float dt);

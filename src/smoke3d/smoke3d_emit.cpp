@@ -8,6 +8,7 @@
 
 #include "core/barriers.hpp"
 #include "core/validation.hpp"
+#include "grid/emitters.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
@@ -16,18 +17,8 @@ namespace kernels = detail::kernels;
 
 gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index) {
     const std::string prefix = "Emitter3D[" + std::to_string(index) + "]::";
-    detail::requireKnown(e.shape, EmitterShape::Box, prefix + "shape", "unknown emitter shape");
-    detail::requireKnown(e.falloff, Falloff::Gaussian, prefix + "falloff", "unknown falloff");
-    for (size_t a = 0; a < 3; ++a) detail::requireFinite(e.centre[a], prefix + "centre[" + std::to_string(a) + "]");
-    if (e.shape == EmitterShape::Sphere) detail::requirePositive(e.radius, prefix + "radius", "m");
-    else
-        for (size_t a = 0; a < 3; ++a) detail::requirePositive(e.halfExtents[a], prefix + "halfExtents[" + std::to_string(a) + "]", "m");
-    for (size_t a = 0; a < 3; ++a) detail::requireBounded(e.velocity[a], prefix + "velocity[" + std::to_string(a) + "]");
-    detail::requireNonNegative(e.velocityCoupling, prefix + "velocityCoupling");
-    detail::requireBounded(e.density, prefix + "density");
-    detail::requireBounded(e.temperature, prefix + "temperature");
+    detail::requireValidEmitter(e, e.colour, "colour", prefix);
     detail::requireBounded(e.fuel, prefix + "fuel");
-    for (size_t c = 0; c < 4; ++c) detail::requireBounded(e.colour[c], prefix + "colour[" + std::to_string(c) + "]");
 
     static_assert(int(EmitterShape::Sphere) == BILLOW_EMITTER_SPHERE && int(EmitterShape::Box) == BILLOW_EMITTER_BOX,
                   "billow::EmitterShape must match the emit kernel's shapes");
@@ -39,7 +30,7 @@ gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index) {
     g.centreX = e.centre[0];
     g.centreY = e.centre[1];
     g.centreZ = e.centre[2];
-    g.size = box ? std::min({e.halfExtents[0], e.halfExtents[1], e.halfExtents[2]}) : e.radius;
+    g.size = detail::emitterSize(e);
     g.halfX = box ? e.halfExtents[0] : 0.0f;
     g.halfY = box ? e.halfExtents[1] : 0.0f;
     g.halfZ = box ? e.halfExtents[2] : 0.0f;
@@ -97,20 +88,12 @@ void SmokeSolver3D::Impl::recordEmit(VkCommandBuffer cmd, float dt) {
         }
         coupling = coupling || e.velocityCoupling > 0.0f;
     }
-    // Index range [first, last] of samples spaced h apart (cell centres or faces) that may lie in
-    // [low, high], with one sample of margin, clamped to [0, lastIndex]; empty when first > last.
     const float h = settings.cellSize;
-    auto range = [h](float lo, float hi, uint32_t lastIndex) {
-        const float top = static_cast<float>(lastIndex);
-        const float first = std::clamp(std::floor(lo / h) - 1.0f, 0.0f, top + 1.0f);
-        const float last = std::clamp(std::ceil(hi / h) + 1.0f, -1.0f, top);
-        return std::pair<int, int>(static_cast<int>(first), static_cast<int>(last));
-    };
     const uint32_t n[3] = {mac.nx, mac.ny, mac.nz};
     auto dispatchBox = [&](int target, bool faces) {
         int first[3], last[3];
         for (int a = 0; a < 3; ++a) {
-            std::tie(first[a], last[a]) = range(low[a], high[a], faces ? n[a] : n[a] - 1);
+            std::tie(first[a], last[a]) = detail::sampleRange(low[a], high[a], h, faces ? n[a] : n[a] - 1);
             // On a periodic axis the last face layer is computed as layer 0: update both or neither.
             if (faces && first[a] == 0 && settings.boundaries[2 * a].type == BoundaryType::Periodic)
                 last[a] = static_cast<int>(n[a]);

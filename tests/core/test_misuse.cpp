@@ -226,6 +226,13 @@ TEST_F(Misuse, NullCommandBuffer) {
 // Input that would have no effect is refused: an emitter colour without a colour field (it used
 // to be dropped silently); an ambient temperature at or below 0 K.
 TEST_F(Misuse, InputWithoutEffectIsRefused) {
+    SmokeSolver smoke(context(), smoke2d());
+    Emitter2D flat;
+    flat.radius = 0.0f;
+    expectInvalid([&] { smoke.setEmitters(std::span(&flat, 1)); }, "Emitter2D[0]::radius");
+    flat.radius = 0.1f;
+    flat.dye = {kHuge, 0.0f, 0.0f, 0.0f};
+    expectInvalid([&] { smoke.setEmitters(std::span(&flat, 1)); }, "Emitter2D[0]::dye[0]");
     SmokeSolver3D smoke3(context(), smoke3d());
     Emitter3D coloured;
     coloured.colour = {1.0f, 0.5f, 0.2f, 1.0f};

@@ -76,6 +76,69 @@ TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
                   tolerance(f.dye, [](const Splat& sp) { return std::max({sp.dye[0], sp.dye[1], sp.dye[2], sp.dye[3]}); }));
 }
 
+// The emitters (rates per second, the velocity pulled toward theirs), against the reference:
+// discs and boxes of both falloffs, some across the sides, two overlapping (the pulls compound in
+// order).
+TEST_P(ForceKernels, EmittersAddRatesAndPullTheVelocity) {
+    SmokeSolver& s = solver(baseSettings());
+    const smoke_ref::Grid g(s.settings());
+    smoke_ref::State f = uploadRandom(s, g, 12);
+    auto make = [](EmitterShape shape, Falloff falloff, float x, float y, float size, float k) {
+        Emitter2D e;
+        e.shape = shape;
+        e.falloff = falloff;
+        e.centre = {x, y};
+        e.radius = size;
+        e.halfExtents = {size, 1.4f * size};
+        e.velocity = {1.5f * k, -0.8f * k};
+        e.velocityCoupling = 3.0f + k;
+        e.density = 6.0f * k;
+        e.temperature = 250.0f * k;
+        e.dye = {9.0f * k, 2.0f, 5.0f * k, 10.0f};
+        return e;
+    };
+    const std::vector<Emitter2D> emitters = {
+        make(EmitterShape::Sphere, Falloff::Linear, 1.2f, 0.9f, 0.6f, 1.0f),
+        make(EmitterShape::Box, Falloff::Gaussian, 1.5f, 1.1f, 0.2f, -0.7f),
+        make(EmitterShape::Box, Falloff::Linear, 3.6f, 0.1f, 0.3f, 2.0f),
+        make(EmitterShape::Sphere, Falloff::Gaussian, 0.05f, 2.2f, 0.25f, 0.5f),
+    };
+    const float dt = 0.05f;
+    s.setEmitters(emitters);
+    s.stepPass(Pass::Inject, dt);
+
+    smoke_ref::State expected = f;
+    smoke_ref::emit(g, expected, emitters, dt);
+    // Per emitter the weight errs as a splat's (16 eps, plus 4 eps of the 3.7 m extent times the
+    // slope 1/size; the Gaussian cut-off drops up to e^-16), and the pull's 1 - exp(-c dt) by a few
+    // eps; times the emitter's value (rate dt, or the velocity gap), plus the rounding of the sums
+    // (4 eps of the field's magnitude).
+    const double extent = 3.7;
+    auto tolerance = [&](const smoke_ref::Values& base, auto valueOf) {
+        double errors = 0.0, added = 0.0;
+        for (const Emitter2D& e : emitters) {
+            const double value = std::abs(valueOf(e));
+            const double size = e.shape == EmitterShape::Box ? std::min(e.halfExtents[0], e.halfExtents[1]) : e.radius;
+            errors += value * (24.0 * kEps + 4.0 * kEps * extent / size + std::exp(-16.0));
+            added += value;
+        }
+        return errors + 4.0 * kEps * (maxAbs(base) + added);
+    };
+    // The velocity's change is at most the gap to the target (|u| + |target|) per emitter.
+    const double u0 = maxAbs(f.u), v0 = maxAbs(f.v);
+    expectMatches("u", s.download(Field::VelocityX), expected.u,
+                  tolerance(f.u, [&](const Emitter2D& e) { return u0 + std::abs(e.velocity[0]); }));
+    expectMatches("v", s.download(Field::VelocityY), expected.v,
+                  tolerance(f.v, [&](const Emitter2D& e) { return v0 + std::abs(e.velocity[1]); }));
+    expectMatches("density", s.download(Field::Density), expected.density,
+                  tolerance(f.density, [&](const Emitter2D& e) { return e.density * dt; }));
+    expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+                  tolerance(f.temperature, [&](const Emitter2D& e) { return e.temperature * dt; }));
+    expectMatches("dye", s.download(Field::Dye), expected.dye, tolerance(f.dye, [&](const Emitter2D& e) {
+                      return dt * std::max({e.dye[0], e.dye[1], e.dye[2], e.dye[3]});
+                  }));
+}
+
 TEST_P(ForceKernels, BuoyancyAcceleratesOpenFaces) {
     SmokeSettings settings = baseSettings();
     settings.gravity = {0.7f, -9.81f};

@@ -37,6 +37,50 @@ void splat(const Grid& g, State& s, const std::vector<Splat>& splats) {
     }
 }
 
+namespace {
+double emitterWeight(const Emitter2D& e, double x, double y) {
+    const double dx = x - e.centre[0], dy = y - e.centre[1];
+    double d2 = dx * dx + dy * dy, size = e.radius;
+    if (e.shape == EmitterShape::Box) {
+        const double ox = std::max(0.0, std::abs(dx) - double(e.halfExtents[0]));
+        const double oy = std::max(0.0, std::abs(dy) - double(e.halfExtents[1]));
+        d2 = ox * ox + oy * oy;
+        size = std::min(e.halfExtents[0], e.halfExtents[1]);
+    }
+    if (e.falloff == Falloff::Linear) return std::max(0.0, 1.0 - std::sqrt(d2) / size);
+    return d2 > 16.0 * size * size ? 0.0 : std::exp(-d2 / (size * size));
+}
+} // namespace
+
+void emit(const Grid& g, State& s, const std::vector<Emitter2D>& emitters, double dt) {
+    for (const Emitter2D& e : emitters) {
+        const double pull = 1.0 - std::exp(-double(e.velocityCoupling) * dt);
+        for (int j = 0; j < g.ny; ++j)
+            for (int i = 0; i <= g.nx; ++i)
+                if (s.openX[g.u(i, j)] > 0.0) {
+                    double& u = s.u[g.u(i, j)];
+                    u += emitterWeight(e, g.canonicalColumn(i) * g.h, (j + 0.5) * g.h) * pull * (e.velocity[0] - u);
+                }
+        for (int j = 0; j <= g.ny; ++j)
+            for (int i = 0; i < g.nx; ++i)
+                if (s.openY[g.v(i, j)] > 0.0) {
+                    double& v = s.v[g.v(i, j)];
+                    v += emitterWeight(e, (i + 0.5) * g.h, g.canonicalRow(j) * g.h) * pull * (e.velocity[1] - v);
+                }
+        for (int j = 0; j < g.ny; ++j)
+            for (int i = 0; i < g.nx; ++i) {
+                const double w = emitterWeight(e, (i + 0.5) * g.h, (j + 0.5) * g.h) * dt;
+                s.density[g.cell(i, j)] += w * e.density;
+                s.temperature[g.cell(i, j)] += w * e.temperature;
+            }
+        for (int j = 0; j < g.dyeNy; ++j)
+            for (int i = 0; i < g.dyeNx; ++i) {
+                const double w = emitterWeight(e, (i + 0.5) * g.dyeHx(), (j + 0.5) * g.dyeHy()) * dt;
+                for (int c = 0; c < 4; ++c) s.dye[g.dye(i, j, c)] += w * e.dye[c];
+            }
+    }
+}
+
 void buoyancy(const Grid& g, State& s, const SmokeSettings& settings, double dt) {
     const double densityWeight = settings.densityWeight, thermalExpansion = settings.thermalExpansion;
     const double ambient = settings.ambientTemperature;

@@ -14,6 +14,13 @@ namespace billow::smoke_ref {
 // exp(-d^2/r^2), which adds nothing beyond 4 radii (where it is e^-16).
 void splat(const Grid& g, State& s, const std::vector<Splat>& splats);
 
+// The emitters over a step of dt, in their order: with w the falloff weight at a sample (d the
+// distance from a disc's centre, or from a box's edge and 0 inside it; size the radius or the
+// smaller half extent; linear max(0, 1 - d/size), Gaussian exp(-d^2/size^2) and 0 beyond 4 sizes),
+// each open face's velocity relaxes by w (1 - exp(-coupling dt)) of the way to the emitter's;
+// density, temperature and dye gain w dt times the emitter's rates.
+void emit(const Grid& g, State& s, const std::vector<Emitter2D>& emitters, double dt);
+
 // u += dt g_x b on open x-faces (v likewise with g_y), b the mean over the face's two cells of the
 // lift densityWeight rho - thermalExpansion (T - ambient); beyond the sides rho and T follow the
 // boundary rules of cell-centred fields.
