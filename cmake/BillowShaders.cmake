@@ -36,7 +36,11 @@ function(billow_compile_kernels out_var)
     set(entries)
     set(manifest "")
     foreach(src IN LISTS ARG_SOURCES)
-        get_filename_component(name ${src} NAME_WE)
+        # <folder>_<file>: the same file name may sit in two folders (pressure/ and pressure3d/).
+        get_filename_component(stem ${src} NAME_WE)
+        get_filename_component(folder ${src} DIRECTORY)
+        get_filename_component(folder ${folder} NAME)
+        set(name ${folder}_${stem})
         # The entry names the kernel's modules (one per variant, which only the script knows).
         set(entry ${out_dir}/${name}.entry)
         set(dep ${out_dir}/${name}.d)

@@ -52,7 +52,7 @@ def main():
     source = pathlib.Path(args.source)
     out = pathlib.Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    name = source.stem
+    name = f"{source.parent.name}_{source.stem}"  # unique: the same file name may sit in two folders
     glslc = [args.glslc, f"--target-env={TARGET_ENV}", "-Werror", "-I", args.shader_root]
 
     named_spv, named_json = out / f"{name}.named.spv", out / f"{name}.named.json"

@@ -212,10 +212,12 @@ class Kernel:
         self.source = pathlib.Path(source)
         relative = self.source.resolve().relative_to(pathlib.Path(shader_root).resolve())
         self.where = f"{pathlib.Path(shader_root).resolve().name}/{relative.as_posix()}"
-        self.name = self.source.stem
-        self.type_name = camel(self.name)
         if len(relative.parts) != 2:
             raise KernelError(f"{self.where}: kernels live one folder below the shader root (their group)")
+        # Qualified by their folder: shaders/smoke3d/advect_cells.comp is "smoke3d/advect_cells" and
+        # kernels::Smoke3dAdvectCells, so a file need not repeat its folder in its name.
+        self.name = f"{relative.parts[0]}/{self.source.stem}"
+        self.type_name = camel(relative.parts[0]) + camel(self.source.stem)
         self.group = camel(relative.parts[0])
         self.modules = [spv for spv, _ in modules]  # one per variant
         text = self.source.read_text(encoding="utf-8")

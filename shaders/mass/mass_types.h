@@ -3,9 +3,9 @@
 //
 // After a field that is a mass per volume (smoke density, fuel) has been advected, three
 // dispatches keep its total to what crossed the domain's open sides: each solver's own sums
-// kernel (smoke/mass_sums.comp, smoke3d/smoke3d_mass_sums.comp) reduces, per workgroup, the
+// kernel (smoke/mass_sums.comp, smoke3d/mass_sums.comp) reduces, per workgroup, the
 // field's total before and after and what the advecting velocity carried out through inflow and
-// outflow sides; mass_factor.comp turns them into the factor expected / after; mass_scale.comp
+// outflow sides; mass/factor.comp turns them into the factor expected / after; mass/scale.comp
 // multiplies the advected field by it.
 #ifndef BILLOW_MASS_TYPES_H
 #define BILLOW_MASS_TYPES_H

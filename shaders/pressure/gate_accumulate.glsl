@@ -1,4 +1,4 @@
-// Measurements into the pressure gate's accumulators (pressure_gate.comp) from kernels that bind
+// Measurements into the pressure gate's accumulators (pressure/gate.comp) from kernels that bind
 // the gate's state writable as `state` and include a workgroup reduction.
 // The workgroup's largest |residual| and |rhs| into the gate's accumulators with one atomicMax
 // each per workgroup (a zero, from kernels that measure no right-hand side, is left out). Every

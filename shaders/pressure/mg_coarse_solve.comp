@@ -1,7 +1,7 @@
 #version 450
 // Multigrid coarsest level: `iterations` red-black SOR iterations of the level's pressure equation
 // (whose grid is bound) by ONE workgroup holding the whole level in shared memory, one thread per
-// cell, instead of two dispatches per iteration. Same stencil and colouring as pressure_rbsor.comp;
+// cell, instead of two dispatches per iteration. Same stencil and colouring as pressure/rbsor.comp;
 // the level has at most BILLOW_MG_COARSEST cells along each axis.
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"

@@ -1,5 +1,5 @@
 // The multigrid's coarse face weights along one axis, for the 2D and 3D coarsening kernels
-// (pressure/mg_coarsen.comp, pressure3d/mg_coarsen_3d.comp), which first give each coarse face the
+// (pressure/mg_coarsen.comp, pressure3d/mg_coarsen.comp), which first give each coarse face the
 // mean open fraction of the fine faces it covers (a missing one, past an odd edge, counts as
 // closed: the coarse cell there is only partly covered). With these fractions every level's
 // equation has the same form; the restriction scales the right-hand side to match.

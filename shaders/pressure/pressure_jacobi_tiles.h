@@ -1,4 +1,4 @@
-// Shape of the blocked Jacobi kernel (pressure_jacobi.comp), shared with the host, which
+// Shape of the blocked Jacobi kernel (pressure/jacobi.comp), shared with the host, which
 // dispatches one workgroup per BILLOW_JACOBI_TILE x BILLOW_JACOBI_TILE output tile and checks the
 // device limits it needs.
 #ifndef BILLOW_PRESSURE_JACOBI_TILES_H

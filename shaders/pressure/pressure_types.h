@@ -10,7 +10,7 @@
 namespace billow::gpu {
 #endif
 
-// Damped Jacobi's relaxation (pressure_jacobi.comp, pressure3d/pressure_jacobi_3d.comp). Plain
+// Damped Jacobi's relaxation (pressure/jacobi.comp, pressure3d/jacobi.comp). Plain
 // Jacobi (relaxation 1) never converges on a closed fluid region (walls, obstacles, or periodic
 // with an even cell count): the grid graph is bipartite, so next to the constant null space
 // (eigenvalue 1) the iteration has the checkerboard eigenvalue -1, whose error component flips
@@ -24,12 +24,12 @@ struct LevelPush { int fineNx, fineNy, coarseNx, coarseNy; };  // multigrid tran
 struct RestrictPush { int fineNx, fineNy, coarseNx, coarseNy; float rhsScale; };  // mg_restrict_residual
 struct CoarseSolvePush { float rhsScale; float omega; int iterations; };        // mg_coarse_solve
 struct SorBlockPush { float rhsScale; float omega; int iterations; };           // pressure_rbsor_tiles
-// Most red-black SOR iterations pressure_rbsor_tiles.comp does per dispatch (its halo is twice this).
+// Most red-black SOR iterations pressure/rbsor_tiles.comp does per dispatch (its halo is twice this).
 #define BILLOW_SOR_BLOCK_ITERATIONS 2
 // Multigrid coarsens until a level has at most this many cells along each axis, then solves that
 // level in one workgroup of BILLOW_MG_COARSEST^2 threads (mg_coarse_solve.comp).
 #define BILLOW_MG_COARSEST 16
-// Pressure solve gate (pressure_gate.comp): GPU-side stopping at a tolerance. The gate's state
+// Pressure solve gate (pressure/gate.comp): GPU-side stopping at a tolerance. The gate's state
 // buffer holds these BILLOW_GATE_STATE_WORDS uint words (floats as bits); its commands buffer holds
 // BILLOW_GATE_SLOTS indirect dispatch commands (3 uints each) that gated dispatches read, then the
 // same number of full-size ones. Only the gate kernel writes the commands (a separate buffer, so
@@ -59,7 +59,7 @@ struct CgPush { float rhsScale; int mode; int first; int groups; };
 // packed (3D only): 1 when the level has only the two plain colours and the dispatch covers
 // ceil(nx / 2) x ny x nz threads, one per cell of the colour, instead of one per cell.
 struct SorPush { float rhsScale; float omega; int colour; int packed; };
-// pressure_add_increment.comp: threads per workgroup, and its push (cells of the level; threads
+// pressure/add_increment.comp: threads per workgroup, and its push (cells of the level; threads
 // per dispatch row, a multiple of BILLOW_INCREMENT_GROUP).
 #define BILLOW_INCREMENT_GROUP 256
 struct IncrementPush { uint cells; uint rowLength; };

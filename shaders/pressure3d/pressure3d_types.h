@@ -19,7 +19,7 @@ struct Jacobi3Push { float rhsScale; };
 // right-hand side's scale on the fine level (restriction only).
 struct Transfer3Push { int otherNx, otherNy, otherNz; float rhsScale; };
 // Multigrid coarsens until a level has at most this many cells along each axis, then solves that
-// level in one workgroup (mg_coarse_solve_3d.comp) of BILLOW_MG_COARSE_THREADS_3D threads, each
+// level in one workgroup (pressure3d/mg_coarse_solve.comp) of BILLOW_MG_COARSE_THREADS_3D threads, each
 // holding BILLOW_MG_COARSE_CELLS_PER_THREAD_3D cells.
 #define BILLOW_MG_COARSEST_3D 8
 #define BILLOW_MG_COARSE_THREADS_3D 256

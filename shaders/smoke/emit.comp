@@ -2,7 +2,7 @@
 // The emitters' contribution over one step (billow::Emitter2D), with w their falloff weight at a
 // point (linear max(0, 1 - d / size), Gaussian exp(-d^2 / size^2) cut off beyond
 // BILLOW_GAUSSIAN_REACH sizes; d the distance from a disc's centre, or from a box's edge, 0 inside
-// it), as the 3D emitters (smoke3d_emit.comp):
+// it), as the 3D emitters (smoke3d/emit.comp):
 //   target 0, open faces:  u += w (1 - exp(-velocityCoupling dt)) (target velocity - u), the
 //                          emitters applied one after the other in their order;
 //   target 1, cells:       density, temperature += w rate dt, summed over emitters;

@@ -1,5 +1,5 @@
 // Vorticity confinement on the faces of the 3D grid (Fedkiw, Stam & Jensen 2001), shared by
-// smoke3d_vorticity_force.comp and smoke3d_velocity_forces.comp: at each cell centre
+// smoke3d/vorticity_force.comp and smoke3d/velocity_forces.comp: at each cell centre
 //   f = epsilon h (N x omega),  N = grad|omega| / |grad|omega||  (0 where the gradient is 0),
 // with omega from the edge curl (smoke3d_vorticity_cells.glsl), |omega| from the Vorticity field
 // and its gradient by central differences (neighbours beyond a side clamped, or wrapped); each

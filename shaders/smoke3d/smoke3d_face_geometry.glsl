@@ -1,5 +1,5 @@
-// The static rule of a face's geometry on the 3D grid, shared by smoke3d_face_geometry.comp (the
-// static mask alone) and smoke3d_colliders_rasterise.comp (the mask with the moving colliders):
+// The static rule of a face's geometry on the 3D grid, shared by smoke3d/face_geometry.comp (the
+// static mask alone) and smoke3d/colliders_rasterise.comp (the mask with the moving colliders):
 // the open fraction from the fluid fractions (1 - solid) of the face's two cells, and the solid
 // velocity of a side's face.
 //   open: interior faces are as open as the less fluid of their two cells; wall, moving-wall and

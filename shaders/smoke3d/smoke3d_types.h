@@ -67,14 +67,14 @@ struct DiffusionSetupPush3D { int field; float inverseA; };
 struct DiffusionApplyPush3D { int field; int systemNx, systemNy; };
 // Damping: velocity factor exp(-rate dt) and the per-component speed limit (0: off).
 struct DampVelocityPush3D { float factor, maxSpeed; };
-// The fused velocity forces (smoke3d_velocity_forces.comp): buoyancy (as BuoyancyPush3D; gravity 0 =
+// The fused velocity forces (smoke3d/velocity_forces.comp): buoyancy (as BuoyancyPush3D; gravity 0 =
 // off), confinement (epsilon 0 = off) and damping (as DampVelocityPush3D; factor 1, maxSpeed 0 = off).
 struct VelocityForcesPush3D {
     float dt, gravityX, gravityY, gravityZ, densityWeight, thermalExpansion, ambient, epsilon, factor, maxSpeed;
 };
 // Scalars: density, fuel and colour multiplied by their factors; temperature relaxed to ambient.
 struct DampCellsPush3D { float densityFactor, temperatureFactor, fuelFactor, colourFactor, ambient; int colour; };
-// Divergence: addSource 1 subtracts the combustion's expansion source (see smoke3d_divergence.comp).
+// Divergence: addSource 1 subtracts the combustion's expansion source (see smoke3d/divergence.comp).
 struct DivergencePush3D { int addSource; };
 struct SubtractPush3D { float dt; };
 // smoke3d_reflect_velocity: the projection's dt and the face axis of this dispatch (0 x, 1 y, 2 z).

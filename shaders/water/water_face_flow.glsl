@@ -1,6 +1,6 @@
 // The new flow of one face in a substep (the acceleration, friction and viscosity of the
 // virtual-pipe model, Mei, Decaudin & Hu 2007, and the boundary rules). Included by
-// water_flow.comp, which computes every interior face twice (once for each of its cells): the
+// water/flow.comp, which computes every interior face twice (once for each of its cells): the
 // results are `precise` so that both computations round alike and a cell's outflow scale is
 // computed from exactly the flows that are stored.
 // Needs: water_grid.glsl, `terrain[]`, `depth[]`, `boundary[]` and push constants `pc`.

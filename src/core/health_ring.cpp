@@ -39,7 +39,7 @@ void HealthRing::recordScan(VkCommandBuffer cmd, KernelSet& kernelSet, std::span
         const gpu::NonFiniteScanPush push{static_cast<int>(words), static_cast<int>(f),
                                           static_cast<int>(ring_.offset(slot) / sizeof(uint32_t)),
                                           fields[f].halves ? 1 : 0, fields[f].halves ? 0.0f : fields[f].limit};
-        kernelSet.dispatchGroups(cmd, kernels::NonfiniteScan::Bindings{.field = fields[f].buffer, .report = ring_.buffer()},
+        kernelSet.dispatchGroups(cmd, kernels::HealthNonfiniteScan::Bindings{.field = fields[f].buffer, .report = ring_.buffer()},
                                  push, groups, 1);
     }
     // Later passes may overwrite the fields (and the next scan the ring); the host reads the slot.

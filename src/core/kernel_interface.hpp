@@ -55,7 +55,7 @@ using DescriptorSlots = std::array<VkBuffer, BILLOW_STORAGE_SLOTS + 1>;
 // One kernel as reflected from its module.
 struct KernelInfo {
     KernelId id;
-    std::string_view name;    // the file name without .comp
+    std::string_view name;    // "<folder>/<file>" without .comp, e.g. "smoke3d/advect_cells"
     std::string_view source;  // shaders/<group>/<name>.comp
     KernelGroup group;
     WorkgroupSize localSize;

@@ -7,7 +7,7 @@
 // every buffer through the kernel's Bindings, its push constants are the kernel's own Push type,
 // and its dispatch size is divided by the kernel's own workgroup size:
 //
-//   kernels.dispatch(cmd, kernels::Divergence::Bindings{.u = ..., .v = ..., ..., .divergence = ...},
+//   kernels.dispatch(cmd, kernels::SmokeDivergence::Bindings{.u = ..., .v = ..., ..., .divergence = ...},
 //                    width, height);
 //
 // A kernel with variants (BILLOW_KERNEL_VARIANTS, cmake/generate_kernel_table.py) gets one pipeline

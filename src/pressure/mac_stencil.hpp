@@ -12,7 +12,7 @@
 //
 // 3D (maths in stencil3d.glsl): one damped Jacobi sweep per dispatch, red-black SOR one colour per
 // dispatch (extra colours on odd periodic axes), cell-sum restriction (halved: see
-// mg_restrict_residual_3d.comp), trilinear prolongation, face weights averaged over the four fine
+// pressure3d/mg_restrict_residual.comp), trilinear prolongation, face weights averaged over the four fine
 // faces a coarse face covers, a one-workgroup SOR solve of the coarsest level (at most
 // BILLOW_MG_COARSEST_3D cells a side), and the conjugate gradient's kernels. Each level's uniform
 // block is a Grid3DParams (common/grid3d_types.h), of which these kernels read the sizes and the

@@ -55,7 +55,7 @@ void PoissonSolver::recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSe
     auto scalars = [&](ScalarsMode mode, bool first = false) {
         // One workgroup adds up every partial sum.
         d.dispatchGroups(cmd,
-                         kernels::CgScalars::Bindings{.uniform = fine.grid, .state = state,
+                         kernels::PressureCgScalars::Bindings{.uniform = fine.grid, .state = state,
                                                       .partials = cg_->partials.handle()},
                          gpu::CgPush{rhsScale, mode, first ? 1 : 0, int(groups)}, 1, 1);
         d.barrier(cmd);

@@ -143,7 +143,7 @@ private:
     };
     void recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
     void recordStage(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale, const Stage& stage);
-    // p += d for the increment (pressure_add_increment.comp).
+    // p += d for the increment (pressure/add_increment.comp).
     void recordAddIncrement(VkCommandBuffer cmd);
     // `rhsMeasured`: the report's right-hand-side word already holds the solve's right-hand side
     // (recordReportRhs), which the residual is then relative to.

@@ -8,7 +8,7 @@
 namespace billow::detail {
 namespace {
 constexpr uint32_t kFullCommands = 3 * BILLOW_GATE_SLOTS;  // where the full-size commands start
-// pressure_residual.comp measures into the gate with slot 0: its two words are the accumulators.
+// pressure/residual.comp measures into the gate with slot 0: its two words are the accumulators.
 static_assert(BILLOW_GATE_RESIDUAL_ACC == 0 && BILLOW_GATE_RHS_ACC == 1);
 static_assert(BILLOW_GATE_RHS == BILLOW_GATE_RESIDUAL + 1 && BILLOW_GATE_ITERATIONS == BILLOW_GATE_RESIDUAL + 2 &&
               BILLOW_GATE_CONVERGED == BILLOW_GATE_RESIDUAL + 3 && BILLOW_REPORT_WORDS == 4);

@@ -1,5 +1,5 @@
 // GPU-side stopping of an iterative pressure solve at a relative residual tolerance, without a
-// host round trip (shaders/pressure/pressure_gate.comp). Every dispatch of a gated iteration is indirect
+// host round trip (shaders/pressure/gate.comp). Every dispatch of a gated iteration is indirect
 // and reads its group counts from the gate's state buffer; a check kernel after each iteration
 // zeroes those counts once the tolerance is met, so the rest of the recorded iterations dispatch
 // no workgroups. The state buffer also holds the measured residual, the iteration count and the
@@ -38,7 +38,7 @@ public:
     // Opens a solve: clears the measurements and lets every gated dispatch run.
     void recordBegin(VkCommandBuffer cmd);
     // Compares the residual accumulated since the last check with tolerance * max |rhs|; see
-    // pressure_gate.comp. `finalCheck`: no iteration follows, so none is counted. `stallRatio` > 0
+    // pressure/gate.comp. `finalCheck`: no iteration follows, so none is counted. `stallRatio` > 0
     // also stops once the residual falls by less than that factor in two iterations.
     void recordCheck(VkCommandBuffer cmd, float tolerance, bool finalCheck, float stallRatio = 0.0f);
     // Copies the report words (residual, rhs, iterations, converged; BILLOW_REPORT_WORDS) to

@@ -22,10 +22,10 @@ namespace {
 constexpr WorkgroupSize kCellGroup = kernels::PressureResidual::localSize;
 template <class K>
 constexpr bool coversCells = K::localSize.x == kCellGroup.x && K::localSize.y == kCellGroup.y && K::localSize.z == 1;
-static_assert(coversCells<kernels::PressureRbsor> && coversCells<kernels::MgRestrictResidual> &&
-              coversCells<kernels::MgProlong> && coversCells<kernels::CgResidual> &&
-              coversCells<kernels::CgRemoveMean> && coversCells<kernels::CgDots> &&
-              coversCells<kernels::CgDirection> && coversCells<kernels::CgUpdate>);
+static_assert(coversCells<kernels::PressureRbsor> && coversCells<kernels::PressureMgRestrictResidual> &&
+              coversCells<kernels::PressureMgProlong> && coversCells<kernels::PressureCgResidual> &&
+              coversCells<kernels::PressureCgRemoveMean> && coversCells<kernels::PressureCgDots> &&
+              coversCells<kernels::PressureCgDirection> && coversCells<kernels::PressureCgUpdate>);
 GroupCounts cellGroups(const GridShape& shape) {
     return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y), 1};
 }
@@ -117,7 +117,7 @@ void MacStencil<2>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
 template <>
 void MacStencil<2>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                               const LevelEquation& eq, float omega, uint32_t iterations) const {
-    // Colours 2..7 exist only on periodic axes with an odd cell count (pressure_rbsor.comp).
+    // Colours 2..7 exist only on periodic axes with an odd cell count (pressure/rbsor.comp).
     const uint32_t nx = level.shape.nx, ny = level.shape.ny;
     const bool oddX = level.sides[0] == PoissonBoundary::Periodic && nx % 2 == 1;
     const bool oddY = level.sides[2] == PoissonBoundary::Periodic && ny % 2 == 1;
@@ -168,7 +168,7 @@ void MacStencil<2>::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch&
                                  const LevelEquation& coarseEq) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
     d.dispatch(cmd,
-               kernels::MgRestrictResidual::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
+               kernels::PressureMgRestrictResidual::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
                                                      .fineSource = fineEq.rhs, .fineOpenX = openX(fine),
                                                      .fineOpenY = openY(fine), .coarseRhs = coarseEq.rhs,
                                                      .coarsePressure = coarseEq.unknown.now(),
@@ -182,7 +182,7 @@ void MacStencil<2>::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const
                         const PoissonLevel& coarse, VkBuffer coarseUnknown) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
     d.dispatch(cmd,
-               kernels::MgProlong::Bindings{.uniform = fine.grid, .finePressure = fineUnknown,
+               kernels::PressureMgProlong::Bindings{.uniform = fine.grid, .finePressure = fineUnknown,
                                             .coarsePressure = coarseUnknown, .openX = openX(fine),
                                             .openY = openY(fine), .coarseOpenX = openX(coarse),
                                             .coarseOpenY = openY(coarse)},
@@ -204,7 +204,7 @@ void MacStencil<2>::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d,
     const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(n)));
     // One workgroup solves the whole level.
     d.dispatchGroups(cmd,
-                     kernels::MgCoarseSolve::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
+                     kernels::PressureMgCoarseSolve::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
                                                       .openX = openX(level), .openY = openY(level),
                                                       .shift = level.shift},
                      gpu::CoarseSolvePush{eq.rhsScale, omega, int(2 * n)}, 1, 1);
@@ -216,7 +216,7 @@ void MacStencil<2>::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d
                                const PoissonLevel& coarse) const {
     const GridShape &f = fine.shape, &c = coarse.shape;
     d.dispatch(cmd,
-               kernels::MgCoarsen::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine), .fineOpenY = openY(fine),
+               kernels::PressureMgCoarsen::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine), .fineOpenY = openY(fine),
                                             .openX = openX(coarse), .openY = openY(coarse),
                                             .fineShift = fine.shift, .shift = coarse.shift},
                gpu::LevelPush{int(f.nx), int(f.ny), int(c.nx), int(c.ny)}, c.nx + 1, c.ny + 1);
@@ -231,7 +231,7 @@ template <>
 void MacStencil<2>::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                            const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
-               kernels::CgResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+               kernels::PressureCgResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
                                              .openX = openX(level), .openY = openY(level), .r = cg.r.handle(),
                                              .z = cg.z.now(), .state = state, .partials = cg.partials.handle()},
                cgPush(step), level.shape.nx, level.shape.ny);
@@ -242,7 +242,7 @@ template <>
 void MacStencil<2>::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                              VkBuffer state) const {
     d.dispatch(cmd,
-               kernels::CgRemoveMean::Bindings{.uniform = level.grid, .r = cg.r.handle(), .openX = openX(level),
+               kernels::PressureCgRemoveMean::Bindings{.uniform = level.grid, .r = cg.r.handle(), .openX = openX(level),
                                                .openY = openY(level), .state = state},
                level.shape.nx, level.shape.ny);
     d.barrier(cmd);
@@ -252,7 +252,7 @@ template <>
 void MacStencil<2>::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                        VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
-               kernels::CgDots::Bindings{.uniform = level.grid, .r = cg.r.handle(), .z = cg.z.now(), .q = cg.q.handle(),
+               kernels::PressureCgDots::Bindings{.uniform = level.grid, .r = cg.r.handle(), .z = cg.z.now(), .q = cg.q.handle(),
                                          .partials = cg.partials.handle(), .state = state},
                cgPush(step), level.shape.nx, level.shape.ny);
     d.barrier(cmd);
@@ -262,7 +262,7 @@ template <>
 void MacStencil<2>::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, CgVectors& cg,
                             VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
-               kernels::CgDirection::Bindings{.uniform = level.grid, .z = cg.z.now(), .dOld = cg.d.now(),
+               kernels::PressureCgDirection::Bindings{.uniform = level.grid, .z = cg.z.now(), .dOld = cg.d.now(),
                                               .openX = openX(level), .openY = openY(level), .dNew = cg.d.other(),
                                               .q = cg.q.handle(), .state = state, .partials = cg.partials.handle()},
                cgPush(step), level.shape.nx, level.shape.ny);
@@ -274,7 +274,7 @@ template <>
 void MacStencil<2>::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                          const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     d.dispatch(cmd,
-               kernels::CgUpdate::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .d = cg.d.now(),
+               kernels::PressureCgUpdate::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .d = cg.d.now(),
                                            .r = cg.r.handle(), .q = cg.q.handle(), .z = cg.z.now(),
                                            .openX = openX(level), .openY = openY(level), .state = state,
                                            .partials = cg.partials.handle()},

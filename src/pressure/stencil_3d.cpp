@@ -15,15 +15,15 @@ namespace {
 
 // The kernels over a level's cells share one workgroup shape, so one group count per level
 // serves all their gated dispatches and sizes the conjugate gradient's partial sums.
-constexpr WorkgroupSize kCellGroup = kernels::PressureResidual3d::localSize;
+constexpr WorkgroupSize kCellGroup = kernels::Pressure3dResidual::localSize;
 template <class K>
 constexpr bool coversCells =
     K::localSize.x == kCellGroup.x && K::localSize.y == kCellGroup.y && K::localSize.z == kCellGroup.z;
-static_assert(coversCells<kernels::PressureJacobi3d> && coversCells<kernels::PressureRbsor3d> &&
-              coversCells<kernels::MgRestrictResidual3d> && coversCells<kernels::MgProlong3d> &&
-              coversCells<kernels::CgResidual3d> && coversCells<kernels::CgRemoveMean3d> &&
-              coversCells<kernels::CgDots3d> && coversCells<kernels::CgDirection3d> &&
-              coversCells<kernels::CgUpdate3d>);
+static_assert(coversCells<kernels::Pressure3dJacobi> && coversCells<kernels::Pressure3dRbsor> &&
+              coversCells<kernels::Pressure3dMgRestrictResidual> && coversCells<kernels::Pressure3dMgProlong> &&
+              coversCells<kernels::Pressure3dCgResidual> && coversCells<kernels::Pressure3dCgRemoveMean> &&
+              coversCells<kernels::Pressure3dCgDots> && coversCells<kernels::Pressure3dCgDirection> &&
+              coversCells<kernels::Pressure3dCgUpdate>);
 
 gpu::Transfer3Push transferPush(const GridShape& other, float rhsScale = 0.0f) {
     return {int(other.nx), int(other.ny), int(other.nz), rhsScale};
@@ -43,7 +43,7 @@ std::unique_ptr<KernelSet> MacStencil<3>::createKernels(ContextState& context, V
     // shaders/pressure3d holds this stencil's kernels; the gate, the conjugate gradient's scalars
     // and the increment's addition read no grid and are shared with the 2D stencil.
     return std::make_unique<KernelSet>(context, std::initializer_list<KernelGroup>{KernelGroup::Pressure3d},
-                                       std::initializer_list<KernelId>{KernelId::PressureGate, KernelId::CgScalars,
+                                       std::initializer_list<KernelId>{KernelId::PressureGate, KernelId::PressureCgScalars,
                                                                       KernelId::PressureAddIncrement},
                                        grid, gridBlockSize());
 }
@@ -68,7 +68,7 @@ std::vector<std::byte> MacStencil<3>::gridBlock(const GridShape& shape, float ce
 
 template <>
 std::optional<GridShape> MacStencil<3>::coarser(const GridShape& shape) const {
-    // mg_coarse_solve_3d.comp solves a level of up to BILLOW_MG_COARSEST_3D cells a side in one
+    // pressure3d/mg_coarse_solve.comp solves a level of up to BILLOW_MG_COARSEST_3D cells a side in one
     // workgroup; coarser levels pair cells along every axis (an odd last layer restricts alone).
     if (shape.nx <= BILLOW_MG_COARSEST_3D && shape.ny <= BILLOW_MG_COARSEST_3D && shape.nz <= BILLOW_MG_COARSEST_3D)
         return std::nullopt;
@@ -103,7 +103,7 @@ void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
     const KernelVariant variant{level.interiorOpen ? 1u : 0u};
     for (uint32_t k = 0; k < sweeps; ++k) {
         d.dispatch(cmd,
-                   kernels::PressureJacobi3d::Bindings{.uniform = level.grid, .variant = variant, .pIn = p.now(),
+                   kernels::Pressure3dJacobi::Bindings{.uniform = level.grid, .variant = variant, .pIn = p.now(),
                                                        .pOut = p.other(), .divergence = eq.rhs, .openX = openX(level),
                                                        .openY = openY(level), .openZ = openZ(level)},
                    gpu::Jacobi3Push{eq.rhsScale}, s.nx, s.ny, s.nz);
@@ -130,7 +130,7 @@ void MacStencil<3>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d,
         for (int colour = 0; colour < 16; ++colour) {
             if ((colour & ~colourBits) != 0) continue;
             d.dispatch(cmd,
-                       kernels::PressureRbsor3d::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
+                       kernels::Pressure3dRbsor::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
                                                           .openX = openX(level), .openY = openY(level),
                                                           .openZ = openZ(level), .shift = level.shift},
                        gpu::SorPush{eq.rhsScale, omega, colour, packed ? 1 : 0}, width, s.ny, s.nz);
@@ -143,7 +143,7 @@ void MacStencil<3>::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& 
                                 const LevelEquation& eq, VkBuffer out, int slot) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
-               kernels::PressureResidual3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+               kernels::Pressure3dResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
                                                      .openX = openX(level), .openY = openY(level),
                                                      .openZ = openZ(level), .reports = out,
                                                      .shift = level.shift},
@@ -156,7 +156,7 @@ void MacStencil<3>::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch&
                                  const LevelEquation& coarseEq) const {
     const GridShape& c = coarse.shape;
     d.dispatch(cmd,
-               kernels::MgRestrictResidual3d::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
+               kernels::Pressure3dMgRestrictResidual::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
                                                        .fineSource = fineEq.rhs, .fineOpenX = openX(fine),
                                                        .fineOpenY = openY(fine), .fineOpenZ = openZ(fine),
                                                        .coarseRhs = coarseEq.rhs,
@@ -171,7 +171,7 @@ void MacStencil<3>::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const
                         const PoissonLevel& coarse, VkBuffer coarseUnknown) const {
     const GridShape& f = fine.shape;
     d.dispatch(cmd,
-               kernels::MgProlong3d::Bindings{.uniform = fine.grid, .finePressure = fineUnknown,
+               kernels::Pressure3dMgProlong::Bindings{.uniform = fine.grid, .finePressure = fineUnknown,
                                               .coarsePressure = coarseUnknown, .openX = openX(fine),
                                               .openY = openY(fine), .openZ = openZ(fine),
                                               .coarseOpenX = openX(coarse), .coarseOpenY = openY(coarse),
@@ -191,7 +191,7 @@ void MacStencil<3>::solveCoarsest(VkCommandBuffer cmd, const PoissonDispatch& d,
     const uint32_t n = 2 * std::max({s.nx, s.ny, s.nz});
     const float omega = 2.0f / (1.0f + std::sin(3.14159265f / float(n)));
     d.dispatchGroups(cmd,
-                     kernels::MgCoarseSolve3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
+                     kernels::Pressure3dMgCoarseSolve::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .source = eq.rhs,
                                                         .openX = openX(level), .openY = openY(level),
                                                         .openZ = openZ(level), .shift = level.shift},
                      gpu::CoarseSolvePush{eq.rhsScale, omega, int(2 * n)}, 1, 1, 1);
@@ -203,7 +203,7 @@ void MacStencil<3>::coarsenWeights(VkCommandBuffer cmd, const PoissonDispatch& d
                                const PoissonLevel& coarse) const {
     const GridShape& c = coarse.shape;
     d.dispatch(cmd,
-               kernels::MgCoarsen3d::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine),
+               kernels::Pressure3dMgCoarsen::Bindings{.uniform = coarse.grid, .fineOpenX = openX(fine),
                                               .fineOpenY = openY(fine), .fineOpenZ = openZ(fine),
                                               .openX = openX(coarse), .openY = openY(coarse), .openZ = openZ(coarse),
                                               .fineShift = fine.shift, .shift = coarse.shift},
@@ -220,7 +220,7 @@ void MacStencil<3>::cgResidual(VkCommandBuffer cmd, const PoissonDispatch& d, co
                            const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
-               kernels::CgResidual3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+               kernels::Pressure3dCgResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
                                                .openX = openX(level), .openY = openY(level), .openZ = openZ(level),
                                                .r = cg.r.handle(), .z = cg.z.now(), .state = state,
                                                .partials = cg.partials.handle()},
@@ -233,7 +233,7 @@ void MacStencil<3>::cgRemoveMean(VkCommandBuffer cmd, const PoissonDispatch& d, 
                              VkBuffer state) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
-               kernels::CgRemoveMean3d::Bindings{.uniform = level.grid, .r = cg.r.handle(), .openX = openX(level),
+               kernels::Pressure3dCgRemoveMean::Bindings{.uniform = level.grid, .r = cg.r.handle(), .openX = openX(level),
                                                  .openY = openY(level), .openZ = openZ(level), .state = state},
                s.nx, s.ny, s.nz);
     d.barrier(cmd);
@@ -244,7 +244,7 @@ void MacStencil<3>::cgDots(VkCommandBuffer cmd, const PoissonDispatch& d, const 
                        VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
-               kernels::CgDots3d::Bindings{.uniform = level.grid, .r = cg.r.handle(), .z = cg.z.now(),
+               kernels::Pressure3dCgDots::Bindings{.uniform = level.grid, .r = cg.r.handle(), .z = cg.z.now(),
                                            .q = cg.q.handle(), .partials = cg.partials.handle(), .state = state},
                cgPush(step), s.nx, s.ny, s.nz);
     d.barrier(cmd);
@@ -255,7 +255,7 @@ void MacStencil<3>::cgDirection(VkCommandBuffer cmd, const PoissonDispatch& d, c
                             VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
-               kernels::CgDirection3d::Bindings{.uniform = level.grid, .z = cg.z.now(), .dOld = cg.d.now(),
+               kernels::Pressure3dCgDirection::Bindings{.uniform = level.grid, .z = cg.z.now(), .dOld = cg.d.now(),
                                                 .openX = openX(level), .openY = openY(level), .openZ = openZ(level),
                                                 .dNew = cg.d.other(), .q = cg.q.handle(), .state = state,
                                                 .partials = cg.partials.handle()},
@@ -269,7 +269,7 @@ void MacStencil<3>::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, cons
                          const LevelEquation& eq, CgVectors& cg, VkBuffer state, const CgStep& step) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
-               kernels::CgUpdate3d::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .d = cg.d.now(),
+               kernels::Pressure3dCgUpdate::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .d = cg.d.now(),
                                              .r = cg.r.handle(), .q = cg.q.handle(), .z = cg.z.now(),
                                              .openX = openX(level), .openY = openY(level), .openZ = openZ(level),
                                              .state = state, .partials = cg.partials.handle()},

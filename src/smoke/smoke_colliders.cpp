@@ -35,7 +35,7 @@ void SmokeSolver::Impl::recordColliders(VkCommandBuffer cmd) {
     if (!colliders.changed()) return;
     colliders.recordUpload(cs, cmd);
     kernels->dispatch(cmd,
-                      kernels::CollidersRasterise::Bindings{.colliders = colliders.buffer(),
+                      kernels::SmokeCollidersRasterise::Bindings{.colliders = colliders.buffer(),
                                                             .staticSolid = staticSolid.handle(),
                                                             .solid = solid.handle(), .openX = openX.handle(),
                                                             .openY = openY.handle(),
@@ -49,7 +49,7 @@ void SmokeSolver::Impl::recordColliders(VkCommandBuffer cmd) {
 
 void SmokeSolver::Impl::recordFaceFractions(VkCommandBuffer cmd) {
     kernels->dispatch(cmd,
-                      kernels::FaceFractions::Bindings{.solid = solid.handle(), .openX = openX.handle(),
+                      kernels::CommonFaceFractions::Bindings{.solid = solid.handle(), .openX = openX.handle(),
                                                        .openY = openY.handle()},
                       faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);

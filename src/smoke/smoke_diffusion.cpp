@@ -53,7 +53,7 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
         float a = settings.viscosity * dt / (settings.cellSize * settings.cellSize);
         for (uint32_t k = 0; k < iterations; ++k) {
             kernels->dispatch(cmd,
-                              kernels::DiffuseVelocity::Bindings{.uB = u.now(), .vB = v.now(),
+                              kernels::SmokeDiffuseVelocity::Bindings{.uB = u.now(), .vB = v.now(),
                                                                  .uIn = sweepSources(iterations, u, k),
                                                                  .vIn = sweepSources(iterations, v, k),
                                                                  .uOut = sweepTargets(iterations, u, k),
@@ -70,7 +70,7 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
         gpu::DiffusePush push{settings.dyeDiffusion * dt / (hx * hx), settings.dyeDiffusion * dt / (hy * hy)};
         for (uint32_t k = 0; k < iterations; ++k) {
             kernels->dispatch(cmd,
-                              kernels::DiffuseDye::Bindings{.dyeB = dye.now(),
+                              kernels::SmokeDiffuseDye::Bindings{.dyeB = dye.now(),
                                                             .dyeIn = sweepSources(iterations, dye, k),
                                                             .dyeOut = sweepTargets(iterations, dye, k)},
                               push, dyeNx, dyeNy);
@@ -83,7 +83,7 @@ void SmokeSolver::Impl::recordDiffuse(VkCommandBuffer cmd, float dt) {
 void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt, bool velocity) {
     if (velocity && velocityDampingApplies()) {
         kernels->dispatch(cmd,
-                          kernels::DampVelocity::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
+                          kernels::SmokeDampVelocity::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
                                                           .vOut = v.other(), .openX = openX.handle(),
                                                           .openY = openY.handle()},
                           gpu::DampVelocityPush{decayFactor(settings.velocityDamping, dt), settings.maxSpeed},
@@ -91,7 +91,7 @@ void SmokeSolver::Impl::recordDamping(VkCommandBuffer cmd, float dt, bool veloci
         u.swap();
         v.swap();
     }
-    const kernels::DampScalars::Bindings scalars{.density = density.now(), .temperature = temperature.now(),
+    const kernels::SmokeDampScalars::Bindings scalars{.density = density.now(), .temperature = temperature.now(),
                                                  .dye = dye.now()};
     if (settings.densityDamping > 0.0f || settings.temperatureRelaxation > 0.0f)
         kernels->dispatch(cmd, scalars,
@@ -126,7 +126,7 @@ void SmokeSolver::Impl::recordMultigridViscosity(VkCommandBuffer cmd, float dt) 
         PingPong& field = *components[c];
         const detail::GridShape& s = shapes[c];
         kernels->dispatch(cmd,
-                          kernels::DiffusionSetupVelocity::Bindings{
+                          kernels::SmokeDiffusionSetupVelocity::Bindings{
                               .field = field.now(), .openX = openX.handle(), .openY = openY.handle(),
                               .weightX = diffusion->weights(0), .weightY = diffusion->weights(1),
                               .shift = diffusion->shift(), .rhs = diffusion->rhs(), .delta = diffusion->delta()},
@@ -136,7 +136,7 @@ void SmokeSolver::Impl::recordMultigridViscosity(VkCommandBuffer cmd, float dt) 
         diffusion->recordSolve(cmd, c, settings.diffusionMaxCycles, settings.diffusionTolerance, uint32_t(c));
         detail::computeBarrier(cs, cmd);
         kernels->dispatch(cmd,
-                          kernels::DiffusionApplyVelocity::Bindings{.fieldIn = field.now(), .delta = diffusion->delta(),
+                          kernels::SmokeDiffusionApplyVelocity::Bindings{.fieldIn = field.now(), .delta = diffusion->delta(),
                                                                     .fieldOut = field.other()},
                           gpu::DiffusionApplyPush{c, int(s.nx)}, faceWidth(), faceHeight());
         detail::computeBarrier(cs, cmd);

@@ -78,7 +78,7 @@ void SmokeSolver::Impl::recordInject(VkCommandBuffer cmd, float dt) {
     if (!splats.empty()) {
         splats.recordUpload(cs, cmd);
         const int count = static_cast<int>(splats.size());
-        const kernels::Splat::Bindings buffers{.splats = splats.buffer(), .u = u.now(), .v = v.now(),
+        const kernels::SmokeSplat::Bindings buffers{.splats = splats.buffer(), .u = u.now(), .v = v.now(),
                                                .density = density.now(), .temperature = temperature.now(),
                                                .dye = dye.now(), .openX = openX.handle(), .openY = openY.handle()};
         // The box the splats can reach, m.
@@ -105,7 +105,7 @@ void SmokeSolver::Impl::recordEmitters(VkCommandBuffer cmd, float dt) {
     // the device copy right whatever was recorded before.
     emitters.recordUpload(cs, cmd);
     const int count = static_cast<int>(emitters.size());
-    const kernels::Emit::Bindings buffers{.emitters = emitters.buffer(), .u = u.now(), .v = v.now(),
+    const kernels::SmokeEmit::Bindings buffers{.emitters = emitters.buffer(), .u = u.now(), .v = v.now(),
                                           .density = density.now(), .temperature = temperature.now(),
                                           .dye = dye.now(), .openX = openX.handle(), .openY = openY.handle()};
     // The box the emitters can reach, m, and whether any pulls the velocity.

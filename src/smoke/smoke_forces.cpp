@@ -17,7 +17,7 @@ void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     gpu::BuoyancyPush push{dt, settings.gravity[0], settings.gravity[1], settings.densityWeight,
                            settings.thermalExpansion, settings.ambientTemperature};
     kernels->dispatch(cmd,
-                      kernels::Buoyancy::Bindings{.u = u.now(), .v = v.now(), .density = density.now(),
+                      kernels::SmokeBuoyancy::Bindings{.u = u.now(), .v = v.now(), .density = density.now(),
                                                   .temperature = temperature.now(), .openX = openX.handle(),
                                                   .openY = openY.handle()},
                       push, faceWidth(), faceHeight());
@@ -25,7 +25,7 @@ void SmokeSolver::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
 }
 
 void SmokeSolver::Impl::recordCurl(VkCommandBuffer cmd) {
-    kernels->dispatch(cmd, kernels::Curl::Bindings{.uIn = u.now(), .vIn = v.now(), .curl = curl.handle()}, faceWidth(),
+    kernels->dispatch(cmd, kernels::SmokeCurl::Bindings{.uIn = u.now(), .vIn = v.now(), .curl = curl.handle()}, faceWidth(),
                       faceHeight());
     detail::computeBarrier(cs, cmd);
 }
@@ -35,7 +35,7 @@ void SmokeSolver::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     recordCurl(cmd);
     if (!confinementApplies()) return;
     kernels->dispatch(cmd,
-                      kernels::VorticityForce::Bindings{.u = u.now(), .v = v.now(), .curl = curl.handle(),
+                      kernels::SmokeVorticityForce::Bindings{.u = u.now(), .v = v.now(), .curl = curl.handle(),
                                                         .openX = openX.handle(), .openY = openY.handle()},
                       gpu::VorticityPush{dt, settings.vorticity}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);
@@ -57,7 +57,7 @@ void SmokeSolver::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
                                        damping ? decayFactor(settings.velocityDamping, dt) : 1.0f,
                                        damping ? settings.maxSpeed : 0.0f};
     kernels->dispatch(cmd,
-                      kernels::VelocityForces::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
+                      kernels::SmokeVelocityForces::Bindings{.uIn = u.now(), .vIn = v.now(), .uOut = u.other(),
                                                         .vOut = v.other(), .density = density.now(),
                                                         .temperature = temperature.now(), .curl = curl.handle(),
                                                         .openX = openX.handle(), .openY = openY.handle()},

@@ -16,7 +16,7 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
     if (prescribedVelocity()) return;  // the engine's velocity is not projected
     if (collidersActive()) {
         kernels->dispatch(cmd,
-                          kernels::DivergenceColliders::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
+                          kernels::SmokeDivergenceColliders::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
                                                                  .openY = openY.handle(), .solid = solid.handle(),
                                                                  .divergence = divergence.handle(),
                                                                  .solidVelocityX = solidVelocityX.handle(),
@@ -26,7 +26,7 @@ void SmokeSolver::Impl::recordDivergence(VkCommandBuffer cmd) {
         return;
     }
     kernels->dispatch(cmd,
-                      kernels::Divergence::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
+                      kernels::SmokeDivergence::Bindings{.u = u.now(), .v = v.now(), .openX = openX.handle(),
                                                     .openY = openY.handle(), .solid = solid.handle(),
                                                     .divergence = divergence.handle()},
                       nx, ny);
@@ -58,7 +58,7 @@ void SmokeSolver::Impl::recordSubtractGradientOf(VkCommandBuffer cmd, float dt, 
     if (prescribedVelocity()) return;
     if (collidersActive()) {
         kernels->dispatch(cmd,
-                          kernels::SubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = p,
+                          kernels::SmokeSubtractGradientColliders::Bindings{.u = u.now(), .v = v.now(), .p = p,
                                                                        .openX = openX.handle(), .openY = openY.handle(),
                                                                        .solidVelocityX = solidVelocityX.handle(),
                                                                        .solidVelocityY = solidVelocityY.handle()},
@@ -67,7 +67,7 @@ void SmokeSolver::Impl::recordSubtractGradientOf(VkCommandBuffer cmd, float dt, 
         return;
     }
     kernels->dispatch(cmd,
-                      kernels::SubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = p,
+                      kernels::SmokeSubtractGradient::Bindings{.u = u.now(), .v = v.now(), .p = p,
                                                           .openX = openX.handle(), .openY = openY.handle()},
                       gpu::SubtractPush{dt}, faceWidth(), faceHeight());
     detail::computeBarrier(cs, cmd);

@@ -42,7 +42,7 @@ void SmokeSolver::Impl::recordReflect(VkCommandBuffer cmd, float dt) {
     const gpu::SubtractPush push{dt};
     if (collidersActive())
         kernels->dispatch(cmd,
-                          kernels::ReflectVelocityColliders::Bindings{
+                          kernels::SmokeReflectVelocityColliders::Bindings{
                               .u = u.now(), .v = v.now(), .p = midpointPressure.now(), .openX = openX.handle(),
                               .openY = openY.handle(), .uProjected = midpointU.handle(),
                               .vProjected = midpointV.handle(), .solidVelocityX = solidVelocityX.handle(),
@@ -50,7 +50,7 @@ void SmokeSolver::Impl::recordReflect(VkCommandBuffer cmd, float dt) {
                           push, faceWidth(), faceHeight());
     else
         kernels->dispatch(cmd,
-                          kernels::ReflectVelocity::Bindings{.u = u.now(), .v = v.now(), .p = midpointPressure.now(),
+                          kernels::SmokeReflectVelocity::Bindings{.u = u.now(), .v = v.now(), .p = midpointPressure.now(),
                                                              .openX = openX.handle(), .openY = openY.handle(),
                                                              .uProjected = midpointU.handle(),
                                                              .vProjected = midpointV.handle()},

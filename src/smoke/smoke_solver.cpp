@@ -109,7 +109,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     // Poisson solver's own set).
     kernels = std::make_unique<detail::KernelSet>(
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Common, detail::KernelGroup::Smoke},
-        std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan, detail::KernelId::MassFactor,
+        std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan, detail::KernelId::MassFactor,
                                                 detail::KernelId::MassScale},
         gridUniform.handle(),
         gridUniform.size());

@@ -52,7 +52,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     auto advectScalars = [&](VkBuffer densityIn, VkBuffer temperatureIn, VkBuffer densityOut, VkBuffer temperatureOut,
                              const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
-                          kernels::AdvectScalars::Bindings{.variant = interpolation,
+                          kernels::SmokeAdvectScalars::Bindings{.variant = interpolation,
                                                            .uIn = advectingU,
                                                            .vIn = advectingV,
                                                            .densityIn = densityIn,
@@ -65,7 +65,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     auto advectDye = [&](VkBuffer in, VkBuffer out, const gpu::AdvectPush& push) {
         kernels->dispatch(
             cmd,
-            kernels::AdvectDye::Bindings{
+            kernels::SmokeAdvectDye::Bindings{
                 .variant = interpolation, .uIn = advectingU, .vIn = advectingV, .dyeIn = in, .dyeOut = out},
             push, dyeNx, dyeNy);
     };
@@ -79,7 +79,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     auto advectScalarsAndDye = [&](Copy from, Copy to, bool scalars, bool dyes, const gpu::AdvectPush& push) {
         if (scalars && dyes && dyeOnCells) {
             kernels->dispatch(cmd,
-                              kernels::AdvectCells::Bindings{.variant = interpolation,
+                              kernels::SmokeAdvectCells::Bindings{.variant = interpolation,
                                                              .uIn = advectingU,
                                                              .vIn = advectingV,
                                                              .densityIn = copyOf(density, from),
@@ -105,7 +105,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
         int field = 0;
         for (PingPong* p : {&density, &temperature})
             kernels->dispatch(cmd,
-                              kernels::AdvectCorrectScalar::Bindings{.variant = interpolation,
+                              kernels::SmokeAdvectCorrectScalar::Bindings{.variant = interpolation,
                                                                      .uIn = advectingU,
                                                                      .vIn = advectingV,
                                                                      .original = p->now(),
@@ -116,7 +116,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     };
     auto correctDye = [&](int mode) {
         kernels->dispatch(cmd,
-                          kernels::AdvectCorrectDye::Bindings{.variant = interpolation,
+                          kernels::SmokeAdvectCorrectDye::Bindings{.variant = interpolation,
                                                               .uIn = advectingU,
                                                               .vIn = advectingV,
                                                               .original = dye.now(),
@@ -129,7 +129,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     auto advectVelocity = [&](VkBuffer fieldU, VkBuffer fieldV, VkBuffer outU, VkBuffer outV,
                               const gpu::AdvectPush& push) {
         kernels->dispatch(cmd,
-                          kernels::AdvectVelocity::Bindings{.variant = interpolation,
+                          kernels::SmokeAdvectVelocity::Bindings{.variant = interpolation,
                                                             .uIn = advectingU,
                                                             .vIn = advectingV,
                                                             .uOut = outU,
@@ -144,7 +144,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
         int component = 0;
         for (auto [p, open] : {std::pair{&u, openX.handle()}, std::pair{&v, openY.handle()}})
             kernels->dispatch(cmd,
-                              kernels::AdvectCorrectVelocity::Bindings{.variant = interpolation,
+                              kernels::SmokeAdvectCorrectVelocity::Bindings{.variant = interpolation,
                                                                        .uIn = advectingU,
                                                                        .vIn = advectingV,
                                                                        .original = p->now(),
@@ -179,7 +179,7 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
 
 void SmokeSolver::Impl::recordMassCorrection(VkCommandBuffer cmd, const Advection& a) {
     kernels->dispatchGroups(cmd,
-                            kernels::MassSums::Bindings{.before = density.now(), .after = density.other(),
+                            kernels::SmokeMassSums::Bindings{.before = density.now(), .after = density.other(),
                                                         .solid = solid.handle(), .uIn = a.velocityX, .vIn = a.velocityY,
                                                         .openX = openX.handle(), .openY = openY.handle(),
                                                         .partials = massCorrection.partials()},

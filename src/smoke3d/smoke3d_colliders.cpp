@@ -1,9 +1,9 @@
 // The Colliders pass and the solid geometry: the static solid mask, the faces' open fractions and
-// solid velocities (smoke3d_face_geometry.comp), and the moving colliders.
+// solid velocities (smoke3d/face_geometry.comp), and the moving colliders.
 //
 // The static mask's geometry is recomputed when the mask or the boundaries change, blocking. The
 // moving colliders (setColliders) are rasterised by the Colliders pass of a step whose set changed
-// (smoke3d_colliders_rasterise.comp: the mask combined with them into the solid fraction, the open
+// (smoke3d/colliders_rasterise.comp: the mask combined with them into the solid fraction, the open
 // fractions, the solid velocities of the faces they close), then the pressure solver's face
 // weights are recoarsened; a step whose set is unchanged records nothing here.
 #include <algorithm>

@@ -1,10 +1,10 @@
 // The dissipative passes: Diffuse (implicit viscosity and diffusion of the cell fields) and
 // Damping (the exponential decay of the velocity and the cell fields).
 // Diffuse runs Jacobi sweeps, or with diffusionSolver Multigrid a solve to a tolerance: per
-// velocity component and per cell scalar (density, temperature, fuel), smoke3d_diffusion_setup.comp
+// velocity component and per cell scalar (density, temperature, fuel), smoke3d/diffusion_setup.comp
 // writes the system of the step's change (pressure/implicit_diffusion.hpp), the pressure's
 // multigrid on the 7-point stencil solves it with the GPU stopping at diffusionTolerance, and
-// smoke3d_diffusion_apply.comp adds the change.
+// smoke3d/diffusion_apply.comp adds the change.
 #include "core/barriers.hpp"
 #include "grid/decay_factor.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"

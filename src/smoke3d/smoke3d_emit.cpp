@@ -1,5 +1,5 @@
 // Emitters: their checks and GPU form (setEmitters), and the Emit pass over the emitters'
-// bounding box (smoke3d_emit.comp).
+// bounding box (smoke3d/emit.comp).
 #include <algorithm>
 #include <array>
 #include <cmath>

@@ -118,7 +118,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
                  uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
 
     kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Smoke3d},
-                                                  std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan,
+                                                  std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan,
                                                                                          detail::KernelId::MassFactor,
                                                                                          detail::KernelId::MassScale},
                                                   gridUniform.handle(), gridUniform.size());

@@ -89,7 +89,7 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, Pass3D> {
     uint32_t faceDepth() const { return mac.nz + 1; }
 
     // One pass, on its own (recordPass) or inside a full step that fuses the velocity forces
-    // (`fusedForces`): Vorticity then records the curl, |omega| and smoke3d_velocity_forces.comp
+    // (`fusedForces`): Vorticity then records the curl, |omega| and smoke3d/velocity_forces.comp
     // (buoyancy, confinement, velocity damping and speed limit), Buoyancy nothing, Damping only
     // the cell fields.
     void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt, bool fusedForces = false) override;
@@ -110,7 +110,7 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, Pass3D> {
     void recordVorticity(VkCommandBuffer cmd, float dt);
     // The edge curl and |omega| (also the Vorticity diagnostic field).
     void recordCurl(VkCommandBuffer cmd);
-    // The curl and |omega|, then smoke3d_velocity_forces.comp (the fused Vorticity pass of a step).
+    // The curl and |omega|, then smoke3d/velocity_forces.comp (the fused Vorticity pass of a step).
     void recordVelocityForces(VkCommandBuffer cmd, float dt);
 
     // smoke3d_transport.cpp.

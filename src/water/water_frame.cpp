@@ -76,8 +76,8 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     push.frictionFactor = static_cast<float>(std::pow(1.0 - double(settings.friction), double(dt)));
     push.trackMaxDepth = trackSlot;
     push.lastSubstep = last ? 1 : 0;
-    // The pipe models take two passes, the momentum model three (shaders/water/water_flow.comp,
-    // water_momentum*.comp and water_depth.comp say why the flows go through the unscaled buffers
+    // The pipe models take two passes, the momentum model three (shaders/water/flow.comp,
+    // water_momentum*.comp and water/depth.comp say why the flows go through the unscaled buffers
     // and back).
     if (settings.model == WaterModel::Momentum) {
         kernels->dispatch(cmd,

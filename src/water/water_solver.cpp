@@ -78,7 +78,7 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     // Every kernel of shaders/water.
     kernels = std::make_unique<detail::KernelSet>(
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water},
-        std::initializer_list<detail::KernelId>{detail::KernelId::NonfiniteScan}, params.handle(), params.size());
+        std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan}, params.handle(), params.size());
     timer = detail::GpuTimer(cs, 1);
     health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye"}, "WaterSolver");
     uploadParams();

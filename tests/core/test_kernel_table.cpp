@@ -57,7 +57,8 @@ TEST(KernelTable, EveryShaderHasExactlyOneId) {
         EXPECT_TRUE(sources.insert(std::string(info.source)).second) << info.source << " has two ids";
         EXPECT_TRUE(names.insert(std::string(info.name)).second) << info.name << " names two kernels";
         EXPECT_EQ("shaders/", info.source.substr(0, 8));
-        EXPECT_EQ(std::string(info.name) + ".comp", std::filesystem::path(info.source).filename().string());
+        // name: "<folder>/<file>", the source less "shaders/" and ".comp".
+        EXPECT_EQ("shaders/" + std::string(info.name) + ".comp", info.source);
     }
     EXPECT_EQ(shaders, sources);
     EXPECT_EQ(detail::kKernelCount, shaders.size());
@@ -76,7 +77,7 @@ TEST(KernelTable, GroupsAreTheShaderFolders) {
         const auto folder = std::find_if(std::begin(folders), std::end(folders),
                                          [&](const auto& f) { return f.first == info.group; });
         ASSERT_NE(folder, std::end(folders)) << info.name;
-        EXPECT_EQ(std::string("shaders/") + folder->second + "/" + std::string(info.name) + ".comp", info.source);
+        EXPECT_EQ(std::string(folder->second) + "/", info.name.substr(0, std::string_view(folder->second).size() + 1));
     }
 }
 
@@ -115,11 +116,11 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     }
     EXPECT_EQ(pipelines, detail::kPipelineCount);
     EXPECT_EQ(withVariants,
-              (std::set<std::string>{"advect_cells", "advect_correct_dye", "advect_correct_scalar",
-                                     "advect_correct_velocity", "advect_dye", "advect_scalars", "advect_velocity",
-                                     "pressure_jacobi_3d", "smoke3d_advect_cells", "smoke3d_advect_correct_colour",
-                                     "smoke3d_advect_correct_scalar", "smoke3d_advect_correct_velocity",
-                                     "smoke3d_advect_velocity"}));
+              (std::set<std::string>{"smoke/advect_cells", "smoke/advect_correct_dye", "smoke/advect_correct_scalar",
+                                     "smoke/advect_correct_velocity", "smoke/advect_dye", "smoke/advect_scalars",
+                                     "smoke/advect_velocity", "pressure3d/jacobi", "smoke3d/advect_cells",
+                                     "smoke3d/advect_correct_colour", "smoke3d/advect_correct_scalar",
+                                     "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity"}));
 }
 
 // Whether a SPIR-V module still has a specialization constant (OpSpecConstant* or a SpecId).
@@ -170,7 +171,7 @@ TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
         if (info.shapesOwnWorkgroup) continue;
         SCOPED_TRACE(std::string(info.name));
         const bool grid3d = info.uniformBytes == sizeof(gpu::Grid3DParams);
-        const bool gathers = grid3d && std::string_view(info.name).starts_with("smoke3d_advect_");
+        const bool gathers = grid3d && std::string_view(info.name).starts_with("smoke3d/advect_");
         if (gathers) {
             EXPECT_TRUE((info.localSize == detail::WorkgroupSize{BILLOW_GATHER3_X, BILLOW_GATHER3_Y, BILLOW_GATHER3_Z}));
             continue;
@@ -180,8 +181,8 @@ TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
         EXPECT_EQ(info.localSize.z, uint32_t(grid3d ? BILLOW_GROUP3_Z : 1));
     }
     using detail::KernelSet;
-    EXPECT_EQ(KernelSet::groupsCovering(37, kernels::Divergence::localSize.x), KernelSet::groupsCovering(37, BILLOW_GROUP_X));
-    EXPECT_EQ(KernelSet::groupsCovering(24, kernels::Divergence::localSize.y), KernelSet::groupsCovering(24, BILLOW_GROUP_Y));
+    EXPECT_EQ(KernelSet::groupsCovering(37, kernels::SmokeDivergence::localSize.x), KernelSet::groupsCovering(37, BILLOW_GROUP_X));
+    EXPECT_EQ(KernelSet::groupsCovering(24, kernels::SmokeDivergence::localSize.y), KernelSet::groupsCovering(24, BILLOW_GROUP_Y));
     EXPECT_EQ(KernelSet::groupsCovering(64, 32), 2u);
     EXPECT_EQ(KernelSet::groupsCovering(65, 32), 3u);
 }
@@ -192,27 +193,28 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     std::set<std::string> own;
     for (const KernelInfo& info : kKernelTable)
         if (info.shapesOwnWorkgroup) own.insert(std::string(info.name));
-    EXPECT_EQ(own, (std::set<std::string>{"cg_scalars", "mass_factor", "mass_scale", "mass_sums", "mg_coarse_solve",
-                                          "mg_coarse_solve_3d", "nonfinite_scan", "pressure_add_increment", "pressure_gate",
-                                          "pressure_jacobi", "pressure_rbsor_tiles", "smoke3d_mass_sums"}));
+    EXPECT_EQ(own, (std::set<std::string>{"pressure/cg_scalars", "mass/factor", "mass/scale", "smoke/mass_sums",
+                                          "pressure/mg_coarse_solve", "pressure3d/mg_coarse_solve", "health/nonfinite_scan",
+                                          "pressure/add_increment", "pressure/gate", "pressure/jacobi",
+                                          "pressure/rbsor_tiles", "smoke3d/mass_sums"}));
     // The mass correction: 1D workgroups whose threads stride over the cells (MassCorrection).
-    for (const detail::WorkgroupSize& size : {kernels::MassSums::localSize, kernels::Smoke3dMassSums::localSize,
+    for (const detail::WorkgroupSize& size : {kernels::SmokeMassSums::localSize, kernels::Smoke3dMassSums::localSize,
                                               kernels::MassFactor::localSize, kernels::MassScale::localSize})
         EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_MASS_GROUP, 1, 1}));
     // The non-finite scan: 1D workgroups whose threads stride over a field (HealthRing::recordScan).
-    EXPECT_TRUE((kernels::NonfiniteScan::localSize == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
+    EXPECT_TRUE((kernels::HealthNonfiniteScan::localSize == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
     // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
     EXPECT_TRUE((kernels::PressureJacobi::localSize ==
                  detail::WorkgroupSize{BILLOW_JACOBI_REGION, BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, 1}));
     // Tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells plus the halo (SmokeSolver's sorTileDispatch).
     EXPECT_EQ(kernels::PressureRbsorTiles::localSize.x, 64u);
     // The coarsest multigrid level, one thread per cell.
-    EXPECT_TRUE((kernels::MgCoarseSolve::localSize == detail::WorkgroupSize{BILLOW_MG_COARSEST, BILLOW_MG_COARSEST, 1}));
+    EXPECT_TRUE((kernels::PressureMgCoarseSolve::localSize == detail::WorkgroupSize{BILLOW_MG_COARSEST, BILLOW_MG_COARSEST, 1}));
     // The 3D coarsest level: each thread holds BILLOW_MG_COARSE_CELLS_PER_THREAD_3D cells of it.
-    EXPECT_TRUE((kernels::MgCoarseSolve3d::localSize == detail::WorkgroupSize{BILLOW_MG_COARSE_THREADS_3D, 1, 1}));
+    EXPECT_TRUE((kernels::Pressure3dMgCoarseSolve::localSize == detail::WorkgroupSize{BILLOW_MG_COARSE_THREADS_3D, 1, 1}));
     EXPECT_EQ(BILLOW_MG_COARSE_THREADS_3D * BILLOW_MG_COARSE_CELLS_PER_THREAD_3D,
               BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D);
-    EXPECT_TRUE((kernels::CgScalars::localSize == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
+    EXPECT_TRUE((kernels::PressureCgScalars::localSize == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
     EXPECT_TRUE((kernels::PressureGate::localSize == detail::WorkgroupSize{1, 1, 1}));
     // Rows of BILLOW_INCREMENT_GROUP-thread workgroups over the cells (PoissonSolver::recordAddIncrement).
     EXPECT_TRUE((kernels::PressureAddIncrement::localSize == detail::WorkgroupSize{BILLOW_INCREMENT_GROUP, 1, 1}));
@@ -226,32 +228,32 @@ static_assert(std::is_same_v<kernels::PressureRbsorTiles::Push, gpu::SorBlockPus
 static_assert(std::is_same_v<kernels::PressureResidual::Push, gpu::ResidualPush>);
 static_assert(std::is_same_v<kernels::PressureGate::Push, gpu::GatePush>);
 static_assert(std::is_same_v<kernels::PressureAddIncrement::Push, gpu::IncrementPush>);
-static_assert(std::is_same_v<kernels::MgRestrictResidual::Push, gpu::RestrictPush>);
-static_assert(std::is_same_v<kernels::MgCoarseSolve::Push, gpu::CoarseSolvePush>);
-static_assert(std::is_same_v<kernels::MgCoarsen::Push, gpu::LevelPush>);
-static_assert(std::is_same_v<kernels::MgProlong::Push, gpu::LevelPush>);
-static_assert(std::is_same_v<kernels::CgResidual::Push, gpu::CgPush>);
-static_assert(std::is_same_v<kernels::CgScalars::Push, gpu::CgPush>);
-static_assert(std::is_same_v<kernels::CgRemoveMean::Push, detail::NoPush>);
-static_assert(std::is_same_v<kernels::PressureJacobi3d::Push, gpu::Jacobi3Push>);
-static_assert(std::is_same_v<kernels::PressureRbsor3d::Push, gpu::SorPush>);
-static_assert(std::is_same_v<kernels::PressureResidual3d::Push, gpu::ResidualPush>);
-static_assert(std::is_same_v<kernels::MgRestrictResidual3d::Push, gpu::Transfer3Push>);
-static_assert(std::is_same_v<kernels::MgProlong3d::Push, gpu::Transfer3Push>);
-static_assert(std::is_same_v<kernels::MgCoarsen3d::Push, gpu::Transfer3Push>);
-static_assert(std::is_same_v<kernels::MgCoarseSolve3d::Push, gpu::CoarseSolvePush>);
-static_assert(std::is_same_v<kernels::CgRemoveMean3d::Push, detail::NoPush>);
-static_assert(std::is_same_v<kernels::FaceFractions::Push, detail::NoPush>);
-static_assert(std::is_same_v<kernels::Curl::Push, detail::NoPush>);
-static_assert(std::is_same_v<kernels::Divergence::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::PressureMgRestrictResidual::Push, gpu::RestrictPush>);
+static_assert(std::is_same_v<kernels::PressureMgCoarseSolve::Push, gpu::CoarseSolvePush>);
+static_assert(std::is_same_v<kernels::PressureMgCoarsen::Push, gpu::LevelPush>);
+static_assert(std::is_same_v<kernels::PressureMgProlong::Push, gpu::LevelPush>);
+static_assert(std::is_same_v<kernels::PressureCgResidual::Push, gpu::CgPush>);
+static_assert(std::is_same_v<kernels::PressureCgScalars::Push, gpu::CgPush>);
+static_assert(std::is_same_v<kernels::PressureCgRemoveMean::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::Pressure3dJacobi::Push, gpu::Jacobi3Push>);
+static_assert(std::is_same_v<kernels::Pressure3dRbsor::Push, gpu::SorPush>);
+static_assert(std::is_same_v<kernels::Pressure3dResidual::Push, gpu::ResidualPush>);
+static_assert(std::is_same_v<kernels::Pressure3dMgRestrictResidual::Push, gpu::Transfer3Push>);
+static_assert(std::is_same_v<kernels::Pressure3dMgProlong::Push, gpu::Transfer3Push>);
+static_assert(std::is_same_v<kernels::Pressure3dMgCoarsen::Push, gpu::Transfer3Push>);
+static_assert(std::is_same_v<kernels::Pressure3dMgCoarseSolve::Push, gpu::CoarseSolvePush>);
+static_assert(std::is_same_v<kernels::Pressure3dCgRemoveMean::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::CommonFaceFractions::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::SmokeCurl::Push, detail::NoPush>);
+static_assert(std::is_same_v<kernels::SmokeDivergence::Push, detail::NoPush>);
 
 TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
     // The kernels that 2D and 3D kernel sets share read no grid, so they declare no uniform block
     // (the non-finite scan is in every solver's set, the water's too, and the mass correction's
     // factor and scaling in both smoke solvers'); the 3D grid's kernels live in folders named *3d
     // (shaders/pressure3d, ...).
-    const std::set<KernelId> shared{KernelId::PressureGate, KernelId::CgScalars, KernelId::PressureAddIncrement,
-                                    KernelId::NonfiniteScan, KernelId::MassFactor, KernelId::MassScale};
+    const std::set<KernelId> shared{KernelId::PressureGate, KernelId::PressureCgScalars, KernelId::PressureAddIncrement,
+                                    KernelId::HealthNonfiniteScan, KernelId::MassFactor, KernelId::MassScale};
     forEachKernel(detail::AllKernels{}, [&]<class K>() {
         const KernelInfo& info = detail::kernelInfo(K::id);
         SCOPED_TRACE(std::string(info.name));
@@ -313,7 +315,7 @@ TEST_F(KernelSetChecks, RefusesUncreatedKernelsAndNullBuffers) {
     cs().submitAndWait([&](VkCommandBuffer cmd) {
         // A smoke kernel in the water set.
         const std::string notCreated = errorOf([&] {
-            water.dispatch(cmd, kernels::Curl::Bindings{.uIn = a.handle(), .vIn = b.handle(), .curl = c.handle()}, 8, 8);
+            water.dispatch(cmd, kernels::SmokeCurl::Bindings{.uIn = a.handle(), .vIn = b.handle(), .curl = c.handle()}, 8, 8);
         });
         EXPECT_NE(notCreated.find("was not created"), std::string::npos) << notCreated;
         // A named binding whose buffer is null at run time.
@@ -336,7 +338,7 @@ TEST_F(KernelSetChecks, RefusesAVariantBeyondTheKernels) {
     cs().submitAndWait([&](VkCommandBuffer cmd) {
         const std::string message = errorOf([&] {
             smoke.dispatch(cmd,
-                           kernels::AdvectDye::Bindings{.variant = detail::KernelVariant{2}, .uIn = a.handle(),
+                           kernels::SmokeAdvectDye::Bindings{.variant = detail::KernelVariant{2}, .uIn = a.handle(),
                                                         .vIn = b.handle(), .dyeIn = c.handle(), .dyeOut = d.handle()},
                            gpu::AdvectPush{}, 8, 8);
         });

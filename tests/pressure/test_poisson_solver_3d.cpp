@@ -312,7 +312,7 @@ TEST_F(PoissonSolver3DScaling, IterationsToToleranceDoNotGrowWithTheGrid) {
 
 // Odd cell counts with an outflow on a high side: the last coarse cell of an odd edge covers a
 // single fine cell, and its face weights must place the coarse unknown where that cell's centre is
-// (mg_coarsen_3d.comp). Inconsistent weights there once left V-cycles converging badly (the
+// (pressure3d/mg_coarsen.comp). Inconsistent weights there once left V-cycles converging badly (the
 // dragged-sphere projection of test_colliders3d.cpp at a divergence of 3.6 1/s after 12 cycles).
 // With consistent coarse levels a V-cycle cuts the residual ~10x or more, so 1e-4 from p = 0 takes
 // at most 4 cycles, on every case and size.

@@ -1,5 +1,5 @@
-// The Jacobi and red-black SOR kernels sweep whole tiles in shared memory (pressure_jacobi.comp:
-// 48 x 48 tiles, 8-cell halo, up to 8 sweeps per dispatch; pressure_rbsor_tiles.comp: 56 x 56
+// The Jacobi and red-black SOR kernels sweep whole tiles in shared memory (pressure/jacobi.comp:
+// 48 x 48 tiles, 8-cell halo, up to 8 sweeps per dispatch; pressure/rbsor_tiles.comp: 56 x 56
 // tiles, 4-cell halo, 2 iterations per dispatch). test_kernels runs on a grid smaller than one
 // tile; this runs on grids of several tiles, with partial tiles on both axes, obstacles across
 // tile seams and each boundary type, against double-precision reference iterations

@@ -163,7 +163,7 @@ INSTANTIATE_TEST_SUITE_P(Boundaries, Colliders3D, ::testing::ValuesIn(boundaryCa
 // over every step as an engine would (position advanced by U dt). The tank: 25 x 23 x 21 cells of
 // 0.05 m (1.25 m x 1.15 m x 1.05 m), walls all round but an outflow on the right (high x): odd cell
 // counts with an outflow on a high side, 25 -> 13 -> 7 cells along x on the multigrid levels, the
-// case whose coarse levels were once inconsistent (mg_coarsen_3d.comp): 12 V-cycles then left a
+// case whose coarse levels were once inconsistent (pressure3d/mg_coarsen.comp): 12 V-cycles then left a
 // divergence of 0.018 1/s (of 20 before the projection) instead of 3e-5. The sphere's axis runs
 // through the cell centres of row j = 11, k = 10, so the x-faces of that row lie on it.
 class DraggedSphere : public GpuTest {

@@ -247,7 +247,7 @@ TEST_P(ForceKernels3D, DampingAndSpeedLimit) {
     expectActs("temperature", f.temperature, expected.temperature, 8.0 * kEps * 320.0);
 }
 
-// The fused velocity forces (smoke3d_velocity_forces.comp, recorded by stepVelocityForces) against
+// The fused velocity forces (smoke3d/velocity_forces.comp, recorded by stepVelocityForces) against
 // the single-pass references composed in the fused order: buoyancy, then confinement from the curl
 // of the velocity before buoyancy (the reference's confinement increment of the starting state,
 // added to the buoyant velocity), then damping with the per-component speed limit.

@@ -1,5 +1,5 @@
-// Double-precision reference of the momentum model's face update (shaders/water/water_momentum.comp and
-// water_momentum_flow.comp): face velocities advected in momentum-conserving form (Stelling &
+// Double-precision reference of the momentum model's face update (shaders/water/momentum.comp and
+// water/momentum_flow.comp): face velocities advected in momentum-conserving form (Stelling &
 // Duinmeijer 2003) with the flows the last depth update applied, accelerated by the surface
 // slope, and the new flows Q = h * (upwind depth) * u, each value with a bound on the float
 // rounding the GPU's value may carry.

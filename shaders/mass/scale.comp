@@ -1,6 +1,6 @@
 #version 450
 // The mass correction's last dispatch: multiplies every cell of an advected field by its factor
-// (mass_factor.comp). Strided like the sums (at most BILLOW_MASS_MAX_GROUPS workgroups).
+// (mass/factor.comp). Strided like the sums (at most BILLOW_MASS_MAX_GROUPS workgroups).
 // It declares no uniform block, so every solver's kernel set can hold it (KernelSet's extras).
 #extension GL_GOOGLE_include_directive : require
 #define BILLOW_OWN_WORKGROUP_SIZE

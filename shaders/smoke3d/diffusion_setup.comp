@@ -1,6 +1,6 @@
 #version 450
 // Multigrid diffusion in 3D, setup of one field's system (pressure/implicit_diffusion.hpp): the step
-// (1 + 6a) x - a sum(neighbours) = b of smoke3d_diffuse_velocity.comp / smoke3d_diffuse_cells.comp,
+// (1 + 6a) x - a sum(neighbours) = b of smoke3d/diffuse_velocity.comp / smoke3d/diffuse_cells.comp,
 // written for its change delta = x - b as sum over unknown neighbours (delta_nb - delta) - s delta
 // = -(L b). Nodes: a velocity component's canonical faces (the duplicate last layer of a periodic
 // normal axis left out) or the cells. Neighbours resolve through the boundary taps, as in the

@@ -4,7 +4,7 @@
 // Q = h * h* * u with h* the depth of the upwind cell (Stelling & Duinmeijer's upwind face depth,
 // which keeps a cell from giving water it does not hold when |u| dt / h < 1, and moves no water out
 // of a dry cell); an Inflow or WaveMaker face gives its prescribed flow, as in the pipe models.
-// Then the cell's outflow scale, as water_flow.comp does for the pipe models, and the same storage
+// Then the cell's outflow scale, as water/flow.comp does for the pipe models, and the same storage
 // rule: each face is computed by both of its cells (`precise`, so alike) and stored unscaled by
 // the cell on its right / above (boundary faces by their inner cell); water_depth applies the scale.
 // A separate pass from water_momentum because that one reads the neighbours' applied flows.

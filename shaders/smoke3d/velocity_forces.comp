@@ -2,7 +2,7 @@
 // The step's velocity forces fused into one pass over the faces
 // (SmokeSettings3D::fuseVelocityForces): buoyancy (smoke3d_buoyancy_force.glsl), then vorticity
 // confinement (smoke3d_confinement_force.glsl) from the edge curl and |omega| that
-// smoke3d_curl.comp and smoke3d_vorticity_magnitude.comp took of the velocity before buoyancy,
+// smoke3d/curl.comp and smoke3d/vorticity_magnitude.comp took of the velocity before buoyancy,
 // then damping and the per-component speed limit (smoke3d_damp_velocity_rule.glsl): the maths of
 // smoke3d_buoyancy, smoke3d_vorticity_force and smoke3d_damp_velocity recorded in that order, with
 // each open face read and written once instead of three times. In place: every rule reads only its

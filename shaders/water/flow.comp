@@ -8,7 +8,7 @@
 // computed by both of its cells (the same inputs and `precise` maths, so the same value) and
 // stored by one, the cell on its right / above (boundary faces by their inner cell). The flows are
 // read from `flowIn` and written to `flowOut`, so no thread overwrites a flow another still reads;
-// the scale is applied to the faces by pass 2 (water_depth.comp), which writes them back.
+// the scale is applied to the faces by pass 2 (water/depth.comp), which writes them back.
 #include "water/water_grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Terrain { float terrain[]; };

@@ -1,7 +1,7 @@
 #version 450
 // Multigrid coarsest level in 3D: `iterations` red-black SOR iterations of the level's pressure
 // equation (whose uniform block is bound) by ONE workgroup holding the whole level in shared
-// memory, instead of one dispatch per colour. Same stencil and colouring as pressure_rbsor_3d.comp;
+// memory, instead of one dispatch per colour. Same stencil and colouring as pressure3d/rbsor.comp;
 // the level has at most BILLOW_MG_COARSEST_3D cells along each axis, and each thread relaxes up to
 // BILLOW_MG_COARSE_CELLS_PER_THREAD_3D of them.
 #extension GL_EXT_control_flow_attributes : require

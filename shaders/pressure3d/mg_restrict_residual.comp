@@ -5,7 +5,7 @@
 // correction starts at 0.
 //
 // Its right-hand side is HALF the sum of those residuals. The equation of every level is
-// sum_f w_f (p_nb - p) = rhs with w_f the face's open fraction (mg_coarsen_3d.comp averages
+// sum_f w_f (p_nb - p) = rhs with w_f the face's open fraction (pressure3d/mg_coarsen.comp averages
 // them), which for a smooth p is h^2 times its Laplacian on a level of cell size h: a coarse cell
 // (twice the size) must then get (2h)^2 times the mean Laplacian of its eight fine cells, that is
 // 4 times the mean of their residuals, 1/2 their sum. (In 2D, 4 times the mean of four is the sum.)

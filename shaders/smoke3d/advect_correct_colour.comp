@@ -1,6 +1,6 @@
 #version 450
 // MacCormack / BFECC correction of the RGBA colour; see smoke3d_advect_correct.glsl. Solid cells
-// as in smoke3d_advect_correct_scalar.comp.
+// as in smoke3d/advect_correct_scalar.comp.
 #define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/smoke3d_taps.glsl"

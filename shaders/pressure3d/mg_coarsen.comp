@@ -5,7 +5,7 @@
 // pressure/mg_coarse_weight.glsl (shared with 2D), which keeps each coarse unknown at its cell's
 // centre and the outflow sides' p = 0 where the finest level has it. A shifted system's coarse
 // diagonal shift is half the sum of the (up to eight) fine shifts it covers: restricted like the
-// residual (mg_restrict_residual_3d.comp), so every level's equation keeps its form.
+// residual (pressure3d/mg_restrict_residual.comp), so every level's equation keeps its form.
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 

@@ -1,10 +1,10 @@
 #version 450
 // Up to BILLOW_SOR_BLOCK_ITERATIONS red-black SOR iterations (2 colour passes each) in one dispatch,
 // for levels whose colouring is plain (i + j) % 2 (no periodic axis with an odd cell count): the
-// same updates, in the same order, as that many pairs of pressure_rbsor.comp dispatches, with one
+// same updates, in the same order, as that many pairs of pressure/rbsor.comp dispatches, with one
 // pass over memory instead of one per colour, into a second buffer. Each workgroup loads a 56 x 56 tile plus a 4-cell
 // halo (a 64 x 64 region; each colour pass leaves one more ring stale), threads keep strips of 4
-// cells of a column in registers (as pressure_jacobi.comp), and cells of one colour are updated in
+// cells of a column in registers (as pressure/jacobi.comp), and cells of one colour are updated in
 // place in shared memory: their neighbours all have the other colour, which that pass leaves alone.
 #extension GL_EXT_control_flow_attributes : require
 #define BILLOW_OWN_WORKGROUP_SIZE

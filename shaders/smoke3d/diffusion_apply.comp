@@ -1,5 +1,5 @@
 #version 450
-// Multigrid diffusion in 3D: the solved change delta (smoke3d_diffusion_setup.comp) added to a field,
+// Multigrid diffusion in 3D: the solved change delta (smoke3d/diffusion_setup.comp) added to a field,
 // out = in + delta: a velocity component on every face (the duplicate last layer of a periodic
 // axis takes node 0's change, so both copies stay bitwise equal; closed faces have delta = 0) or a
 // cell field.

@@ -1,7 +1,7 @@
 #version 450
 // The midpoint projection and reflection of advection-reflection (Zehnder, Narain & Thomaszewski
 // 2018), one face axis per dispatch (pc.axis): the projected velocity P u (the gradient step on
-// open faces, the solid velocity on closed ones, as smoke3d_subtract_gradient.comp) goes to
+// open faces, the solid velocity on closed ones, as smoke3d/subtract_gradient.comp) goes to
 // `projected` (the midpoint velocity), and the field becomes its reflection 2 P u - u in place.
 // One axis at a time keeps the bindings within the shared layout's twelve.
 #include "smoke3d/smoke3d_taps.glsl"
