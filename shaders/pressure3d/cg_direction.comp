@@ -19,7 +19,7 @@ layout(set = 0, binding = 9) writeonly buffer Partials { vec2 partials[]; };
 layout(push_constant) uniform Push { CgPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
-#include "pressure3d/cg_reduce_3d.glsl"
+#include "pressure3d/cg_reduce.glsl"
 
 float beta;
 float direction(int cell) {

@@ -11,7 +11,7 @@ layout(set = 0, binding = 4) writeonly buffer Partials { vec2 partials[]; };
 layout(set = 0, binding = 5) readonly buffer State { uint state[]; };
 layout(push_constant) uniform Push { CgPush pc; };
 
-#include "pressure3d/cg_reduce_3d.glsl"
+#include "pressure3d/cg_reduce.glsl"
 
 void main() {
     const ivec3 id = ivec3(gl_GlobalInvocationID);

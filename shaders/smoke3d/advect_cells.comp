@@ -9,7 +9,7 @@
 // the velocity is always the pre-advection one.
 #define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
@@ -26,8 +26,8 @@ layout(set = 0, binding = 11) writeonly buffer ColourOut { vec4 colourOut[]; };
 layout(set = 0, binding = 12) readonly buffer Solid { float solid[]; };
 layout(push_constant) uniform Push { AdvectPush3D pc; };
 
-#include "smoke3d/smoke3d_velocity_sampling.glsl"
-#include "smoke3d/smoke3d_field_interpolation.glsl"
+#include "smoke3d/velocity_sampling.glsl"
+#include "smoke3d/field_interpolation.glsl"
 
 // Density, temperature and fuel at cell c (one tap for the three).
 vec3 readScalars(ivec3 c) {

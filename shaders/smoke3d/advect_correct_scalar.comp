@@ -1,9 +1,9 @@
 #version 450
 // MacCormack / BFECC correction of one cell-centred scalar (pc.field: 0 density, 1 temperature,
-// 2 fuel, which picks the inflow value of the boundary taps); see smoke3d_advect_correct.glsl.
+// 2 fuel, which picks the inflow value of the boundary taps); see smoke3d/advect_correct.glsl.
 #define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
@@ -22,7 +22,7 @@ float readOriginal(ivec3 c) {
 
 #define VALUE float
 #define FIELD_OFFSET vec3(0.5)
-#include "smoke3d/smoke3d_advect_correct.glsl"
+#include "smoke3d/advect_correct.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

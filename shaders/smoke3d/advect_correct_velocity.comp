@@ -1,10 +1,10 @@
 #version 450
 // MacCormack / BFECC correction of one velocity component (pc.field: 0 u, 1 v, 2 w) at its
-// staggered positions; see smoke3d_advect_correct.glsl. The limiter's stencil is read through the
+// staggered positions; see smoke3d/advect_correct.glsl. The limiter's stencil is read through the
 // velocity's ghost rules (tapFace3). Closed faces are not advected: they keep their value.
 #define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
@@ -23,7 +23,7 @@ float readOriginal(ivec3 f) {
 
 #define VALUE float
 #define FIELD_OFFSET faceOffset3(pc.field)
-#include "smoke3d/smoke3d_advect_correct.glsl"
+#include "smoke3d/advect_correct.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

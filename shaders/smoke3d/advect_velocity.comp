@@ -8,7 +8,7 @@
 // components are one loop over the axis (one copy of the sampling code).
 #define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
@@ -25,8 +25,8 @@ layout(set = 0, binding = 11) readonly buffer VField { float vField[]; };
 layout(set = 0, binding = 12) readonly buffer WField { float wField[]; };
 layout(push_constant) uniform Push { AdvectPush3D pc; };
 
-#include "smoke3d/smoke3d_velocity_sampling.glsl"
-#include "smoke3d/smoke3d_field_interpolation.glsl"
+#include "smoke3d/velocity_sampling.glsl"
+#include "smoke3d/field_interpolation.glsl"
 
 float fieldAt(int axis, int k) { return axis == 0 ? uField[k] : axis == 1 ? vField[k] : wField[k]; }
 float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[k] : openZ[k]; }

@@ -1,9 +1,9 @@
 #version 450
 // Buoyancy on open faces: a = gravity * (densityWeight * density
 //                                        - thermalExpansion * (temperature - ambient)),
-// with the cell-centred scalars averaged onto each face (smoke3d_buoyancy_force.glsl).
+// with the cell-centred scalars averaged onto each face (smoke3d/buoyancy_force.glsl).
 // u += dt a_x on x-faces, and so on. An axis with no gravity component is skipped.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
@@ -16,7 +16,7 @@ layout(set = 0, binding = 7) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 8) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { BuoyancyPush3D pc; };
 
-#include "smoke3d/smoke3d_buoyancy_force.glsl"
+#include "smoke3d/buoyancy_force.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

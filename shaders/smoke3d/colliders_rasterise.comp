@@ -4,16 +4,16 @@
 // - each cell's solid fraction is the larger of the static mask's and the most covering
 //   collider's anti-aliased coverage (common/collider_shapes.glsl);
 // - each face's open fraction and the solid velocity of the sides' faces follow from its cells by
-//   the static rule (smoke3d_face_geometry.glsl);
+//   the static rule (smoke3d/face_geometry.glsl);
 // - each interior or periodic face a collider (partly) closes carries the normal component of that
 //   collider's surface velocity at the face centre (the most covering collider's where several
 //   overlap, ties to the lower index), unless the static mask closes more of it; else 0;
 // - a face closed entirely takes its solid velocity at once, as the gradient subtraction would.
 // With no collider (the set just emptied) it restores the static geometry.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "common/collider_types.h"
 #include "common/collider_shapes.glsl"
-#include "smoke3d/smoke3d_face_geometry.glsl"
+#include "smoke3d/face_geometry.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Colliders { GpuCollider colliders[]; };
 layout(set = 0, binding = 2) readonly buffer StaticSolid { float staticSolid[]; };

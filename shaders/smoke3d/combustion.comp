@@ -6,7 +6,7 @@
 //   expansion source = expansion burnt / dt   (1/s; 0 where nothing burns)
 // The Divergence pass subtracts the source from the velocity divergence, so the projection leaves
 // div u = source: the burning gas pushes outward. Fully solid cells do not burn.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer Density { float density[]; };

@@ -5,8 +5,8 @@
 // Ghost velocities beyond the sides follow the boundary taps, so a moving wall shows its shear.
 // One thread per point of the (nx+1) (ny+1) (nz+1) union of the three edge grids. On a periodic
 // axis the last edge layer duplicates layer 0 and is computed as it.
-#include "smoke3d/smoke3d_taps.glsl"
-#include "smoke3d/smoke3d_edges.glsl"
+#include "smoke3d/taps.glsl"
+#include "smoke3d/edges.glsl"
 
 layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
 layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
@@ -15,7 +15,7 @@ layout(set = 0, binding = 4) writeonly buffer CurlX { float curlX[]; };
 layout(set = 0, binding = 5) writeonly buffer CurlY { float curlY[]; };
 layout(set = 0, binding = 6) writeonly buffer CurlZ { float curlZ[]; };
 
-#include "smoke3d/smoke3d_velocity_sampling.glsl"
+#include "smoke3d/velocity_sampling.glsl"
 
 ivec3 canonicalEdge(ivec3 e) {
     for (int b = 0; b < 3; ++b)

@@ -2,7 +2,7 @@
 // dt-independent decay of the cell-centred fields, in place: density, fuel and colour multiplied
 // by exp(-rate dt) (their factors), temperature relaxed toward ambient:
 // T = ambient + (T - ambient) exp(-temperatureRelaxation dt).
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer Density { float density[]; };

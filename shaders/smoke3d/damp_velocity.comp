@@ -1,8 +1,8 @@
 #version 450
-// Velocity damping on the open faces, in place (smoke3d_damp_velocity_rule.glsl): the factor
+// Velocity damping on the open faces, in place (smoke3d/damp_velocity_rule.glsl): the factor
 // exp(-rate dt), then the per-component speed limit. Each face reads only itself, so in place is
 // safe (and the duplicate periodic layer stays equal to layer 0).
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
@@ -13,7 +13,7 @@ layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 6) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { DampVelocityPush3D pc; };
 
-#include "smoke3d/smoke3d_damp_velocity_rule.glsl"
+#include "smoke3d/damp_velocity_rule.glsl"
 
 float damped(float value) { return dampedComponent3(value, pc.factor, pc.maxSpeed); }
 

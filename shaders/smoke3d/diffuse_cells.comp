@@ -3,7 +3,7 @@
 // and the colour when pc.colour is 1): x = (b + a (sum of the six neighbours)) / (1 + 6 a),
 // a = D dt / h^2, b the field before diffusion; neighbours beyond a side through the cell taps
 // (clamped: no flux through walls; wrapped; the inflow's values). Obstacles do not stop diffusion.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer DensityB { float densityB[]; };  // right-hand sides

@@ -3,7 +3,7 @@
 // in 3D): x = (b + a (sum of the six neighbours)) / (1 + 6 a), a = nu dt / h^2, b the velocity
 // before diffusion; neighbours come through the velocity's boundary taps (walls mirror, moving
 // walls no-slip, inflow 0 tangential). Closed faces keep their value.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer UB { float uB[]; };  // right-hand side

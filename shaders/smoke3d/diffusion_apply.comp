@@ -3,7 +3,7 @@
 // out = in + delta: a velocity component on every face (the duplicate last layer of a periodic
 // axis takes node 0's change, so both copies stay bitwise equal; closed faces have delta = 0) or a
 // cell field.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer FieldIn { float fieldIn[]; };

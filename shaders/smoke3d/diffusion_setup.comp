@@ -12,7 +12,7 @@
 // s = 1 / a + those. A closed face gets no weight, no shift and rhs 0 (delta stays 0). Writes the
 // node's lower face weight along each axis (and the upper one at the last node), the shift, the
 // right-hand side -(L b) and delta = 0.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer Field { float field[]; };  // b

@@ -5,7 +5,7 @@
 // fluid, its closed part with the solid: 0 for static obstacles and walls, the inflow speed on
 // inflow faces), and the combustion's expansion source subtracted when pc.addSource is 1, so the
 // projection leaves div u = source.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer U { float u[]; };

@@ -7,7 +7,7 @@
 //                          emitters applied one after the other in their order;
 //   target 1, cells:       density, temperature, fuel, colour += w rate dt, summed over emitters.
 // The dispatch covers only the emitters' bounding box, which starts at the push's offset.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) readonly buffer Emitters { GpuEmitter3D emitters[]; };

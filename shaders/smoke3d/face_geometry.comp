@@ -10,8 +10,8 @@
 //         axis, - on the high side).
 // The divergence takes flux = open u + (1 - open) solidVelocity through each face; the gradient
 // subtraction sets closed faces to exactly their solid velocity.
-#include "smoke3d/smoke3d_taps.glsl"
-#include "smoke3d/smoke3d_face_geometry.glsl"
+#include "smoke3d/taps.glsl"
+#include "smoke3d/face_geometry.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Solid { float solid[]; };
 layout(set = 0, binding = 2) writeonly buffer OpenX { float openX[]; };

@@ -4,7 +4,7 @@
 // open faces, the solid velocity on closed ones, as smoke3d/subtract_gradient.comp) goes to
 // `projected` (the midpoint velocity), and the field becomes its reflection 2 P u - u in place.
 // One axis at a time keeps the bindings within the shared layout's twelve.
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer Field { float field[]; };
@@ -14,7 +14,7 @@ layout(set = 0, binding = 4) readonly buffer Open { float open[]; };
 layout(set = 0, binding = 5) readonly buffer SolidVelocity { float solidVelocity[]; };
 layout(push_constant) uniform Push { ReflectPush3D pc; };
 
-#include "smoke3d/smoke3d_gradient.glsl"
+#include "smoke3d/gradient.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

@@ -50,7 +50,7 @@ struct VorticityPush3D { float dt, epsilon; };
 struct AdvectPush3D { float dt; float ambient; int targets; };  // interpolation: the kernel's variant
 #define BILLOW_ADVECT_SCALARS 1
 #define BILLOW_ADVECT_COLOUR 2
-// MacCormack / BFECC correction (smoke3d_advect_correct.glsl). mode 0 MacCormack, 1 BFECC
+// MacCormack / BFECC correction (smoke3d/advect_correct.glsl). mode 0 MacCormack, 1 BFECC
 // compensate, 2 BFECC limit. field: smoke3d_advect_correct_scalar 0 density, 1 temperature,
 // 2 fuel; smoke3d_advect_correct_velocity 0 u, 1 v, 2 w. limiter: BILLOW_LIMITER3_*.
 struct CorrectPush3D { float dt; int mode; int field; int limiter; };

@@ -4,7 +4,7 @@
 // periodic ones. Closed faces get exactly their solid velocity (0 on walls, moving walls and
 // static obstacles, the inflow speed on inflow faces), so no fluid crosses a static closed face.
 // With dt = 0 it only applies the solid velocities (after the geometry changed).
-#include "smoke3d/smoke3d_taps.glsl"
+#include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
@@ -19,7 +19,7 @@ layout(set = 0, binding = 9) readonly buffer SolidVelocityY { float solidVelocit
 layout(set = 0, binding = 10) readonly buffer SolidVelocityZ { float solidVelocityZ[]; };
 layout(push_constant) uniform Push { SubtractPush3D pc; };
 
-#include "smoke3d/smoke3d_gradient.glsl"
+#include "smoke3d/gradient.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

@@ -1,15 +1,15 @@
 #version 450
 // The step's velocity forces fused into one pass over the faces
-// (SmokeSettings3D::fuseVelocityForces): buoyancy (smoke3d_buoyancy_force.glsl), then vorticity
-// confinement (smoke3d_confinement_force.glsl) from the edge curl and |omega| that
+// (SmokeSettings3D::fuseVelocityForces): buoyancy (smoke3d/buoyancy_force.glsl), then vorticity
+// confinement (smoke3d/confinement_force.glsl) from the edge curl and |omega| that
 // smoke3d/curl.comp and smoke3d/vorticity_magnitude.comp took of the velocity before buoyancy,
-// then damping and the per-component speed limit (smoke3d_damp_velocity_rule.glsl): the maths of
+// then damping and the per-component speed limit (smoke3d/damp_velocity_rule.glsl): the maths of
 // smoke3d_buoyancy, smoke3d_vorticity_force and smoke3d_damp_velocity recorded in that order, with
 // each open face read and written once instead of three times. In place: every rule reads only its
 // own face of the velocity. A force is off when its coefficient is 0 (gravity per axis, epsilon),
 // damping when factor = 1 and maxSpeed = 0.
-#include "smoke3d/smoke3d_taps.glsl"
-#include "smoke3d/smoke3d_edges.glsl"
+#include "smoke3d/taps.glsl"
+#include "smoke3d/edges.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
@@ -26,9 +26,9 @@ layout(set = 0, binding = 11) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 12) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { VelocityForcesPush3D pc; };
 
-#include "smoke3d/smoke3d_buoyancy_force.glsl"
-#include "smoke3d/smoke3d_confinement_force.glsl"
-#include "smoke3d/smoke3d_damp_velocity_rule.glsl"
+#include "smoke3d/buoyancy_force.glsl"
+#include "smoke3d/confinement_force.glsl"
+#include "smoke3d/damp_velocity_rule.glsl"
 
 // The face normal to `axis` at f, holding `value`, after buoyancy, confinement and damping.
 float forced(int axis, ivec3 f, float value, float gravity, vec3 here) {

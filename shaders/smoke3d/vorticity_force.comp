@@ -1,8 +1,8 @@
 #version 450
 // Vorticity confinement (Fedkiw, Stam & Jensen 2001) on each open face
-// (smoke3d_confinement_force.glsl): u += dt f_x, and so on.
-#include "smoke3d/smoke3d_taps.glsl"
-#include "smoke3d/smoke3d_edges.glsl"
+// (smoke3d/confinement_force.glsl): u += dt f_x, and so on.
+#include "smoke3d/taps.glsl"
+#include "smoke3d/edges.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
@@ -17,7 +17,7 @@ layout(set = 0, binding = 9) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 10) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { VorticityPush3D pc; };
 
-#include "smoke3d/smoke3d_confinement_force.glsl"
+#include "smoke3d/confinement_force.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

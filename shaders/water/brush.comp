@@ -1,7 +1,7 @@
 #version 450
 // Applies the frame's brushes (rain, springs, sinks, digging): each adds weight * amount with
 // weight max(0, 1 - distance / radius) (a linear brush). Depth and dye never go below 0.
-#include "water/water_grid.glsl"
+#include "water/grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Brushes { WaterBrushGpu brushes[]; };
 layout(set = 0, binding = 2) buffer Depth { float depth[]; };

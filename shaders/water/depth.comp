@@ -8,7 +8,7 @@
 // the last column / row also its right / top face). On the frame's last substep it also writes the
 // cell's velocity (face flows over the mean depth of the substep) and, when asked, the largest
 // depth (DepthPipes and Momentum: it sets the stability limit) into one slot of a host-visible buffer.
-#include "water/water_grid.glsl"
+#include "water/grid.glsl"
 
 layout(set = 0, binding = 1) buffer Depth { float depth[]; };
 layout(set = 0, binding = 2) readonly buffer FlowXIn { float flowXIn[]; };

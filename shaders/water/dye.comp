@@ -1,7 +1,7 @@
 #version 450
 // Semi-Lagrangian advection (RK2 back-trace, bilinear) of the dye/foam field by the cells'
 // velocity, with exponential decay. Dry cells hold no dye.
-#include "water/water_grid.glsl"
+#include "water/grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Velocity { vec2 velocity[]; };
 layout(set = 0, binding = 2) readonly buffer Depth { float depth[]; };

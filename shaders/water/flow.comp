@@ -9,7 +9,7 @@
 // stored by one, the cell on its right / above (boundary faces by their inner cell). The flows are
 // read from `flowIn` and written to `flowOut`, so no thread overwrites a flow another still reads;
 // the scale is applied to the faces by pass 2 (water/depth.comp), which writes them back.
-#include "water/water_grid.glsl"
+#include "water/grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Terrain { float terrain[]; };
 layout(set = 0, binding = 2) readonly buffer Depth { float depth[]; };
@@ -21,7 +21,7 @@ layout(set = 0, binding = 7) writeonly buffer FlowYOut { float flowYOut[]; };
 layout(set = 0, binding = 8) writeonly buffer Scale { float scale[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
-#include "water/water_face_flow.glsl"
+#include "water/face_flow.glsl"
 
 float newFlowX(int i, int j) {
     float q = flowXIn[xFaceIndex(i, j)];

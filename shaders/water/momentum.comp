@@ -9,7 +9,7 @@
 // Reads velocities from the in-buffers and writes the out-buffers (ping-pong), since each face
 // reads its neighbours' velocities. docs/shallow-water.md has the derivation;
 // tests/reference/water/water_reference_momentum.cpp the double version.
-#include "water/water_grid.glsl"
+#include "water/grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Terrain { float terrain[]; };
 layout(set = 0, binding = 2) readonly buffer Depth { float depth[]; };
@@ -25,7 +25,7 @@ layout(set = 0, binding = 10) buffer Stats { uint statBits[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
 #include "common/workgroup_reduce.glsl"
-#include "water/water_momentum_faces.glsl"
+#include "water/momentum_faces.glsl"
 
 float velocityAt(int axis, ivec2 p) {
     return axis == 0 ? velocityXIn[xFaceIndex(p.x, p.y)] : velocityYIn[yFaceIndex(p.x, p.y)];

@@ -8,7 +8,7 @@
 // rule: each face is computed by both of its cells (`precise`, so alike) and stored unscaled by
 // the cell on its right / above (boundary faces by their inner cell); water_depth applies the scale.
 // A separate pass from water_momentum because that one reads the neighbours' applied flows.
-#include "water/water_grid.glsl"
+#include "water/grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Depth { float depth[]; };
 layout(set = 0, binding = 2) readonly buffer VelocityX { float velocityX[]; };
@@ -19,7 +19,7 @@ layout(set = 0, binding = 6) writeonly buffer FlowYOut { float flowYOut[]; };
 layout(set = 0, binding = 7) writeonly buffer Scale { float scale[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
-#include "water/water_momentum_faces.glsl"
+#include "water/momentum_faces.glsl"
 
 float faceFlow(int axis, ivec2 p) {
     float u = axis == 0 ? velocityX[xFaceIndex(p.x, p.y)] : velocityY[yFaceIndex(p.x, p.y)];

@@ -11,7 +11,7 @@ std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& s) {
     const MacGrid3D mac{s.nx, s.ny, s.nz};
     const uint64_t f = sizeof(float);
     const uint64_t cells = mac.cells() * f;
-    // Edges along an axis: n cells along it, n + 1 across (smoke3d_edges.glsl).
+    // Edges along an axis: n cells along it, n + 1 across (smoke3d/edges.glsl).
     const uint64_t xEdges = uint64_t(s.nx) * (s.ny + 1) * (s.nz + 1) * f;
     const uint64_t yEdges = uint64_t(s.nx + 1) * s.ny * (s.nz + 1) * f;
     const uint64_t zEdges = uint64_t(s.nx + 1) * (s.ny + 1) * s.nz * f;

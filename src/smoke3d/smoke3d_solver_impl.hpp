@@ -56,7 +56,7 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, Pass3D> {
     // kernels that take it always have a buffer to bind.
     PingPong u, v, w, density, temperature, fuel, colour, pressure;
     GpuBuffer divergence, expansionSource, vorticity;
-    GpuBuffer curl[3];  // omega on the x-, y- and z-edges (smoke3d_edges.glsl)
+    GpuBuffer curl[3];  // omega on the x-, y- and z-edges (smoke3d/edges.glsl)
     Geometry3D geometry;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;  // the current set, uploaded by every Emit pass
     // The static mask alone (smoke3d_colliders.cpp), which the rasterisation combines with the

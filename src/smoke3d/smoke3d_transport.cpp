@@ -36,7 +36,7 @@ void SmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
 
 void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a) {
     // Every field is advected by the same velocity (a.velocity), in the stages of
-    // grid/corrected_advection.hpp (mode numbers: smoke3d_advect_correct.glsl); the carried
+    // grid/corrected_advection.hpp (mode numbers: smoke3d/advect_correct.glsl); the carried
     // velocity stays current until the end, when the carried fields' ping-pong pairs flip. A family
     // whose dt is 0 is not carried.
     const float ambient = settings.ambientTemperature;

@@ -1,11 +1,11 @@
 // Vorticity confinement on the faces of the 3D grid (Fedkiw, Stam & Jensen 2001), shared by
 // smoke3d/vorticity_force.comp and smoke3d/velocity_forces.comp: at each cell centre
 //   f = epsilon h (N x omega),  N = grad|omega| / |grad|omega||  (0 where the gradient is 0),
-// with omega from the edge curl (smoke3d_vorticity_cells.glsl), |omega| from the Vorticity field
+// with omega from the edge curl (smoke3d/vorticity_cells.glsl), |omega| from the Vorticity field
 // and its gradient by central differences (neighbours beyond a side clamped, or wrapped); each
 // face gets the mean of its two cells' component. The includer declares the readonly buffers
-// curlX, curlY, curlZ and vorticity after smoke3d_taps.glsl and smoke3d_edges.glsl.
-#include "smoke3d/smoke3d_vorticity_cells.glsl"
+// curlX, curlY, curlZ and vorticity after smoke3d/taps.glsl and smoke3d/edges.glsl.
+#include "smoke3d/vorticity_cells.glsl"
 
 // A cell index clamped into the grid, or wrapped on periodic axes.
 ivec3 resolveCell(ivec3 c) {

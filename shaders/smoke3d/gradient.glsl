@@ -1,7 +1,7 @@
 // The pressure gradient step of the 3D projection, shared by smoke3d/subtract_gradient.comp and
 // smoke3d/reflect_velocity.comp: the pressure of a cell (0 beyond outflow sides, wrapped on
 // periodic ones) and an open face's velocity after u -= dt (p_c - p_{c-1}) / h. The including
-// kernel declares the pressure buffer `p` and includes smoke3d_taps.glsl first.
+// kernel declares the pressure buffer `p` and includes smoke3d/taps.glsl first.
 float pressureAt(ivec3 c) {
     ivec3 n = gridCells();
     for (int b = 0; b < 3; ++b) {

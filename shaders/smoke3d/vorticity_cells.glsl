@@ -1,5 +1,5 @@
 // The vorticity vector at a cell centre: each component the mean of the four edges of its axis
-// around the cell (smoke3d/curl.comp writes the edges). Needs smoke3d_edges.glsl and the readonly
+// around the cell (smoke3d/curl.comp writes the edges). Needs smoke3d/edges.glsl and the readonly
 // buffers curlX, curlY, curlZ.
 
 vec3 cellVorticity(ivec3 c) {

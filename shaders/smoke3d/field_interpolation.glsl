@@ -1,5 +1,5 @@
 // How the 3D advection kernels sample the field they carry at a back-traced point: trilinear
-// (BILLOW_TRILERP, smoke3d_taps.glsl) or monotone cubic along x, then y, then z
+// (BILLOW_TRILERP, smoke3d/taps.glsl) or monotone cubic along x, then y, then z
 // (common/monotone_cubic.glsl), picked by the kernel's variant (kInterpolation,
 // common/interpolation_variant.glsl: each path is a pipeline of its own). The taps extend to the second sample beyond a side by the same rule as the first.
 #include "common/monotone_cubic.glsl"

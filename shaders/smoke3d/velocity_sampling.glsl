@@ -2,7 +2,7 @@
 // and the RK2 (midpoint) back-trace used by every 3D advection kernel. The components are sampled
 // in a loop over the axis (one copy of the sampling code, see BILLOW_TRILERP).
 // The including kernel declares the readonly buffers `uIn`, `vIn` and `wIn` first. The fields an
-// advection carries are sampled by smoke3d_field_interpolation.glsl, which the advection kernels
+// advection carries are sampled by smoke3d/field_interpolation.glsl, which the advection kernels
 // include themselves (it declares their variant selector); the advecting velocity is always
 // trilinear.
 

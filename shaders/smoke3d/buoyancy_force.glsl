@@ -1,7 +1,7 @@
 // Buoyancy on the faces of the 3D grid (smoke3d/buoyancy.comp, smoke3d/velocity_forces.comp): each
 // face gets the mean of its two cells' lift (common/buoyant_lift.glsl), beyond a side through the
 // cell taps (clamped, wrapped, or the inflow's values). The includer declares the readonly cell
-// buffers `density` and `temperature` after smoke3d/smoke3d_taps.glsl.
+// buffers `density` and `temperature` after smoke3d/taps.glsl.
 #include "common/buoyant_lift.glsl"
 
 // Lift of cell c, beyond-side cells included.

@@ -16,8 +16,8 @@
 // mode 2 (BFECC, limit): result = backward, limited, where `backward` holds the forward advection
 //        of the compensated field.
 
-#include "smoke3d/smoke3d_velocity_sampling.glsl"
-#include "smoke3d/smoke3d_field_interpolation.glsl"
+#include "smoke3d/velocity_sampling.glsl"
+#include "smoke3d/field_interpolation.glsl"
 
 VALUE limitToStencil(VALUE value, ivec3 id, int limiter, float dt) {
     vec3 p = traceBack3((vec3(id) + FIELD_OFFSET) * grid.h, dt);

@@ -3,7 +3,7 @@
 // water/flow.comp, which computes every interior face twice (once for each of its cells): the
 // results are `precise` so that both computations round alike and a cell's outflow scale is
 // computed from exactly the flows that are stored.
-// Needs: water_grid.glsl, `terrain[]`, `depth[]`, `boundary[]` and push constants `pc`.
+// Needs: water/grid.glsl, `terrain[]`, `depth[]`, `boundary[]` and push constants `pc`.
 
 float surface(int c) { return terrain[c] + depth[c]; }
 
