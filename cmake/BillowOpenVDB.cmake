@@ -29,7 +29,12 @@ block(PROPAGATE BILLOW_OPENVDB_FOUND BILLOW_OPENVDB_MISSING BILLOW_NANOVDB_FOUND
         set(BILLOW_OPENVDB_MISSING "libtbb-dev")
     else()
         list(PREPEND CMAKE_MODULE_PATH ${BILLOW_OPENVDB_MODULE_DIR})
+        # Debian's FindOpenVDB.cmake prints "COMPONENT = ..." for each component and Imath's
+        # targets file a note on a Python binding it does not install, whatever QUIET says: only
+        # warnings and errors get through while it runs.
+        set(CMAKE_MESSAGE_LOG_LEVEL WARNING)
         find_package(OpenVDB QUIET COMPONENTS openvdb OPTIONAL_COMPONENTS nanovdb)
+        unset(CMAKE_MESSAGE_LOG_LEVEL)
         if(OpenVDB_FOUND AND TARGET OpenVDB::openvdb)
             set(BILLOW_OPENVDB_FOUND ON)
             if(TARGET OpenVDB::nanovdb)
