@@ -170,22 +170,22 @@ double median(std::vector<double> v) {
 // `fused`: the step fuses the velocity forces (its Vorticity pass is the curl and one pass that
 // reads u, v, density, temperature, the curl and the open fractions and writes u, v; its Damping
 // pass damps only the scalars and dye, none in this bench).
-double passBytes(billow::Pass pass, double n, uint32_t iterations, double dyeBytes, bool fused) {
+double passBytes(billow::SmokePass pass, double n, uint32_t iterations, double dyeBytes, bool fused) {
     const double cells = n * n, faces = 2.0 * n * (n + 1), f = 4.0;
-    if (fused && (pass == billow::Pass::Buoyancy || pass == billow::Pass::Damping)) return 0.0;
-    if (fused && pass == billow::Pass::Vorticity) return f * (faces * 2 + cells + faces * 5 + cells * 3);
+    if (fused && (pass == billow::SmokePass::Buoyancy || pass == billow::SmokePass::Damping)) return 0.0;
+    if (fused && pass == billow::SmokePass::Vorticity) return f * (faces * 2 + cells + faces * 5 + cells * 3);
     switch (pass) {
     // The bench's gravity is vertical, and buoyancy skips the faces without a gravity component:
     // v read + written + its open fraction, density and temperature.
-    case billow::Pass::Buoyancy: return f * (faces / 2 * 3 + cells * 2);
-    case billow::Pass::Vorticity: return f * (faces * 2 + cells + faces * 3 + cells); // curl, then force
-    case billow::Pass::Advect: return f * (faces * 3 + cells * 5) + cells * dyeBytes * 2;  // velocity, scalars, dye
-    case billow::Pass::Damping: return f * faces * 3;
-    case billow::Pass::Divergence: return f * (faces * 2 + cells * 2);
+    case billow::SmokePass::Buoyancy: return f * (faces / 2 * 3 + cells * 2);
+    case billow::SmokePass::Vorticity: return f * (faces * 2 + cells + faces * 3 + cells); // curl, then force
+    case billow::SmokePass::Advect: return f * (faces * 3 + cells * 5) + cells * dyeBytes * 2;  // velocity, scalars, dye
+    case billow::SmokePass::Damping: return f * faces * 3;
+    case billow::SmokePass::Divergence: return f * (faces * 2 + cells * 2);
     // Jacobi runs up to 8 sweeps per dispatch in shared memory (BILLOW_JACOBI_SWEEPS): each dispatch
     // moves p in/out, the open fractions and the divergence once.
-    case billow::Pass::PressureSolve: return ((iterations + 7) / 8) * f * (cells * 2 + faces + cells);
-    case billow::Pass::SubtractGradient: return f * (faces * 3 + cells);
+    case billow::SmokePass::PressureSolve: return ((iterations + 7) / 8) * f * (cells * 2 + faces + cells);
+    case billow::SmokePass::SubtractGradient: return f * (faces * 3 + cells);
     default: return 0.0;
     }
 }
@@ -238,7 +238,7 @@ void convergenceStopped(const billow::Context& info, std::shared_ptr<billow::Con
     billow::SmokeSolver smoke(context, s);
     smoke.addCircleObstacle(0.5f, 0.5f, 0.1f);
     smoke.setProfiling(true);
-    const std::vector<float> zero(smoke.fieldSize(billow::Field::Pressure), 0.0f);
+    const std::vector<float> zero(smoke.fieldSize(billow::SmokeField::Pressure), 0.0f);
     const float dt = 1.0f / 60.0f;
     for (float tolerance : {1e-4f, 1e-6f}) {
         s.pressureTolerance = tolerance;
@@ -246,20 +246,20 @@ void convergenceStopped(const billow::Context& info, std::shared_ptr<billow::Con
         // Twice: the first solve also creates descriptor sets and buffers; the second is timed.
         double ms = 0.0, before = 0.0;
         for (int run = 0; run < 2; ++run) {
-            smoke.upload(billow::Field::VelocityX, problem.u);
-            smoke.upload(billow::Field::VelocityY, problem.v);
-            smoke.upload(billow::Field::Pressure, zero);
-            smoke.stepPass(billow::Pass::SubtractGradient, dt);  // prescribed velocity on closed faces
-            smoke.stepPass(billow::Pass::Divergence, dt);
-            before = l2(smoke.download(billow::Field::Divergence));
-            smoke.stepPass(billow::Pass::PressureSolve, dt);
-            for (const billow::PassTiming& t : smoke.passTimings())
-                if (t.pass == billow::Pass::PressureSolve) ms = t.milliseconds;
+            smoke.upload(billow::SmokeField::VelocityX, problem.u);
+            smoke.upload(billow::SmokeField::VelocityY, problem.v);
+            smoke.upload(billow::SmokeField::Pressure, zero);
+            smoke.stepPass(billow::SmokePass::SubtractGradient, dt);  // prescribed velocity on closed faces
+            smoke.stepPass(billow::SmokePass::Divergence, dt);
+            before = l2(smoke.download(billow::SmokeField::Divergence));
+            smoke.stepPass(billow::SmokePass::PressureSolve, dt);
+            for (const billow::SmokePassTiming& t : smoke.passTimings())
+                if (t.pass == billow::SmokePass::PressureSolve) ms = t.milliseconds;
         }
         const billow::PressureResidual r = smoke.pressureResidual();
-        smoke.stepPass(billow::Pass::SubtractGradient, dt);
-        smoke.stepPass(billow::Pass::Divergence, dt);
-        const double divergenceRatio = l2(smoke.download(billow::Field::Divergence)) / before;
+        smoke.stepPass(billow::SmokePass::SubtractGradient, dt);
+        smoke.stepPass(billow::SmokePass::Divergence, dt);
+        const double divergenceRatio = l2(smoke.download(billow::SmokeField::Divergence)) / before;
         // The cost of stopping on the GPU: the same number of iterations as a fixed count (no
         // residual measurements, checks or indirect dispatches), timed the same way.
         billow::SmokeSettings fixed = s;
@@ -268,10 +268,10 @@ void convergenceStopped(const billow::Context& info, std::shared_ptr<billow::Con
         smoke.updateSettings(fixed);
         double fixedMs = 0.0;
         for (int run = 0; run < 2; ++run) {
-            smoke.upload(billow::Field::Pressure, zero);
-            smoke.stepPass(billow::Pass::PressureSolve, dt);
-            for (const billow::PassTiming& t : smoke.passTimings())
-                if (t.pass == billow::Pass::PressureSolve) fixedMs = t.milliseconds;
+            smoke.upload(billow::SmokeField::Pressure, zero);
+            smoke.stepPass(billow::SmokePass::PressureSolve, dt);
+            for (const billow::SmokePassTiming& t : smoke.passTimings())
+                if (t.pass == billow::SmokePass::PressureSolve) fixedMs = t.milliseconds;
         }
         std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
                     "\"reached\":%s,\"stalled\":%s,\"iterations\":%u,\"relative_residual\":%.3g,"
@@ -294,26 +294,26 @@ void convergence(const billow::Context& info, std::shared_ptr<billow::Context> c
     smoke.setProfiling(true);
     const std::vector<float>& u = problem.u;
     const std::vector<float>& v = problem.v;
-    const std::vector<float> zero(smoke.fieldSize(billow::Field::Pressure), 0.0f);
+    const std::vector<float> zero(smoke.fieldSize(billow::SmokeField::Pressure), 0.0f);
     const float dt = 1.0f / 60.0f;
     const double targets[] = {1e-4, 1e-6};
     size_t next = 0;
     for (uint32_t iterations = 10; iterations <= maxIterations && next < 2; iterations *= 2) {
         s.pressureIterations = iterations;
         smoke.updateSettings(s);
-        smoke.upload(billow::Field::VelocityX, u);
-        smoke.upload(billow::Field::VelocityY, v);
-        smoke.upload(billow::Field::Pressure, zero);
-        smoke.stepPass(billow::Pass::SubtractGradient, dt);  // prescribed velocity on closed faces
-        smoke.stepPass(billow::Pass::Divergence, dt);
-        const double before = l2(smoke.download(billow::Field::Divergence));
-        smoke.stepPass(billow::Pass::PressureSolve, dt);
+        smoke.upload(billow::SmokeField::VelocityX, u);
+        smoke.upload(billow::SmokeField::VelocityY, v);
+        smoke.upload(billow::SmokeField::Pressure, zero);
+        smoke.stepPass(billow::SmokePass::SubtractGradient, dt);  // prescribed velocity on closed faces
+        smoke.stepPass(billow::SmokePass::Divergence, dt);
+        const double before = l2(smoke.download(billow::SmokeField::Divergence));
+        smoke.stepPass(billow::SmokePass::PressureSolve, dt);
         double ms = 0.0;
-        for (const billow::PassTiming& t : smoke.passTimings())
-            if (t.pass == billow::Pass::PressureSolve) ms = t.milliseconds;
-        smoke.stepPass(billow::Pass::SubtractGradient, dt);
-        smoke.stepPass(billow::Pass::Divergence, dt);
-        const double residual = l2(smoke.download(billow::Field::Divergence)) / before;
+        for (const billow::SmokePassTiming& t : smoke.passTimings())
+            if (t.pass == billow::SmokePass::PressureSolve) ms = t.milliseconds;
+        smoke.stepPass(billow::SmokePass::SubtractGradient, dt);
+        smoke.stepPass(billow::SmokePass::Divergence, dt);
+        const double residual = l2(smoke.download(billow::SmokeField::Divergence)) / before;
         while (next < 2 && residual <= targets[next]) {
             std::printf("{\"case\":\"pressure_to_tolerance\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,"
                         "\"iterations\":%u,\"relative_residual\":%.3g,\"ms\":%.4f,\"device\":\"%s\"}\n",
@@ -333,10 +333,10 @@ void convergence(const billow::Context& info, std::shared_ptr<billow::Context> c
 // resolve much below ~1e-6 of that).
 void traceStep(billow::SmokeSolver& smoke, const std::string& solverName, uint32_t n, uint32_t step, double stepMs) {
     const billow::PressureResidual pr = smoke.pressureResidual();
-    smoke.stepPass(billow::Pass::Divergence, 1.0f / 60.0f);
-    const double divergence = maxAbs(smoke.download(billow::Field::Divergence));
-    const double speed = std::max(maxAbs(smoke.download(billow::Field::VelocityX)),
-                                  maxAbs(smoke.download(billow::Field::VelocityY)));
+    smoke.stepPass(billow::SmokePass::Divergence, 1.0f / 60.0f);
+    const double divergence = maxAbs(smoke.download(billow::SmokeField::Divergence));
+    const double speed = std::max(maxAbs(smoke.download(billow::SmokeField::VelocityX)),
+                                  maxAbs(smoke.download(billow::SmokeField::VelocityY)));
     const double h = 1.0 / double(n);
     std::printf("{\"case\":\"smoke_step_trace\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"step\":%u,\"iterations\":%u,"
                 "\"relative_residual\":%.3g,\"reached\":%s,\"stalled\":%s,\"max_div\":%.4g,\"max_speed\":%.4g,"
@@ -389,7 +389,7 @@ int main(int argc, char** argv) try {
         std::vector<double> stepMs, stepIterations;
         double worstRelative = 0.0;
         uint32_t stalledSteps = 0;
-        std::map<billow::Pass, std::vector<double>> passMs;
+        std::map<billow::SmokePass, std::vector<double>> passMs;
         for (uint32_t r = 0; r < o.warmup + o.repeat; ++r) {
             billow::Splat splat;
             splat.x = 0.5f;
@@ -402,7 +402,7 @@ int main(int argc, char** argv) try {
             smoke.step(1.0f / 60.0f);
             if (r < o.warmup) continue;
             double total = 0.0;
-            for (const billow::PassTiming& t : smoke.passTimings()) {
+            for (const billow::SmokePassTiming& t : smoke.passTimings()) {
                 passMs[t.pass].push_back(t.milliseconds);
                 total += t.milliseconds;
             }
@@ -434,11 +434,11 @@ int main(int argc, char** argv) try {
         const double dyeBytes = o.dyeStorage == billow::DyeStorage::Float16 ? 8.0 : 16.0;
         for (auto& [pass, samples] : passMs) {
             double ms = median(samples);
-            double bytes = multigrid && pass == billow::Pass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations, dyeBytes, o.fusedForces);
+            double bytes = multigrid && pass == billow::SmokePass::PressureSolve ? 0.0 : passBytes(pass, n, o.iterations, dyeBytes, o.fusedForces);
             // SOR: two dispatches per iteration (one per colour), each reading the whole stencil.
-            if (pass == billow::Pass::PressureSolve && solverName == "sor")
+            if (pass == billow::SmokePass::PressureSolve && solverName == "sor")
                 bytes = 2.0 * o.iterations * 4.0 * (n * n * 2 + 2.0 * n * (n + 1) + n * n);
-            const bool fusedPass = o.fusedForces && pass == billow::Pass::Vorticity;
+            const bool fusedPass = o.fusedForces && pass == billow::SmokePass::Vorticity;
             std::printf("%s\"%s%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass),
                         fusedPass ? "+velocity_forces" : "", ms);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);

@@ -150,20 +150,20 @@ double median(std::vector<double> v) {
 // three edge fields out), |omega| (three edge fields in, one cell field out) and one pass reading
 // and writing the velocity and reading density, temperature, the curl, |omega| and the open
 // fractions; its Damping pass damps the cell fields only (density, temperature, fuel).
-double passBytes(billow::Pass3D pass, double n, uint32_t jacobiSweeps, bool combustion, bool fused) {
+double passBytes(billow::SmokePass3D pass, double n, uint32_t jacobiSweeps, bool combustion, bool fused) {
     const double C = n * n * n, F = 3.0 * n * n * (n + 1), f = 4.0;
-    if (fused && pass == billow::Pass3D::Buoyancy) return 0.0;
-    if (fused && pass == billow::Pass3D::Vorticity) return f * ((F + 3.0 * C) + (3.0 * C + C) + (3.0 * F + 6.0 * C));
-    if (fused && pass == billow::Pass3D::Damping) return f * 2.0 * 3.0 * C;
+    if (fused && pass == billow::SmokePass3D::Buoyancy) return 0.0;
+    if (fused && pass == billow::SmokePass3D::Vorticity) return f * ((F + 3.0 * C) + (3.0 * C + C) + (3.0 * F + 6.0 * C));
+    if (fused && pass == billow::SmokePass3D::Damping) return f * 2.0 * 3.0 * C;
     switch (pass) {
-    case billow::Pass3D::Combustion: return combustion ? f * 7.0 * C : 0.0;
-    case billow::Pass3D::Buoyancy: return f * (F / 3.0 * 3.0 + 2.0 * C);
-    case billow::Pass3D::Vorticity: return f * (F + C + 4.0 * C + 3.0 * F);
-    case billow::Pass3D::Advect: return f * (2.0 * F + 2.0 * (combustion ? 3.0 : 2.0) * C);
-    case billow::Pass3D::Damping: return f * 3.0 * F;
-    case billow::Pass3D::Divergence: return f * (3.0 * F + C);
-    case billow::Pass3D::PressureSolve: return jacobiSweeps * f * (3.0 * C + F);
-    case billow::Pass3D::SubtractGradient: return f * (3.0 * F + C);
+    case billow::SmokePass3D::Combustion: return combustion ? f * 7.0 * C : 0.0;
+    case billow::SmokePass3D::Buoyancy: return f * (F / 3.0 * 3.0 + 2.0 * C);
+    case billow::SmokePass3D::Vorticity: return f * (F + C + 4.0 * C + 3.0 * F);
+    case billow::SmokePass3D::Advect: return f * (2.0 * F + 2.0 * (combustion ? 3.0 : 2.0) * C);
+    case billow::SmokePass3D::Damping: return f * 3.0 * F;
+    case billow::SmokePass3D::Divergence: return f * (3.0 * F + C);
+    case billow::SmokePass3D::PressureSolve: return jacobiSweeps * f * (3.0 * C + F);
+    case billow::SmokePass3D::SubtractGradient: return f * (3.0 * F + C);
     default: return 0.0;
     }
 }
@@ -179,8 +179,8 @@ double maxAbs(const std::vector<float>& v) {
 // One line per timed step: the solve's report and the divergence the projection left (1/s).
 void traceStep(billow::SmokeSolver3D& smoke, const std::string& solverName, uint32_t n, uint32_t step, double stepMs) {
     const billow::PressureResidual pr = smoke.pressureResidual();
-    smoke.stepPass(billow::Pass3D::Divergence, 1.0f / 60.0f);
-    const double divergence = maxAbs(smoke.download(billow::Field3D::Divergence));
+    smoke.stepPass(billow::SmokePass3D::Divergence, 1.0f / 60.0f);
+    const double divergence = maxAbs(smoke.download(billow::SmokeField3D::Divergence));
     std::printf("{\"case\":\"smoke3d_step_trace\",\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"step\":%u,"
                 "\"iterations\":%u,\"relative_residual\":%.3g,\"reached\":%s,\"stalled\":%s,\"max_div\":%.4g,"
                 "\"ms\":%.4f}\n",
@@ -254,13 +254,13 @@ int main(int argc, char** argv) try {
         std::vector<double> stepMs, wallMs, stepIterations;
         double worstRelative = 0.0;
         uint32_t stalledSteps = 0;
-        std::map<billow::Pass3D, std::vector<double>> passMs;
+        std::map<billow::SmokePass3D, std::vector<double>> passMs;
         for (uint32_t r = 0; r < o.repeat; ++r) {
             const auto start = std::chrono::steady_clock::now();
             smoke.step(1.0f / 60.0f);
             wallMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             double total = 0.0;
-            for (const billow::PassTiming3D& t : smoke.passTimings()) {
+            for (const billow::SmokePassTiming3D& t : smoke.passTimings()) {
                 passMs[t.pass].push_back(t.milliseconds);
                 total += t.milliseconds;
             }
@@ -294,11 +294,11 @@ int main(int argc, char** argv) try {
         bool first = true;
         for (auto& [pass, samples] : passMs) {
             const double ms = median(samples);
-            const double bytes = multigrid && pass == billow::Pass3D::PressureSolve
+            const double bytes = multigrid && pass == billow::SmokePass3D::PressureSolve
                                      ? 0.0
                                      : passBytes(pass, n, s.pressureSolver == billow::PressureSolverType::Jacobi
                                                               ? o.iterations : 0, combustion, o.fusedForces);
-            const bool fusedPass = o.fusedForces && pass == billow::Pass3D::Vorticity;
+            const bool fusedPass = o.fusedForces && pass == billow::SmokePass3D::Vorticity;
             std::printf("%s\"%s%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass),
                         fusedPass ? "+velocity_forces" : "", ms);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);

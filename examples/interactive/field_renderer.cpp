@@ -20,8 +20,8 @@ struct FieldViewPush {
 };
 
 // The fields bound to the shader, in binding order.
-constexpr std::array<Field, 7> kBoundFields{Field::Dye, Field::VelocityX, Field::VelocityY, Field::Curl,
-                                            Field::Pressure, Field::Divergence, Field::Solid};
+constexpr std::array<SmokeField, 7> kBoundFields{SmokeField::Dye, SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Curl,
+                                            SmokeField::Pressure, SmokeField::Divergence, SmokeField::Solid};
 
 std::array<VkDescriptorSetLayoutBinding, kBoundFields.size()> fieldBindings() {
     std::array<VkDescriptorSetLayoutBinding, kBoundFields.size()> bindings{};

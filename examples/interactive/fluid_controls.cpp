@@ -183,10 +183,10 @@ void FluidControls::apply(SmokeSolver& solver, float dt, const std::function<voi
         case 'r': case 'R': {
             settleOnce();
             solver.clearObstacles();
-            for (Field f : {Field::VelocityX, Field::VelocityY, Field::Density, Field::Dye, Field::Pressure})
+            for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Dye, SmokeField::Pressure})
                 solver.upload(f, std::vector<float>(solver.fieldSize(f), 0.0f));
-            solver.upload(Field::Temperature,
-                          std::vector<float>(solver.fieldSize(Field::Temperature), settings.ambientTemperature));
+            solver.upload(SmokeField::Temperature,
+                          std::vector<float>(solver.fieldSize(SmokeField::Temperature), settings.ambientTemperature));
             break;
         }
         default: break;

@@ -87,16 +87,16 @@ void VolumeDrawer::record(VkCommandBuffer cmd, uint32_t frameSlot, uint32_t imag
         render::detail::makeView(s, camera, look, swapchain_.extent.width, swapchain_.extent.height);
     std::memcpy(views_[frameSlot].mapped(), &view, sizeof(view));
     render::detail::RenderBuffer& light = lights_[frameSlot];
-    const VkDeviceSize lightBytes = solver.bufferSize(Field3D::Density);
+    const VkDeviceSize lightBytes = solver.bufferSize(SmokeField3D::Density);
     if (light.size() != lightBytes)  // the slot's last submission has finished: free to replace
         light = render::detail::RenderBuffer(device_, physical_, lightBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, false);
 
     // Query the buffers now: the step recorded just before has advanced the ping-pong.
     const std::array<VkDescriptorBufferInfo, kBindings> buffers{{
         {views_[frameSlot].handle(), 0, VK_WHOLE_SIZE},
-        {solver.buffer(Field3D::Density), 0, solver.bufferSize(Field3D::Density)},
-        {solver.buffer(Field3D::Temperature), 0, solver.bufferSize(Field3D::Temperature)},
-        {solver.buffer(Field3D::Solid), 0, solver.bufferSize(Field3D::Solid)},
+        {solver.buffer(SmokeField3D::Density), 0, solver.bufferSize(SmokeField3D::Density)},
+        {solver.buffer(SmokeField3D::Temperature), 0, solver.bufferSize(SmokeField3D::Temperature)},
+        {solver.buffer(SmokeField3D::Solid), 0, solver.bufferSize(SmokeField3D::Solid)},
         {light.handle(), 0, VK_WHOLE_SIZE},
     }};
     std::array<VkWriteDescriptorSet, kBindings> writes{};

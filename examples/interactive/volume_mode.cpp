@@ -109,11 +109,11 @@ void VolumeMode::applyInput(const std::function<void()>& settle) {
     if (controls_.resetRequested) {
         controls_.resetRequested = false;
         settle();
-        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density, Field3D::Fuel,
-                          Field3D::Pressure})
+        for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Density, SmokeField3D::Fuel,
+                          SmokeField3D::Pressure})
             solver_.upload(f, std::vector<float>(solver_.fieldSize(f), 0.0f));
-        solver_.upload(Field3D::Temperature,
-                       std::vector<float>(solver_.fieldSize(Field3D::Temperature), s.ambientTemperature));
+        solver_.upload(SmokeField3D::Temperature,
+                       std::vector<float>(solver_.fieldSize(SmokeField3D::Temperature), s.ambientTemperature));
     }
     handToSolver();
 }

@@ -47,12 +47,12 @@ VolumeFrame downloadVolumeFrame(SmokeSolver3D& solver, const std::array<double, 
     frame.origin = origin;
     frame.temperatureBackground = settings.ambientTemperature;
     frame.time = time;
-    if (fields.density) frame.density = solver.download(Field3D::Density);
-    if (fields.temperature) frame.temperature = solver.download(Field3D::Temperature);
-    if (fields.fuel) frame.fuel = solver.download(Field3D::Fuel);
+    if (fields.density) frame.density = solver.download(SmokeField3D::Density);
+    if (fields.temperature) frame.temperature = solver.download(SmokeField3D::Temperature);
+    if (fields.fuel) frame.fuel = solver.download(SmokeField3D::Fuel);
     if (fields.velocity) {
-        CellVelocity cell = cellCentredVelocity(settings.nx, settings.ny, settings.nz, solver.download(Field3D::VelocityX),
-                                                solver.download(Field3D::VelocityY), solver.download(Field3D::VelocityZ));
+        CellVelocity cell = cellCentredVelocity(settings.nx, settings.ny, settings.nz, solver.download(SmokeField3D::VelocityX),
+                                                solver.download(SmokeField3D::VelocityY), solver.download(SmokeField3D::VelocityZ));
         frame.velocityX = std::move(cell.x);
         frame.velocityY = std::move(cell.y);
         frame.velocityZ = std::move(cell.z);

@@ -141,9 +141,9 @@ struct VolumeRenderer::Impl {
     void bind(SmokeSolver3D& solver) {
         VkDescriptorBufferInfo infos[kBindings] = {
             {view.handle(), 0, VK_WHOLE_SIZE},
-            {solver.buffer(Field3D::Density), 0, solver.bufferSize(Field3D::Density)},
-            {solver.buffer(Field3D::Temperature), 0, solver.bufferSize(Field3D::Temperature)},
-            {solver.buffer(Field3D::Solid), 0, solver.bufferSize(Field3D::Solid)},
+            {solver.buffer(SmokeField3D::Density), 0, solver.bufferSize(SmokeField3D::Density)},
+            {solver.buffer(SmokeField3D::Temperature), 0, solver.bufferSize(SmokeField3D::Temperature)},
+            {solver.buffer(SmokeField3D::Solid), 0, solver.bufferSize(SmokeField3D::Solid)},
             {light.handle(), 0, VK_WHOLE_SIZE},
             {pixels.handle(), 0, VK_WHOLE_SIZE},
             {pixelTransmittance.handle(), 0, VK_WHOLE_SIZE}};
@@ -210,7 +210,7 @@ Rgba8Image VolumeRenderer::render(SmokeSolver3D& solver, const OrbitCamera& came
     const SmokeSettings3D& s = solver.settings();
     const detail::GpuView gpuView = detail::makeView(s, camera, look, r.width, r.height);
     std::memcpy(r.view.mapped(), &gpuView, sizeof(gpuView));
-    r.fitLightVolume(solver.bufferSize(Field3D::Density));
+    r.fitLightVolume(solver.bufferSize(SmokeField3D::Density));
     r.bind(solver);
     check(vkResetCommandBuffer(r.cmd, 0), "vkResetCommandBuffer");
     r.record(solver);

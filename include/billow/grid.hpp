@@ -36,7 +36,7 @@ enum class AdvectionLimiter : uint32_t {
 enum class VelocityMode : uint32_t {
     // The solver simulates it: forces, advection, diffusion, damping, projection.
     Simulated = 0,
-    // The engine writes it into the solver's velocity buffers (buffer(Field::VelocityX) ...) and the
+    // The engine writes it into the solver's velocity buffers (buffer(SmokeField::VelocityX) ...) and the
     // solver only reads it: each step carries the scalars and the dye (3D: density, temperature,
     // fuel, colour) by it and leaves the velocity buffers untouched (no force, advection,
     // diffusion, damping or projection acts on them, splats and emitters add no velocity). The

@@ -62,7 +62,7 @@ struct Emitter3D {
     std::array<float, 4> colour{0.0f, 0.0f, 0.0f, 0.0f};  // RGBA per second, finite. Default 0
 };
 
-enum class Field3D : uint32_t {
+enum class SmokeField3D : uint32_t {
     VelocityX, VelocityY, VelocityZ, Density, Temperature, Fuel, Colour, Pressure,
     // What the projection removes, 1/s: the net outward flux / h (through each face
     // open u + (1 - open) solidVelocity) minus the combustion's expansion source.
@@ -76,7 +76,7 @@ enum class Field3D : uint32_t {
     // midpoint velocity that carries the second half and the cell fields (derived).
     MidpointPressure, MidpointVelocityX, MidpointVelocityY, MidpointVelocityZ,
 };
-const char* fieldName(Field3D field) noexcept;
+const char* fieldName(SmokeField3D field) noexcept;
 
 // The separately recordable passes (also the rows of the GPU timing report), in step order.
 // Transport comes first, so the velocity that carries the cell fields and itself is the one the
@@ -110,27 +110,32 @@ const char* fieldName(Field3D field) noexcept;
 //                     closed faces get their solid velocity
 // A full step with fuseVelocityForces (default) records, and times, the fused velocity forces as
 // its Vorticity pass (recordVelocityForces); its Buoyancy and Damping passes then hold no velocity
-// work. No pass was added to the enum: engines that loop over every Pass3D keep their step.
-enum class Pass3D : uint32_t {
+// work. No pass was added to the enum: engines that loop over every SmokePass3D keep their step.
+enum class SmokePass3D : uint32_t {
     Colliders, Reflect, Advect, Emit, Combustion, Buoyancy, Vorticity, Diffuse, Damping, Divergence,
     PressureSolve, SubtractGradient, Count
 };
-const char* passName(Pass3D pass) noexcept;
+const char* passName(SmokePass3D pass) noexcept;
 
-struct PassTiming3D {
-    Pass3D pass;
+struct SmokePassTiming3D {
+    SmokePass3D pass;
     double milliseconds;  // GPU time between the pass's first and last dispatch
 };
 
-extern template class SmokeSolverCalls<Pass3D, PassTiming3D>;
+// Earlier names, while the scene runner moves to the naming rule.
+using Field3D = SmokeField3D;
+using Pass3D = SmokePass3D;
+using PassTiming3D = SmokePassTiming3D;
+
+extern template class SmokeSolverCalls<SmokePass3D, SmokePassTiming3D>;
 
 // The calls every solver shares are Solver's, and those of both smoke solvers (record,
 // recordPass, step, stepPass, recordVelocityForces, passTimings, pressureResidual)
-// SmokeSolverCalls' (billow/solver.hpp). A full step records every Pass3D in order, then the
+// SmokeSolverCalls' (billow/solver.hpp). A full step records every SmokePass3D in order, then the
 // non-finite scan; with fuseVelocityForces (default) the Vorticity pass records the fused velocity
 // forces, Buoyancy only its timestamps and Damping only the cell fields: passTimings() reports the
 // fused work under Vorticity.
-class SmokeSolver3D : public SmokeSolverCalls<Pass3D, PassTiming3D> {
+class SmokeSolver3D : public SmokeSolverCalls<SmokePass3D, SmokePassTiming3D> {
 public:
     // Validates `settings` (InvalidArgument naming the field), checks the device limits
     // (UnsupportedDevice naming the buffer and the limit: maxStorageBufferRange, device memory)
@@ -163,22 +168,22 @@ public:
     PressureResidual diffusionResidual(DiffusedField field, uint32_t recordsAgo = 0) const;
 
     // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
-    size_t fieldSize(Field3D field) const noexcept;
-    std::vector<float> download(Field3D field);
+    size_t fieldSize(SmokeField3D field) const noexcept;
+    std::vector<float> download(SmokeField3D field);
     // Non-blocking host access: recordDownload records the copy of `field` into the engine's
     // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
     // collectDownload(ticket) returns the values, as download() gives them, once the submission
     // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
     // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
-    uint64_t recordDownload(VkCommandBuffer cmd, Field3D field);
+    uint64_t recordDownload(VkCommandBuffer cmd, SmokeField3D field);
     std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     // Not the derived fields (InvalidArgument), nor Colour without a colour field; values.size()
     // must be fieldSize(field) and every value finite and within +-1e6 (InvalidArgument naming
     // the first bad index). An unknown field is InvalidArgument (fieldSize/buffer give 0/null).
-    void upload(Field3D field, std::span<const float> values);
+    void upload(SmokeField3D field, std::span<const float> values);
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size.
-    VkBuffer buffer(Field3D field) const noexcept;
-    VkDeviceSize bufferSize(Field3D field) const noexcept;
+    VkBuffer buffer(SmokeField3D field) const noexcept;
+    VkDeviceSize bufferSize(SmokeField3D field) const noexcept;
 
 private:
     struct Impl;

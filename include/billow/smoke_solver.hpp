@@ -66,7 +66,7 @@ struct Emitter2D {
     std::array<float, 4> dye{0.0f, 0.0f, 0.0f, 0.0f};        // RGBA per second, finite. Default 0
 };
 
-enum class Field : uint32_t {
+enum class SmokeField : uint32_t {
     VelocityX, VelocityY, Density, Temperature, Dye, Pressure, Divergence, Curl, Solid, OpenX, OpenY,
     SolidVelocityX, SolidVelocityY,  // derived from the moving colliders (setColliders)
     // With advectionReflection (VK_NULL_HANDLE buffers, downloads of zeros, until it is first
@@ -74,7 +74,7 @@ enum class Field : uint32_t {
     // and the projected midpoint velocity that carries the second half and the scalars (derived).
     MidpointPressure, MidpointVelocityX, MidpointVelocityY,
 };
-const char* fieldName(Field field) noexcept;
+const char* fieldName(SmokeField field) noexcept;
 
 // The separately recordable passes (also the rows of the GPU timing report), in step order.
 // Transport comes first, so the velocity that carries the scalars, the dye and itself is the one
@@ -90,31 +90,36 @@ const char* fieldName(Field field) noexcept;
 // and dye for dt by the projected midpoint velocity (record Reflect before Advect in each step).
 // A full step with SmokeSettings::fuseVelocityForces (default) records, and times, the fused
 // velocity forces as its Vorticity pass (recordVelocityForces); its Buoyancy and Damping passes
-// then hold no velocity work. No pass was added to the enum: engines that loop over every Pass
+// then hold no velocity work. No pass was added to the enum: engines that loop over every SmokePass
 // keep their step.
-enum class Pass : uint32_t {
+enum class SmokePass : uint32_t {
     Colliders, Reflect, Advect, Inject, Buoyancy, Vorticity, Diffuse, Damping, Divergence, PressureSolve,
     SubtractGradient, Count
 };
-const char* passName(Pass pass) noexcept;
+const char* passName(SmokePass pass) noexcept;
 
-struct PassTiming {
-    Pass pass;
+struct SmokePassTiming {
+    SmokePass pass;
     double milliseconds;  // GPU time between the pass's first and last dispatch
 };
 
+// Earlier names, while the scene runner moves to the naming rule.
+using Field = SmokeField;
+using Pass = SmokePass;
+using PassTiming = SmokePassTiming;
+
 class SmokeSolver;
-extern template class SmokeSolverCalls<Pass, PassTiming>;
+extern template class SmokeSolverCalls<SmokePass, SmokePassTiming>;
 
 // The calls every solver shares (recordReleaseBarrier, health, setProfiling; threading and
 // moved-from rules) are Solver's, and those of both smoke solvers (record, recordPass, step,
 // stepPass, recordVelocityForces, passTimings, pressureResidual) SmokeSolverCalls'
-// (billow/solver.hpp). A full step records every Pass in order, then the non-finite scan; with
+// (billow/solver.hpp). A full step records every SmokePass in order, then the non-finite scan; with
 // incrementalPressure and a multigrid solver the Divergence pass records no work, only its
 // timestamps (PressureSolve takes the divergence). With fuseVelocityForces (default) the
 // Vorticity pass records the fused velocity forces, Buoyancy only its timestamps and Damping only
 // the scalars and dye; passTimings() then reports the fused work under Vorticity.
-class SmokeSolver : public SmokeSolverCalls<Pass, PassTiming> {
+class SmokeSolver : public SmokeSolverCalls<SmokePass, SmokePassTiming> {
 public:
     // Validates `settings` (InvalidArgument naming the field), checks the device limits
     // (UnsupportedDevice) and allocates every buffer; on any failure nothing is left allocated.
@@ -168,24 +173,24 @@ public:
     // must be finite and within +-1e6 (InvalidArgument naming the first bad index). An unknown
     // field is InvalidArgument; fieldSize(), buffer() and bufferSize() give 0 / VK_NULL_HANDLE. Sizes are in floats (dye: 4 per cell, whatever
     // its dyeStorage: Float16 dye is converted, and uploads beyond +-65504 are refused).
-    size_t fieldSize(Field field) const noexcept;
-    std::vector<float> download(Field field);
+    size_t fieldSize(SmokeField field) const noexcept;
+    std::vector<float> download(SmokeField field);
     // Non-blocking host access: recordDownload records the copy of `field` into the engine's
     // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
     // collectDownload(ticket) returns the values, as download() gives them, once the submission
     // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
     // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
-    uint64_t recordDownload(VkCommandBuffer cmd, Field field);
+    uint64_t recordDownload(VkCommandBuffer cmd, SmokeField field);
     std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     // Not the derived fields (Solid, OpenX/OpenY, Curl, SolidVelocityX/Y).
-    void upload(Field field, std::span<const float> values);
+    void upload(SmokeField field, std::span<const float> values);
 
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size in
     // bytes: 4 per float, except the dye with dyeStorage = Float16, 8 bytes a cell holding
     // packHalf2x16(r, g) then packHalf2x16(b, a) (docs/integration.md). SolidVelocityX/Y have no
     // buffer (VK_NULL_HANDLE; download gives zeros) until the first non-empty set of colliders.
-    VkBuffer buffer(Field field) const noexcept;
-    VkDeviceSize bufferSize(Field field) const noexcept;
+    VkBuffer buffer(SmokeField field) const noexcept;
+    VkDeviceSize bufferSize(SmokeField field) const noexcept;
 
 private:
     struct Impl;

@@ -23,33 +23,33 @@ namespace billow {
 
 using detail::GpuBuffer;
 
-const char* fieldName(Field field) noexcept {
+const char* fieldName(SmokeField field) noexcept {
     switch (field) {
-    case Field::VelocityX: return "VelocityX";
-    case Field::VelocityY: return "VelocityY";
-    case Field::Density: return "Density";
-    case Field::Temperature: return "Temperature";
-    case Field::Dye: return "Dye";
-    case Field::Pressure: return "Pressure";
-    case Field::Divergence: return "Divergence";
-    case Field::Curl: return "Curl";
-    case Field::Solid: return "Solid";
-    case Field::OpenX: return "OpenX";
-    case Field::OpenY: return "OpenY";
-    case Field::SolidVelocityX: return "SolidVelocityX";
-    case Field::SolidVelocityY: return "SolidVelocityY";
-    case Field::MidpointPressure: return "MidpointPressure";
-    case Field::MidpointVelocityX: return "MidpointVelocityX";
-    case Field::MidpointVelocityY: return "MidpointVelocityY";
+    case SmokeField::VelocityX: return "VelocityX";
+    case SmokeField::VelocityY: return "VelocityY";
+    case SmokeField::Density: return "Density";
+    case SmokeField::Temperature: return "Temperature";
+    case SmokeField::Dye: return "Dye";
+    case SmokeField::Pressure: return "Pressure";
+    case SmokeField::Divergence: return "Divergence";
+    case SmokeField::Curl: return "Curl";
+    case SmokeField::Solid: return "Solid";
+    case SmokeField::OpenX: return "OpenX";
+    case SmokeField::OpenY: return "OpenY";
+    case SmokeField::SolidVelocityX: return "SolidVelocityX";
+    case SmokeField::SolidVelocityY: return "SolidVelocityY";
+    case SmokeField::MidpointPressure: return "MidpointPressure";
+    case SmokeField::MidpointVelocityX: return "MidpointVelocityX";
+    case SmokeField::MidpointVelocityY: return "MidpointVelocityY";
     }
     return "?";
 }
 
-const char* passName(Pass pass) noexcept {
+const char* passName(SmokePass pass) noexcept {
     static const char* names[] = {"colliders", "reflect", "advect",     "inject",   "buoyancy",         "vorticity",
                                   "diffuse",   "damping", "divergence", "pressure", "subtract_gradient"};
-    static_assert(std::size(names) == static_cast<size_t>(Pass::Count));
-    return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass::Count) ? names[static_cast<uint32_t>(pass)] : "?";
+    static_assert(std::size(names) == static_cast<size_t>(SmokePass::Count));
+    return static_cast<uint32_t>(pass) < static_cast<uint32_t>(SmokePass::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }
 
 namespace {
@@ -113,7 +113,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
                                                 detail::KernelId::MassScale},
         gridUniform.handle(),
         gridUniform.size());
-    timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass::Count));
+    timer = detail::GpuTimer(cs, static_cast<uint32_t>(SmokePass::Count));
     massCorrection = detail::MassCorrection(cs, mac.cells());
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "Density", "Temperature", "Dye", "Pressure"}, "SmokeSolver");
 
@@ -177,23 +177,23 @@ void SmokeSolver::Impl::refreshGeometry() {
     });
 }
 
-void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces) {
+void SmokeSolver::Impl::recordPass(VkCommandBuffer cmd, SmokePass pass, float dt, bool fusedForces) {
     timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
-    case Pass::Colliders: recordColliders(cmd); break;
-    case Pass::Inject: recordInject(cmd, dt); break;
-    case Pass::Buoyancy:
+    case SmokePass::Colliders: recordColliders(cmd); break;
+    case SmokePass::Inject: recordInject(cmd, dt); break;
+    case SmokePass::Buoyancy:
         if (!fusedForces) recordBuoyancy(cmd, dt);
         break;
-    case Pass::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
-    case Pass::Reflect: recordReflect(cmd, dt); break;
-    case Pass::Advect: recordAdvect(cmd, dt); break;
-    case Pass::Diffuse: recordDiffuse(cmd, dt); break;
-    case Pass::Damping: recordDamping(cmd, dt, !fusedForces); break;
-    case Pass::Divergence: recordDivergence(cmd); break;
-    case Pass::PressureSolve: recordPressureSolve(cmd, dt); break;
-    case Pass::SubtractGradient: recordSubtractGradient(cmd, dt); break;
-    case Pass::Count: break;
+    case SmokePass::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
+    case SmokePass::Reflect: recordReflect(cmd, dt); break;
+    case SmokePass::Advect: recordAdvect(cmd, dt); break;
+    case SmokePass::Diffuse: recordDiffuse(cmd, dt); break;
+    case SmokePass::Damping: recordDamping(cmd, dt, !fusedForces); break;
+    case SmokePass::Divergence: recordDivergence(cmd); break;
+    case SmokePass::PressureSolve: recordPressureSolve(cmd, dt); break;
+    case SmokePass::SubtractGradient: recordSubtractGradient(cmd, dt); break;
+    case SmokePass::Count: break;
     }
     timer.end(cmd, static_cast<uint32_t>(pass));
 }
@@ -217,7 +217,7 @@ void SmokeSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     keepSmokeState(saved);
 }
 
-template class SmokeSolverCalls<Pass, PassTiming>;
+template class SmokeSolverCalls<SmokePass, SmokePassTiming>;
 
 SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings)
     : SmokeSolverCalls(
@@ -334,65 +334,65 @@ void SmokeSolver::addWallObstacles(float thickness, std::array<bool, 4> sides) {
 const std::vector<float>& SmokeSolver::solidMask() const { return use("solidMask").solidHost; }
 
 namespace {
-void requireField(Field field, const char* call) {
-    detail::requireKnown(field, Field::MidpointVelocityY, std::string(call) + ": field",
+void requireField(SmokeField field, const char* call) {
+    detail::requireKnown(field, SmokeField::MidpointVelocityY, std::string(call) + ": field",
                          "unknown field (" + std::to_string(static_cast<uint32_t>(field)) + ")");
 }
 } // namespace
 
-size_t SmokeSolver::fieldSize(Field field) const noexcept {
+size_t SmokeSolver::fieldSize(SmokeField field) const noexcept {
     if (!state()) return 0;
     const detail::MacGrid mac{state()->nx, state()->ny};
     switch (field) {
-    case Field::VelocityX: case Field::OpenX: case Field::SolidVelocityX: return mac.xFaces();
-    case Field::VelocityY: case Field::OpenY: case Field::SolidVelocityY: return mac.yFaces();
-    case Field::Curl: return mac.nodes();
-    case Field::MidpointVelocityX: return mac.xFaces();
-    case Field::MidpointVelocityY: return mac.yFaces();
-    case Field::Dye: return size_t(state()->dyeNx) * state()->dyeNy * 4;
-    case Field::Density: case Field::Temperature: case Field::Pressure: case Field::Divergence: case Field::Solid:
-    case Field::MidpointPressure:
+    case SmokeField::VelocityX: case SmokeField::OpenX: case SmokeField::SolidVelocityX: return mac.xFaces();
+    case SmokeField::VelocityY: case SmokeField::OpenY: case SmokeField::SolidVelocityY: return mac.yFaces();
+    case SmokeField::Curl: return mac.nodes();
+    case SmokeField::MidpointVelocityX: return mac.xFaces();
+    case SmokeField::MidpointVelocityY: return mac.yFaces();
+    case SmokeField::Dye: return size_t(state()->dyeNx) * state()->dyeNy * 4;
+    case SmokeField::Density: case SmokeField::Temperature: case SmokeField::Pressure: case SmokeField::Divergence: case SmokeField::Solid:
+    case SmokeField::MidpointPressure:
         return mac.cells();
     }
     return 0;  // an unknown field
 }
 
-VkBuffer SmokeSolver::buffer(Field field) const noexcept {
+VkBuffer SmokeSolver::buffer(SmokeField field) const noexcept {
     if (!state()) return VK_NULL_HANDLE;
     const Impl& s = *state();
     switch (field) {
-    case Field::VelocityX: return s.u.now();
-    case Field::VelocityY: return s.v.now();
-    case Field::Density: return s.density.now();
-    case Field::Temperature: return s.temperature.now();
-    case Field::Dye: return s.dye.now();
-    case Field::Pressure: return s.pressure.now();
-    case Field::Divergence: return s.divergence.handle();
-    case Field::Curl: return s.curl.handle();
-    case Field::Solid: return s.solid.handle();
-    case Field::OpenX: return s.openX.handle();
-    case Field::OpenY: return s.openY.handle();
-    case Field::SolidVelocityX: return s.solidVelocityX.handle();
-    case Field::SolidVelocityY: return s.solidVelocityY.handle();
-    case Field::MidpointPressure: return s.midpointPressure.now();
-    case Field::MidpointVelocityX: return s.midpointU.handle();
-    case Field::MidpointVelocityY: return s.midpointV.handle();
+    case SmokeField::VelocityX: return s.u.now();
+    case SmokeField::VelocityY: return s.v.now();
+    case SmokeField::Density: return s.density.now();
+    case SmokeField::Temperature: return s.temperature.now();
+    case SmokeField::Dye: return s.dye.now();
+    case SmokeField::Pressure: return s.pressure.now();
+    case SmokeField::Divergence: return s.divergence.handle();
+    case SmokeField::Curl: return s.curl.handle();
+    case SmokeField::Solid: return s.solid.handle();
+    case SmokeField::OpenX: return s.openX.handle();
+    case SmokeField::OpenY: return s.openY.handle();
+    case SmokeField::SolidVelocityX: return s.solidVelocityX.handle();
+    case SmokeField::SolidVelocityY: return s.solidVelocityY.handle();
+    case SmokeField::MidpointPressure: return s.midpointPressure.now();
+    case SmokeField::MidpointVelocityX: return s.midpointU.handle();
+    case SmokeField::MidpointVelocityY: return s.midpointV.handle();
     }
     return VK_NULL_HANDLE;
 }
 
-VkDeviceSize SmokeSolver::bufferSize(Field field) const noexcept {
-    if (state() && field == Field::Dye) return dyeBytes(state()->settings);
+VkDeviceSize SmokeSolver::bufferSize(SmokeField field) const noexcept {
+    if (state() && field == SmokeField::Dye) return dyeBytes(state()->settings);
     return fieldSize(field) * sizeof(float);
 }
 
-std::vector<float> SmokeSolver::download(Field field) {
+std::vector<float> SmokeSolver::download(SmokeField field) {
     Impl& s = use("download");
     requireField(field, "download");
     auto scope = s.guard.enter("download");
     std::vector<float> out(fieldSize(field));
     if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider, ...
-    if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
+    if (field == SmokeField::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
         std::vector<uint16_t> halves(out.size());
         detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(halves)));
         std::transform(halves.begin(), halves.end(), out.begin(), detail::halfToFloat);
@@ -402,7 +402,7 @@ std::vector<float> SmokeSolver::download(Field field) {
     return out;
 }
 
-uint64_t SmokeSolver::recordDownload(VkCommandBuffer cmd, Field field) {
+uint64_t SmokeSolver::recordDownload(VkCommandBuffer cmd, SmokeField field) {
     Impl& s = use("recordDownload");
     requireField(field, "recordDownload");
     const VkBuffer source = buffer(field);  // none: the solid velocities before any collider, ...
@@ -413,10 +413,10 @@ std::optional<std::vector<float>> SmokeSolver::collectDownload(uint64_t ticket) 
     Impl& s = use("collectDownload");
     std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
     if (!copy) return std::nullopt;
-    const Field field = static_cast<Field>(copy->tag);
+    const SmokeField field = static_cast<SmokeField>(copy->tag);
     std::vector<float> out(fieldSize(field));
     if (copy->bytes.empty()) return out;
-    if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
+    if (field == SmokeField::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
         const auto* halves = reinterpret_cast<const uint16_t*>(copy->bytes.data());
         std::transform(halves, halves + out.size(), out.begin(), detail::halfToFloat);
         return out;
@@ -425,12 +425,12 @@ std::optional<std::vector<float>> SmokeSolver::collectDownload(uint64_t ticket) 
     return out;
 }
 
-void SmokeSolver::upload(Field field, std::span<const float> values) {
+void SmokeSolver::upload(SmokeField field, std::span<const float> values) {
     Impl& s = use("upload");
     requireField(field, "upload");
-    if (field == Field::Solid || field == Field::OpenX || field == Field::OpenY || field == Field::Curl ||
-        field == Field::SolidVelocityX || field == Field::SolidVelocityY || field == Field::MidpointVelocityX ||
-        field == Field::MidpointVelocityY)
+    if (field == SmokeField::Solid || field == SmokeField::OpenX || field == SmokeField::OpenY || field == SmokeField::Curl ||
+        field == SmokeField::SolidVelocityX || field == SmokeField::SolidVelocityY || field == SmokeField::MidpointVelocityX ||
+        field == SmokeField::MidpointVelocityY)
         throw InvalidArgument(std::string("upload: field ") + fieldName(field),
                               "is derived by the solver (use setSolidMask for obstacles, setColliders for colliders)");
     if (buffer(field) == VK_NULL_HANDLE)
@@ -442,8 +442,8 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
     detail::requireUploadable(values, std::string("upload(") + fieldName(field) + ")");
     auto scope = s.guard.enter("upload");
     // A new velocity or pressure replaces what a pending increment was the change of.
-    if (field == Field::VelocityX || field == Field::VelocityY || field == Field::Pressure) s.incrementPending = false;
-    if (field == Field::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
+    if (field == SmokeField::VelocityX || field == SmokeField::VelocityY || field == SmokeField::Pressure) s.incrementPending = false;
+    if (field == SmokeField::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
         // Packed halves, in the order packHalf2x16 writes them (r, g, b, a: low half first).
         std::vector<uint16_t> halves(values.size());
         for (size_t k = 0; k < values.size(); ++k) {
@@ -456,8 +456,8 @@ void SmokeSolver::upload(Field field, std::span<const float> values) {
         return;
     }
     // On a periodic axis the last face and face 0 are one face: keep them equal, as the kernels do.
-    const bool wrapsX = field == Field::VelocityX && s.settings.boundaries[0].type == BoundaryType::Periodic;
-    const bool wrapsY = field == Field::VelocityY && s.settings.boundaries[2].type == BoundaryType::Periodic;
+    const bool wrapsX = field == SmokeField::VelocityX && s.settings.boundaries[0].type == BoundaryType::Periodic;
+    const bool wrapsY = field == SmokeField::VelocityY && s.settings.boundaries[2].type == BoundaryType::Periodic;
     if (wrapsX || wrapsY) {
         const detail::MacGrid mac{s.nx, s.ny};
         std::vector<float> consistent(values.begin(), values.end());

@@ -1,7 +1,7 @@
 // SmokeSolver's private state: the GPU buffers (ping-pong pairs with a host-side "current"
 // index), the kernels, the pressure solver and the queued splats (the step layer, SolverCore,
 // has the timer, the health ring and the call guard). The passes are recorded by one file per
-// family, which a step visits in this order (smoke_solver.cpp records them in Pass order):
+// family, which a step visits in this order (smoke_solver.cpp records them in SmokePass order):
 //   smoke_colliders.cpp   Colliders (and the faces' open fractions)
 //   smoke_reflection.cpp  Reflect (advection-reflection's first half)
 //   smoke_transport.cpp   Advect (and the mass correction)
@@ -36,7 +36,7 @@ namespace billow {
 
 using detail::PingPong;  // the smoke fields' pairs
 
-struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, Pass> {
+struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, SmokePass> {
     uint32_t nx, ny, dyeNx, dyeNy;
 
     detail::UniformBuffer<gpu::GridParams> gridUniform;
@@ -74,7 +74,7 @@ struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, Pass> {
     // One pass, on its own (recordPass) or inside a full step that fuses the velocity forces
     // (`fusedForces`): Vorticity then records the curl and velocity_forces.comp (buoyancy,
     // confinement, velocity damping and speed limit), Buoyancy nothing, Damping only the scalars.
-    void recordPass(VkCommandBuffer cmd, Pass pass, float dt, bool fusedForces = false) override;
+    void recordPass(VkCommandBuffer cmd, SmokePass pass, float dt, bool fusedForces = false) override;
 
     // smoke_colliders.cpp. Uploads and rasterises the colliders when their set changed since the
     // last rasterisation.

@@ -17,49 +17,49 @@
 
 namespace billow {
 
-const char* fieldName(Field3D field) noexcept {
+const char* fieldName(SmokeField3D field) noexcept {
     switch (field) {
-    case Field3D::VelocityX: return "VelocityX";
-    case Field3D::VelocityY: return "VelocityY";
-    case Field3D::VelocityZ: return "VelocityZ";
-    case Field3D::Density: return "Density";
-    case Field3D::Temperature: return "Temperature";
-    case Field3D::Fuel: return "Fuel";
-    case Field3D::Colour: return "Colour";
-    case Field3D::Pressure: return "Pressure";
-    case Field3D::Divergence: return "Divergence";
-    case Field3D::Vorticity: return "Vorticity";
-    case Field3D::Solid: return "Solid";
-    case Field3D::OpenX: return "OpenX";
-    case Field3D::OpenY: return "OpenY";
-    case Field3D::OpenZ: return "OpenZ";
-    case Field3D::SolidVelocityX: return "SolidVelocityX";
-    case Field3D::SolidVelocityY: return "SolidVelocityY";
-    case Field3D::SolidVelocityZ: return "SolidVelocityZ";
-    case Field3D::ExpansionSource: return "ExpansionSource";
-    case Field3D::MidpointPressure: return "MidpointPressure";
-    case Field3D::MidpointVelocityX: return "MidpointVelocityX";
-    case Field3D::MidpointVelocityY: return "MidpointVelocityY";
-    case Field3D::MidpointVelocityZ: return "MidpointVelocityZ";
+    case SmokeField3D::VelocityX: return "VelocityX";
+    case SmokeField3D::VelocityY: return "VelocityY";
+    case SmokeField3D::VelocityZ: return "VelocityZ";
+    case SmokeField3D::Density: return "Density";
+    case SmokeField3D::Temperature: return "Temperature";
+    case SmokeField3D::Fuel: return "Fuel";
+    case SmokeField3D::Colour: return "Colour";
+    case SmokeField3D::Pressure: return "Pressure";
+    case SmokeField3D::Divergence: return "Divergence";
+    case SmokeField3D::Vorticity: return "Vorticity";
+    case SmokeField3D::Solid: return "Solid";
+    case SmokeField3D::OpenX: return "OpenX";
+    case SmokeField3D::OpenY: return "OpenY";
+    case SmokeField3D::OpenZ: return "OpenZ";
+    case SmokeField3D::SolidVelocityX: return "SolidVelocityX";
+    case SmokeField3D::SolidVelocityY: return "SolidVelocityY";
+    case SmokeField3D::SolidVelocityZ: return "SolidVelocityZ";
+    case SmokeField3D::ExpansionSource: return "ExpansionSource";
+    case SmokeField3D::MidpointPressure: return "MidpointPressure";
+    case SmokeField3D::MidpointVelocityX: return "MidpointVelocityX";
+    case SmokeField3D::MidpointVelocityY: return "MidpointVelocityY";
+    case SmokeField3D::MidpointVelocityZ: return "MidpointVelocityZ";
     }
     return "?";
 }
 
-const char* passName(Pass3D pass) noexcept {
+const char* passName(SmokePass3D pass) noexcept {
     static const char* names[] = {"colliders", "reflect", "advect",  "emit",       "combustion", "buoyancy",
                                   "vorticity", "diffuse", "damping", "divergence", "pressure",   "subtract_gradient"};
-    static_assert(std::size(names) == static_cast<size_t>(Pass3D::Count));
-    return static_cast<uint32_t>(pass) < static_cast<uint32_t>(Pass3D::Count) ? names[static_cast<uint32_t>(pass)] : "?";
+    static_assert(std::size(names) == static_cast<size_t>(SmokePass3D::Count));
+    return static_cast<uint32_t>(pass) < static_cast<uint32_t>(SmokePass3D::Count) ? names[static_cast<uint32_t>(pass)] : "?";
 }
 
 namespace {
 
-bool isDerived(Field3D field) {
+bool isDerived(SmokeField3D field) {
     switch (field) {
-    case Field3D::Vorticity: case Field3D::Solid: case Field3D::OpenX: case Field3D::OpenY: case Field3D::OpenZ:
-    case Field3D::SolidVelocityX: case Field3D::SolidVelocityY: case Field3D::SolidVelocityZ:
-    case Field3D::ExpansionSource: case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY:
-    case Field3D::MidpointVelocityZ:
+    case SmokeField3D::Vorticity: case SmokeField3D::Solid: case SmokeField3D::OpenX: case SmokeField3D::OpenY: case SmokeField3D::OpenZ:
+    case SmokeField3D::SolidVelocityX: case SmokeField3D::SolidVelocityY: case SmokeField3D::SolidVelocityZ:
+    case SmokeField3D::ExpansionSource: case SmokeField3D::MidpointVelocityX: case SmokeField3D::MidpointVelocityY:
+    case SmokeField3D::MidpointVelocityZ:
         return true;
     default:
         return false;
@@ -67,15 +67,15 @@ bool isDerived(Field3D field) {
 }
 
 // The face axis of a velocity component (0, 1, 2), or -1 for other fields.
-int velocityAxis(Field3D field) {
-    return field == Field3D::VelocityX ? 0 : field == Field3D::VelocityY ? 1 : field == Field3D::VelocityZ ? 2 : -1;
+int velocityAxis(SmokeField3D field) {
+    return field == SmokeField3D::VelocityX ? 0 : field == SmokeField3D::VelocityY ? 1 : field == SmokeField3D::VelocityZ ? 2 : -1;
 }
 
 // The face axis of a midpoint velocity component, or -1.
-int midpointAxis(Field3D field) {
-    return field == Field3D::MidpointVelocityX   ? 0
-           : field == Field3D::MidpointVelocityY ? 1
-           : field == Field3D::MidpointVelocityZ ? 2
+int midpointAxis(SmokeField3D field) {
+    return field == SmokeField3D::MidpointVelocityX   ? 0
+           : field == SmokeField3D::MidpointVelocityY ? 1
+           : field == SmokeField3D::MidpointVelocityZ ? 2
                                                  : -1;
 }
 
@@ -122,7 +122,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
                                                                                          detail::KernelId::MassFactor,
                                                                                          detail::KernelId::MassScale},
                                                   gridUniform.handle(), gridUniform.size());
-    timer = detail::GpuTimer(cs, static_cast<uint32_t>(Pass3D::Count));
+    timer = detail::GpuTimer(cs, static_cast<uint32_t>(SmokePass3D::Count));
     massCorrection = detail::MassCorrection(cs, cells);
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
                                 "SmokeSolver3D");
@@ -163,24 +163,24 @@ gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const {
     return g;
 }
 
-void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, Pass3D pass, float dt, bool fusedForces) {
+void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SmokePass3D pass, float dt, bool fusedForces) {
     timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
-    case Pass3D::Colliders: recordColliders(cmd); break;
-    case Pass3D::Emit: recordEmit(cmd, dt); break;
-    case Pass3D::Combustion: recordCombustion(cmd, dt); break;
-    case Pass3D::Buoyancy:
+    case SmokePass3D::Colliders: recordColliders(cmd); break;
+    case SmokePass3D::Emit: recordEmit(cmd, dt); break;
+    case SmokePass3D::Combustion: recordCombustion(cmd, dt); break;
+    case SmokePass3D::Buoyancy:
         if (!fusedForces) recordBuoyancy(cmd, dt);
         break;
-    case Pass3D::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
-    case Pass3D::Reflect: recordReflect(cmd, dt); break;
-    case Pass3D::Advect: recordAdvect(cmd, dt); break;
-    case Pass3D::Diffuse: recordDiffuse(cmd, dt); break;
-    case Pass3D::Damping: recordDamping(cmd, dt, !fusedForces); break;
-    case Pass3D::Divergence: recordDivergence(cmd); break;
-    case Pass3D::PressureSolve: recordPressureSolve(cmd, dt); break;
-    case Pass3D::SubtractGradient: recordSubtractGradient(cmd, dt); break;
-    case Pass3D::Count: break;
+    case SmokePass3D::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
+    case SmokePass3D::Reflect: recordReflect(cmd, dt); break;
+    case SmokePass3D::Advect: recordAdvect(cmd, dt); break;
+    case SmokePass3D::Diffuse: recordDiffuse(cmd, dt); break;
+    case SmokePass3D::Damping: recordDamping(cmd, dt, !fusedForces); break;
+    case SmokePass3D::Divergence: recordDivergence(cmd); break;
+    case SmokePass3D::PressureSolve: recordPressureSolve(cmd, dt); break;
+    case SmokePass3D::SubtractGradient: recordSubtractGradient(cmd, dt); break;
+    case SmokePass3D::Count: break;
     }
     timer.end(cmd, static_cast<uint32_t>(pass));
 }
@@ -206,7 +206,7 @@ void SmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     keepSmokeState(saved);
 }
 
-template class SmokeSolverCalls<Pass3D, PassTiming3D>;
+template class SmokeSolverCalls<SmokePass3D, SmokePassTiming3D>;
 
 SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings)
     : SmokeSolverCalls(
@@ -253,63 +253,63 @@ uint64_t SmokeSolver3D::allocatedBytes() const noexcept {
            (state()->diffusion ? state()->diffusion->allocatedBytes() : 0);
 }
 
-size_t SmokeSolver3D::fieldSize(Field3D field) const noexcept {
+size_t SmokeSolver3D::fieldSize(SmokeField3D field) const noexcept {
     if (!state()) return 0;
     const detail::MacGrid3D& mac = state()->mac;
     switch (field) {
-    case Field3D::VelocityX: case Field3D::OpenX: case Field3D::SolidVelocityX: return mac.xFaces();
-    case Field3D::VelocityY: case Field3D::OpenY: case Field3D::SolidVelocityY: return mac.yFaces();
-    case Field3D::VelocityZ: case Field3D::OpenZ: case Field3D::SolidVelocityZ: return mac.zFaces();
-    case Field3D::Colour: return state()->hasColour() ? mac.cells() * 4 : 0;
-    case Field3D::Density: case Field3D::Temperature: case Field3D::Fuel: case Field3D::Pressure:
-    case Field3D::Divergence: case Field3D::Vorticity: case Field3D::Solid: case Field3D::ExpansionSource:
+    case SmokeField3D::VelocityX: case SmokeField3D::OpenX: case SmokeField3D::SolidVelocityX: return mac.xFaces();
+    case SmokeField3D::VelocityY: case SmokeField3D::OpenY: case SmokeField3D::SolidVelocityY: return mac.yFaces();
+    case SmokeField3D::VelocityZ: case SmokeField3D::OpenZ: case SmokeField3D::SolidVelocityZ: return mac.zFaces();
+    case SmokeField3D::Colour: return state()->hasColour() ? mac.cells() * 4 : 0;
+    case SmokeField3D::Density: case SmokeField3D::Temperature: case SmokeField3D::Fuel: case SmokeField3D::Pressure:
+    case SmokeField3D::Divergence: case SmokeField3D::Vorticity: case SmokeField3D::Solid: case SmokeField3D::ExpansionSource:
         return mac.cells();
-    case Field3D::MidpointPressure: return state()->midpointPressure.now() != VK_NULL_HANDLE ? mac.cells() : 0;
-    case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY: case Field3D::MidpointVelocityZ:
+    case SmokeField3D::MidpointPressure: return state()->midpointPressure.now() != VK_NULL_HANDLE ? mac.cells() : 0;
+    case SmokeField3D::MidpointVelocityX: case SmokeField3D::MidpointVelocityY: case SmokeField3D::MidpointVelocityZ:
         return state()->midpoint[0].handle() != VK_NULL_HANDLE ? mac.faces(midpointAxis(field)) : 0;
     }
     return 0;  // an unknown field
 }
 
-VkBuffer SmokeSolver3D::buffer(Field3D field) const noexcept {
+VkBuffer SmokeSolver3D::buffer(SmokeField3D field) const noexcept {
     if (!state()) return VK_NULL_HANDLE;
     const Impl& s = *state();
     switch (field) {
-    case Field3D::VelocityX: return s.u.now();
-    case Field3D::VelocityY: return s.v.now();
-    case Field3D::VelocityZ: return s.w.now();
-    case Field3D::Density: return s.density.now();
-    case Field3D::Temperature: return s.temperature.now();
-    case Field3D::Fuel: return s.fuel.now();
-    case Field3D::Colour: return s.hasColour() ? s.colour.now() : VK_NULL_HANDLE;
-    case Field3D::Pressure: return s.pressure.now();
-    case Field3D::Divergence: return s.divergence.handle();
-    case Field3D::Vorticity: return s.vorticity.handle();
-    case Field3D::Solid: return s.geometry.solid.handle();
-    case Field3D::OpenX: return s.geometry.open[0].handle();
-    case Field3D::OpenY: return s.geometry.open[1].handle();
-    case Field3D::OpenZ: return s.geometry.open[2].handle();
-    case Field3D::SolidVelocityX: return s.geometry.solidVelocity[0].handle();
-    case Field3D::SolidVelocityY: return s.geometry.solidVelocity[1].handle();
-    case Field3D::SolidVelocityZ: return s.geometry.solidVelocity[2].handle();
-    case Field3D::ExpansionSource: return s.expansionSource.handle();
-    case Field3D::MidpointPressure: return s.midpointPressure.now();
-    case Field3D::MidpointVelocityX: case Field3D::MidpointVelocityY: case Field3D::MidpointVelocityZ:
+    case SmokeField3D::VelocityX: return s.u.now();
+    case SmokeField3D::VelocityY: return s.v.now();
+    case SmokeField3D::VelocityZ: return s.w.now();
+    case SmokeField3D::Density: return s.density.now();
+    case SmokeField3D::Temperature: return s.temperature.now();
+    case SmokeField3D::Fuel: return s.fuel.now();
+    case SmokeField3D::Colour: return s.hasColour() ? s.colour.now() : VK_NULL_HANDLE;
+    case SmokeField3D::Pressure: return s.pressure.now();
+    case SmokeField3D::Divergence: return s.divergence.handle();
+    case SmokeField3D::Vorticity: return s.vorticity.handle();
+    case SmokeField3D::Solid: return s.geometry.solid.handle();
+    case SmokeField3D::OpenX: return s.geometry.open[0].handle();
+    case SmokeField3D::OpenY: return s.geometry.open[1].handle();
+    case SmokeField3D::OpenZ: return s.geometry.open[2].handle();
+    case SmokeField3D::SolidVelocityX: return s.geometry.solidVelocity[0].handle();
+    case SmokeField3D::SolidVelocityY: return s.geometry.solidVelocity[1].handle();
+    case SmokeField3D::SolidVelocityZ: return s.geometry.solidVelocity[2].handle();
+    case SmokeField3D::ExpansionSource: return s.expansionSource.handle();
+    case SmokeField3D::MidpointPressure: return s.midpointPressure.now();
+    case SmokeField3D::MidpointVelocityX: case SmokeField3D::MidpointVelocityY: case SmokeField3D::MidpointVelocityZ:
         return s.midpoint[midpointAxis(field)].handle();
     }
     return VK_NULL_HANDLE;
 }
 
-VkDeviceSize SmokeSolver3D::bufferSize(Field3D field) const noexcept { return fieldSize(field) * sizeof(float); }
+VkDeviceSize SmokeSolver3D::bufferSize(SmokeField3D field) const noexcept { return fieldSize(field) * sizeof(float); }
 
 namespace {
-void requireKnownField(Field3D field, const char* call) {
-    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(Field3D::MidpointVelocityZ))
+void requireKnownField(SmokeField3D field, const char* call) {
+    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(SmokeField3D::MidpointVelocityZ))
         throw InvalidArgument(std::string(call) + ": field", "unknown field");
 }
 } // namespace
 
-std::vector<float> SmokeSolver3D::download(Field3D field) {
+std::vector<float> SmokeSolver3D::download(SmokeField3D field) {
     Impl& s = use("download");
     requireKnownField(field, "download");
     auto scope = s.guard.enter("download");
@@ -318,7 +318,7 @@ std::vector<float> SmokeSolver3D::download(Field3D field) {
     return out;
 }
 
-uint64_t SmokeSolver3D::recordDownload(VkCommandBuffer cmd, Field3D field) {
+uint64_t SmokeSolver3D::recordDownload(VkCommandBuffer cmd, SmokeField3D field) {
     Impl& s = use("recordDownload");
     requireKnownField(field, "recordDownload");
     const VkBuffer source = buffer(field);
@@ -329,21 +329,21 @@ std::optional<std::vector<float>> SmokeSolver3D::collectDownload(uint64_t ticket
     Impl& s = use("collectDownload");
     std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
     if (!copy) return std::nullopt;
-    std::vector<float> out(fieldSize(static_cast<Field3D>(copy->tag)));
+    std::vector<float> out(fieldSize(static_cast<SmokeField3D>(copy->tag)));
     if (!copy->bytes.empty()) std::memcpy(out.data(), copy->bytes.data(), out.size() * sizeof(float));
     return out;
 }
 
-void SmokeSolver3D::upload(Field3D field, std::span<const float> values) {
+void SmokeSolver3D::upload(SmokeField3D field, std::span<const float> values) {
     Impl& s = use("upload");
     requireKnownField(field, "upload");
     const std::string what = std::string("upload(") + fieldName(field) + ")";
     if (isDerived(field))
         throw InvalidArgument(what + ": field", "is derived by the solver and cannot be uploaded (use setSolidMask "
                                                 "for obstacles)");
-    if (field == Field3D::Colour && !s.hasColour())
+    if (field == SmokeField3D::Colour && !s.hasColour())
         throw InvalidArgument(what + ": field", "the solver has no colour field (SmokeSettings3D::colour is false)");
-    if (field == Field3D::MidpointPressure && s.midpointPressure.now() == VK_NULL_HANDLE)
+    if (field == SmokeField3D::MidpointPressure && s.midpointPressure.now() == VK_NULL_HANDLE)
         throw InvalidArgument(what + ": field", "has no buffer yet (SmokeSettings3D::advectionReflection was never enabled)");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()",
@@ -351,7 +351,7 @@ void SmokeSolver3D::upload(Field3D field, std::span<const float> values) {
     detail::requireUploadable(values, what);
     auto scope = s.guard.enter("upload");
     // A new velocity or pressure replaces what a pending increment was the change of.
-    if (velocityAxis(field) >= 0 || field == Field3D::Pressure) s.incrementPending = false;
+    if (velocityAxis(field) >= 0 || field == SmokeField3D::Pressure) s.incrementPending = false;
     // On a periodic axis the last face layer and layer 0 are one face: keep them equal, as the
     // kernels do.
     const int axis = velocityAxis(field);

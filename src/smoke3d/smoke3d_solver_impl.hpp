@@ -1,7 +1,7 @@
 // SmokeSolver3D's private state: the GPU buffers (ping-pong pairs with a host-side "current"
 // index), the geometry the Colliders pass writes, the kernels, the pressure solver, the emitters
 // and the pass timer. The passes are recorded by one file per family, which a step visits in this
-// order (smoke3d_solver.cpp records them in Pass3D order):
+// order (smoke3d_solver.cpp records them in SmokePass3D order):
 //   smoke3d_colliders.cpp   Colliders (the faces' open fractions and solid velocities)
 //   smoke3d_reflection.cpp  Reflect (advection-reflection's first half)
 //   smoke3d_transport.cpp   Advect (and the mass correction)
@@ -47,7 +47,7 @@ struct Geometry3D {
     GpuBuffer solidVelocity[3];
 };
 
-struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, Pass3D> {
+struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     detail::MacGrid3D mac;
 
     detail::UniformBuffer<gpu::Grid3DParams> gridUniform;
@@ -92,7 +92,7 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, Pass3D> {
     // (`fusedForces`): Vorticity then records the curl, |omega| and smoke3d/velocity_forces.comp
     // (buoyancy, confinement, velocity damping and speed limit), Buoyancy nothing, Damping only
     // the cell fields.
-    void recordPass(VkCommandBuffer cmd, Pass3D pass, float dt, bool fusedForces = false) override;
+    void recordPass(VkCommandBuffer cmd, SmokePass3D pass, float dt, bool fusedForces = false) override;
 
     // smoke3d_colliders.cpp. Uploads the static mask and recomputes the geometry, the coarse
     // pressure weights and the closed faces' velocity (blocking).

@@ -206,7 +206,7 @@ TEST(Embedded, RecordsIntoTheEnginesCommandBufferWithoutValidationMessages) {
         const float dyeHx = settings.cellSize * settings.nx / settings.dyeNx;
         const float dyeHy = settings.cellSize * settings.ny / settings.dyeNy;
 
-        const VkDeviceSize dyeBytes = solver.bufferSize(Field::Dye);
+        const VkDeviceSize dyeBytes = solver.bufferSize(SmokeField::Dye);
         engine.createHostBuffer(dyeBytes);
 
         VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
@@ -227,7 +227,7 @@ TEST(Embedded, RecordsIntoTheEnginesCommandBufferWithoutValidationMessages) {
         Engine::barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                         VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                         VK_ACCESS_TRANSFER_WRITE_BIT);
-        vkCmdFillBuffer(cmd, solver.buffer(Field::Dye), 0, dyeBytes, pattern);
+        vkCmdFillBuffer(cmd, solver.buffer(SmokeField::Dye), 0, dyeBytes, pattern);
         // ENTRY barrier (docs/integration.md): prior transfer writes -> compute read/write.
         Engine::barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -244,7 +244,7 @@ TEST(Embedded, RecordsIntoTheEnginesCommandBufferWithoutValidationMessages) {
         // EXIT barrier, then the engine reads the dye (query the buffer after recording).
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
         VkBufferCopy region{0, 0, dyeBytes};
-        vkCmdCopyBuffer(cmd, solver.buffer(Field::Dye), engine.hostBuffer, 1, &region);
+        vkCmdCopyBuffer(cmd, solver.buffer(SmokeField::Dye), engine.hostBuffer, 1, &region);
         Engine::barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                         VK_ACCESS_HOST_READ_BIT);
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
@@ -274,7 +274,7 @@ TEST(Embedded, RecordsIntoTheEnginesCommandBufferWithoutValidationMessages) {
         }
         EXPECT_GT(maxRed, background + 0.8f) << "the splat's red is missing";
         // The blocking helper sees the same buffer contents.
-        EXPECT_EQ(solver.download(Field::Dye), dye);
+        EXPECT_EQ(solver.download(SmokeField::Dye), dye);
         vkFreeCommandBuffers(engine.device, engine.pool, 1, &cmd);
     }
     // Billow destroyed its own objects (destroying the device would report any it left) and

@@ -26,7 +26,7 @@ protected:
         splat.density = 1.0f;
         solver.addSplat(splat);
         solver.step(kDt);
-        auto density = solver.download(Field::Density);
+        auto density = solver.download(SmokeField::Density);
         double sum = 0.0;
         for (float d : density) sum += d;
         EXPECT_GT(sum, 0.0);
@@ -210,20 +210,20 @@ TEST_F(Errors, TimeStepNotPositiveOrNotFinite) {
     for (float dt : {0.0f, -kDt, kNaN, kInf, -kInf}) {
         SCOPED_TRACE(dt);
         expectInvalid([&] { solver.step(dt); }, "dt");
-        expectInvalid([&] { solver.stepPass(Pass::Advect, dt); }, "dt");
+        expectInvalid([&] { solver.stepPass(SmokePass::Advect, dt); }, "dt");
         // Recording entry points reject it before touching the command buffer.
         expectInvalid([&] { solver.record(reinterpret_cast<VkCommandBuffer>(1), dt); }, "dt");
-        expectInvalid([&] { solver.recordPass(reinterpret_cast<VkCommandBuffer>(1), Pass::Advect, dt); }, "dt");
+        expectInvalid([&] { solver.recordPass(reinterpret_cast<VkCommandBuffer>(1), SmokePass::Advect, dt); }, "dt");
     }
     expectInvalid([&] { solver.record(VK_NULL_HANDLE, kDt); }, "record: cmd");
-    expectInvalid([&] { solver.stepPass(Pass::Count, kDt); }, "stepPass: pass");
+    expectInvalid([&] { solver.stepPass(SmokePass::Count, kDt); }, "stepPass: pass");
     solver.step(kDt);  // still usable
 }
 
 TEST_F(Errors, WrongUploadSizes) {
     SmokeSolver solver(context(), smallSettings());
-    for (Field f : {Field::VelocityX, Field::VelocityY, Field::Density, Field::Temperature, Field::Dye,
-                    Field::Pressure, Field::Divergence}) {
+    for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Temperature, SmokeField::Dye,
+                    SmokeField::Pressure, SmokeField::Divergence}) {
         SCOPED_TRACE(fieldName(f));
         const std::string prefix = std::string("upload(") + fieldName(f) + "): values.size()";
         expectInvalid([&] { solver.upload(f, std::vector<float>(solver.fieldSize(f) - 1, 0.0f)); }, prefix);
@@ -231,7 +231,7 @@ TEST_F(Errors, WrongUploadSizes) {
         expectInvalid([&] { solver.upload(f, {}); }, prefix);
     }
     // Derived fields cannot be uploaded at all.
-    for (Field f : {Field::Solid, Field::OpenX, Field::OpenY, Field::Curl})
+    for (SmokeField f : {SmokeField::Solid, SmokeField::OpenX, SmokeField::OpenY, SmokeField::Curl})
         expectInvalid([&] { solver.upload(f, std::vector<float>(solver.fieldSize(f), 0.0f)); },
                       std::string("upload: field ") + fieldName(f));
     solver.step(kDt);
@@ -239,22 +239,22 @@ TEST_F(Errors, WrongUploadSizes) {
 
 TEST_F(Errors, NonFiniteUploadValues) {
     SmokeSolver solver(context(), smallSettings());
-    auto before = solver.download(Field::Density);
+    auto before = solver.download(SmokeField::Density);
     for (float bad : {kNaN, kInf, -kInf}) {
-        std::vector<float> values(solver.fieldSize(Field::Density), 1.0f);
+        std::vector<float> values(solver.fieldSize(SmokeField::Density), 1.0f);
         values[123] = bad;
-        expectInvalid([&] { solver.upload(Field::Density, values); }, "upload(Density): values[123]");
-        std::vector<float> dye(solver.fieldSize(Field::Dye), 0.5f);
+        expectInvalid([&] { solver.upload(SmokeField::Density, values); }, "upload(Density): values[123]");
+        std::vector<float> dye(solver.fieldSize(SmokeField::Dye), 0.5f);
         dye.back() = bad;
-        expectInvalid([&] { solver.upload(Field::Dye, dye); },
+        expectInvalid([&] { solver.upload(SmokeField::Dye, dye); },
                       "upload(Dye): values[" + std::to_string(dye.size() - 1) + "]");
     }
-    EXPECT_EQ(solver.download(Field::Density), before) << "a rejected upload must change nothing";
+    EXPECT_EQ(solver.download(SmokeField::Density), before) << "a rejected upload must change nothing";
 }
 
 TEST_F(Errors, BadSolidMask) {
     SmokeSolver solver(context(), smallSettings());
-    const size_t cells = solver.fieldSize(Field::Solid);
+    const size_t cells = solver.fieldSize(SmokeField::Solid);
     expectInvalid([&] { solver.setSolidMask(std::vector<float>(cells - 1, 0.0f)); }, "setSolidMask: solidFraction.size()");
     expectInvalid([&] { solver.setSolidMask(std::vector<float>(cells + 5, 0.0f)); }, "setSolidMask: solidFraction.size()");
     for (float bad : {-0.1f, 1.5f, kNaN, kInf}) {

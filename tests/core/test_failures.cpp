@@ -281,7 +281,7 @@ TEST_F(Failures, SmokeStepFailingAtSubmissionChangesNothing) {
         solver->step(kDt);
         solver->addSplat(splat);  // queued for the next step
     }
-    const VkBuffer before = failing.buffer(Field::VelocityX);
+    const VkBuffer before = failing.buffer(SmokeField::VelocityX);
     state().injectedFaults.submitFailure = VK_ERROR_OUT_OF_DEVICE_MEMORY;
     try {
         failing.step(kDt);
@@ -290,11 +290,11 @@ TEST_F(Failures, SmokeStepFailingAtSubmissionChangesNothing) {
         EXPECT_EQ(e.result(), VK_ERROR_OUT_OF_DEVICE_MEMORY);
         EXPECT_NE(std::string(e.what()).find("vkQueueSubmit"), std::string::npos) << e.what();
     }
-    EXPECT_EQ(failing.buffer(Field::VelocityX), before);  // the ping-pong index did not flip
+    EXPECT_EQ(failing.buffer(SmokeField::VelocityX), before);  // the ping-pong index did not flip
     EXPECT_EQ(failing.health(0).step, 1u);                 // nor did the scan count
     failing.step(kDt);
     twin.step(kDt);
-    for (Field field : {Field::VelocityX, Field::VelocityY, Field::Density, Field::Pressure})
+    for (SmokeField field : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Pressure})
         EXPECT_EQ(failing.download(field), twin.download(field)) << fieldName(field);
     EXPECT_EQ(failing.health(0).step, twin.health(0).step);
 }
@@ -312,8 +312,8 @@ TEST_F(Failures, Smoke3DAndWaterStepsFailingAtSubmissionChangeNothing) {
     EXPECT_THROW(failing3.step(kDt), VulkanError);
     failing3.step(kDt);
     twin3.step(kDt);
-    EXPECT_EQ(failing3.download(Field3D::VelocityY), twin3.download(Field3D::VelocityY));
-    EXPECT_EQ(failing3.download(Field3D::Density), twin3.download(Field3D::Density));
+    EXPECT_EQ(failing3.download(SmokeField3D::VelocityY), twin3.download(SmokeField3D::VelocityY));
+    EXPECT_EQ(failing3.download(SmokeField3D::Density), twin3.download(SmokeField3D::Density));
 
     WaterSolver failingWater(context(), water()), twinWater(context(), water());
     WaterBrush brush;
@@ -345,7 +345,7 @@ TEST_F(Failures, HungStepIsATimeoutAndLeavesTheSolverUnusable) {
         EXPECT_NE(std::string(e.what()).find("wait timeout"), std::string::npos) << e.what();
     }
     try {
-        solver->download(Field::Density);
+        solver->download(SmokeField::Density);
         ADD_FAILURE() << "a solver whose step hung accepted a call";
     } catch (const InvalidArgument&) {
         ADD_FAILURE() << "wrong error type";
@@ -377,7 +377,7 @@ TEST_F(Failures, RealWaitRunsOutAtTheTimeout) {
     }
     context()->setWaitTimeout(before);  // the destructor then waits for the step to finish
     if (!timedOut) GTEST_SKIP() << "this device finishes a 48^3 step within 1 ms";
-    EXPECT_THROW(solver.download(Field3D::Density), Error);
+    EXPECT_THROW(solver.download(SmokeField3D::Density), Error);
     context()->waitIdle();
 }
 
@@ -422,7 +422,7 @@ TEST_F(Failures, TimedOutDownloadFreesItsStagingBufferOnlyAfterTheCopy) {
         context()->setWaitTimeout(Context::kMinWaitTimeoutSeconds);
         for (int attempt = 0; attempt < 3 && !timedOut; ++attempt) {
             try {
-                (void)solver.download(Field3D::Density);
+                (void)solver.download(SmokeField3D::Density);
             } catch (const TimeoutError&) {
                 timedOut = true;
             }
@@ -487,23 +487,23 @@ TEST_F(Failures, MovedFromSolversRefuseEveryCall) {
     SmokeSolver smoke(context(), smoke2d());
     SmokeSolver taken(std::move(smoke));
     expectMovedFrom([&] { smoke.step(kDt); }, "SmokeSolver::step");
-    expectMovedFrom([&] { (void)smoke.download(Field::Density); }, "SmokeSolver::download");
+    expectMovedFrom([&] { (void)smoke.download(SmokeField::Density); }, "SmokeSolver::download");
     expectMovedFrom([&] { smoke.addSplat(Splat{}); }, "SmokeSolver::addSplat");
     expectMovedFrom([&] { (void)smoke.settings(); }, "SmokeSolver::settings");
-    expectMovedFrom([&] { smoke.stepPass(Pass::Advect, kDt); }, "SmokeSolver::stepPass");
-    EXPECT_EQ(smoke.fieldSize(Field::Density), 0u);
-    EXPECT_EQ(smoke.buffer(Field::Density), VK_NULL_HANDLE);
+    expectMovedFrom([&] { smoke.stepPass(SmokePass::Advect, kDt); }, "SmokeSolver::stepPass");
+    EXPECT_EQ(smoke.fieldSize(SmokeField::Density), 0u);
+    EXPECT_EQ(smoke.buffer(SmokeField::Density), VK_NULL_HANDLE);
     smoke = std::move(taken);
     EXPECT_NO_THROW(smoke.step(kDt));
 
     SmokeSolver3D smoke3(context(), smoke3d());
     SmokeSolver3D taken3(std::move(smoke3));
     expectMovedFrom([&] { smoke3.step(kDt); }, "SmokeSolver3D::step");
-    expectMovedFrom([&] { (void)smoke3.download(Field3D::Density); }, "SmokeSolver3D::download");
+    expectMovedFrom([&] { (void)smoke3.download(SmokeField3D::Density); }, "SmokeSolver3D::download");
     expectMovedFrom([&] { smoke3.setEmitters({}); }, "SmokeSolver3D::setEmitters");
     expectMovedFrom([&] { smoke3.setColliders({}); }, "SmokeSolver3D::setColliders");
     EXPECT_EQ(smoke3.allocatedBytes(), 0u);
-    EXPECT_EQ(smoke3.bufferSize(Field3D::Density), 0u);
+    EXPECT_EQ(smoke3.bufferSize(SmokeField3D::Density), 0u);
 
     WaterSolver pool(context(), water());
     WaterSolver takenPool(std::move(pool));
@@ -530,7 +530,7 @@ TEST_F(Failures, MovingASolverAnotherThreadStepsIsRefused) {
     // Wait until the step is running (a call on the solver is refused), then try to move it.
     bool running = false;
     while (!done && !running) try {
-            (void)solver.download(Field3D::Density);
+            (void)solver.download(SmokeField3D::Density);
         } catch (const Error& e) {
             running = std::string(e.what()).find("SmokeSolver3D::download: another call") != std::string::npos;
         }
@@ -582,8 +582,8 @@ TEST_F(Failures, LongStepCountsAreSubmittedInBoundedBatches) {
     EXPECT_EQ(SubmitCounter::submits, 3);
     for (uint32_t k = 0; k < 2 * kBatch + 3; ++k) oneByOne.step(kDt);
     // The same steps in any grouping: bit for bit.
-    EXPECT_EQ(batched.download(Field::Density), oneByOne.download(Field::Density));
-    EXPECT_EQ(batched.download(Field::VelocityY), oneByOne.download(Field::VelocityY));
+    EXPECT_EQ(batched.download(SmokeField::Density), oneByOne.download(SmokeField::Density));
+    EXPECT_EQ(batched.download(SmokeField::VelocityY), oneByOne.download(SmokeField::VelocityY));
 }
 
 // Non-blocking downloads: copies recorded into the engine's command buffer come back, once that
@@ -604,13 +604,13 @@ TEST_F(Failures, DownloadsRecordedInTheEnginesCommandBufferAreCollectedWithoutWa
     solver.step(kDt);
     uint64_t density = 0, dye = 0;
     cs.submitAndWait([&](VkCommandBuffer cmd) {
-        density = solver.recordDownload(cmd, Field::Density);
-        dye = solver.recordDownload(cmd, Field::Dye);
+        density = solver.recordDownload(cmd, SmokeField::Density);
+        dye = solver.recordDownload(cmd, SmokeField::Dye);
     });
     const std::optional<std::vector<float>> gotDensity = solver.collectDownload(density);
     ASSERT_TRUE(gotDensity.has_value());
-    EXPECT_EQ(*gotDensity, solver.download(Field::Density));
-    EXPECT_EQ(solver.collectDownload(dye).value(), solver.download(Field::Dye));  // halves converted
+    EXPECT_EQ(*gotDensity, solver.download(SmokeField::Density));
+    EXPECT_EQ(solver.collectDownload(dye).value(), solver.download(SmokeField::Dye));  // halves converted
     EXPECT_THROW((void)solver.collectDownload(density), InvalidArgument);      // collected once
 
     // Recorded but not submitted: not there yet; a fifth copy in flight is refused.
@@ -623,8 +623,8 @@ TEST_F(Failures, DownloadsRecordedInTheEnginesCommandBufferAreCollectedWithoutWa
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     ASSERT_EQ(cs.vk.vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
     std::vector<uint64_t> pending;
-    for (int k = 0; k < 4; ++k) pending.push_back(solver.recordDownload(cmd, Field::VelocityX));
-    EXPECT_THROW((void)solver.recordDownload(cmd, Field::VelocityX), InvalidArgument);
+    for (int k = 0; k < 4; ++k) pending.push_back(solver.recordDownload(cmd, SmokeField::VelocityX));
+    EXPECT_THROW((void)solver.recordDownload(cmd, SmokeField::VelocityX), InvalidArgument);
     EXPECT_FALSE(solver.collectDownload(pending[0]).has_value());
     cs.vk.vkEndCommandBuffer(cmd);
     cs.vk.vkFreeCommandBuffers(cs.device, cs.transientPool, 1, &cmd);

@@ -67,7 +67,7 @@ TEST_F(Health, SmokeReportsTheFieldThatWentNonFinite) {
     // Temperature (cells), with no velocity: the NaN stays where it is put, plus what the
     // interpolation of later passes spreads to (never below the cell's row start).
     const size_t cell = 5 + 7 * s.nx;
-    poison(solver.buffer(Field::Temperature), solver.bufferSize(Field::Temperature), cell, kNaNBits);
+    poison(solver.buffer(SmokeField::Temperature), solver.bufferSize(SmokeField::Temperature), cell, kNaNBits);
     solver.step(kDt);
     SolverHealth h = solver.health(0);
     ASSERT_TRUE(h.available);
@@ -87,7 +87,7 @@ TEST_F(Health, SmokeReportsTheFieldThatWentNonFinite) {
         EXPECT_NE(std::string(e.what()).find("Temperature"), std::string::npos) << e.what();
     }
     // Repaired by an upload, the solver steps on and reports finite again.
-    solver.upload(Field::Temperature, std::vector<float>(solver.fieldSize(Field::Temperature), 293.15f));
+    solver.upload(SmokeField::Temperature, std::vector<float>(solver.fieldSize(SmokeField::Temperature), 293.15f));
     EXPECT_NO_THROW(solver.step(kDt));
     EXPECT_TRUE(solver.health(0).finite);
 }
@@ -103,8 +103,8 @@ TEST_F(Health, FieldsBeyondTheirPhysicalLimitAreReported) {
     ASSERT_TRUE(solver.health(0).withinLimits());
     const float hot = 7.7e8f;
     const uint32_t hotBits = std::bit_cast<uint32_t>(-hot);  // the magnitude counts, not the sign
-    poison(solver.buffer(Field::Temperature), solver.bufferSize(Field::Temperature), 5 + 7 * s.nx, hotBits);
-    solver.stepPass(Pass::Damping, kDt);  // changes nothing here
+    poison(solver.buffer(SmokeField::Temperature), solver.bufferSize(SmokeField::Temperature), 5 + 7 * s.nx, hotBits);
+    solver.stepPass(SmokePass::Damping, kDt);  // changes nothing here
     solver.step(kDt);                     // the scan of a whole step; no throw follows
     EXPECT_NO_THROW(solver.step(kDt));
     const SolverHealth h = solver.health(1);
@@ -123,8 +123,8 @@ TEST_F(Health, HalfDyeInfinityIsFound) {
     s.dyeStorage = DyeStorage::Float16;
     SmokeSolver solver(context(), s);
     // Word 40 holds channels 80 (low half) and 81 (high half): an infinite high half is element 81.
-    poison(solver.buffer(Field::Dye), solver.bufferSize(Field::Dye), 40, 0x7c000000u);
-    solver.stepPass(Pass::Inject, kDt);  // single passes are not scanned
+    poison(solver.buffer(SmokeField::Dye), solver.bufferSize(SmokeField::Dye), 40, 0x7c000000u);
+    solver.stepPass(SmokePass::Inject, kDt);  // single passes are not scanned
     EXPECT_FALSE(solver.health(0).available);
     solver.step(kDt);
     const SolverHealth h = solver.health(0);
@@ -136,7 +136,7 @@ TEST_F(Health, OffRecordsNoScan) {
     SmokeSettings s = smoke2d();
     s.nonFiniteCheck = NonFiniteCheck::Off;
     SmokeSolver solver(context(), s);
-    poison(solver.buffer(Field::Density), solver.bufferSize(Field::Density), 3, kNaNBits);
+    poison(solver.buffer(SmokeField::Density), solver.bufferSize(SmokeField::Density), 3, kNaNBits);
     solver.step(kDt);
     EXPECT_FALSE(solver.health(0).available);
 }
@@ -150,7 +150,7 @@ TEST_F(Health, Smoke3DReportsVelocity) {
     s.pressureIterations = 4;
     s.advectionInterpolation = AdvectionInterpolation::Linear;  // carries the poison on (see smoke2d)
     SmokeSolver3D solver(context(), s);
-    poison(solver.buffer(Field3D::VelocityZ), solver.bufferSize(Field3D::VelocityZ), 1000, kInfBits);
+    poison(solver.buffer(SmokeField3D::VelocityZ), solver.bufferSize(SmokeField3D::VelocityZ), 1000, kInfBits);
     solver.step(kDt);
     const SolverHealth h = solver.health(0);
     ASSERT_TRUE(h.available);

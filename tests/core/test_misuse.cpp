@@ -142,15 +142,15 @@ TEST_F(Misuse, EditsBeyondFloatRange) {
 // Uploads: non-finite or out-of-range values name the field and the first bad index.
 TEST_F(Misuse, UploadOutOfRange) {
     SmokeSolver smoke(context(), smoke2d());
-    std::vector<float> u(smoke.fieldSize(Field::VelocityX), 0.0f);
+    std::vector<float> u(smoke.fieldSize(SmokeField::VelocityX), 0.0f);
     u[17] = kHuge;
     u[30] = std::numeric_limits<float>::quiet_NaN();
-    expectInvalid([&] { smoke.upload(Field::VelocityX, u); }, "upload(VelocityX): values[17]");
+    expectInvalid([&] { smoke.upload(SmokeField::VelocityX, u); }, "upload(VelocityX): values[17]");
 
     SmokeSolver3D smoke3(context(), smoke3d());
-    std::vector<float> density(smoke3.fieldSize(Field3D::Density), 1.0f);
+    std::vector<float> density(smoke3.fieldSize(SmokeField3D::Density), 1.0f);
     density[5] = -std::numeric_limits<float>::infinity();
-    expectInvalid([&] { smoke3.upload(Field3D::Density, density); }, "upload(Density): values[5]");
+    expectInvalid([&] { smoke3.upload(SmokeField3D::Density, density); }, "upload(Density): values[5]");
 
     WaterSolver pool(context(), water());
     std::vector<float> flow(pool.fieldSize(WaterField::FlowX), 0.0f);
@@ -158,10 +158,10 @@ TEST_F(Misuse, UploadOutOfRange) {
     expectInvalid([&] { pool.upload(WaterField::FlowX, flow); }, "upload(FlowX): values[3]");
 }
 
-// Field enums cast from numbers beyond the last enumerator.
+// SmokeField enums cast from numbers beyond the last enumerator.
 TEST_F(Misuse, UnknownFieldEnums) {
     SmokeSolver smoke(context(), smoke2d());
-    const Field badField = static_cast<Field>(99);
+    const SmokeField badField = static_cast<SmokeField>(99);
     expectInvalid([&] { smoke.download(badField); }, "download: field");
     expectInvalid([&] { smoke.upload(badField, std::vector<float>(10)); }, "upload: field");
     EXPECT_EQ(smoke.buffer(badField), VK_NULL_HANDLE);
@@ -169,7 +169,7 @@ TEST_F(Misuse, UnknownFieldEnums) {
     EXPECT_EQ(smoke.bufferSize(badField), 0u);
 
     SmokeSolver3D smoke3(context(), smoke3d());
-    const Field3D badField3 = static_cast<Field3D>(1000);
+    const SmokeField3D badField3 = static_cast<SmokeField3D>(1000);
     expectInvalid([&] { smoke3.download(badField3); }, "download: field");
     expectInvalid([&] { smoke3.upload(badField3, std::vector<float>(10)); }, "upload: field");
     EXPECT_EQ(smoke3.buffer(badField3), VK_NULL_HANDLE);
@@ -183,13 +183,13 @@ TEST_F(Misuse, UnknownFieldEnums) {
     EXPECT_EQ(pool.fieldSize(badWater), 0u);
 }
 
-// Pass enums beyond Count, and the settings enums (NonFiniteCheck included).
+// SmokePass enums beyond Count, and the settings enums (NonFiniteCheck included).
 TEST_F(Misuse, UnknownPassAndSettingEnums) {
     SmokeSolver smoke(context(), smoke2d());
-    expectInvalid([&] { smoke.stepPass(Pass::Count, kDt); }, "stepPass: pass");
-    expectInvalid([&] { smoke.stepPass(static_cast<Pass>(77), kDt); }, "stepPass: pass");
+    expectInvalid([&] { smoke.stepPass(SmokePass::Count, kDt); }, "stepPass: pass");
+    expectInvalid([&] { smoke.stepPass(static_cast<SmokePass>(77), kDt); }, "stepPass: pass");
     SmokeSolver3D smoke3(context(), smoke3d());
-    expectInvalid([&] { smoke3.stepPass(static_cast<Pass3D>(77), kDt); }, "stepPass: pass");
+    expectInvalid([&] { smoke3.stepPass(static_cast<SmokePass3D>(77), kDt); }, "stepPass: pass");
 
     SmokeSettings s = smoke2d();
     s.nonFiniteCheck = static_cast<NonFiniteCheck>(3);
@@ -206,13 +206,13 @@ TEST_F(Misuse, UnknownPassAndSettingEnums) {
 TEST_F(Misuse, NullCommandBuffer) {
     SmokeSolver smoke(context(), smoke2d());
     expectInvalid([&] { smoke.record(VK_NULL_HANDLE, kDt); }, "record: cmd");
-    expectInvalid([&] { smoke.recordPass(VK_NULL_HANDLE, Pass::Advect, kDt); }, "recordPass: cmd");
+    expectInvalid([&] { smoke.recordPass(VK_NULL_HANDLE, SmokePass::Advect, kDt); }, "recordPass: cmd");
     expectInvalid([&] { smoke.recordReleaseBarrier(VK_NULL_HANDLE, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
                                                    VK_ACCESS_SHADER_READ_BIT); },
                   "recordReleaseBarrier: cmd");
     SmokeSolver3D smoke3(context(), smoke3d());
     expectInvalid([&] { smoke3.record(VK_NULL_HANDLE, kDt); }, "record: cmd");
-    expectInvalid([&] { smoke3.recordPass(VK_NULL_HANDLE, Pass3D::Emit, kDt); }, "recordPass: cmd");
+    expectInvalid([&] { smoke3.recordPass(VK_NULL_HANDLE, SmokePass3D::Emit, kDt); }, "recordPass: cmd");
     expectInvalid([&] { smoke3.recordReleaseBarrier(VK_NULL_HANDLE, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
                                                     VK_ACCESS_SHADER_READ_BIT); },
                   "recordReleaseBarrier: cmd");

@@ -23,7 +23,7 @@ int main() {
         solver.addSplat(splat);
         solver.step(1.0f / 60.0f);
         double mass = 0.0;
-        for (float d : solver.download(billow::Field::Density)) {
+        for (float d : solver.download(billow::SmokeField::Density)) {
             if (!std::isfinite(d)) {
                 std::fprintf(stderr, "consumer: non-finite density\n");
                 return 1;

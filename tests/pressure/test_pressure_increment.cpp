@@ -113,8 +113,8 @@ TEST_F(IncrementalPressure, ConvergesWhereTheWholePressureStalls2D) {
         s.pressureTolerance = 1e-4f;
         s.incrementalPressure = incremental;
         SmokeSolver smoke(sharedContext(), s);
-        runs[incremental ? 0 : 1] = runningSteps(smoke, std::array{Field::VelocityX, Field::VelocityY},
-                                                 Field::Pressure, Field::Divergence, Pass::Divergence);
+        runs[incremental ? 0 : 1] = runningSteps(smoke, std::array{SmokeField::VelocityX, SmokeField::VelocityY},
+                                                 SmokeField::Pressure, SmokeField::Divergence, SmokePass::Divergence);
     }
     expectIncrementalProjectionConverges(runs[0], runs[1], 1.0f / 37.0f, 2, "2D");
 }
@@ -133,8 +133,8 @@ TEST_F(IncrementalPressure, ConvergesWhereTheWholePressureStalls3D) {
         s.incrementalPressure = incremental;
         SmokeSolver3D smoke(sharedContext(), s);
         runs[incremental ? 0 : 1] =
-            runningSteps(smoke, std::array{Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ},
-                         Field3D::Pressure, Field3D::Divergence, Pass3D::Divergence);
+            runningSteps(smoke, std::array{SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ},
+                         SmokeField3D::Pressure, SmokeField3D::Divergence, SmokePass3D::Divergence);
     }
     expectIncrementalProjectionConverges(runs[0], runs[1], 1.0f / 19.0f, 3, "3D");
 }

@@ -27,27 +27,27 @@ std::unique_ptr<SmokeSolver> preparedSolver(std::shared_ptr<Context> context, co
     }
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-    for (Field f : {Field::VelocityX, Field::VelocityY, Field::Pressure}) {
+    for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Pressure}) {
         std::vector<float> values(smoke->fieldSize(f));
         for (float& x : values) x = d(rng);
         smoke->upload(f, values);
     }
-    smoke->stepPass(Pass::SubtractGradient, kDt);
-    smoke->upload(Field::Pressure, std::vector<float>(smoke->fieldSize(Field::Pressure), 0.5f));
-    smoke->stepPass(Pass::Divergence, kDt);
+    smoke->stepPass(SmokePass::SubtractGradient, kDt);
+    smoke->upload(SmokeField::Pressure, std::vector<float>(smoke->fieldSize(SmokeField::Pressure), 0.5f));
+    smoke->stepPass(SmokePass::Divergence, kDt);
     return smoke;
 }
 
 // The reference's fields with the GPU's (float, so exact) face fractions and divergence.
 smoke_ref::State referenceFields(SmokeSolver& smoke) {
     smoke_ref::State f;
-    auto promoted = [&](Field field) {
+    auto promoted = [&](SmokeField field) {
         std::vector<float> v = smoke.download(field);
         return smoke_ref::Values(v.begin(), v.end());
     };
-    f.openX = promoted(Field::OpenX);
-    f.openY = promoted(Field::OpenY);
-    f.divergence = promoted(Field::Divergence);
+    f.openX = promoted(SmokeField::OpenX);
+    f.openY = promoted(SmokeField::OpenY);
+    f.divergence = promoted(SmokeField::Divergence);
     f.pressure.assign(f.divergence.size(), 0.0);
     return f;
 }
@@ -107,13 +107,13 @@ TEST_P(MultigridPCG, MatchesTheReferenceSolution) {
     smoke_ref::State f = referenceFields(*smoke);
     const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
 
-    smoke->stepPass(Pass::PressureSolve, kDt);
+    smoke->stepPass(SmokePass::PressureSolve, kDt);
     const PressureResidual report = smoke->pressureResidual();
     ASSERT_TRUE(report.available);
     EXPECT_TRUE(report.reachedTolerance);
     EXPECT_LT(report.iterations, s.pressureIterations);
     EXPECT_LE(report.relative, s.pressureTolerance);
-    const std::vector<float> gpu = smoke->download(Field::Pressure);
+    const std::vector<float> gpu = smoke->download(SmokeField::Pressure);
     smoke_ref::Values p(gpu.begin(), gpu.end());
 
     smoke_ref::solvePressure(g, f, rhsScale);
@@ -177,7 +177,7 @@ TEST_P(MultigridPCG, OneIterationIsTheLineSearchAlongTheVCycle) {
     smoke_ref::State f = referenceFields(*smoke);
     std::mt19937 rng(43);
     std::uniform_int_distribution<int> d(-10, 10);
-    std::vector<float> divergence(smoke->fieldSize(Field::Divergence), 0.0f);
+    std::vector<float> divergence(smoke->fieldSize(SmokeField::Divergence), 0.0f);
     int sum = 0;
     size_t lastOpen = 0;
     for (int j = 0; j < g.ny; ++j)
@@ -188,18 +188,18 @@ TEST_P(MultigridPCG, OneIterationIsTheLineSearchAlongTheVCycle) {
                 sum += int(divergence[lastOpen]);
             }
     divergence[lastOpen] -= float(sum);
-    smoke->upload(Field::Divergence, divergence);
+    smoke->upload(SmokeField::Divergence, divergence);
     f.divergence.assign(divergence.begin(), divergence.end());
-    const std::vector<float> zero(smoke->fieldSize(Field::Pressure), 0.0f);
-    smoke->upload(Field::Pressure, zero);
-    smoke->stepPass(Pass::PressureSolve, dt);
-    const std::vector<float> z = smoke->download(Field::Pressure);
+    const std::vector<float> zero(smoke->fieldSize(SmokeField::Pressure), 0.0f);
+    smoke->upload(SmokeField::Pressure, zero);
+    smoke->stepPass(SmokePass::PressureSolve, dt);
+    const std::vector<float> z = smoke->download(SmokeField::Pressure);
 
     s.pressureSolver = PressureSolverType::MultigridPCG;
     smoke->updateSettings(s);
-    smoke->upload(Field::Pressure, zero);
-    smoke->stepPass(Pass::PressureSolve, dt);
-    const std::vector<float> gpu = smoke->download(Field::Pressure);
+    smoke->upload(SmokeField::Pressure, zero);
+    smoke->stepPass(SmokePass::PressureSolve, dt);
+    const std::vector<float> gpu = smoke->download(SmokeField::Pressure);
 
     const smoke_ref::Values zd(z.begin(), z.end());
     double rz = 0.0, rzTerms = 0.0, zq = 0.0, zqTerms = 0.0, maxZ = 0.0;
@@ -267,15 +267,15 @@ TEST_F(PressureTolerance, StopsAtTheToleranceOrRunsTheMaximum) {
         auto smoke = preparedSolver(sharedContext(), s, 5);
         const smoke_ref::Grid g(s);
         const smoke_ref::State f = referenceFields(*smoke);
-        const std::vector<float> start = smoke->download(Field::Pressure);
-        smoke->stepPass(Pass::PressureSolve, kDt);
+        const std::vector<float> start = smoke->download(SmokeField::Pressure);
+        smoke->stepPass(SmokePass::PressureSolve, kDt);
         const PressureResidual stopped = smoke->pressureResidual();
         ASSERT_TRUE(stopped.available);
         EXPECT_TRUE(stopped.reachedTolerance);
         EXPECT_GE(stopped.iterations, 1u);
         EXPECT_LT(stopped.iterations, 30u);
         EXPECT_LE(stopped.relative, 1e-4f);
-        const std::vector<float> p = smoke->download(Field::Pressure);
+        const std::vector<float> p = smoke->download(SmokeField::Pressure);
         const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
         const auto [residual, rhs] = hostResidual(g, f, smoke_ref::Values(p.begin(), p.end()), rhsScale);
         const double rounding = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, smoke_ref::Values(p.begin(), p.end())));
@@ -290,15 +290,15 @@ TEST_F(PressureTolerance, StopsAtTheToleranceOrRunsTheMaximum) {
         s.pressureTolerance = 0.0f;
         s.pressureIterations = stopped.iterations;
         smoke->updateSettings(s);
-        smoke->upload(Field::Pressure, start);
-        smoke->stepPass(Pass::PressureSolve, kDt);
-        EXPECT_TRUE(smoke->download(Field::Pressure) == p) << "a stopped solve differs from the fixed count";
+        smoke->upload(SmokeField::Pressure, start);
+        smoke->stepPass(SmokePass::PressureSolve, kDt);
+        EXPECT_TRUE(smoke->download(SmokeField::Pressure) == p) << "a stopped solve differs from the fixed count";
 
         s.pressureTolerance = 1e-9f;
         s.pressureIterations = 3;
         smoke->updateSettings(s);
-        smoke->upload(Field::Pressure, start);
-        smoke->stepPass(Pass::PressureSolve, kDt);
+        smoke->upload(SmokeField::Pressure, start);
+        smoke->stepPass(SmokePass::PressureSolve, kDt);
         const PressureResidual unreachable = smoke->pressureResidual();
         EXPECT_FALSE(unreachable.reachedTolerance);
         EXPECT_EQ(unreachable.iterations, 3u);
@@ -317,13 +317,13 @@ TEST_F(PressureTolerance, MultigridStopsWhenTheResidualStalls) {
     auto smoke = preparedSolver(sharedContext(), s, 5);
     const smoke_ref::Grid g(s);
     const smoke_ref::State f = referenceFields(*smoke);
-    smoke->stepPass(Pass::PressureSolve, kDt);
+    smoke->stepPass(SmokePass::PressureSolve, kDt);
     const PressureResidual report = smoke->pressureResidual();
     ASSERT_TRUE(report.available);
     EXPECT_FALSE(report.reachedTolerance);
     EXPECT_TRUE(report.stalled);
     EXPECT_LT(report.iterations, 30u);
-    const std::vector<float> p = smoke->download(Field::Pressure);
+    const std::vector<float> p = smoke->download(SmokeField::Pressure);
     const double rhsScale = double(s.cellSize) * s.cellSize / kDt;
     const auto [residual, rhs] = hostResidual(g, f, smoke_ref::Values(p.begin(), p.end()), rhsScale);
     const double floor = 16.0 * kEps * (rhs + 8.0 * maxAbsOpen(g, f, smoke_ref::Values(p.begin(), p.end())));
@@ -336,12 +336,12 @@ TEST_F(PressureTolerance, MultigridStopsWhenTheResidualStalls) {
 TEST_F(PressureTolerance, ConvergedWarmStartRunsNothing) {
     SmokeSettings s = toleranceSettings(PressureSolverType::MultigridPCG, 10, 1e-4f);
     auto smoke = preparedSolver(sharedContext(), s, 6);
-    smoke->stepPass(Pass::PressureSolve, kDt);
-    const std::vector<float> solved = smoke->download(Field::Pressure);
-    smoke->stepPass(Pass::PressureSolve, kDt);
+    smoke->stepPass(SmokePass::PressureSolve, kDt);
+    const std::vector<float> solved = smoke->download(SmokeField::Pressure);
+    smoke->stepPass(SmokePass::PressureSolve, kDt);
     EXPECT_EQ(smoke->pressureResidual().iterations, 0u);
     EXPECT_TRUE(smoke->pressureResidual().reachedTolerance);
-    EXPECT_TRUE(smoke->download(Field::Pressure) == solved);
+    EXPECT_TRUE(smoke->download(SmokeField::Pressure) == solved);
 }
 
 // Iterations to a relative residual of 1e-4 (one solve each, counted on the GPU) on n x n grids
@@ -360,8 +360,8 @@ void expectIterationsIndependentOfTheGrid(PressureSolverType solver) {
             s.cellSize = 1.0f / float(n);
             for (int k = 0; k < 4; ++k) s.boundaries[k].type = sides[k];
             auto smoke = preparedSolver(sharedContext(), s, 11);
-            smoke->upload(Field::Pressure, std::vector<float>(smoke->fieldSize(Field::Pressure), 0.0f));
-            smoke->stepPass(Pass::PressureSolve, kDt);
+            smoke->upload(SmokeField::Pressure, std::vector<float>(smoke->fieldSize(SmokeField::Pressure), 0.0f));
+            smoke->stepPass(SmokePass::PressureSolve, kDt);
             const PressureResidual r = smoke->pressureResidual();
             std::printf("%s %ux%u sides %d%d%d%d: 1e-4 after %u iterations (relative residual %.2g)\n",
                         solver == PressureSolverType::Multigrid ? "multigrid" : "mgpcg", n, n, int(sides[0]), int(sides[1]),

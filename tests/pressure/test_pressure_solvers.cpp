@@ -35,19 +35,19 @@ Projection project(std::shared_ptr<Context> context, PressureSolverType solver, 
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> d(-1.0f, 1.0f);
     double maxU = 0.0;
-    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+    for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY}) {
         std::vector<float> values(smoke.fieldSize(f));
         for (float& x : values) { x = d(rng); maxU = std::max(maxU, double(std::abs(x))); }
         smoke.upload(f, values);
     }
     const float dt = 0.05f;
     // Closed faces first get their prescribed velocity, so only open faces carry the random flow.
-    smoke.stepPass(Pass::SubtractGradient, dt);
-    for (Pass p : {Pass::Divergence, Pass::PressureSolve, Pass::SubtractGradient, Pass::Divergence}) smoke.stepPass(p, dt);
-    std::vector<float> divergence = smoke.download(Field::Divergence);
+    smoke.stepPass(SmokePass::SubtractGradient, dt);
+    for (SmokePass p : {SmokePass::Divergence, SmokePass::PressureSolve, SmokePass::SubtractGradient, SmokePass::Divergence}) smoke.stepPass(p, dt);
+    std::vector<float> divergence = smoke.download(SmokeField::Divergence);
     double worst = 0.0;
     for (float x : divergence) worst = std::max(worst, double(std::abs(x)));
-    std::vector<float> pressure = smoke.download(Field::Pressure);
+    std::vector<float> pressure = smoke.download(SmokeField::Pressure);
     double maxP = 0.0;
     for (float x : pressure) maxP = std::max(maxP, double(std::abs(x)));
     return {worst, maxU / s.cellSize, dt * maxP / (s.cellSize * s.cellSize)};
@@ -86,7 +86,7 @@ TEST_F(PressureSolvers, RedBlackSorConvergesToRoundOff) {
 void uploadRandomVelocity(SmokeSolver& smoke, uint32_t seed) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+    for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY}) {
         std::vector<float> values(smoke.fieldSize(f));
         for (float& x : values) x = d(rng);
         smoke.upload(f, values);
@@ -101,8 +101,8 @@ struct HostResidual {
     double maxResidual = 0.0, maxRhs = 0.0, maxP = 0.0;
 };
 HostResidual hostResidual(SmokeSolver& smoke, const SmokeSettings& s, float dt, const std::vector<float>& div) {
-    const std::vector<float> p = smoke.download(Field::Pressure);
-    const std::vector<float> ox = smoke.download(Field::OpenX), oy = smoke.download(Field::OpenY);
+    const std::vector<float> p = smoke.download(SmokeField::Pressure);
+    const std::vector<float> ox = smoke.download(SmokeField::OpenX), oy = smoke.download(SmokeField::OpenY);
     const int nx = int(s.nx), ny = int(s.ny);
     auto at = [&](int i, int j) { return (i < 0 || j < 0 || i >= nx || j >= ny) ? 0.0 : double(p[i + j * nx]); };
     HostResidual h;
@@ -136,27 +136,27 @@ TEST_F(PressureSolvers, ResidualReportMatchesHostAndFallsWithIterations) {
     EXPECT_FALSE(smoke.pressureResidual().available);
     std::mt19937 rng(11);
     std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+    for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY}) {
         std::vector<float> values(smoke.fieldSize(f));
         for (float& x : values) x = d(rng);
         smoke.upload(f, values);
     }
     const float dt = 0.05f;
-    smoke.stepPass(Pass::SubtractGradient, dt);
-    smoke.stepPass(Pass::Divergence, dt);
+    smoke.stepPass(SmokePass::SubtractGradient, dt);
+    smoke.stepPass(SmokePass::Divergence, dt);
 
     std::vector<float> relative;
     for (uint32_t iterations : {4u, 400u}) {
         s.pressureIterations = iterations;
         smoke.updateSettings(s);
-        smoke.upload(Field::Pressure, std::vector<float>(smoke.fieldSize(Field::Pressure), 0.0f));
-        smoke.stepPass(Pass::PressureSolve, dt);
+        smoke.upload(SmokeField::Pressure, std::vector<float>(smoke.fieldSize(SmokeField::Pressure), 0.0f));
+        smoke.stepPass(SmokePass::PressureSolve, dt);
         PressureResidual r = smoke.pressureResidual();
         ASSERT_TRUE(r.available);
         EXPECT_EQ(r.iterations, iterations);
         relative.push_back(r.relative);
 
-        const HostResidual host = hostResidual(smoke, s, dt, smoke.download(Field::Divergence));
+        const HostResidual host = hostResidual(smoke, s, dt, smoke.download(SmokeField::Divergence));
         const double tolerance = 64 * kEps * std::max(host.maxP, host.maxRhs);
         EXPECT_NEAR(r.maxResidual, host.maxResidual, tolerance) << iterations << " iterations";
         EXPECT_NEAR(r.maxRightHandSide, host.maxRhs, tolerance);
@@ -187,10 +187,10 @@ TEST_F(PressureSolvers, TrackedResidualOfTheIncrementalSolveMatchesHost) {
             smoke.addCircleObstacle(1.2f, 1.1f, 0.35f);
             uploadRandomVelocity(smoke, 17);
             const float dt = 0.05f;
-            smoke.stepPass(Pass::SubtractGradient, dt);  // p = 0: closes the closed faces only
-            smoke.stepPass(Pass::Divergence, dt);
-            const std::vector<float> div = smoke.download(Field::Divergence);  // the whole right-hand side
-            smoke.stepPass(Pass::PressureSolve, dt);
+            smoke.stepPass(SmokePass::SubtractGradient, dt);  // p = 0: closes the closed faces only
+            smoke.stepPass(SmokePass::Divergence, dt);
+            const std::vector<float> div = smoke.download(SmokeField::Divergence);  // the whole right-hand side
+            smoke.stepPass(SmokePass::PressureSolve, dt);
             const PressureResidual r = smoke.pressureResidual();
             ASSERT_TRUE(r.available);
             if (tolerance > 0.0f) {
@@ -225,9 +225,9 @@ double multigridResidual(std::shared_ptr<Context> context, uint32_t n, uint32_t 
     smoke.addCircleObstacle(0.4f, 0.55f, 0.12f);
     uploadRandomVelocity(smoke, 3);
     const float dt = 0.02f;
-    smoke.stepPass(Pass::SubtractGradient, dt);
-    smoke.stepPass(Pass::Divergence, dt);
-    smoke.stepPass(Pass::PressureSolve, dt);
+    smoke.stepPass(SmokePass::SubtractGradient, dt);
+    smoke.stepPass(SmokePass::Divergence, dt);
+    smoke.stepPass(SmokePass::PressureSolve, dt);
     return smoke.pressureResidual().relative;
 }
 
@@ -269,17 +269,17 @@ std::vector<double> residualPerCycle(std::shared_ptr<Context> context, uint32_t 
     smoke.addBoxObstacle(0.7f, 0.1f, 0.8f, 0.35f);
     std::mt19937 rng(11);
     std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-    for (Field f : {Field::VelocityX, Field::VelocityY}) {
+    for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY}) {
         std::vector<float> values(smoke.fieldSize(f));
         for (float& x : values) x = d(rng);
         smoke.upload(f, values);
     }
     const float dt = 0.02f;
-    smoke.stepPass(Pass::SubtractGradient, dt);
-    smoke.stepPass(Pass::Divergence, dt);
+    smoke.stepPass(SmokePass::SubtractGradient, dt);
+    smoke.stepPass(SmokePass::Divergence, dt);
     std::vector<double> residuals;
     for (uint32_t k = 0; k < maxCycles; ++k) {
-        smoke.stepPass(Pass::PressureSolve, dt);
+        smoke.stepPass(SmokePass::PressureSolve, dt);
         residuals.push_back(smoke.pressureResidual().relative);
     }
     return residuals;

@@ -59,12 +59,12 @@ void checkAgainstReference(std::shared_ptr<Context> context, const TileCase& c, 
             else if (fraction(rng) < 0.05f) mask[i + j * c.nx] = fraction(rng);
         }
     solver.setSolidMask(mask);
-    solver.upload(Field::Pressure, randomField(solver.fieldSize(Field::Pressure), -3.0f, 3.0f, rng));
-    solver.upload(Field::Divergence, randomField(solver.fieldSize(Field::Divergence), -5.0f, 5.0f, rng));
+    solver.upload(SmokeField::Pressure, randomField(solver.fieldSize(SmokeField::Pressure), -3.0f, 3.0f, rng));
+    solver.upload(SmokeField::Divergence, randomField(solver.fieldSize(SmokeField::Divergence), -5.0f, 5.0f, rng));
 
     smoke_ref::State ref = smoke_ref::downloadState(solver);
     const smoke_ref::Grid g(s);
-    solver.stepPass(Pass::PressureSolve, float(dt));
+    solver.stepPass(SmokePass::PressureSolve, float(dt));
     const smoke_ref::State gpu = smoke_ref::downloadState(solver);
     const double rhsScale = g.h * g.h / dt;
     const int sweeps = int(s.pressureIterations);

@@ -47,7 +47,7 @@ struct TaylorGreen {
         return s;
     }
     void upload(SmokeSolver& solver) const {
-        std::vector<float> u(solver.fieldSize(Field::VelocityX)), v(solver.fieldSize(Field::VelocityY));
+        std::vector<float> u(solver.fieldSize(SmokeField::VelocityX)), v(solver.fieldSize(SmokeField::VelocityY));
         const double hh = h(), kk = k();
         for (uint32_t j = 0; j < n; ++j)
             for (uint32_t i = 0; i <= n; ++i) {
@@ -56,13 +56,13 @@ struct TaylorGreen {
         for (uint32_t j = 0; j <= n; ++j)
             for (uint32_t i = 0; i < n; ++i)
                 v[i + j * n] = float(-speed * std::cos(kk * (i + 0.5) * hh) * std::sin(kk * j * hh));
-        solver.upload(Field::VelocityX, u);
-        solver.upload(Field::VelocityY, v);
+        solver.upload(SmokeField::VelocityX, u);
+        solver.upload(SmokeField::VelocityY, v);
     }
     // Kinetic energy per unit density, J/kg * m^2: sum over faces of u^2 / 2 times the cell area
     // (the duplicate periodic faces counted once).
     double energy(SmokeSolver& solver) const {
-        const std::vector<float> u = solver.download(Field::VelocityX), v = solver.download(Field::VelocityY);
+        const std::vector<float> u = solver.download(SmokeField::VelocityX), v = solver.download(SmokeField::VelocityY);
         double sum = 0.0;
         for (uint32_t j = 0; j < n; ++j)
             for (uint32_t i = 0; i < n; ++i) sum += double(u[i + j * (n + 1)]) * u[i + j * (n + 1)];

@@ -40,7 +40,7 @@ Result rotateOnce(std::shared_ptr<Context> context, AdvectionScheme scheme,
     s.advectionInterpolation = interpolation;
     SmokeSolver smoke(context, s);
     const float h = s.cellSize;
-    std::vector<float> u(smoke.fieldSize(Field::VelocityX)), v(smoke.fieldSize(Field::VelocityY));
+    std::vector<float> u(smoke.fieldSize(SmokeField::VelocityX)), v(smoke.fieldSize(SmokeField::VelocityY));
     for (uint32_t j = 0; j < kN; ++j)
         for (uint32_t i = 0; i <= kN; ++i) u[i + j * (kN + 1)] = -kOmega * ((float(j) + 0.5f) * h - 0.5f);
     for (uint32_t j = 0; j <= kN; ++j)
@@ -52,19 +52,19 @@ Result rotateOnce(std::shared_ptr<Context> context, AdvectionScheme scheme,
             density[i + j * kN] = b;
             dye[(i + j * kN) * 4] = b;
         }
-    smoke.upload(Field::Density, density);
-    smoke.upload(Field::Dye, dye);
+    smoke.upload(SmokeField::Density, density);
+    smoke.upload(SmokeField::Dye, dye);
     const int steps = int(std::lround(2.0 * 3.14159265358979 / (kOmega * kDt)));
     for (int k = 0; k < steps; ++k) {
         // The velocity is held fixed: only the carried fields move.
-        smoke.upload(Field::VelocityX, u);
-        smoke.upload(Field::VelocityY, v);
-        smoke.stepPass(Pass::Advect, kDt);
+        smoke.upload(SmokeField::VelocityX, u);
+        smoke.upload(SmokeField::VelocityY, v);
+        smoke.stepPass(SmokePass::Advect, kDt);
     }
     // 126 steps of 0.05 s are 6.30 s, 0.3% more than a revolution: the blob ends 0.2 cell further
     // on in every scheme alike.
     Result r{0.0, 1e30, -1e30, 0.0, 0.0};
-    std::vector<float> finalDensity = smoke.download(Field::Density), finalDye = smoke.download(Field::Dye);
+    std::vector<float> finalDensity = smoke.download(SmokeField::Density), finalDye = smoke.download(SmokeField::Dye);
     double massBefore = 0.0, massAfter = 0.0;
     for (size_t c = 0; c < density.size(); ++c) {
         r.l1Error += (std::abs(finalDensity[c] - density[c]) + std::abs(finalDye[c * 4] - dye[c * 4])) * h * h;
@@ -155,8 +155,8 @@ ShearResult carryShearAcross(std::shared_ptr<Context> context, AdvectionScheme s
     for (bool shearInX : {true, false}) {
         // shearInX: u = jet(y), v = V. Otherwise v = jet(x), u = V. `rows` of the sheared component
         // are its samples across the jet, at (row + 1/2) h.
-        const Field sheared = shearInX ? Field::VelocityX : Field::VelocityY;
-        const Field carrier = shearInX ? Field::VelocityY : Field::VelocityX;
+        const SmokeField sheared = shearInX ? SmokeField::VelocityX : SmokeField::VelocityY;
+        const SmokeField carrier = shearInX ? SmokeField::VelocityY : SmokeField::VelocityX;
         const size_t n = kShearN;
         auto rowOf = [&](size_t k) { return shearInX ? k / (n + 1) : k % n; };
         std::vector<float> profile(smoke.fieldSize(sheared));
@@ -165,7 +165,7 @@ ShearResult carryShearAcross(std::shared_ptr<Context> context, AdvectionScheme s
         smoke.upload(carrier, std::vector<float>(smoke.fieldSize(carrier), float(speed)));
         std::vector<float> before = profile;
         for (int step = 0; step < kCrossingSteps; ++step) {
-            smoke.stepPass(Pass::Advect, dt);
+            smoke.stepPass(SmokePass::Advect, dt);
             std::vector<float> after = smoke.download(sheared);
             // A sample 0.37 rows downstream of row r traces back between rows r - 1 and r (the
             // carrier is uniform), so its bilinear stencil lies in those two rows. Across the shear

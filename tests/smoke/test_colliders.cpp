@@ -83,14 +83,14 @@ TEST_P(CollidersOnGrid, RasterisationMatchesTheReference) {
     smoke_ref::State f = uploadRandom(s, g, 41);
     const std::vector<Collider> scene = overlappingScene();
     s.setColliders(scene);
-    s.stepPass(Pass::Colliders, kDt);
+    s.stepPass(SmokePass::Colliders, kDt);
 
     const double coverageError = distanceError(g) / g.h;
     const smoke_ref::Values staticSolid(s.solidMask().begin(), s.solidMask().end());
     const smoke_ref::ColliderRaster r = smoke_ref::rasteriseColliders(g, staticSolid, scene, 2.0 * coverageError);
-    expectMatches("solid", s.download(Field::Solid), r.solid, coverageError);
-    expectMatches("openX", s.download(Field::OpenX), r.openX, coverageError);
-    expectMatches("openY", s.download(Field::OpenY), r.openY, coverageError);
+    expectMatches("solid", s.download(SmokeField::Solid), r.solid, coverageError);
+    expectMatches("openX", s.download(SmokeField::OpenX), r.openX, coverageError);
+    expectMatches("openY", s.download(SmokeField::OpenY), r.openY, coverageError);
 
     // Speeds up to |v| + |omega| |r| ~ 3 m/s from ~10 operations.
     const double velocityError = 16.0 * kEps * 4.0;
@@ -104,15 +104,15 @@ TEST_P(CollidersOnGrid, RasterisationMatchesTheReference) {
         EXPECT_EQ(failures, 0u) << what << ": first at [" << first << "]: gpu " << gpu[first] << ", reference "
                                 << choices[first][0];
     };
-    const std::vector<float> solidU = s.download(Field::SolidVelocityX), solidV = s.download(Field::SolidVelocityY);
+    const std::vector<float> solidU = s.download(SmokeField::SolidVelocityX), solidV = s.download(SmokeField::SolidVelocityY);
     expectOneOf("solidVelocityX", solidU, r.choicesX);
     expectOneOf("solidVelocityY", solidV, r.choicesY);
     // Some faces carry each collider's motion (the scene is not trivially zero).
     EXPECT_GT(std::count_if(solidU.begin(), solidU.end(), [](float x) { return std::abs(x) > 0.1f; }), 100);
 
     // A face closed entirely takes its solid velocity at once; the others keep the fluid's.
-    const std::vector<float> u = s.download(Field::VelocityX), v = s.download(Field::VelocityY);
-    const std::vector<float> openX = s.download(Field::OpenX), openY = s.download(Field::OpenY);
+    const std::vector<float> u = s.download(SmokeField::VelocityX), v = s.download(SmokeField::VelocityY);
+    const std::vector<float> openX = s.download(SmokeField::OpenX), openY = s.download(SmokeField::OpenY);
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i <= g.nx; ++i) {
             const size_t k = g.u(i, j);
@@ -133,18 +133,18 @@ TEST_P(CollidersOnGrid, DivergenceAndGradientCarryTheSolidVelocity) {
     const smoke_ref::Grid g(s.settings());
     uploadRandom(s, g, 42);
     s.setColliders(overlappingScene());
-    s.stepPass(Pass::Colliders, kDt);
+    s.stepPass(SmokePass::Colliders, kDt);
     smoke_ref::State f = smoke_ref::downloadState(s);
 
-    s.stepPass(Pass::Divergence, kDt);
+    s.stepPass(SmokePass::Divergence, kDt);
     smoke_ref::divergence(g, f);
     // Eight products of terms up to ~3 m/s, summed, times 1/h.
-    expectMatches("divergence", s.download(Field::Divergence), f.divergence, 16.0 * kEps * 3.0 * 4.0 / g.h);
+    expectMatches("divergence", s.download(SmokeField::Divergence), f.divergence, 16.0 * kEps * 3.0 * 4.0 / g.h);
 
-    s.stepPass(Pass::SubtractGradient, kDt);
+    s.stepPass(SmokePass::SubtractGradient, kDt);
     smoke_ref::subtractGradient(g, f, kDt);
     const double tolerance = 8.0 * kEps * (3.0 + 2.0 * kDt / g.h);
-    const std::vector<float> u = s.download(Field::VelocityX), v = s.download(Field::VelocityY);
+    const std::vector<float> u = s.download(SmokeField::VelocityX), v = s.download(SmokeField::VelocityY);
     expectMatches("u", u, f.u, tolerance);
     expectMatches("v", v, f.v, tolerance);
     // Closed faces carry exactly their prescribed or solid velocity.
@@ -169,14 +169,14 @@ TEST_P(CollidersOnGrid, ProjectionLetsNothingThroughTheMovingSurfaces) {
     const smoke_ref::Grid g(settings);
     uploadRandom(s, g, 43);
     // The sides' faces get their prescribed velocities (a zero pressure leaves the others alone).
-    s.upload(Field::Pressure, std::vector<float>(s.fieldSize(Field::Pressure), 0.0f));
-    s.stepPass(Pass::SubtractGradient, kDt);
+    s.upload(SmokeField::Pressure, std::vector<float>(s.fieldSize(SmokeField::Pressure), 0.0f));
+    s.stepPass(SmokePass::SubtractGradient, kDt);
     s.setColliders(separateScene());
-    s.stepPass(Pass::Colliders, kDt);
-    s.stepPass(Pass::Divergence, kDt);
-    const std::vector<float> before = s.download(Field::Divergence);
-    s.stepPass(Pass::PressureSolve, kDt);
-    s.stepPass(Pass::SubtractGradient, kDt);
+    s.stepPass(SmokePass::Colliders, kDt);
+    s.stepPass(SmokePass::Divergence, kDt);
+    const std::vector<float> before = s.download(SmokeField::Divergence);
+    s.stepPass(SmokePass::PressureSolve, kDt);
+    s.stepPass(SmokePass::SubtractGradient, kDt);
 
     const smoke_ref::State f = smoke_ref::downloadState(s);
     // Faces closed entirely move exactly with the collider (or the side's rule).
@@ -249,7 +249,7 @@ TEST_F(DraggedDisc, PushesTheFluidAheadAndLeavesAWake) {
     constexpr int kSteps = 60;  // 0.6 m, six diameters
     drag(solver, 0, kSteps);
     const float cx = centreAfter(kSteps - 1);
-    const std::vector<float> u = solver.download(Field::VelocityX), curl = solver.download(Field::Curl);
+    const std::vector<float> u = solver.download(SmokeField::VelocityX), curl = solver.download(SmokeField::Curl);
     const int nx = 64;
     // The two rows either side of the centreline.
     auto centreU = [&](float x) {
@@ -291,22 +291,22 @@ TEST_F(DraggedDisc, LeavesNoStaleValuesBehind) {
     SmokeSolver solver(context(), settings);
     const Collider start = disc(centreAfter(0), kY, kRadius, {kSpeed, 0.0f, 0.0f}, 0.0f);
     solver.setColliders(std::span(&start, 1));
-    solver.stepPass(Pass::Colliders, kStep);
+    solver.stepPass(SmokePass::Colliders, kStep);
     // Uniform smoke everywhere, a dye blob only where the disc stands (inside a solid, as a
     // collider that appears over dyed fluid would leave it).
-    const size_t cells = solver.fieldSize(Field::Density);
-    const std::vector<float> solid0 = solver.download(Field::Solid);
-    solver.upload(Field::Density, std::vector<float>(cells, 1.0f));
-    solver.upload(Field::Temperature, std::vector<float>(cells, 310.0f));
+    const size_t cells = solver.fieldSize(SmokeField::Density);
+    const std::vector<float> solid0 = solver.download(SmokeField::Solid);
+    solver.upload(SmokeField::Density, std::vector<float>(cells, 1.0f));
+    solver.upload(SmokeField::Temperature, std::vector<float>(cells, 310.0f));
     std::vector<float> dye(cells * 4, 0.0f);
     for (size_t c = 0; c < cells; ++c)
         if (solid0[c] >= 1.0f) dye[c * 4] = 1.0f;
-    solver.upload(Field::Dye, dye);
+    solver.upload(SmokeField::Dye, dye);
 
     drag(solver, 0, 60);
-    const std::vector<float> solid = solver.download(Field::Solid), density = solver.download(Field::Density),
-                             temperature = solver.download(Field::Temperature), dyeAfter = solver.download(Field::Dye);
-    const std::vector<float> u = solver.download(Field::VelocityX), v = solver.download(Field::VelocityY);
+    const std::vector<float> solid = solver.download(SmokeField::Solid), density = solver.download(SmokeField::Density),
+                             temperature = solver.download(SmokeField::Temperature), dyeAfter = solver.download(SmokeField::Dye);
+    const std::vector<float> u = solver.download(SmokeField::VelocityX), v = solver.download(SmokeField::VelocityY);
     // Every cell with fluid in it, those the disc has left included, holds the smoke as it was:
     // a solid cell holds the mean of its fluid neighbours, which the fluid samples beside it.
     size_t left = 0, worstAt = 0;
@@ -355,8 +355,8 @@ TEST_F(ColliderErrors, BadCollidersAreRefusedByName) {
     SmokeSolver solver(context(), settings);
     const Collider good = disc(1.0f, 1.0f, 0.3f, {0.0f, 0.0f, 0.0f}, 0.0f);
     solver.setColliders(std::span(&good, 1));
-    solver.stepPass(Pass::Colliders, kDt);
-    const std::vector<float> solid = solver.download(Field::Solid);
+    solver.stepPass(SmokePass::Colliders, kDt);
+    const std::vector<float> solid = solver.download(SmokeField::Solid);
 
     auto expectRefused = [&](Collider bad, const std::string& field) {
         const std::vector<Collider> set = {good, bad};
@@ -401,12 +401,12 @@ TEST_F(ColliderErrors, BadCollidersAreRefusedByName) {
     }
     // A refused set leaves the previous one in place: the next step rasterises nothing new.
     solver.step(kDt);
-    EXPECT_EQ(solver.download(Field::Solid), solid);
+    EXPECT_EQ(solver.download(SmokeField::Solid), solid);
     // Unit quaternions within the tolerance are taken (and normalised).
     c = good;
     c.orientation = {0.0f, 0.0f, 0.0f, 1.0005f};
     solver.setColliders(std::span(&c, 1));
-    EXPECT_THROW(solver.upload(Field::SolidVelocityX, std::vector<float>(solver.fieldSize(Field::SolidVelocityX))),
+    EXPECT_THROW(solver.upload(SmokeField::SolidVelocityX, std::vector<float>(solver.fieldSize(SmokeField::SolidVelocityX))),
                  InvalidArgument);
 }
 

@@ -33,16 +33,16 @@ class DyeStorageTest : public GpuTest {};
 TEST_F(DyeStorageTest, HostAccessConvertsAndTheBufferHoldsPackedHalves) {
     SmokeSolver smoke(context(), halfDyeSettings());
     const size_t cells = 29 * 41;
-    EXPECT_EQ(smoke.fieldSize(Field::Dye), cells * 4);       // floats, as with Float32
-    EXPECT_EQ(smoke.bufferSize(Field::Dye), cells * 8);      // 4 halves a cell on the GPU
+    EXPECT_EQ(smoke.fieldSize(SmokeField::Dye), cells * 4);       // floats, as with Float32
+    EXPECT_EQ(smoke.bufferSize(SmokeField::Dye), cells * 8);      // 4 halves a cell on the GPU
     std::vector<float> values(cells * 4);
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     for (float& x : values) x = unit(rng);
     const std::vector<float> special = {1.0f, 0.5f, 0.1f, -2.5f, 65504.0f, 1e-6f, 0.0f, 1.0f / 3.0f};
     std::copy(special.begin(), special.end(), values.begin());
-    smoke.upload(Field::Dye, values);
-    const std::vector<float> back = smoke.download(Field::Dye);
+    smoke.upload(SmokeField::Dye, values);
+    const std::vector<float> back = smoke.download(SmokeField::Dye);
     for (size_t k = 0; k < values.size(); ++k)
         ASSERT_LE(std::abs(back[k] - values[k]), halfRounding(std::abs(values[k]))) << "value " << k;
     EXPECT_EQ(back[0], 1.0f);
@@ -54,7 +54,7 @@ TEST_F(DyeStorageTest, HostAccessConvertsAndTheBufferHoldsPackedHalves) {
     // Values a half cannot hold are refused, naming the element.
     values[5] = 70000.0f;
     try {
-        smoke.upload(Field::Dye, values);
+        smoke.upload(SmokeField::Dye, values);
         FAIL() << "expected InvalidArgument";
     } catch (const InvalidArgument& e) {
         EXPECT_NE(std::string(e.what()).find("upload(Dye): values[5]"), std::string::npos) << e.what();
@@ -92,19 +92,19 @@ TEST_F(DyeStorageTest, StepsMatchFloat32WithinCompoundedHalfRounding) {
     SmokeSolver full(context(), s);
 
     // Random dye in [0, 1], rounded to halves by the Float16 solver so both start equal; a swirl.
-    std::vector<float> dye(half.fieldSize(Field::Dye));
+    std::vector<float> dye(half.fieldSize(SmokeField::Dye));
     std::mt19937 rng(11);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     for (float& x : dye) x = unit(rng);
-    half.upload(Field::Dye, dye);
-    dye = half.download(Field::Dye);
-    full.upload(Field::Dye, dye);
-    std::vector<float> u(half.fieldSize(Field::VelocityX)), v(half.fieldSize(Field::VelocityY));
+    half.upload(SmokeField::Dye, dye);
+    dye = half.download(SmokeField::Dye);
+    full.upload(SmokeField::Dye, dye);
+    std::vector<float> u(half.fieldSize(SmokeField::VelocityX)), v(half.fieldSize(SmokeField::VelocityY));
     for (size_t k = 0; k < u.size(); ++k) u[k] = 0.5f * std::sin(0.3f * float(k % 38)) * std::cos(0.2f * float(k / 38));
     for (size_t k = 0; k < v.size(); ++k) v[k] = 0.5f * std::cos(0.25f * float(k % 37)) * std::sin(0.4f * float(k / 37));
     for (SmokeSolver* solver : {&half, &full}) {
-        solver->upload(Field::VelocityX, u);
-        solver->upload(Field::VelocityY, v);
+        solver->upload(SmokeField::VelocityX, u);
+        solver->upload(SmokeField::VelocityY, v);
     }
 
     const int steps = 6;
@@ -125,7 +125,7 @@ TEST_F(DyeStorageTest, StepsMatchFloat32WithinCompoundedHalfRounding) {
     const double storesPerStep = 3.0 + s.diffusionIterations;
     const double floatRoundOff = 16.0 / (1 << 23) * magnitude;
     const double bound = steps * storesPerStep * (halfRounding(magnitude) + floatRoundOff);
-    const std::vector<float> a = half.download(Field::Dye), b = full.download(Field::Dye);
+    const std::vector<float> a = half.download(SmokeField::Dye), b = full.download(SmokeField::Dye);
     double worst = 0.0;
     for (size_t k = 0; k < a.size(); ++k) worst = std::max(worst, double(std::abs(a[k] - b[k])));
     std::printf("Float16 vs Float32 dye after %d steps: max difference %.3g, bound %.3g\n", steps, worst, bound);
@@ -148,21 +148,21 @@ TEST_F(DyeStorageTest, CorrectedDyeAdvectionMatchesFloat32WithinCompoundedHalfRo
         SmokeSolver half(context(), s);
         s.dyeStorage = DyeStorage::Float32;
         SmokeSolver full(context(), s);
-        std::vector<float> dye(half.fieldSize(Field::Dye));
+        std::vector<float> dye(half.fieldSize(SmokeField::Dye));
         for (size_t k = 0; k < dye.size(); ++k) dye[k] = ((k / 4) % 29 / 4 + (k / 4) / 29 / 5) % 2 ? 0.9f : 0.1f;
-        half.upload(Field::Dye, dye);
-        dye = half.download(Field::Dye);
-        std::vector<float> u(half.fieldSize(Field::VelocityX), 0.7f), v(half.fieldSize(Field::VelocityY), -0.4f);
+        half.upload(SmokeField::Dye, dye);
+        dye = half.download(SmokeField::Dye);
+        std::vector<float> u(half.fieldSize(SmokeField::VelocityX), 0.7f), v(half.fieldSize(SmokeField::VelocityY), -0.4f);
         const int steps = 5;
         for (SmokeSolver* solver : {&half, &full}) {
-            solver->upload(Field::Dye, dye);
-            solver->upload(Field::VelocityX, u);
-            solver->upload(Field::VelocityY, v);
-            for (int k = 0; k < steps; ++k) solver->stepPass(Pass::Advect, 0.1f);
+            solver->upload(SmokeField::Dye, dye);
+            solver->upload(SmokeField::VelocityX, u);
+            solver->upload(SmokeField::VelocityY, v);
+            for (int k = 0; k < steps; ++k) solver->stepPass(SmokePass::Advect, 0.1f);
         }
         const double r = halfRounding(2.0) + 16.0 / (1 << 23) * 2.0;  // M = 1, plus float round-off
         const double bound = 4.0 * r * ((1 << steps) - 1);
-        const std::vector<float> a = half.download(Field::Dye), b = full.download(Field::Dye);
+        const std::vector<float> a = half.download(SmokeField::Dye), b = full.download(SmokeField::Dye);
         double worst = 0.0;
         for (size_t k = 0; k < a.size(); ++k) worst = std::max(worst, double(std::abs(a[k] - b[k])));
         std::printf("Float16 vs Float32 corrected dye after %d steps: max difference %.3g, bound %.3g\n", steps, worst,

@@ -131,14 +131,14 @@ uint32_t jacobiSweepsFor(const SmokeSettings& s, double reduction) {
 // row/column is face 0 again, so it gets the same value (the solver keeps them bitwise equal).
 void uploadRandomVelocity(SmokeSolver& solver, uint32_t seed, float amplitude) {
     const SmokeSettings& s = solver.settings();
-    auto u = randomValues(solver.fieldSize(Field::VelocityX), seed, amplitude);
-    auto v = randomValues(solver.fieldSize(Field::VelocityY), seed + 1, amplitude);
+    auto u = randomValues(solver.fieldSize(SmokeField::VelocityX), seed, amplitude);
+    auto v = randomValues(solver.fieldSize(SmokeField::VelocityY), seed + 1, amplitude);
     if (s.boundaries[0].type == BoundaryType::Periodic)
         for (uint32_t j = 0; j < s.ny; ++j) u[s.nx + j * (s.nx + 1)] = u[j * (s.nx + 1)];
     if (s.boundaries[2].type == BoundaryType::Periodic)
         for (uint32_t i = 0; i < s.nx; ++i) v[i + s.ny * s.nx] = v[i];
-    solver.upload(Field::VelocityX, u);
-    solver.upload(Field::VelocityY, v);
+    solver.upload(SmokeField::VelocityX, u);
+    solver.upload(SmokeField::VelocityY, v);
 }
 
 // Uploads a random velocity, projects it with a fully converged pressure solve and returns the
@@ -158,13 +158,13 @@ Projected projectRandomVelocity(std::shared_ptr<Context> context, SmokeSettings 
     uploadRandomVelocity(solver, 11, 1.0f);
     // The pressure is still 0: this only gives closed faces their prescribed velocity, as every
     // step leaves them, so the divergence below sees the flux the boundaries impose.
-    solver.stepPass(Pass::SubtractGradient, kDt);
-    solver.stepPass(Pass::Divergence, kDt);
-    for (uint32_t done = 0; done < sweeps; done += chunk) solver.stepPass(Pass::PressureSolve, kDt);
-    solver.stepPass(Pass::SubtractGradient, kDt);
-    solver.stepPass(Pass::Divergence, kDt);
-    return {solver.download(Field::Divergence), solver.download(Field::Pressure), solver.download(Field::Solid),
-            solver.download(Field::VelocityX), solver.download(Field::VelocityY), (sweeps + chunk - 1) / chunk * chunk};
+    solver.stepPass(SmokePass::SubtractGradient, kDt);
+    solver.stepPass(SmokePass::Divergence, kDt);
+    for (uint32_t done = 0; done < sweeps; done += chunk) solver.stepPass(SmokePass::PressureSolve, kDt);
+    solver.stepPass(SmokePass::SubtractGradient, kDt);
+    solver.stepPass(SmokePass::Divergence, kDt);
+    return {solver.download(SmokeField::Divergence), solver.download(SmokeField::Pressure), solver.download(SmokeField::Solid),
+            solver.download(SmokeField::VelocityX), solver.download(SmokeField::VelocityY), (sweeps + chunk - 1) / chunk * chunk};
 }
 
 // After the converged solve each open cell's divergence is the float residual of
@@ -222,8 +222,8 @@ TEST_F(Invariants, ClosedFacesCarryExactlyTheirPrescribedVelocity) {
             solver.step(kDt);
         }
         const uint32_t nx = s.nx, ny = s.ny;
-        auto u = solver.download(Field::VelocityX), v = solver.download(Field::VelocityY);
-        auto openX = solver.download(Field::OpenX), openY = solver.download(Field::OpenY);
+        auto u = solver.download(SmokeField::VelocityX), v = solver.download(SmokeField::VelocityY);
+        auto openX = solver.download(SmokeField::OpenX), openY = solver.download(SmokeField::OpenY);
         auto expected = [&](Side sd, bool onSide) {
             const BoundarySide& b = s.boundaries[static_cast<size_t>(sd)];
             if (!onSide || b.type != BoundaryType::Inflow) return 0.0f;
@@ -283,18 +283,18 @@ TEST_F(Invariants, AdvectionPreservesAConstant) {
         // Random velocities up to 3 m/s: back-traces of up to one cell (3 * dt / h = 1) land
         // anywhere in the bilinear stencil, including beyond the sides.
         uploadRandomVelocity(solver, 21, 3.0f);
-        solver.stepPass(Pass::SubtractGradient, kDt);  // prescribed velocities on closed faces
-        const size_t cells = solver.fieldSize(Field::Density);
-        solver.upload(Field::Density, std::vector<float>(cells, density));
-        solver.upload(Field::Temperature, std::vector<float>(cells, temperature));
-        std::vector<float> dyeField(solver.fieldSize(Field::Dye));
+        solver.stepPass(SmokePass::SubtractGradient, kDt);  // prescribed velocities on closed faces
+        const size_t cells = solver.fieldSize(SmokeField::Density);
+        solver.upload(SmokeField::Density, std::vector<float>(cells, density));
+        solver.upload(SmokeField::Temperature, std::vector<float>(cells, temperature));
+        std::vector<float> dyeField(solver.fieldSize(SmokeField::Dye));
         for (size_t k = 0; k < dyeField.size(); ++k) dyeField[k] = dye[k % 4];
-        solver.upload(Field::Dye, dyeField);
-        solver.stepPass(Pass::Advect, kDt);
+        solver.upload(SmokeField::Dye, dyeField);
+        solver.stepPass(SmokePass::Advect, kDt);
 
-        auto solid = solver.download(Field::Solid);
-        auto d = solver.download(Field::Density), t = solver.download(Field::Temperature);
-        auto outDye = solver.download(Field::Dye);
+        auto solid = solver.download(SmokeField::Solid);
+        auto d = solver.download(SmokeField::Density), t = solver.download(SmokeField::Temperature);
+        auto outDye = solver.download(SmokeField::Dye);
         for (size_t c = 0; c < cells; ++c) {
             if (solid[c] >= 1.0f) continue;  // fully solid cells are reset on purpose
             ASSERT_NEAR(d[c], density, 8 * kEps * density) << "cell " << c;
@@ -350,15 +350,15 @@ TEST_F(Invariants, VorticityConfinementSpinsUpASingleVortex) {
         SmokeSettings settings = s;
         settings.vorticity = epsilon;
         SmokeSolver solver(context(), settings);
-        std::vector<float> u(solver.fieldSize(Field::VelocityX)), v(solver.fieldSize(Field::VelocityY));
+        std::vector<float> u(solver.fieldSize(SmokeField::VelocityX)), v(solver.fieldSize(SmokeField::VelocityY));
         for (uint32_t j = 0; j < s.ny; ++j)
             for (uint32_t i = 0; i <= s.nx; ++i) u[i + j * (s.nx + 1)] = float(vortex.velocity(i * h, (j + 0.5) * h)[0]);
         for (uint32_t j = 0; j <= s.ny; ++j)
             for (uint32_t i = 0; i < s.nx; ++i) v[i + j * s.nx] = float(vortex.velocity((i + 0.5) * h, j * h)[1]);
-        solver.upload(Field::VelocityX, u);
-        solver.upload(Field::VelocityY, v);
+        solver.upload(SmokeField::VelocityX, u);
+        solver.upload(SmokeField::VelocityY, v);
         solver.step(kDt);
-        return std::pair(solver.download(Field::VelocityX), solver.download(Field::VelocityY));
+        return std::pair(solver.download(SmokeField::VelocityX), solver.download(SmokeField::VelocityY));
     };
     const float epsilon = 0.5f;
     auto [u0, v0] = run(0.0f);
@@ -394,8 +394,8 @@ TEST_F(Invariants, PeriodicSidesWrap) {
     const float h = s.cellSize, width = nx * h;
     // A uniform flow of 3 m/s along +x (divergence-free, so the projection keeps it) plus a
     // blob of dye close to the right side.
-    std::vector<float> u(solver.fieldSize(Field::VelocityX), 3.0f);
-    solver.upload(Field::VelocityX, u);
+    std::vector<float> u(solver.fieldSize(SmokeField::VelocityX), 3.0f);
+    solver.upload(SmokeField::VelocityX, u);
     Splat blob;
     blob.x = width - 2.0f * h;
     blob.y = 0.5f * ny * h;
@@ -405,7 +405,7 @@ TEST_F(Invariants, PeriodicSidesWrap) {
     solver.addSplat(blob);
     // 6 steps at 3 m/s: 0.3 m = 6 cells, so the blob centre moves to x = 4 h beyond the side.
     for (int k = 0; k < 6; ++k) solver.step(kDt);
-    auto dye = solver.download(Field::Dye);
+    auto dye = solver.download(SmokeField::Dye);
     auto columnMass = [&](uint32_t i) {
         double m = 0.0;
         for (uint32_t j = 0; j < ny; ++j) m += dye[4 * (i + j * nx)];
@@ -417,12 +417,12 @@ TEST_F(Invariants, PeriodicSidesWrap) {
     EXPECT_GT(left, 4.0 * right) << "dye should have crossed from the right side to the left";
     EXPECT_GT(left, 1.0);
 
-    auto uNow = solver.download(Field::VelocityX), vNow = solver.download(Field::VelocityY);
+    auto uNow = solver.download(SmokeField::VelocityX), vNow = solver.download(SmokeField::VelocityY);
     for (uint32_t j = 0; j < ny; ++j)
         EXPECT_EQ(0, std::memcmp(&uNow[j * (nx + 1)], &uNow[nx + j * (nx + 1)], sizeof(float))) << "row " << j;
     for (uint32_t i = 0; i < nx; ++i)
         EXPECT_EQ(0, std::memcmp(&vNow[i], &vNow[i + ny * nx], sizeof(float))) << "column " << i;
-    auto curl = solver.download(Field::Curl);
+    auto curl = solver.download(SmokeField::Curl);
     for (uint32_t j = 0; j <= ny; ++j) EXPECT_EQ(curl[j * (nx + 1)], curl[nx + j * (nx + 1)]) << "node row " << j;
 }
 
@@ -450,8 +450,8 @@ TEST_F(Invariants, SameInputsGiveBitwiseIdenticalFields) {
                 solver.step(kDt);
             }
             std::vector<std::vector<float>> out;
-            for (Field f : {Field::VelocityX, Field::VelocityY, Field::Density, Field::Temperature, Field::Dye,
-                            Field::Pressure})
+            for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Temperature, SmokeField::Dye,
+                            SmokeField::Pressure})
                 out.push_back(solver.download(f));
             return out;
         };
@@ -495,14 +495,14 @@ TEST_F(Invariants, StratifiedFluidAtRestStaysAtRest) {
         for (uint32_t j = 0; j < s.ny; ++j)
             for (uint32_t i = 0; i < s.nx; ++i)
                 temperature[i + j * s.nx] = s.ambientTemperature + gradient * (float(j) + 0.5f) * h;
-        solver.upload(Field::Temperature, temperature);
+        solver.upload(SmokeField::Temperature, temperature);
 
         const int steps = 60;
         for (int k = 0; k < steps; ++k) solver.step(kDt);
         const RestBounds bound = restBounds(steps, kDt, s.thermalExpansion, gradient, s.ny * h, s.ambientTemperature,
                                             s.pressureTolerance);
-        expectAtRest(names[c], {solver.download(Field::VelocityX), solver.download(Field::VelocityY)},
-                     solver.download(Field::Temperature), temperature, solver.download(Field::Solid), bound);
+        expectAtRest(names[c], {solver.download(SmokeField::VelocityX), solver.download(SmokeField::VelocityY)},
+                     solver.download(SmokeField::Temperature), temperature, solver.download(SmokeField::Solid), bound);
     }
 }
 
@@ -524,9 +524,9 @@ double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrectio
             density[i + s.nx * j] = float(inside);
             temperature[i + s.nx * j] = s.ambientTemperature + float(60.0 * inside);
         }
-    solver.upload(Field::Density, density);
-    solver.upload(Field::Temperature, temperature);
-    return totalRatioAfterSteps(solver, Field::Density, std::accumulate(density.begin(), density.end(), 0.0), steps,
+    solver.upload(SmokeField::Density, density);
+    solver.upload(SmokeField::Temperature, temperature);
+    return totalRatioAfterSteps(solver, SmokeField::Density, std::accumulate(density.begin(), density.end(), 0.0), steps,
                                 1.0f / 60.0f);
 }
 

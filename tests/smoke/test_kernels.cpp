@@ -91,13 +91,13 @@ std::vector<float> randomField(size_t n, float low, float high, std::mt19937& rn
 }
 
 void randomise(SmokeSolver& solver, std::mt19937& rng) {
-    solver.upload(billow::Field::VelocityX, randomField(solver.fieldSize(billow::Field::VelocityX), -2.0f, 2.0f, rng));
-    solver.upload(billow::Field::VelocityY, randomField(solver.fieldSize(billow::Field::VelocityY), -2.0f, 2.0f, rng));
-    solver.upload(billow::Field::Density, randomField(solver.fieldSize(billow::Field::Density), 0.0f, 1.0f, rng));
-    solver.upload(billow::Field::Temperature, randomField(solver.fieldSize(billow::Field::Temperature), 285.0f, 310.0f, rng));
-    solver.upload(billow::Field::Dye, randomField(solver.fieldSize(billow::Field::Dye), 0.0f, 1.0f, rng));
-    solver.upload(billow::Field::Pressure, randomField(solver.fieldSize(billow::Field::Pressure), -3.0f, 3.0f, rng));
-    solver.upload(billow::Field::Divergence, randomField(solver.fieldSize(billow::Field::Divergence), -5.0f, 5.0f, rng));
+    solver.upload(billow::SmokeField::VelocityX, randomField(solver.fieldSize(billow::SmokeField::VelocityX), -2.0f, 2.0f, rng));
+    solver.upload(billow::SmokeField::VelocityY, randomField(solver.fieldSize(billow::SmokeField::VelocityY), -2.0f, 2.0f, rng));
+    solver.upload(billow::SmokeField::Density, randomField(solver.fieldSize(billow::SmokeField::Density), 0.0f, 1.0f, rng));
+    solver.upload(billow::SmokeField::Temperature, randomField(solver.fieldSize(billow::SmokeField::Temperature), 285.0f, 310.0f, rng));
+    solver.upload(billow::SmokeField::Dye, randomField(solver.fieldSize(billow::SmokeField::Dye), 0.0f, 1.0f, rng));
+    solver.upload(billow::SmokeField::Pressure, randomField(solver.fieldSize(billow::SmokeField::Pressure), -3.0f, 3.0f, rng));
+    solver.upload(billow::SmokeField::Divergence, randomField(solver.fieldSize(billow::SmokeField::Divergence), -5.0f, 5.0f, rng));
 }
 
 void expectClose(const Values& gpu, const Values& ref, double tolerance, const std::string& what) {
@@ -133,7 +133,7 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     }
 
     // Runs `pass` on the GPU and `apply` on the reference from the same starting state.
-    auto check = [&](Pass pass, auto apply, std::initializer_list<std::pair<Values State::*, double>> fields) {
+    auto check = [&](SmokePass pass, auto apply, std::initializer_list<std::pair<Values State::*, double>> fields) {
         State ref = smoke_ref::downloadState(solver);
         solver.stepPass(pass, float(dt));
         State gpu = smoke_ref::downloadState(solver);
@@ -151,7 +151,7 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     splats[1] = {2.9f, 1.6f, 0.6f, Falloff::Linear, {-0.7f, 1.2f}, 0.5f, -5.0f, {0.1f, 0.9f, 0.3f, 0.5f}};
     splats[2] = {0.05f, 2.2f, 0.3f, Falloff::Gaussian, {0.3f, 0.3f}, 1.0f, 3.0f, {0.0f, 0.0f, 1.0f, 1.0f}};
     for (const Splat& s : splats) solver.addSplat(s);
-    check(Pass::Inject, [&](State& s) { smoke_ref::splat(g, s, splats); },
+    check(SmokePass::Inject, [&](State& s) { smoke_ref::splat(g, s, splats); },
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
            {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
 
@@ -161,22 +161,22 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     small[0] = {1.73f, 1.21f, 0.12f, Falloff::Gaussian, {0.8f, 0.6f}, 0.7f, 9.0f, {0.3f, 0.6f, 0.9f, 1.0f}};
     small[1] = {0.02f, 0.07f, 0.15f, Falloff::Linear, {-0.4f, 0.9f}, 0.4f, 2.0f, {0.9f, 0.1f, 0.2f, 0.6f}};
     for (const Splat& s : small) solver.addSplat(s);
-    check(Pass::Inject, [&](State& s) { smoke_ref::splat(g, s, small); },
+    check(SmokePass::Inject, [&](State& s) { smoke_ref::splat(g, s, small); },
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
            {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
 
-    check(Pass::Buoyancy, [&](State& s) { smoke_ref::buoyancy(g, s, settings, dt); },
+    check(SmokePass::Buoyancy, [&](State& s) { smoke_ref::buoyancy(g, s, settings, dt); },
           {{&State::u, velocityTol}, {&State::v, velocityTol}});
 
     // The curl divides velocity differences by h = 0.1: its magnitude scale is 4 / h.
-    check(Pass::Vorticity,
+    check(SmokePass::Vorticity,
           [&](State& s) {
               smoke_ref::curl(g, s);
               smoke_ref::vorticityForce(g, s, dt, settings.vorticity);
           },
           {{&State::curl, 64 * kEps * 4.0 / 0.1}, {&State::u, velocityTol}, {&State::v, velocityTol}});
 
-    check(Pass::Advect, [&](State& s) { smoke_ref::advectAll(g, s, settings, dt); },
+    check(SmokePass::Advect, [&](State& s) { smoke_ref::advectAll(g, s, settings, dt); },
           {{&State::u, 1e-4 * 4.0}, {&State::v, 1e-4 * 4.0}, {&State::density, 1e-4 * 1.5},
            {&State::temperature, 1e-4 * 30.0 + temperatureTol}, {&State::dye, 1e-4 * 1.5}});
 
@@ -187,7 +187,7 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
         corrected.scalarAdvection = scheme;
         corrected.dyeAdvection = scheme;
         solver.updateSettings(corrected);
-        check(Pass::Advect, [&](State& s) { smoke_ref::advectAll(g, s, corrected, dt); },
+        check(SmokePass::Advect, [&](State& s) { smoke_ref::advectAll(g, s, corrected, dt); },
               {{&State::u, 1e-4 * 4.0}, {&State::v, 1e-4 * 4.0}, {&State::density, 4e-4 * 1.5},
                {&State::temperature, 4e-4 * 30.0 + temperatureTol}, {&State::dye, 4e-4 * 1.5}});
     }
@@ -195,14 +195,14 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
 
     const double a = settings.viscosity * dt / (0.1 * 0.1);
     const double hx = 0.1 * 37 / 29, hy = 0.1 * 23 / 41;
-    check(Pass::Diffuse,
+    check(SmokePass::Diffuse,
           [&](State& s) {
               smoke_ref::diffuseVelocity(g, s, a, 1);
               smoke_ref::diffuseDye(g, s, settings.dyeDiffusion * dt / (hx * hx), settings.dyeDiffusion * dt / (hy * hy), 1);
           },
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::dye, unitTol}});
 
-    check(Pass::Damping,
+    check(SmokePass::Damping,
           [&](State& s) {
               smoke_ref::dampVelocity(g, s, settings, dt);
               smoke_ref::dampScalars(s, settings, dt);
@@ -211,13 +211,13 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
           {{&State::u, velocityTol}, {&State::v, velocityTol}, {&State::density, unitTol},
            {&State::temperature, temperatureTol}, {&State::dye, unitTol}});
 
-    check(Pass::Divergence, [&](State& s) { smoke_ref::divergence(g, s); },
+    check(SmokePass::Divergence, [&](State& s) { smoke_ref::divergence(g, s); },
           {{&State::divergence, 64 * kEps * 4.0 / 0.1}});
 
     // Pressure: rhs scale h^2/dt = 0.2 times divergence ~ 20/h, plus pressures ~ 3.
     randomise(solver, rng);
     const double rhsScale = g.h * g.h / dt;
-    check(Pass::PressureSolve, [&](State& s) { smoke_ref::pressureJacobi(g, s, rhsScale, kJacobiRelaxation, 1); },
+    check(SmokePass::PressureSolve, [&](State& s) { smoke_ref::pressureJacobi(g, s, rhsScale, kJacobiRelaxation, 1); },
           {{&State::pressure, 64 * kEps * 10.0}});
 
     // Several Jacobi sweeps run per dispatch in shared memory (4, then the remaining 2 here): the
@@ -225,7 +225,7 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     SmokeSettings sixSweeps = settings;
     sixSweeps.pressureIterations = 6;
     solver.updateSettings(sixSweeps);
-    check(Pass::PressureSolve, [&](State& s) { smoke_ref::pressureJacobi(g, s, rhsScale, kJacobiRelaxation, 6); },
+    check(SmokePass::PressureSolve, [&](State& s) { smoke_ref::pressureJacobi(g, s, rhsScale, kJacobiRelaxation, 6); },
           {{&State::pressure, 6 * 64 * kEps * 10.0}});
     solver.updateSettings(settings);
 
@@ -234,12 +234,12 @@ TEST_P(Kernels, MatchDoublePrecisionReference) {
     SmokeSettings sor = settings;
     sor.pressureSolver = PressureSolverType::RedBlackSOR;
     solver.updateSettings(sor);
-    check(Pass::PressureSolve, [&](State& s) { smoke_ref::pressureSor(g, s, rhsScale, sor.sorRelaxation, 1); },
+    check(SmokePass::PressureSolve, [&](State& s) { smoke_ref::pressureSor(g, s, rhsScale, sor.sorRelaxation, 1); },
           {{&State::pressure, 2 * 64 * kEps * 10.0}});
     solver.updateSettings(settings);
 
     // Subtract: dt/h = 0.5 times pressure differences ~ 6, plus velocities ~ 2.
-    check(Pass::SubtractGradient, [&](State& s) { smoke_ref::subtractGradient(g, s, dt); },
+    check(SmokePass::SubtractGradient, [&](State& s) { smoke_ref::subtractGradient(g, s, dt); },
           {{&State::u, 64 * kEps * 6.0}, {&State::v, 64 * kEps * 6.0}});
 }
 

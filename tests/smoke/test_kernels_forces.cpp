@@ -20,8 +20,8 @@ TEST_P(ForceKernels, FaceFractionsFollowObstaclesAndSides) {
     f.solid.assign(s.solidMask().begin(), s.solidMask().end());
     smoke_ref::faceFractions(g, f);
     // One float operation (1 - solid), then min and clamp, which are exact.
-    expectMatches("OpenX", s.download(Field::OpenX), f.openX, kEps);
-    expectMatches("OpenY", s.download(Field::OpenY), f.openY, kEps);
+    expectMatches("OpenX", s.download(SmokeField::OpenX), f.openX, kEps);
+    expectMatches("OpenY", s.download(SmokeField::OpenY), f.openY, kEps);
 }
 
 TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
@@ -47,7 +47,7 @@ TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
         make(0.03f, 1.1f, 0.3f, Falloff::Gaussian, 1.3f),
     };
     for (const Splat& sp : splats) s.addSplat(sp);
-    s.stepPass(Pass::Inject, 0.05f);
+    s.stepPass(SmokePass::Inject, 0.05f);
 
     smoke_ref::State expected = f;
     smoke_ref::splat(g, expected, splats);
@@ -66,13 +66,13 @@ TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
         }
         return weightErrors + 4.0 * kEps * (maxAbs(base) + added);
     };
-    expectMatches("u", s.download(Field::VelocityX), expected.u, tolerance(f.u, [](const Splat& sp) { return sp.velocity[0]; }));
-    expectMatches("v", s.download(Field::VelocityY), expected.v, tolerance(f.v, [](const Splat& sp) { return sp.velocity[1]; }));
-    expectMatches("density", s.download(Field::Density), expected.density,
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u, tolerance(f.u, [](const Splat& sp) { return sp.velocity[0]; }));
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v, tolerance(f.v, [](const Splat& sp) { return sp.velocity[1]; }));
+    expectMatches("density", s.download(SmokeField::Density), expected.density,
                   tolerance(f.density, [](const Splat& sp) { return sp.density; }));
-    expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+    expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature,
                   tolerance(f.temperature, [](const Splat& sp) { return sp.temperature; }));
-    expectMatches("dye", s.download(Field::Dye), expected.dye,
+    expectMatches("dye", s.download(SmokeField::Dye), expected.dye,
                   tolerance(f.dye, [](const Splat& sp) { return std::max({sp.dye[0], sp.dye[1], sp.dye[2], sp.dye[3]}); }));
 }
 
@@ -105,7 +105,7 @@ TEST_P(ForceKernels, EmittersAddRatesAndPullTheVelocity) {
     };
     const float dt = 0.05f;
     s.setEmitters(emitters);
-    s.stepPass(Pass::Inject, dt);
+    s.stepPass(SmokePass::Inject, dt);
 
     smoke_ref::State expected = f;
     smoke_ref::emit(g, expected, emitters, dt);
@@ -126,15 +126,15 @@ TEST_P(ForceKernels, EmittersAddRatesAndPullTheVelocity) {
     };
     // The velocity's change is at most the gap to the target (|u| + |target|) per emitter.
     const double u0 = maxAbs(f.u), v0 = maxAbs(f.v);
-    expectMatches("u", s.download(Field::VelocityX), expected.u,
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u,
                   tolerance(f.u, [&](const Emitter2D& e) { return u0 + std::abs(e.velocity[0]); }));
-    expectMatches("v", s.download(Field::VelocityY), expected.v,
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v,
                   tolerance(f.v, [&](const Emitter2D& e) { return v0 + std::abs(e.velocity[1]); }));
-    expectMatches("density", s.download(Field::Density), expected.density,
+    expectMatches("density", s.download(SmokeField::Density), expected.density,
                   tolerance(f.density, [&](const Emitter2D& e) { return e.density * dt; }));
-    expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+    expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature,
                   tolerance(f.temperature, [&](const Emitter2D& e) { return e.temperature * dt; }));
-    expectMatches("dye", s.download(Field::Dye), expected.dye, tolerance(f.dye, [&](const Emitter2D& e) {
+    expectMatches("dye", s.download(SmokeField::Dye), expected.dye, tolerance(f.dye, [&](const Emitter2D& e) {
                       return dt * std::max({e.dye[0], e.dye[1], e.dye[2], e.dye[3]});
                   }));
 }
@@ -148,7 +148,7 @@ TEST_P(ForceKernels, BuoyancyAcceleratesOpenFaces) {
     const smoke_ref::Grid g(settings);
     smoke_ref::State f = uploadRandom(s, g, 12);
     const float dt = 0.05f;
-    s.stepPass(Pass::Buoyancy, dt);
+    s.stepPass(SmokePass::Buoyancy, dt);
 
     smoke_ref::State expected = f;
     smoke_ref::buoyancy(g, expected, settings, dt);
@@ -158,8 +158,8 @@ TEST_P(ForceKernels, BuoyancyAcceleratesOpenFaces) {
         const double lift = settings.densityWeight * 1.0 + settings.thermalExpansion * (313.2 + settings.ambientTemperature);
         return 10.0 * kEps * (1.0 + dt * std::abs(gravity) * lift);
     };
-    expectMatches("u", s.download(Field::VelocityX), expected.u, tolerance(settings.gravity[0]));
-    expectMatches("v", s.download(Field::VelocityY), expected.v, tolerance(settings.gravity[1]));
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u, tolerance(settings.gravity[0]));
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v, tolerance(settings.gravity[1]));
 }
 
 TEST_P(ForceKernels, CurlAndVorticityConfinement) {
@@ -169,12 +169,12 @@ TEST_P(ForceKernels, CurlAndVorticityConfinement) {
     const smoke_ref::Grid g(settings);
     smoke_ref::State f = uploadRandom(s, g, 13);
     const float dt = 0.05f;
-    s.stepPass(Pass::Vorticity, dt);
+    s.stepPass(SmokePass::Vorticity, dt);
 
     // Curl: four velocity terms, each bounded by velocityBound(), differenced and divided by h.
     smoke_ref::State expectedCurl = f;
     smoke_ref::curl(g, expectedCurl);
-    const std::vector<float> gpuCurl = s.download(Field::Curl);
+    const std::vector<float> gpuCurl = s.download(SmokeField::Curl);
     expectMatches("curl", gpuCurl, expectedCurl.curl, 8.0 * kEps * 4.0 * velocityBound() / g.h);
 
     // Force, from the GPU's own curl so that only this kernel's round-off counts: N's direction
@@ -193,8 +193,8 @@ TEST_P(ForceKernels, CurlAndVorticityConfinement) {
         for (int j = 0; j < g.ny; ++j) tolU[g.u(g.nx, j)] = tolU[g.u(0, j)];
     if (g.periodicY())
         for (int i = 0; i < g.nx; ++i) tolV[g.v(i, g.ny)] = tolV[g.v(i, 0)];
-    expectMatches("u", s.download(Field::VelocityX), expected.u, tolU);
-    expectMatches("v", s.download(Field::VelocityY), expected.v, tolV);
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u, tolU);
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v, tolV);
 }
 
 TEST_P(ForceKernels, DampingAndSpeedLimit) {
@@ -208,7 +208,7 @@ TEST_P(ForceKernels, DampingAndSpeedLimit) {
     const smoke_ref::Grid g(settings);
     smoke_ref::State f = uploadRandom(s, g, 14);
     const float dt = 0.05f;
-    s.stepPass(Pass::Damping, dt);
+    s.stepPass(SmokePass::Damping, dt);
 
     smoke_ref::State expected = f;
     smoke_ref::dampVelocity(g, expected, settings, dt);
@@ -216,13 +216,13 @@ TEST_P(ForceKernels, DampingAndSpeedLimit) {
     smoke_ref::dampDye(expected, settings, dt);
     // Velocity: the factor (host exp, 2 eps), the four-term average, the length and the limit's
     // division: ~16 operations on speeds bounded by velocityBound().
-    expectMatches("u", s.download(Field::VelocityX), expected.u, 16.0 * kEps * velocityBound());
-    expectMatches("v", s.download(Field::VelocityY), expected.v, 16.0 * kEps * velocityBound());
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u, 16.0 * kEps * velocityBound());
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v, 16.0 * kEps * velocityBound());
     // Scalars: a factor and a multiply (density, dye <= 1); temperature adds and subtracts the
     // ambient (~313 K magnitudes).
-    expectMatches("density", s.download(Field::Density), expected.density, 4.0 * kEps);
-    expectMatches("temperature", s.download(Field::Temperature), expected.temperature, 8.0 * kEps * 320.0);
-    expectMatches("dye", s.download(Field::Dye), expected.dye, 4.0 * kEps);
+    expectMatches("density", s.download(SmokeField::Density), expected.density, 4.0 * kEps);
+    expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature, 8.0 * kEps * 320.0);
+    expectMatches("dye", s.download(SmokeField::Dye), expected.dye, 4.0 * kEps);
 }
 
 // The fused velocity forces (velocity_forces.comp, recorded by stepVelocityForces) against the
@@ -246,7 +246,7 @@ TEST_P(ForceKernels, FusedVelocityForcesComposeTheSinglePasses) {
     // The curl is of the velocity before buoyancy (tolerance as in CurlAndVorticityConfinement).
     smoke_ref::State expected = f;
     smoke_ref::curl(g, expected);
-    const std::vector<float> gpuCurl = s.download(Field::Curl);
+    const std::vector<float> gpuCurl = s.download(SmokeField::Curl);
     expectMatches("curl", gpuCurl, expected.curl, 8.0 * kEps * 4.0 * velocityBound() / g.h);
 
     // The forces from the GPU's own curl, so that only the fused kernel's round-off counts.
@@ -297,8 +297,8 @@ TEST_P(ForceKernels, FusedVelocityForcesComposeTheSinglePasses) {
                     neighbours = std::max(neighbours, forceU[g.u(column(i + di, g.nx), row(j + dj, g.ny - 1))]);
             tolV[g.v(i, j)] = forceV[g.v(i, j)] + neighbours + damping;
         }
-    expectMatches("u", s.download(Field::VelocityX), expected.u, tolU);
-    expectMatches("v", s.download(Field::VelocityY), expected.v, tolV);
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u, tolU);
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v, tolV);
 }
 
 // A full step with the fused velocity forces against the same passes recorded one by one in the
@@ -318,17 +318,17 @@ TEST_P(ForceKernels, FusedStepMatchesThePassesRecordedOneByOne) {
     SmokeSolver& fused = solver(settings);
     uploadRandom(fused, g, 17);
     fused.step(dt);
-    const Field fields[] = {Field::VelocityX, Field::VelocityY, Field::Density, Field::Temperature, Field::Dye};
+    const SmokeField fields[] = {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Temperature, SmokeField::Dye};
     std::vector<std::vector<float>> a;
-    for (Field field : fields) a.push_back(fused.download(field));
+    for (SmokeField field : fields) a.push_back(fused.download(field));
 
     settings.fuseVelocityForces = false;
     SmokeSolver& single = solver(settings);  // the same cached solver, set back to the same start
     uploadRandom(single, g, 17);
     // The step's order with the fused forces replaced by their passes (no viscosity here, so the
     // velocity's damping may follow Diffuse as the scalars' does).
-    for (Pass pass : {Pass::Colliders, Pass::Reflect, Pass::Advect, Pass::Inject, Pass::Vorticity, Pass::Buoyancy,
-                      Pass::Diffuse, Pass::Damping, Pass::Divergence, Pass::PressureSolve, Pass::SubtractGradient})
+    for (SmokePass pass : {SmokePass::Colliders, SmokePass::Reflect, SmokePass::Advect, SmokePass::Inject, SmokePass::Vorticity, SmokePass::Buoyancy,
+                      SmokePass::Diffuse, SmokePass::Damping, SmokePass::Divergence, SmokePass::PressureSolve, SmokePass::SubtractGradient})
         single.stepPass(pass, dt);
     auto b = [&](size_t k) {
         const std::vector<float> values = single.download(fields[k]);

@@ -89,14 +89,14 @@ TEST_P(CubicKernels, SemiLagrangianAdvectionMatchesTheReferenceAndKeepsWithinSte
     SmokeSolver& s = solver(settings);
     const smoke_ref::Grid g(settings);
     const smoke_ref::State f = uploadRandom(s, g, 61);
-    s.stepPass(Pass::Advect, kDt);
+    s.stepPass(SmokePass::Advect, kDt);
     smoke_ref::State expected = f;
     smoke_ref::advectAll(g, expected, settings, kDt);
 
     const double ub = velocityBound(), dyeCell = std::min(g.dyeHx(), g.dyeHy());
-    const std::vector<float> u = s.download(Field::VelocityX), v = s.download(Field::VelocityY);
-    const std::vector<float> density = s.download(Field::Density), temperature = s.download(Field::Temperature);
-    const std::vector<float> dye = s.download(Field::Dye);
+    const std::vector<float> u = s.download(SmokeField::VelocityX), v = s.download(SmokeField::VelocityY);
+    const std::vector<float> density = s.download(SmokeField::Density), temperature = s.download(SmokeField::Temperature);
+    const std::vector<float> dye = s.download(SmokeField::Dye);
     expectMatches("u", u, expected.u, cubicError(g, g.h, 2.0 * ub, ub));
     expectMatches("v", v, expected.v, cubicError(g, g.h, 2.0 * ub, ub));
     expectMatches("density", density, expected.density, cubicError(g, g.h, 1.0, 1.0));
@@ -163,7 +163,7 @@ TEST_P(CubicKernels, MacCormackWithRevertMatchesTheReference) {
     SmokeSolver& s = solver(settings);
     const smoke_ref::Grid g(settings);
     const smoke_ref::State f = uploadRandom(s, g, 71);
-    s.stepPass(Pass::Advect, kDt);
+    s.stepPass(SmokePass::Advect, kDt);
     smoke_ref::State expected = f;
     smoke_ref::FaceField velocityMargin;
     smoke_ref::Values densityMargin, temperatureMargin, dyeMargin;
@@ -199,15 +199,15 @@ TEST_P(CubicKernels, MacCormackWithRevertMatchesTheReference) {
             return nearLine(p.x / cx - 0.5, cx) || nearLine(p.y / cy - 0.5, cy);
         };
     };
-    expectMatches("u", s.download(Field::VelocityX), expected.u,
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u,
                   tolerances(velocityMargin.u, g.h, 2.0 * ub, ub, nearFace(true)));
-    expectMatches("v", s.download(Field::VelocityY), expected.v,
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v,
                   tolerances(velocityMargin.v, g.h, 2.0 * ub, ub, nearFace(false)));
-    expectMatches("density", s.download(Field::Density), expected.density,
+    expectMatches("density", s.download(SmokeField::Density), expected.density,
                   tolerances(densityMargin, g.h, 1.0, 1.0, nearCell(g.nx, 1, g.h, g.h)));
-    expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+    expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature,
                   tolerances(temperatureMargin, g.h, 40.0, 313.2, nearCell(g.nx, 1, g.h, g.h)));
-    expectMatches("dye", s.download(Field::Dye), expected.dye,
+    expectMatches("dye", s.download(SmokeField::Dye), expected.dye,
                   tolerances(dyeMargin, dyeCell, 1.0, 1.0, nearCell(g.dyeNx, 4, g.dyeHx(), g.dyeHy())));
 }
 
@@ -221,7 +221,7 @@ TEST_P(CubicKernels, UniformRegionsMatchTheReference) {
     SmokeSolver& s = solver(settings);
     const smoke_ref::Grid g(settings);
     smoke_ref::State f = uploadRandom(s, g, 67);
-    auto patch = [&](Field field, smoke_ref::Values& target, int rowLength, float constant) {
+    auto patch = [&](SmokeField field, smoke_ref::Values& target, int rowLength, float constant) {
         std::vector<float> values = s.download(field);
         for (size_t k = 0; k < values.size(); ++k)
             if ((int(k % rowLength) / 3 + int(k / rowLength) / 3) % 2 == 0) values[k] = constant;
@@ -229,17 +229,17 @@ TEST_P(CubicKernels, UniformRegionsMatchTheReference) {
         const std::vector<float> kept = s.download(field);
         target = smoke_ref::Values(kept.begin(), kept.end());
     };
-    patch(Field::VelocityX, f.u, g.nx + 1, 0.25f);
-    patch(Field::Density, f.density, g.nx, 0.0f);
-    patch(Field::Temperature, f.temperature, g.nx, settings.ambientTemperature);
-    s.stepPass(Pass::Advect, kDt);
+    patch(SmokeField::VelocityX, f.u, g.nx + 1, 0.25f);
+    patch(SmokeField::Density, f.density, g.nx, 0.0f);
+    patch(SmokeField::Temperature, f.temperature, g.nx, settings.ambientTemperature);
+    s.stepPass(SmokePass::Advect, kDt);
     smoke_ref::State expected = f;
     smoke_ref::advectAll(g, expected, settings, kDt);
     const double ub = velocityBound();
-    expectMatches("u", s.download(Field::VelocityX), expected.u, cubicError(g, g.h, 2.0 * ub, ub));
-    expectMatches("v", s.download(Field::VelocityY), expected.v, cubicError(g, g.h, 2.0 * ub, ub));
-    expectMatches("density", s.download(Field::Density), expected.density, cubicError(g, g.h, 1.0, 1.0));
-    expectMatches("temperature", s.download(Field::Temperature), expected.temperature, cubicError(g, g.h, 40.0, 313.2));
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u, cubicError(g, g.h, 2.0 * ub, ub));
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v, cubicError(g, g.h, 2.0 * ub, ub));
+    expectMatches("density", s.download(SmokeField::Density), expected.density, cubicError(g, g.h, 1.0, 1.0));
+    expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature, cubicError(g, g.h, 40.0, 313.2));
 }
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, CubicKernels, ::testing::ValuesIn(boundaryCases()), boundaryCaseName);

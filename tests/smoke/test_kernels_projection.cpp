@@ -15,10 +15,10 @@ TEST_P(ProjectionKernels, DivergenceIsTheNetFlux) {
     SmokeSolver& s = solver(baseSettings());
     const smoke_ref::Grid g(s.settings());
     smoke_ref::State f = uploadRandom(s, g, 31);
-    s.stepPass(Pass::Divergence, 0.05f);
+    s.stepPass(SmokePass::Divergence, 0.05f);
     smoke_ref::divergence(g, f);
     // Four products of an area (<= 1) and a velocity (<= 1), summed, times 1/h: ~8 operations.
-    expectMatches("divergence", s.download(Field::Divergence), f.divergence, 8.0 * kEps * 4.0 / g.h);
+    expectMatches("divergence", s.download(SmokeField::Divergence), f.divergence, 8.0 * kEps * 4.0 / g.h);
 }
 
 TEST_P(ProjectionKernels, DampedJacobiPressureSweeps) {
@@ -31,7 +31,7 @@ TEST_P(ProjectionKernels, DampedJacobiPressureSweeps) {
         const smoke_ref::Grid g(settings);
         smoke_ref::State f = uploadRandom(s, g, 32 + sweeps);
         const float dt = 0.05f;
-        s.stepPass(Pass::PressureSolve, dt);
+        s.stepPass(SmokePass::PressureSolve, dt);
 
         // Relaxation 0.8: documented in PressureSolverType::Jacobi.
         const double rhsScale = g.h * g.h / dt;
@@ -53,7 +53,7 @@ TEST_P(ProjectionKernels, DampedJacobiPressureSweeps) {
             tolerance += 8.0 * kEps * worst;
             smoke_ref::pressureJacobi(g, expected, rhsScale, 0.8, 1);
         }
-        expectMatches("pressure", s.download(Field::Pressure), expected.pressure, tolerance);
+        expectMatches("pressure", s.download(SmokeField::Pressure), expected.pressure, tolerance);
     }
 }
 
@@ -62,11 +62,11 @@ TEST_P(ProjectionKernels, SubtractGradientAndPrescribedFaces) {
     const smoke_ref::Grid g(s.settings());
     smoke_ref::State f = uploadRandom(s, g, 33);
     const float dt = 0.05f;
-    s.stepPass(Pass::SubtractGradient, dt);
+    s.stepPass(SmokePass::SubtractGradient, dt);
     smoke_ref::subtractGradient(g, f, dt);
     // u - dt/h (p1 - p0) with |u| <= 1, |p| <= 1: ~4 operations on terms up to 1 + 2 dt/h.
     const double tolerance = 8.0 * kEps * (1.0 + 2.0 * dt / g.h);
-    const std::vector<float> u = s.download(Field::VelocityX), v = s.download(Field::VelocityY);
+    const std::vector<float> u = s.download(SmokeField::VelocityX), v = s.download(SmokeField::VelocityY);
     expectMatches("u", u, f.u, tolerance);
     expectMatches("v", v, f.v, tolerance);
     // Closed faces carry exactly their prescribed velocity (the reference's value is a float).

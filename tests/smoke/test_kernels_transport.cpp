@@ -19,7 +19,7 @@ TEST_P(TransportKernels, SemiLagrangianAdvectionOfEveryField) {
     const smoke_ref::Grid g(settings);
     smoke_ref::State f = uploadRandom(s, g, 21);
     const float dt = 0.15f;  // back-traces of up to ~5 cells: the clamps and wraps are reached
-    s.stepPass(Pass::Advect, dt);
+    s.stepPass(SmokePass::Advect, dt);
 
     smoke_ref::State expected = f;
     smoke_ref::advectAll(g, expected, settings, dt);
@@ -35,12 +35,12 @@ TEST_P(TransportKernels, SemiLagrangianAdvectionOfEveryField) {
     auto tolerance = [&](double cell, double range, double magnitude) {
         return position / cell * range + 8.0 * kEps * magnitude;
     };
-    expectMatches("u", s.download(Field::VelocityX), expected.u, tolerance(g.h, 2.0 * ub, ub));
-    expectMatches("v", s.download(Field::VelocityY), expected.v, tolerance(g.h, 2.0 * ub, ub));
-    expectMatches("density", s.download(Field::Density), expected.density, tolerance(g.h, 1.0, 1.0));
+    expectMatches("u", s.download(SmokeField::VelocityX), expected.u, tolerance(g.h, 2.0 * ub, ub));
+    expectMatches("v", s.download(SmokeField::VelocityY), expected.v, tolerance(g.h, 2.0 * ub, ub));
+    expectMatches("density", s.download(SmokeField::Density), expected.density, tolerance(g.h, 1.0, 1.0));
     // Temperatures span ambient +- 20 K (inflows 280 and 310 K inside it), magnitude ~313 K.
-    expectMatches("temperature", s.download(Field::Temperature), expected.temperature, tolerance(g.h, 40.0, 313.2));
-    expectMatches("dye", s.download(Field::Dye), expected.dye, tolerance(std::min(g.dyeHx(), g.dyeHy()), 1.0, 1.0));
+    expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature, tolerance(g.h, 40.0, 313.2));
+    expectMatches("dye", s.download(SmokeField::Dye), expected.dye, tolerance(std::min(g.dyeHx(), g.dyeHy()), 1.0, 1.0));
 }
 
 TEST_P(TransportKernels, CorrectedVelocityAdvection) {
@@ -55,7 +55,7 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
         const smoke_ref::Grid g(settings);
         smoke_ref::State f = uploadRandom(s, g, 31 + uint32_t(scheme) + 2 * uint32_t(limiter));
         const float dt = 0.15f;
-        s.stepPass(Pass::Advect, dt);
+        s.stepPass(SmokePass::Advect, dt);
         smoke_ref::State expected = f;
         smoke_ref::FaceField revertMargin;
         smoke_ref::advectVelocityCorrected(g, expected, dt, scheme, limiter, &revertMargin);
@@ -95,8 +95,8 @@ TEST_P(TransportKernels, CorrectedVelocityAdvection) {
                 }
             return t;
         };
-        expectMatches("u", s.download(Field::VelocityX), expected.u, tolerances(true));
-        expectMatches("v", s.download(Field::VelocityY), expected.v, tolerances(false));
+        expectMatches("u", s.download(SmokeField::VelocityX), expected.u, tolerances(true));
+        expectMatches("v", s.download(SmokeField::VelocityY), expected.v, tolerances(false));
     }
 }
 
@@ -122,7 +122,7 @@ TEST_P(TransportKernels, CorrectedScalarAndDyeAdvection) {
         const smoke_ref::Grid g(settings);
         smoke_ref::State f = uploadRandom(s, g, 41 + uint32_t(scheme) + 2 * uint32_t(limiter));
         const float dt = 0.15f;
-        s.stepPass(Pass::Advect, dt);
+        s.stepPass(SmokePass::Advect, dt);
         smoke_ref::State expected = f;
         smoke_ref::Values densityMargin, temperatureMargin, dyeMargin;
         smoke_ref::advectScalarsCorrected(g, expected, dt, settings.ambientTemperature, scheme, limiter, &densityMargin,
@@ -150,12 +150,12 @@ TEST_P(TransportKernels, CorrectedScalarAndDyeAdvection) {
                 }
             return t;
         };
-        expectMatches("density", s.download(Field::Density), expected.density,
+        expectMatches("density", s.download(SmokeField::Density), expected.density,
                       tolerances(densityMargin, g.nx, g.ny, 1, g.h, g.h, 1.0, 1.0));
         // Temperatures span ambient +- 20 K (inflows 280 and 310 K inside it), magnitude ~313 K.
-        expectMatches("temperature", s.download(Field::Temperature), expected.temperature,
+        expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature,
                       tolerances(temperatureMargin, g.nx, g.ny, 1, g.h, g.h, 40.0, 313.2));
-        expectMatches("dye", s.download(Field::Dye), expected.dye,
+        expectMatches("dye", s.download(SmokeField::Dye), expected.dye,
                       tolerances(dyeMargin, g.dyeNx, g.dyeNy, 4, g.dyeHx(), g.dyeHy(), 1.0, 1.0));
     }
 }
@@ -171,7 +171,7 @@ TEST_P(TransportKernels, JacobiDiffusionOfVelocityAndDye) {
         const smoke_ref::Grid g(settings);
         smoke_ref::State f = uploadRandom(s, g, 22 + sweeps);
         const float dt = 0.05f;
-        s.stepPass(Pass::Diffuse, dt);
+        s.stepPass(SmokePass::Diffuse, dt);
 
         smoke_ref::State expected = f;
         const double ddt = dt;
@@ -182,9 +182,9 @@ TEST_P(TransportKernels, JacobiDiffusionOfVelocityAndDye) {
         // the coefficients' own host rounding included) on values bounded by velocityBound() (dye:
         // 1); it does not amplify earlier errors, so they add up over the sweeps.
         const double perSweep = 12.0 * kEps;
-        expectMatches("u", s.download(Field::VelocityX), expected.u, perSweep * sweeps * velocityBound());
-        expectMatches("v", s.download(Field::VelocityY), expected.v, perSweep * sweeps * velocityBound());
-        expectMatches("dye", s.download(Field::Dye), expected.dye, perSweep * sweeps);
+        expectMatches("u", s.download(SmokeField::VelocityX), expected.u, perSweep * sweeps * velocityBound());
+        expectMatches("v", s.download(SmokeField::VelocityY), expected.v, perSweep * sweeps * velocityBound());
+        expectMatches("dye", s.download(SmokeField::Dye), expected.dye, perSweep * sweeps);
     }
 }
 
@@ -210,7 +210,7 @@ TEST_P(TransportKernels, MultigridDiffusionSolvesTheImplicitStep) {
         SmokeSolver& s = solver(settings);
         const smoke_ref::Grid g(settings);
         smoke_ref::State f = uploadRandom(s, g, 27);
-        s.stepPass(Pass::Diffuse, dt);
+        s.stepPass(SmokePass::Diffuse, dt);
 
         const double aa = settings.viscosity * double(dt) / (g.h * g.h);
         const double rho = 4.0 * aa / (1.0 + 4.0 * aa);
@@ -227,8 +227,8 @@ TEST_P(TransportKernels, MultigridDiffusionSolvesTheImplicitStep) {
         for (size_t k = 0; k < f.v.size(); ++k) step = std::max(step, std::abs(oneSweep.v[k] - f.v[k]) * (1.0 + 4.0 * aa));
         const double B = velocityBound();
         const double bound = settings.diffusionTolerance * step + (36.0 * aa + 2.0) * kEps * B + 1e-9;
-        expectMatches("u", s.download(Field::VelocityX), exact.u, bound);
-        expectMatches("v", s.download(Field::VelocityY), exact.v, bound);
+        expectMatches("u", s.download(SmokeField::VelocityX), exact.u, bound);
+        expectMatches("v", s.download(SmokeField::VelocityY), exact.v, bound);
         if (a > 1.0) {
             EXPECT_GT(jacobiMiss, 10.0 * bound) << "20 Jacobi sweeps would pass this test";
         }

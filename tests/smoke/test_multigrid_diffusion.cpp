@@ -36,9 +36,9 @@ std::array<uint32_t, 2> cycles2D(std::shared_ptr<Context> context, uint32_t nx, 
     settings.diffusionTolerance = 1e-4f;
     SmokeSolver s(context, settings);
     s.addCircleObstacle(0.4f, 0.3f * float(ny) / float(nx), 0.1f);
-    s.upload(Field::VelocityX, randomValues(s.fieldSize(Field::VelocityX), nx));
-    s.upload(Field::VelocityY, randomValues(s.fieldSize(Field::VelocityY), ny));
-    s.stepPass(Pass::Diffuse, dt);
+    s.upload(SmokeField::VelocityX, randomValues(s.fieldSize(SmokeField::VelocityX), nx));
+    s.upload(SmokeField::VelocityY, randomValues(s.fieldSize(SmokeField::VelocityY), ny));
+    s.stepPass(SmokePass::Diffuse, dt);
     std::array<uint32_t, 2> cycles{};
     for (int c = 0; c < 2; ++c) {
         const PressureResidual r = s.diffusionResidual(c == 0 ? DiffusedField::VelocityX : DiffusedField::VelocityY);
@@ -64,9 +64,9 @@ std::array<uint32_t, 4> cycles3D(std::shared_ptr<Context> context, uint32_t nx, 
     settings.diffusionSolver = DiffusionSolverType::Multigrid;
     settings.diffusionTolerance = 1e-4f;
     SmokeSolver3D s(context, settings);
-    for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density})
+    for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Density})
         s.upload(f, randomValues(s.fieldSize(f), nx + uint32_t(f)));
-    s.stepPass(Pass3D::Diffuse, dt);
+    s.stepPass(SmokePass3D::Diffuse, dt);
     std::array<uint32_t, 4> cycles{};
     const DiffusedField fields[4] = {DiffusedField::VelocityX, DiffusedField::VelocityY, DiffusedField::VelocityZ,
                                      DiffusedField::Density};

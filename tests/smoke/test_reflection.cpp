@@ -26,11 +26,11 @@ TEST_P(ReflectionKernels, ReflectPassAdvectsHalfProjectsAndReflects) {
     smoke_ref::State f = uploadRandom(s, g, 41);
     std::mt19937 rng(42);
     std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
-    std::vector<float> midpointPressure(s.fieldSize(Field::MidpointPressure));
+    std::vector<float> midpointPressure(s.fieldSize(SmokeField::MidpointPressure));
     for (float& p : midpointPressure) p = unit(rng);
-    s.upload(Field::MidpointPressure, midpointPressure);
+    s.upload(SmokeField::MidpointPressure, midpointPressure);
     const float dt = 0.15f;  // half-step back-traces of up to ~2.5 cells: the clamps and wraps are reached
-    s.stepPass(Pass::Reflect, dt);
+    s.stepPass(SmokePass::Reflect, dt);
 
     smoke_ref::State expected = f;
     smoke_ref::advectVelocity(g, expected, 0.5 * dt);
@@ -46,18 +46,18 @@ TEST_P(ReflectionKernels, ReflectPassAdvectsHalfProjectsAndReflects) {
     const double e = position / g.h * 2.0 * ub + 8.0 * kEps * ub;
     const double magnitude = ub + 2.0 * dt / g.h;
     const double r = 8.0 * kEps * magnitude;
-    expectMatches("midpoint u", s.download(Field::MidpointVelocityX), projected.u, e + r);
-    expectMatches("midpoint v", s.download(Field::MidpointVelocityY), projected.v, e + r);
+    expectMatches("midpoint u", s.download(SmokeField::MidpointVelocityX), projected.u, e + r);
+    expectMatches("midpoint v", s.download(SmokeField::MidpointVelocityY), projected.v, e + r);
     const double reflectedTolerance = 3.0 * e + 2.0 * r + 12.0 * kEps * magnitude;
-    expectMatches("reflected u", s.download(Field::VelocityX), expected.u, reflectedTolerance);
-    expectMatches("reflected v", s.download(Field::VelocityY), expected.v, reflectedTolerance);
+    expectMatches("reflected u", s.download(SmokeField::VelocityX), expected.u, reflectedTolerance);
+    expectMatches("reflected v", s.download(SmokeField::VelocityY), expected.v, reflectedTolerance);
     // The reflection moved the field away from the projection (the comparison is not vacuous), and
     // the scalars wait for the Advect pass.
     EXPECT_GT(maxAbs(smoke_ref::Values(expected.u)) , 0.0);
     double moved = 0.0;
     for (size_t k = 0; k < projected.u.size(); ++k) moved = std::max(moved, std::abs(projected.u[k] - expected.u[k]));
     EXPECT_GT(moved, 100.0 * reflectedTolerance);
-    const std::vector<float> density = s.download(Field::Density);
+    const std::vector<float> density = s.download(SmokeField::Density);
     for (size_t k = 0; k < density.size(); ++k) ASSERT_EQ(double(density[k]), f.density[k]) << "density " << k;
 }
 
@@ -93,16 +93,16 @@ TEST_F(Reflection, AdvectWithoutReflectIsRefused) {
     s.nx = s.ny = 16;
     s.advectionReflection = true;
     SmokeSolver solver(context(), s);
-    EXPECT_THROW(solver.stepPass(Pass::Advect, 0.01f), InvalidArgument);
-    solver.stepPass(Pass::Reflect, 0.01f);
-    solver.stepPass(Pass::Advect, 0.01f);
-    EXPECT_THROW(solver.stepPass(Pass::Advect, 0.01f), InvalidArgument);
+    EXPECT_THROW(solver.stepPass(SmokePass::Advect, 0.01f), InvalidArgument);
+    solver.stepPass(SmokePass::Reflect, 0.01f);
+    solver.stepPass(SmokePass::Advect, 0.01f);
+    EXPECT_THROW(solver.stepPass(SmokePass::Advect, 0.01f), InvalidArgument);
     EXPECT_THROW(solver.step(0.01f, 0), InvalidArgument);
     SmokeSettings plain = s;
     plain.advectionReflection = false;
     SmokeSolver without(context(), plain);
-    EXPECT_THROW(without.upload(Field::MidpointPressure, std::vector<float>(16 * 16)), InvalidArgument);
-    EXPECT_EQ(without.buffer(Field::MidpointVelocityX), VK_NULL_HANDLE);
+    EXPECT_THROW(without.upload(SmokeField::MidpointPressure, std::vector<float>(16 * 16)), InvalidArgument);
+    EXPECT_EQ(without.buffer(SmokeField::MidpointVelocityX), VK_NULL_HANDLE);
 }
 
 } // namespace

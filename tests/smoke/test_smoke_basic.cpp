@@ -57,8 +57,8 @@ std::vector<std::vector<float>> runScenario(std::shared_ptr<Context> context, in
         solver.addSplat(s);
         solver.step(1.0f / 60.0f);
     }
-    for (Field f : {Field::VelocityX, Field::VelocityY, Field::Density, Field::Temperature, Field::Dye,
-                    Field::Pressure, Field::Curl})
+    for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Temperature, SmokeField::Dye,
+                    SmokeField::Pressure, SmokeField::Curl})
         out.push_back(current->download(f));
     return out;
 }
@@ -97,7 +97,7 @@ TEST_F(SmokeBasic, MoveAssignmentReplacesTheSolver) {
     SmokeSolver source(context(), plumeSettings());
     target = std::move(source);
     EXPECT_EQ(target.settings().nx, plumeSettings().nx);
-    EXPECT_EQ(target.fieldSize(Field::Dye), size_t(53) * 41 * 4);
+    EXPECT_EQ(target.fieldSize(SmokeField::Dye), size_t(53) * 41 * 4);
 
     Splat s;
     s.x = 0.9f;
@@ -107,9 +107,9 @@ TEST_F(SmokeBasic, MoveAssignmentReplacesTheSolver) {
     s.velocity = {0.0f, 1.0f};
     target.addSplat(s);
     target.step(1.0f / 60.0f);
-    auto density = target.download(Field::Density);
+    auto density = target.download(SmokeField::Density);
     EXPECT_GT(std::accumulate(density.begin(), density.end(), 0.0), 0.0);
-    for (float x : target.download(Field::VelocityY)) ASSERT_TRUE(std::isfinite(x));
+    for (float x : target.download(SmokeField::VelocityY)) ASSERT_TRUE(std::isfinite(x));
 }
 
 // Periodic sides on each axis in turn, the velocity along it one cell per step in either
@@ -118,7 +118,7 @@ TEST_F(SmokeBasic, MoveAssignmentReplacesTheSolver) {
 // wrapped twin's, bit for bit. Moving towards +axis traces back across the low side (negative
 // indices), moving towards -axis across the high one.
 TEST_F(SmokeBasic, PeriodicSidesWrapOnEveryAxis) {
-    const Field velocity[2] = {Field::VelocityX, Field::VelocityY};
+    const SmokeField velocity[2] = {SmokeField::VelocityX, SmokeField::VelocityY};
     const int n[2] = {37, 23};
     for (int axis = 0; axis < 2; ++axis)
         for (int direction : {1, -1}) {
@@ -131,12 +131,12 @@ TEST_F(SmokeBasic, PeriodicSidesWrapOnEveryAxis) {
             SmokeSolver solver(context(), s);
             const float dt = 0.25f, speed = 2.0f * float(direction);  // speed dt = one cell
             solver.upload(velocity[axis], std::vector<float>(solver.fieldSize(velocity[axis]), speed));
-            std::vector<float> density(solver.fieldSize(Field::Density));
+            std::vector<float> density(solver.fieldSize(SmokeField::Density));
             for (size_t c = 0; c < density.size(); ++c) density[c] = float((c * 7919u) % 1009u) / 1009.0f;
-            solver.upload(Field::Density, density);
+            solver.upload(SmokeField::Density, density);
             const int steps = n[axis] + 4;  // more than once around
-            for (int k = 0; k < steps; ++k) solver.stepPass(Pass::Advect, dt);
-            const std::vector<float> moved = solver.download(Field::Density);
+            for (int k = 0; k < steps; ++k) solver.stepPass(SmokePass::Advect, dt);
+            const std::vector<float> moved = solver.download(SmokeField::Density);
             for (int j = 0; j < 23; ++j)
                 for (int i = 0; i < 37; ++i) {
                     int from[2] = {i, j};

@@ -28,8 +28,8 @@ TEST_P(PrescribedVelocity, CarriesTheScalarsAndDyeAndNeverWritesTheVelocity) {
     SmokeSolver& s = solver(settings);
     const smoke_ref::Grid g(settings);
     smoke_ref::State expected = uploadRandom(s, g, 51);
-    const VkBuffer bufferU = s.buffer(Field::VelocityX), bufferV = s.buffer(Field::VelocityY);
-    const std::vector<float> u = s.download(Field::VelocityX), v = s.download(Field::VelocityY);
+    const VkBuffer bufferU = s.buffer(SmokeField::VelocityX), bufferV = s.buffer(SmokeField::VelocityY);
+    const std::vector<float> u = s.download(SmokeField::VelocityX), v = s.download(SmokeField::VelocityY);
     Splat splat;
     splat.x = 1.8f;
     splat.y = 1.1f;
@@ -41,9 +41,9 @@ TEST_P(PrescribedVelocity, CarriesTheScalarsAndDyeAndNeverWritesTheVelocity) {
     s.step(dt, steps);
 
     // Bit for bit, in the same buffers.
-    EXPECT_EQ(s.buffer(Field::VelocityX), bufferU);
-    EXPECT_EQ(s.buffer(Field::VelocityY), bufferV);
-    const std::vector<float> uAfter = s.download(Field::VelocityX), vAfter = s.download(Field::VelocityY);
+    EXPECT_EQ(s.buffer(SmokeField::VelocityX), bufferU);
+    EXPECT_EQ(s.buffer(SmokeField::VelocityY), bufferV);
+    const std::vector<float> uAfter = s.download(SmokeField::VelocityX), vAfter = s.download(SmokeField::VelocityY);
     EXPECT_EQ(std::memcmp(u.data(), uAfter.data(), u.size() * sizeof(float)), 0);
     EXPECT_EQ(std::memcmp(v.data(), vAfter.data(), v.size() * sizeof(float)), 0);
 
@@ -65,10 +65,10 @@ TEST_P(PrescribedVelocity, CarriesTheScalarsAndDyeAndNeverWritesTheVelocity) {
     auto tolerance = [&](double cell, double range, double magnitude) {
         return steps * (position / cell * range + 8.0 * kEps * magnitude);
     };
-    expectMatches("density", s.download(Field::Density), expected.density, tolerance(g.h, 1.0, 1.0));
-    expectMatches("temperature", s.download(Field::Temperature), expected.temperature, tolerance(g.h, 40.0, 313.2));
+    expectMatches("density", s.download(SmokeField::Density), expected.density, tolerance(g.h, 1.0, 1.0));
+    expectMatches("temperature", s.download(SmokeField::Temperature), expected.temperature, tolerance(g.h, 40.0, 313.2));
     const double dyeCell = std::min(g.dyeHx(), g.dyeHy());
-    expectMatches("dye", s.download(Field::Dye), expected.dye, tolerance(dyeCell, 1.0, 1.0));
+    expectMatches("dye", s.download(SmokeField::Dye), expected.dye, tolerance(dyeCell, 1.0, 1.0));
     double moved = 0.0;
     for (size_t k = 0; k < expected.dye.size(); ++k) moved = std::max(moved, std::abs(expected.dye[k] - before.dye[k]));
     EXPECT_GT(moved, 100.0 * tolerance(dyeCell, 1.0, 1.0)) << "the dye did not move";
@@ -78,7 +78,7 @@ INSTANTIATE_TEST_SUITE_P(Boundaries, PrescribedVelocity, ::testing::ValuesIn(bou
 
 class BatchedSteps : public GpuTest {};
 
-std::vector<float> bits(SmokeSolver& s, Field f) { return s.download(f); }
+std::vector<float> bits(SmokeSolver& s, SmokeField f) { return s.download(f); }
 
 // A busy step (splats, buoyancy, confinement, MacCormack, reflection, viscosity, multigrid to a
 // tolerance with residual reports: with reflection six reports in one submission wrap the four-slot
@@ -120,8 +120,8 @@ TEST_F(BatchedSteps, AreBitIdenticalToSingleSteps) {
         const float dt = 0.05f;
         batched.step(dt, 3);
         for (int k = 0; k < 3; ++k) single.step(dt);
-        for (Field f : {Field::VelocityX, Field::VelocityY, Field::Density, Field::Temperature, Field::Dye,
-                        Field::Pressure, Field::MidpointPressure}) {
+        for (SmokeField f : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Temperature, SmokeField::Dye,
+                        SmokeField::Pressure, SmokeField::MidpointPressure}) {
             const std::vector<float> a = bits(batched, f), b = bits(single, f);
             ASSERT_EQ(a.size(), b.size());
             EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0) << fieldName(f);

@@ -49,7 +49,7 @@ struct AbcFlow {
         if (axis == 1) return float(a * (std::sin(q * x) + std::cos(q * z)));
         return float(a * (std::sin(q * y) + std::cos(q * x)));
     }
-    static Field3D field(int axis) { return axis == 0 ? Field3D::VelocityX : axis == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+    static SmokeField3D field(int axis) { return axis == 0 ? SmokeField3D::VelocityX : axis == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ; }
     // Face counts of an axis: one more layer along it.
     void counts(int axis, uint32_t c[3]) const {
         for (int b = 0; b < 3; ++b) c[b] = n + (b == axis ? 1 : 0);

@@ -37,14 +37,14 @@ Result rotate(SmokeSolver3D& smoke, uint32_t n, double turns, AdvectionScheme sc
     smoke.updateSettings(s);
     const double h = s.cellSize, depth = s.nz * h;
     // u = -omega (y - 1/2), v = omega (x - 1/2), w = 0 at their faces.
-    std::vector<float> u(smoke.fieldSize(Field3D::VelocityX)), v(smoke.fieldSize(Field3D::VelocityY));
+    std::vector<float> u(smoke.fieldSize(SmokeField3D::VelocityX)), v(smoke.fieldSize(SmokeField3D::VelocityY));
     for (uint32_t k = 0; k < s.nz; ++k)
         for (uint32_t j = 0; j < n; ++j)
             for (uint32_t i = 0; i <= n; ++i) u[i + (n + 1) * (j + n * k)] = float(-((j + 0.5) * h - 0.5));
     for (uint32_t k = 0; k < s.nz; ++k)
         for (uint32_t j = 0; j <= n; ++j)
             for (uint32_t i = 0; i < n; ++i) v[i + n * (j + (n + 1) * k)] = float((i + 0.5) * h - 0.5);
-    std::vector<float> density(smoke.fieldSize(Field3D::Density));
+    std::vector<float> density(smoke.fieldSize(SmokeField3D::Density));
     for (uint32_t k = 0; k < s.nz; ++k)
         for (uint32_t j = 0; j < n; ++j)
             for (uint32_t i = 0; i < n; ++i) {
@@ -52,19 +52,19 @@ Result rotate(SmokeSolver3D& smoke, uint32_t n, double turns, AdvectionScheme sc
                                            std::pow((k + 0.5) * h - depth / 2, 2));
                 density[i + n * (j + n * k)] = float(std::clamp((0.24 - d) / 0.06, 0.0, 1.0));
             }
-    smoke.upload(Field3D::Density, density);
+    smoke.upload(SmokeField3D::Density, density);
     const float dt = 3.2f / float(n);  // ~0.7 cells per step at the ball's centre
     const int steps = int(std::lround(turns * 2.0 * 3.14159265358979 / dt));
     for (int step = 0; step < steps; ++step) {
-        smoke.upload(Field3D::VelocityX, u);  // held fixed: only the density moves
-        smoke.upload(Field3D::VelocityY, v);
-        smoke.stepPass(Pass3D::Advect, dt);
+        smoke.upload(SmokeField3D::VelocityX, u);  // held fixed: only the density moves
+        smoke.upload(SmokeField3D::VelocityY, v);
+        smoke.stepPass(SmokePass3D::Advect, dt);
     }
     // The rotation's angle differs from `turns` by the rounding of the step count; every scheme
     // alike. Compare with the ball rotated by that angle exactly: rotate its centre.
     const double angle = steps * dt;
     const double cx = 0.5 + 0.22 * std::cos(angle), cy = 0.5 + 0.22 * std::sin(angle);
-    const std::vector<float> after = smoke.download(Field3D::Density);
+    const std::vector<float> after = smoke.download(SmokeField3D::Density);
     Result r{0.0, 0.0, 1e30, -1e30};
     double norm = 0.0, before = 0.0, now = 0.0;
     for (uint32_t k = 0; k < s.nz; ++k)

@@ -72,16 +72,16 @@ TEST_P(Colliders3D, RasterisationMatchesTheReference) {
     const smoke3d_ref::State f = uploadRandom(s, 51);
     const std::vector<Collider> scene = overlappingScene();
     s.setColliders(scene);
-    s.stepPass(Pass3D::Colliders, kDt);
+    s.stepPass(SmokePass3D::Colliders, kDt);
 
     // Distances from ~40 float operations on coordinates up to the extent (plus the centres).
     const double coverageError = 64.0 * kEps * (kExtent3 + 1.0) / g.h;
     const smoke3d_ref::Values staticSolid(s.solidMask().begin(), s.solidMask().end());
     const smoke3d_ref::ColliderRaster3D r = smoke3d_ref::rasteriseColliders(g, staticSolid, scene, 2.0 * coverageError);
-    expectMatches("solid", s.download(Field3D::Solid), r.solid, coverageError);
-    const Field3D open[3] = {Field3D::OpenX, Field3D::OpenY, Field3D::OpenZ};
-    const Field3D solidVelocity[3] = {Field3D::SolidVelocityX, Field3D::SolidVelocityY, Field3D::SolidVelocityZ};
-    const Field3D velocity[3] = {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ};
+    expectMatches("solid", s.download(SmokeField3D::Solid), r.solid, coverageError);
+    const SmokeField3D open[3] = {SmokeField3D::OpenX, SmokeField3D::OpenY, SmokeField3D::OpenZ};
+    const SmokeField3D solidVelocity[3] = {SmokeField3D::SolidVelocityX, SmokeField3D::SolidVelocityY, SmokeField3D::SolidVelocityZ};
+    const SmokeField3D velocity[3] = {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ};
     // Speeds up to |v| + |omega| |r| ~ 3 m/s from ~10 operations.
     const double velocityError = 16.0 * kEps * 4.0;
     size_t moving = 0;
@@ -116,19 +116,19 @@ TEST_P(Colliders3D, ProjectionLetsNothingThroughTheMovingSurfaces) {
     s.clearObstacles();
     uploadRandom(s, 52);
     // The sides' faces get their prescribed velocities (a zero pressure leaves the others alone).
-    s.upload(Field3D::Pressure, std::vector<float>(s.fieldSize(Field3D::Pressure), 0.0f));
-    s.stepPass(Pass3D::SubtractGradient, kDt);
+    s.upload(SmokeField3D::Pressure, std::vector<float>(s.fieldSize(SmokeField3D::Pressure), 0.0f));
+    s.stepPass(SmokePass3D::SubtractGradient, kDt);
     s.setColliders(separateScene());
-    s.stepPass(Pass3D::Colliders, kDt);
-    s.stepPass(Pass3D::Divergence, kDt);
-    const std::vector<float> before = s.download(Field3D::Divergence);
-    s.stepPass(Pass3D::PressureSolve, kDt);
-    s.stepPass(Pass3D::SubtractGradient, kDt);
+    s.stepPass(SmokePass3D::Colliders, kDt);
+    s.stepPass(SmokePass3D::Divergence, kDt);
+    const std::vector<float> before = s.download(SmokeField3D::Divergence);
+    s.stepPass(SmokePass3D::PressureSolve, kDt);
+    s.stepPass(SmokePass3D::SubtractGradient, kDt);
 
     const smoke3d_ref::Grid g(settings);
     smoke3d_ref::State f = smoke3d_ref::downloadState(s);
     std::array<smoke3d_ref::Values, 3> solidVelocity;
-    const Field3D solidFields[3] = {Field3D::SolidVelocityX, Field3D::SolidVelocityY, Field3D::SolidVelocityZ};
+    const SmokeField3D solidFields[3] = {SmokeField3D::SolidVelocityX, SmokeField3D::SolidVelocityY, SmokeField3D::SolidVelocityZ};
     size_t moving = 0;
     for (int a = 0; a < 3; ++a) {
         const std::vector<float> sv = s.download(solidFields[a]);
@@ -204,9 +204,9 @@ TEST_F(DraggedSphere, FirstStepIsThePotentialFlowOfTheMovingSphere) {
     const Collider sphere = sphereAfter(0);
     s.setColliders(std::span(&sphere, 1));
     std::vector<float> before;
-    for (uint32_t p = 0; p < uint32_t(Pass3D::Count); ++p) {
-        s.stepPass(Pass3D(p), kStep);
-        if (Pass3D(p) == Pass3D::Divergence) before = s.download(Field3D::Divergence);
+    for (uint32_t p = 0; p < uint32_t(SmokePass3D::Count); ++p) {
+        s.stepPass(SmokePass3D(p), kStep);
+        if (SmokePass3D(p) == SmokePass3D::Divergence) before = s.download(SmokeField3D::Divergence);
     }
     const smoke3d_ref::Grid g(settings);
     smoke3d_ref::State f = smoke3d_ref::downloadState(s);
@@ -215,7 +215,7 @@ TEST_F(DraggedSphere, FirstStepIsThePotentialFlowOfTheMovingSphere) {
     // component at the face centre (U along x, 0 across: no rounding can enter a float sum with 0
     // or a product with 1), and a face it closes entirely moves with it exactly.
     std::array<smoke3d_ref::Values, 3> solidVelocity;
-    const Field3D solidFields[3] = {Field3D::SolidVelocityX, Field3D::SolidVelocityY, Field3D::SolidVelocityZ};
+    const SmokeField3D solidFields[3] = {SmokeField3D::SolidVelocityX, SmokeField3D::SolidVelocityY, SmokeField3D::SolidVelocityZ};
     size_t touched = 0, closed = 0;
     for (int a = 0; a < 3; ++a) {
         const std::vector<float> sv = s.download(solidFields[a]);
@@ -272,7 +272,7 @@ TEST_F(DraggedSphere, FirstStepIsThePotentialFlowOfTheMovingSphere) {
     // sphere of radius between R - h/2 and R + h/2, and the tank's walls add a uniform return flow
     // of at most U pi R^2 / (A - pi R^2) (A the tank's cross-section; the potential flow's return
     // flux beyond the walls squeezed inside).
-    const std::vector<float> u = s.download(Field3D::VelocityX);
+    const std::vector<float> u = s.download(SmokeField3D::VelocityX);
     const double area = double(kNy) * kNz * h * h, disc = M_PI * double(kRadius) * kRadius;
     const double confinement = kSpeed * disc / (area - disc);
     for (int i = 14; i <= 18; ++i) {
@@ -308,7 +308,7 @@ TEST_F(DraggedSphere, LeavesAWakeMovingWithIt) {
     SmokeSolver3D s(context(), settings);
     // The mean u on the axis over one radius behind the sphere's rear after `steps` steps.
     auto wakeAfter = [&](int steps) {
-        const std::vector<float> u = s.download(Field3D::VelocityX);
+        const std::vector<float> u = s.download(SmokeField3D::VelocityX);
         const float rear = sphereAfter(steps - 1).centre[0] - kRadius;
         double sum = 0.0;
         int faces = 0;
@@ -329,10 +329,10 @@ TEST_F(DraggedSphere, LeavesAWakeMovingWithIt) {
         s.step(kStep);
         if (k == 0) first = wakeAfter(1);
     }
-    for (Field3D field : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Pressure, Field3D::Divergence})
+    for (SmokeField3D field : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Pressure, SmokeField3D::Divergence})
         for (float v : s.download(field)) ASSERT_TRUE(std::isfinite(v)) << fieldName(field);
     const double wake = wakeAfter(kSteps);
-    const std::vector<float> u = s.download(Field3D::VelocityX);
+    const std::vector<float> u = s.download(SmokeField3D::VelocityX);
     const float front = sphereAfter(kSteps - 1).centre[0] + kRadius;
     const double ahead = u[xFace(int(std::ceil(front / kH)) + 1, kAxisJ, kAxisK)];
     std::printf("dragged sphere: mean u on the axis over a radius behind it %.3f U after 1 step (potential flow), "
@@ -356,8 +356,8 @@ TEST_F(Collider3DErrors, BadCollidersAreRefusedByName) {
     good.centre = {0.9f, 0.6f, 0.5f};
     good.radius = 0.3f;
     solver.setColliders(std::span(&good, 1));
-    solver.stepPass(Pass3D::Colliders, kDt);
-    const std::vector<float> solid = solver.download(Field3D::Solid);
+    solver.stepPass(SmokePass3D::Colliders, kDt);
+    const std::vector<float> solid = solver.download(SmokeField3D::Solid);
     auto expectRefused = [&](const Collider& bad, const std::string& field) {
         const std::vector<Collider> set = {good, bad};
         try {
@@ -393,8 +393,8 @@ TEST_F(Collider3DErrors, BadCollidersAreRefusedByName) {
     c = good;
     c.orientation = rotationAbout(1, 0, 0, 0.5f);
     c.angularVelocity = {1.0f, 0.0f, 0.0f};
-    solver.stepPass(Pass3D::Colliders, kDt);
-    EXPECT_EQ(solver.download(Field3D::Solid), solid);
+    solver.stepPass(SmokePass3D::Colliders, kDt);
+    EXPECT_EQ(solver.download(SmokeField3D::Solid), solid);
     solver.setColliders(std::span(&c, 1));
 }
 

@@ -88,7 +88,7 @@ std::vector<float> obstacles() {
     return mask;
 }
 
-Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+SmokeField3D velocityField(int a) { return a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ; }
 
 void uploadRandomVelocity(SmokeSolver3D& s, uint32_t seed, float amplitude) {
     for (int a = 0; a < 3; ++a)
@@ -129,18 +129,18 @@ TEST_F(Invariants3D, AdvectingAConstantReturnsIt) {
             const std::vector<float> mask = obstacles();
             SmokeSolver3D& s = solver(settings, c.obstacles ? &mask : nullptr);
             uploadRandomVelocity(s, 7, 2.0f);
-            const size_t cells = s.fieldSize(Field3D::Density);
-            s.upload(Field3D::Density, std::vector<float>(cells, density));
-            s.upload(Field3D::Temperature, std::vector<float>(cells, temperature));
-            s.upload(Field3D::Fuel, std::vector<float>(cells, fuel));
+            const size_t cells = s.fieldSize(SmokeField3D::Density);
+            s.upload(SmokeField3D::Density, std::vector<float>(cells, density));
+            s.upload(SmokeField3D::Temperature, std::vector<float>(cells, temperature));
+            s.upload(SmokeField3D::Fuel, std::vector<float>(cells, fuel));
             std::vector<float> rgba(cells * 4);
             for (size_t k = 0; k < rgba.size(); ++k) rgba[k] = colour[k % 4];
-            s.upload(Field3D::Colour, rgba);
-            s.stepPass(Pass3D::Advect, 0.1f);  // traces of up to ~3 cells
+            s.upload(SmokeField3D::Colour, rgba);
+            s.stepPass(SmokePass3D::Advect, 0.1f);  // traces of up to ~3 cells
             // In the fluid: fully solid cells hold their fluid neighbours' mean of the advected
             // fields (nothing, inside an obstacle), and are no part of the flow.
-            const std::vector<float> solid = s.download(Field3D::Solid);
-            auto expectConstant = [&](Field3D field, const std::vector<float>& expected) {
+            const std::vector<float> solid = s.download(SmokeField3D::Solid);
+            auto expectConstant = [&](SmokeField3D field, const std::vector<float>& expected) {
                 const std::vector<float> got = s.download(field);
                 for (size_t k = 0; k < got.size(); ++k)
                     if (solid[k / expected.size()] < 1.0f) {
@@ -148,10 +148,10 @@ TEST_F(Invariants3D, AdvectingAConstantReturnsIt) {
                             << fieldName(field) << " [" << k << "]";
                     }
             };
-            expectConstant(Field3D::Density, {density});
-            expectConstant(Field3D::Temperature, {temperature});
-            expectConstant(Field3D::Fuel, {fuel});
-            expectConstant(Field3D::Colour, {colour[0], colour[1], colour[2], colour[3]});
+            expectConstant(SmokeField3D::Density, {density});
+            expectConstant(SmokeField3D::Temperature, {temperature});
+            expectConstant(SmokeField3D::Fuel, {fuel});
+            expectConstant(SmokeField3D::Colour, {colour[0], colour[1], colour[2], colour[3]});
         }
 }
 
@@ -165,7 +165,7 @@ TEST_F(Invariants3D, AdvectingAUniformVelocityInAPeriodicBoxReturnsIt) {
         SmokeSolver3D& s = solver(settings);
         const std::array<float, 3> velocity{0.8f, -1.3f, 0.45f};
         for (int a = 0; a < 3; ++a) s.upload(velocityField(a), std::vector<float>(s.fieldSize(velocityField(a)), velocity[a]));
-        s.stepPass(Pass3D::Advect, 0.1f);
+        s.stepPass(SmokePass3D::Advect, 0.1f);
         for (int a = 0; a < 3; ++a) {
             const std::vector<float> got = s.download(velocityField(a));
             for (size_t k = 0; k < got.size(); ++k)
@@ -189,10 +189,10 @@ TEST_F(Invariants3D, PeriodicSidesWrap) {
         const ref::Grid g(settings);
         for (int a = 0; a < 3; ++a)
             s.upload(velocityField(a), std::vector<float>(s.fieldSize(velocityField(a)), a == axis ? 2.0f : 0.0f));
-        const std::vector<float> density = randomValues(s.fieldSize(Field3D::Density), 3, 0.0f, 1.0f);
-        s.upload(Field3D::Density, density);
-        s.stepPass(Pass3D::Advect, settings.cellSize / 2.0f);
-        const std::vector<float> got = s.download(Field3D::Density);
+        const std::vector<float> density = randomValues(s.fieldSize(SmokeField3D::Density), 3, 0.0f, 1.0f);
+        s.upload(SmokeField3D::Density, density);
+        s.stepPass(SmokePass3D::Advect, settings.cellSize / 2.0f);
+        const std::vector<float> got = s.download(SmokeField3D::Density);
         ref::forEach(g.n, [&](ref::Index c) {
             ref::Index from = c;
             from[axis] = ref::wrap(c[axis] - 1, g.n[axis]);
@@ -243,16 +243,16 @@ TEST_F(Invariants3D, ConvergedProjectionLeavesNoDivergence) {
         settings.pressureIterations = 40;
         const std::vector<float> mask = obstacles();
         SmokeSolver3D& s = solver(settings, c.obstacles ? &mask : nullptr);
-        s.upload(Field3D::Pressure, std::vector<float>(s.fieldSize(Field3D::Pressure), 0.0f));
+        s.upload(SmokeField3D::Pressure, std::vector<float>(s.fieldSize(SmokeField3D::Pressure), 0.0f));
         uploadRandomVelocity(s, 11, 1.0f);
         const float dt = 0.05f;
-        s.stepPass(Pass3D::Divergence, dt);
-        s.stepPass(Pass3D::PressureSolve, dt);
-        s.stepPass(Pass3D::SubtractGradient, dt);
+        s.stepPass(SmokePass3D::Divergence, dt);
+        s.stepPass(SmokePass3D::PressureSolve, dt);
+        s.stepPass(SmokePass3D::SubtractGradient, dt);
         const ref::Grid g(settings);
         ref::State state = ref::downloadState(s);
-        s.stepPass(Pass3D::Divergence, dt);
-        const std::vector<float> divergence = s.download(Field3D::Divergence);
+        s.stepPass(SmokePass3D::Divergence, dt);
+        const std::vector<float> divergence = s.download(SmokeField3D::Divergence);
 
         double maxU = 0.0;
         for (int a = 0; a < 3; ++a)
@@ -337,7 +337,7 @@ TEST_F(Invariants3D, ConfinementRaisesAVortexRingsCirculation) {
         settings.vorticity = epsilon;
         SmokeSolver3D& s = solver(settings);
         for (int c = 0; c < 3; ++c) s.upload(velocityField(c), std::vector<float>(ring[c].begin(), ring[c].end()));
-        s.stepPass(Pass3D::Vorticity, 0.05f);
+        s.stepPass(SmokePass3D::Vorticity, 0.05f);
         ref::Velocity vel;
         for (int c = 0; c < 3; ++c) {
             const std::vector<float> v = s.download(velocityField(c));
@@ -369,15 +369,15 @@ TEST_F(Invariants3D, CombustionConvertsFuelIntoSmokeAndHeat) {
     settings.combustion.smokeYield = 0.8f;
     const std::vector<float> mask = obstacles();
     SmokeSolver3D& s = solver(settings, &mask);
-    const size_t cells = s.fieldSize(Field3D::Density);
+    const size_t cells = s.fieldSize(SmokeField3D::Density);
     const std::vector<float> fuel0 = randomValues(cells, 21, 0.0f, 1.0f), density0 = randomValues(cells, 22, 0.0f, 1.0f),
                              temperature0 = randomValues(cells, 23, 280.0f, 700.0f);
-    s.upload(Field3D::Fuel, fuel0);
-    s.upload(Field3D::Density, density0);
-    s.upload(Field3D::Temperature, temperature0);
-    s.stepPass(Pass3D::Combustion, 0.05f);
-    const std::vector<float> fuel1 = s.download(Field3D::Fuel), density1 = s.download(Field3D::Density),
-                             temperature1 = s.download(Field3D::Temperature);
+    s.upload(SmokeField3D::Fuel, fuel0);
+    s.upload(SmokeField3D::Density, density0);
+    s.upload(SmokeField3D::Temperature, temperature0);
+    s.stepPass(SmokePass3D::Combustion, 0.05f);
+    const std::vector<float> fuel1 = s.download(SmokeField3D::Fuel), density1 = s.download(SmokeField3D::Density),
+                             temperature1 = s.download(SmokeField3D::Temperature);
     const double Y = settings.combustion.smokeYield, H = settings.combustion.heatRelease;
     double burntTotal = 0.0, smokeTotal = 0.0, heatTotal = 0.0, smokeBound = 0.0, heatBound = 0.0;
     size_t burning = 0;
@@ -439,8 +439,8 @@ TEST_F(Invariants3D, TwoIdenticalRunsAgreeBitForBit) {
         uploadRandomVelocity(s, 5, 0.5f);
         for (int step = 0; step < 3; ++step) s.step(1.0f / 60.0f);
         std::vector<std::vector<float>> fields;
-        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density, Field3D::Temperature,
-                          Field3D::Fuel, Field3D::Colour, Field3D::Pressure, Field3D::Divergence, Field3D::Vorticity})
+        for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Density, SmokeField3D::Temperature,
+                          SmokeField3D::Fuel, SmokeField3D::Colour, SmokeField3D::Pressure, SmokeField3D::Divergence, SmokeField3D::Vorticity})
             fields.push_back(s.download(f));
         return fields;
     };
@@ -479,10 +479,10 @@ TEST_F(Invariants3D, StratifiedFluidAtRestStaysAtRest) {
         ball.centre = {centre[0], centre[1], centre[2]};
         ball.radius = radius;
         solver.setColliders(c == 2 ? std::span<const Collider>(&ball, 1) : std::span<const Collider>());
-        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density, Field3D::Fuel,
-                          Field3D::Pressure})
+        for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Density, SmokeField3D::Fuel,
+                          SmokeField3D::Pressure})
             solver.upload(f, std::vector<float>(solver.fieldSize(f), 0.0f));
-        solver.upload(Field3D::Temperature, temperature);
+        solver.upload(SmokeField3D::Temperature, temperature);
 
         const int steps = 30;
         const float dt = 1.0f / 60.0f;
@@ -490,9 +490,9 @@ TEST_F(Invariants3D, StratifiedFluidAtRestStaysAtRest) {
         const RestBounds bound = restBounds(steps, dt, s.thermalExpansion, gradient, kNy * h, s.ambientTemperature,
                                             s.pressureTolerance);
         expectAtRest(names[c],
-                     {solver.download(Field3D::VelocityX), solver.download(Field3D::VelocityY),
-                      solver.download(Field3D::VelocityZ)},
-                     solver.download(Field3D::Temperature), temperature, solver.download(Field3D::Solid), bound);
+                     {solver.download(SmokeField3D::VelocityX), solver.download(SmokeField3D::VelocityY),
+                      solver.download(SmokeField3D::VelocityZ)},
+                     solver.download(SmokeField3D::Temperature), temperature, solver.download(SmokeField3D::Solid), bound);
     }
     this->solver(baseSettings()).setColliders({});
 }
@@ -525,9 +525,9 @@ double closedPuffTotalRatio(std::shared_ptr<Context> context, bool massCorrectio
                 density[i + s.nx * (j + s.ny * size_t(k))] = float(inside);
                 temperature[i + s.nx * (j + s.ny * size_t(k))] = s.ambientTemperature + float(60.0 * inside);
             }
-    solver.upload(Field3D::Density, density);
-    solver.upload(Field3D::Temperature, temperature);
-    return totalRatioAfterSteps(solver, Field3D::Density, std::accumulate(density.begin(), density.end(), 0.0), steps,
+    solver.upload(SmokeField3D::Density, density);
+    solver.upload(SmokeField3D::Temperature, temperature);
+    return totalRatioAfterSteps(solver, SmokeField3D::Density, std::accumulate(density.begin(), density.end(), 0.0), steps,
                                 1.0f / 60.0f);
 }
 

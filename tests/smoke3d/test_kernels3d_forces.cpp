@@ -19,20 +19,20 @@ TEST_P(ForceKernels3D, FaceFractionsFollowObstaclesAndSides) {
     SmokeSolver3D& s = solver(baseSettings());
     const ref::Grid g(s.settings());
     ref::State f;
-    const std::vector<float> solid = s.download(Field3D::Solid);
+    const std::vector<float> solid = s.download(SmokeField3D::Solid);
     const std::vector<float> mask = obstacleMask();
     ASSERT_EQ(solid, mask) << "the solid mask comes back as uploaded (no colliders)";
     f.solid.assign(solid.begin(), solid.end());
     ref::faceFractions(g, f);
     // One float operation (1 - solid), then min and clamp, which are exact.
-    expectMatches("OpenX", s.download(Field3D::OpenX), f.open[0], kEps);
-    expectMatches("OpenY", s.download(Field3D::OpenY), f.open[1], kEps);
-    expectMatches("OpenZ", s.download(Field3D::OpenZ), f.open[2], kEps);
+    expectMatches("OpenX", s.download(SmokeField3D::OpenX), f.open[0], kEps);
+    expectMatches("OpenY", s.download(SmokeField3D::OpenY), f.open[1], kEps);
+    expectMatches("OpenZ", s.download(SmokeField3D::OpenZ), f.open[2], kEps);
     // Solid velocities: 0, or an inflow's float speed (negated on a high side): exact.
     const std::array<ref::Values, 3> solidVelocity = ref::staticSolidVelocity(g);
-    expectMatches("SolidVelocityX", s.download(Field3D::SolidVelocityX), solidVelocity[0], 0.0);
-    expectMatches("SolidVelocityY", s.download(Field3D::SolidVelocityY), solidVelocity[1], 0.0);
-    expectMatches("SolidVelocityZ", s.download(Field3D::SolidVelocityZ), solidVelocity[2], 0.0);
+    expectMatches("SolidVelocityX", s.download(SmokeField3D::SolidVelocityX), solidVelocity[0], 0.0);
+    expectMatches("SolidVelocityY", s.download(SmokeField3D::SolidVelocityY), solidVelocity[1], 0.0);
+    expectMatches("SolidVelocityZ", s.download(SmokeField3D::SolidVelocityZ), solidVelocity[2], 0.0);
 }
 
 Emitter3D emitter(EmitterShape shape, Falloff falloff, std::array<float, 3> centre, float size, float k) {
@@ -66,7 +66,7 @@ TEST_P(ForceKernels3D, EmittersAddScalarsAndPullTheVelocity) {
     ref::State f = uploadRandom(s, 11);
     s.setEmitters(emitters);
     const float dt = 0.05f;
-    s.stepPass(Pass3D::Emit, dt);
+    s.stepPass(SmokePass3D::Emit, dt);
     s.setEmitters({});
 
     ref::State expected = f;
@@ -98,18 +98,18 @@ TEST_P(ForceKernels3D, EmittersAddScalarsAndPullTheVelocity) {
             const double magnitude = std::abs(e.velocity[a]) + velocityBound();
             tolerance += magnitude * (weightError(e) + 8.0 * kEps);
         }
-        const Field3D field = a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ;
+        const SmokeField3D field = a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ;
         expectMatches(std::string("velocity ") + "xyz"[a], s.download(field), expected.vel[a], tolerance);
     }
-    expectMatches("density", s.download(Field3D::Density), expected.density,
+    expectMatches("density", s.download(SmokeField3D::Density), expected.density,
                   cellTolerance(f.density, [](const Emitter3D& e) { return e.density; }));
     expectActs("density", f.density, expected.density, cellTolerance(f.density, [](const Emitter3D& e) { return e.density; }));
     expectActs("velocity x", f.vel[0], expected.vel[0], 1e-5);
-    expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature,
+    expectMatches("temperature", s.download(SmokeField3D::Temperature), expected.temperature,
                   cellTolerance(f.temperature, [](const Emitter3D& e) { return e.temperature; }));
-    expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel,
+    expectMatches("fuel", s.download(SmokeField3D::Fuel), expected.fuel,
                   cellTolerance(f.fuel, [](const Emitter3D& e) { return e.fuel; }));
-    expectMatches("colour", s.download(Field3D::Colour), expected.colour, cellTolerance(f.colour, [](const Emitter3D& e) {
+    expectMatches("colour", s.download(SmokeField3D::Colour), expected.colour, cellTolerance(f.colour, [](const Emitter3D& e) {
                       return std::max({e.colour[0], e.colour[1], e.colour[2], e.colour[3]}, [](float x, float y) {
                           return std::abs(x) < std::abs(y);
                       });
@@ -128,7 +128,7 @@ TEST_P(ForceKernels3D, CombustionBurnsFuelAboveIgnition) {
     const ref::Grid g(settings);
     ref::State f = uploadRandom(s, 12);
     const float dt = 0.05f;
-    s.stepPass(Pass3D::Combustion, dt);
+    s.stepPass(SmokePass3D::Combustion, dt);
 
     ref::State expected = f;
     ref::Values burnt;
@@ -137,18 +137,18 @@ TEST_P(ForceKernels3D, CombustionBurnsFuelAboveIgnition) {
     // loses nothing) and a product: ~6 eps of the fuel (<= 1). Each update adds a multiple of it
     // to a field and rounds once: 6 eps of the multiple plus 2 eps of the field's magnitude.
     const double burntError = 6.0 * kEps;
-    expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, burntError + 2.0 * kEps);
-    expectMatches("density", s.download(Field3D::Density), expected.density,
+    expectMatches("fuel", s.download(SmokeField3D::Fuel), expected.fuel, burntError + 2.0 * kEps);
+    expectMatches("density", s.download(SmokeField3D::Density), expected.density,
                   settings.combustion.smokeYield * burntError + 2.0 * kEps * (1.0 + settings.combustion.smokeYield));
-    expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature,
+    expectMatches("temperature", s.download(SmokeField3D::Temperature), expected.temperature,
                   settings.combustion.heatRelease * burntError + 2.0 * kEps * (kAmbient3 + 20.0 + settings.combustion.heatRelease));
     expectActs("fuel", f.fuel, expected.fuel, burntError + 2.0 * kEps);
     // The source expansion burnt / dt: burnt's error times expansion / dt, and two roundings.
     const double sourceScale = settings.combustion.expansion / dt;
-    expectMatches("expansion source", s.download(Field3D::ExpansionSource), expected.expansionSource,
+    expectMatches("expansion source", s.download(SmokeField3D::ExpansionSource), expected.expansionSource,
                   sourceScale * (burntError + 4.0 * kEps));
     // Nothing burns below ignition: those cells are bit for bit unchanged.
-    const std::vector<float> fuel = s.download(Field3D::Fuel);
+    const std::vector<float> fuel = s.download(SmokeField3D::Fuel);
     for (size_t k = 0; k < fuel.size(); ++k)
         if (f.temperature[k] < settings.combustion.ignitionTemperature) {
             ASSERT_EQ(double(fuel[k]), f.fuel[k]) << "cell " << k;
@@ -164,7 +164,7 @@ TEST_P(ForceKernels3D, BuoyancyAcceleratesOpenFaces) {
     const ref::Grid g(settings);
     ref::State f = uploadRandom(s, 13);
     const float dt = 0.05f;
-    s.stepPass(Pass3D::Buoyancy, dt);
+    s.stepPass(SmokePass3D::Buoyancy, dt);
 
     ref::State expected = f;
     ref::buoyancy(g, expected, settings, dt);
@@ -174,10 +174,10 @@ TEST_P(ForceKernels3D, BuoyancyAcceleratesOpenFaces) {
         const double lift = settings.densityWeight * 1.0 + settings.thermalExpansion * (313.2 + settings.ambientTemperature);
         return 10.0 * kEps * (1.0 + dt * std::abs(gravity) * lift);
     };
-    expectMatches("u", s.download(Field3D::VelocityX), expected.vel[0], tolerance(settings.gravity[0]));
-    expectMatches("v", s.download(Field3D::VelocityY), expected.vel[1], tolerance(settings.gravity[1]));
+    expectMatches("u", s.download(SmokeField3D::VelocityX), expected.vel[0], tolerance(settings.gravity[0]));
+    expectMatches("v", s.download(SmokeField3D::VelocityY), expected.vel[1], tolerance(settings.gravity[1]));
     expectActs("v", f.vel[1], expected.vel[1], tolerance(settings.gravity[1]));
-    expectMatches("w", s.download(Field3D::VelocityZ), expected.vel[2], tolerance(settings.gravity[2]));
+    expectMatches("w", s.download(SmokeField3D::VelocityZ), expected.vel[2], tolerance(settings.gravity[2]));
 }
 
 TEST_P(ForceKernels3D, EdgeCurlAndVorticityConfinement) {
@@ -187,14 +187,14 @@ TEST_P(ForceKernels3D, EdgeCurlAndVorticityConfinement) {
     const ref::Grid g(settings);
     ref::State f = uploadRandom(s, 15);
     const float dt = 0.05f;
-    s.stepPass(Pass3D::Vorticity, dt);
+    s.stepPass(SmokePass3D::Vorticity, dt);
 
     // |omega|: each edge's curl is two differences of velocities bounded by velocityBound() over
     // h (~6 roundings of terms up to 2 ub / h); the mean of four edges and the length of the
     // vector (~8 more): 16 eps of 4 ub / h.
     const double ub = velocityBound();
     const double curlError = 16.0 * kEps * 4.0 * ub / g.h;
-    const std::vector<float> gpuMagnitude = s.download(Field3D::Vorticity);
+    const std::vector<float> gpuMagnitude = s.download(SmokeField3D::Vorticity);
     ref::State expected = f;
     const ref::Values magnitude(gpuMagnitude.begin(), gpuMagnitude.end());
     std::array<ref::Values, 3> conditioning;
@@ -211,7 +211,7 @@ TEST_P(ForceKernels3D, EdgeCurlAndVorticityConfinement) {
         ref::Values tolerance(g.faceCount(a));
         for (size_t k = 0; k < tolerance.size(); ++k)
             tolerance[k] = strength * (8.0 * kEps * largest * (1.0 + conditioning[a][k]) + curlError) + 4.0 * kEps * ub;
-        const Field3D field = a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ;
+        const SmokeField3D field = a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ;
         expectMatches(std::string("velocity ") + "xyz"[a], s.download(field), expected.vel[a], tolerance);
         expectActs(std::string("velocity ") + "xyz"[a], f.vel[a], expected.vel[a], maxAbs(tolerance));
     }
@@ -229,20 +229,20 @@ TEST_P(ForceKernels3D, DampingAndSpeedLimit) {
     const ref::Grid g(settings);
     ref::State f = uploadRandom(s, 14);
     const float dt = 0.05f;
-    s.stepPass(Pass3D::Damping, dt);
+    s.stepPass(SmokePass3D::Damping, dt);
 
     ref::State expected = f;
     ref::dampVelocity(g, expected, settings, dt);
     ref::dampScalars(expected, settings, dt);
     // A factor (exp, a few eps) and a product, then an exact clamp; temperature adds and subtracts
     // the ambient (~313 K magnitudes).
-    expectMatches("u", s.download(Field3D::VelocityX), expected.vel[0], 6.0 * kEps);
-    expectMatches("v", s.download(Field3D::VelocityY), expected.vel[1], 6.0 * kEps);
-    expectMatches("w", s.download(Field3D::VelocityZ), expected.vel[2], 6.0 * kEps);
-    expectMatches("density", s.download(Field3D::Density), expected.density, 6.0 * kEps);
-    expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, 6.0 * kEps);
-    expectMatches("colour", s.download(Field3D::Colour), expected.colour, 6.0 * kEps);
-    expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, 8.0 * kEps * 320.0);
+    expectMatches("u", s.download(SmokeField3D::VelocityX), expected.vel[0], 6.0 * kEps);
+    expectMatches("v", s.download(SmokeField3D::VelocityY), expected.vel[1], 6.0 * kEps);
+    expectMatches("w", s.download(SmokeField3D::VelocityZ), expected.vel[2], 6.0 * kEps);
+    expectMatches("density", s.download(SmokeField3D::Density), expected.density, 6.0 * kEps);
+    expectMatches("fuel", s.download(SmokeField3D::Fuel), expected.fuel, 6.0 * kEps);
+    expectMatches("colour", s.download(SmokeField3D::Colour), expected.colour, 6.0 * kEps);
+    expectMatches("temperature", s.download(SmokeField3D::Temperature), expected.temperature, 8.0 * kEps * 320.0);
     expectActs("u", f.vel[0], expected.vel[0], 6.0 * kEps);
     expectActs("temperature", f.temperature, expected.temperature, 8.0 * kEps * 320.0);
 }
@@ -269,7 +269,7 @@ TEST_P(ForceKernels3D, FusedVelocityForcesComposeTheSinglePasses) {
     // the force with N from the GPU's own |omega|, so that only the fused kernel's round-off counts.
     const double ub = velocityBound();
     const double curlError = 16.0 * kEps * 4.0 * ub / g.h;
-    const std::vector<float> gpuMagnitude = s.download(Field3D::Vorticity);
+    const std::vector<float> gpuMagnitude = s.download(SmokeField3D::Vorticity);
     const ref::Values magnitude(gpuMagnitude.begin(), gpuMagnitude.end());
     ref::State confined = f;
     std::array<ref::Values, 3> conditioning;
@@ -295,7 +295,7 @@ TEST_P(ForceKernels3D, FusedVelocityForcesComposeTheSinglePasses) {
         for (size_t k = 0; k < tolerance.size(); ++k)
             tolerance[k] = buoyancy + strength * (8.0 * kEps * largest * (1.0 + conditioning[a][k]) + curlError) +
                            4.0 * kEps * ub + 6.0 * kEps * speed;
-        const Field3D field = a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ;
+        const SmokeField3D field = a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ;
         expectMatches(std::string("velocity ") + "xyz"[a], s.download(field), expected.vel[a], tolerance);
         expectActs(std::string("velocity ") + "xyz"[a], f.vel[a], expected.vel[a], maxAbs(tolerance));
     }
@@ -317,19 +317,19 @@ TEST_P(ForceKernels3D, FusedStepMatchesThePassesRecordedOneByOne) {
     SmokeSolver3D& fused = solver(settings);
     uploadRandom(fused, 17);
     fused.step(dt);
-    const Field3D fields[] = {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ,
-                              Field3D::Density, Field3D::Temperature, Field3D::Fuel};
+    const SmokeField3D fields[] = {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ,
+                              SmokeField3D::Density, SmokeField3D::Temperature, SmokeField3D::Fuel};
     std::vector<std::vector<float>> a;
-    for (Field3D field : fields) a.push_back(fused.download(field));
+    for (SmokeField3D field : fields) a.push_back(fused.download(field));
 
     settings.fuseVelocityForces = false;
     SmokeSolver3D& single = solver(settings);  // the same cached solver, set back to the same start
     uploadRandom(single, 17);
     // The step's order with the fused forces replaced by their passes (no viscosity here, so the
     // velocity's damping may follow Diffuse as the cell fields' does).
-    for (Pass3D pass : {Pass3D::Colliders, Pass3D::Reflect, Pass3D::Advect, Pass3D::Emit, Pass3D::Combustion,
-                        Pass3D::Vorticity, Pass3D::Buoyancy, Pass3D::Diffuse, Pass3D::Damping, Pass3D::Divergence,
-                        Pass3D::PressureSolve, Pass3D::SubtractGradient})
+    for (SmokePass3D pass : {SmokePass3D::Colliders, SmokePass3D::Reflect, SmokePass3D::Advect, SmokePass3D::Emit, SmokePass3D::Combustion,
+                        SmokePass3D::Vorticity, SmokePass3D::Buoyancy, SmokePass3D::Diffuse, SmokePass3D::Damping, SmokePass3D::Divergence,
+                        SmokePass3D::PressureSolve, SmokePass3D::SubtractGradient})
         single.stepPass(pass, dt);
     auto b = [&](size_t k) {
         const std::vector<float> values = single.download(fields[k]);

@@ -18,7 +18,7 @@ namespace ref = smoke3d_ref;
 constexpr float kDt = 0.15f;  // back-traces of up to ~5 cells: the clamps and wraps are reached
 
 const char* componentName(int a) { return a == 0 ? "u" : a == 1 ? "v" : "w"; }
-Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+SmokeField3D velocityField(int a) { return a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ; }
 
 class CubicKernels3D : public KernelReferenceTest3D {
 protected:
@@ -82,7 +82,7 @@ TEST_P(CubicKernels3D, SemiLagrangianAdvectionMatchesTheReferenceAndKeepsWithinS
     SmokeSolver3D& s = solver(settings);
     const ref::Grid g(settings);
     const ref::State f = uploadRandom(s, 61);
-    s.stepPass(Pass3D::Advect, kDt);
+    s.stepPass(SmokePass3D::Advect, kDt);
     ref::State expected = f;
     ref::advectAll(g, expected, settings, kDt);
 
@@ -102,7 +102,7 @@ TEST_P(CubicKernels3D, SemiLagrangianAdvectionMatchesTheReferenceAndKeepsWithinS
             },
             [&](size_t, ref::Index x) { return g.faceAt(f.vel[a], a, x); });
     }
-    auto cells = [&](const char* name, Field3D field, const ref::Values& before, const ref::Values& after,
+    auto cells = [&](const char* name, SmokeField3D field, const ref::Values& before, const ref::Values& after,
                      ref::CellField kind, double range, double magnitude) {
         const std::vector<float> gpu = s.download(field);
         expectMatches(name, gpu, after, cubicError(range, magnitude));
@@ -115,12 +115,12 @@ TEST_P(CubicKernels3D, SemiLagrangianAdvectionMatchesTheReferenceAndKeepsWithinS
             },
             [&](size_t k, ref::Index x) { return g.cellAt(before, kind, int(k % stride), x); });
     };
-    cells("density", Field3D::Density, f.density, expected.density, ref::CellField::Density, 1.0, 1.0);
+    cells("density", SmokeField3D::Density, f.density, expected.density, ref::CellField::Density, 1.0, 1.0);
     // Temperatures span ambient +- 20 K (inflows 280 to 310 K inside it), magnitude ~313 K.
-    cells("temperature", Field3D::Temperature, f.temperature, expected.temperature, ref::CellField::Temperature, 40.0,
+    cells("temperature", SmokeField3D::Temperature, f.temperature, expected.temperature, ref::CellField::Temperature, 40.0,
           313.2);
-    cells("fuel", Field3D::Fuel, f.fuel, expected.fuel, ref::CellField::Fuel, 1.0, 1.0);
-    cells("colour", Field3D::Colour, f.colour, expected.colour, ref::CellField::Colour, 1.0, 1.0);
+    cells("fuel", SmokeField3D::Fuel, f.fuel, expected.fuel, ref::CellField::Fuel, 1.0, 1.0);
+    cells("colour", SmokeField3D::Colour, f.colour, expected.colour, ref::CellField::Colour, 1.0, 1.0);
 
     // The cubic differs from trilinear (else the option would silently do nothing).
     ref::Grid linear = g;
@@ -145,7 +145,7 @@ TEST_P(CubicKernels3D, MacCormackWithRevertMatchesTheReference) {
     SmokeSolver3D& s = solver(settings);
     const ref::Grid g(settings);
     const ref::State f = uploadRandom(s, 71);
-    s.stepPass(Pass3D::Advect, kDt);
+    s.stepPass(SmokePass3D::Advect, kDt);
 
     auto near = [&](ref::Point c) {
         for (double x : c)
@@ -167,7 +167,7 @@ TEST_P(CubicKernels3D, MacCormackWithRevertMatchesTheReference) {
         expectMatches(componentName(a), s.download(velocityField(a)), expected.vel[a], t);
     }
     const std::vector<ref::Point> cellTraces = ref::cellTraces(g, f.vel, kDt);
-    auto cells = [&](const char* name, Field3D field, const ref::Values& values, ref::CellField kind, double empty,
+    auto cells = [&](const char* name, SmokeField3D field, const ref::Values& values, ref::CellField kind, double empty,
                      double range, double magnitude) {
         ref::Values cellMargin;
         const ref::Values want = ref::advectCellsCorrected(g, f, values, kind, kDt, empty, settings.scalarAdvection,
@@ -180,9 +180,9 @@ TEST_P(CubicKernels3D, MacCormackWithRevertMatchesTheReference) {
                 t[k] = 2.0 * range;
         expectMatches(name, s.download(field), want, t);
     };
-    cells("density", Field3D::Density, f.density, ref::CellField::Density, 0.0, 1.0, 1.0);
-    cells("temperature", Field3D::Temperature, f.temperature, ref::CellField::Temperature, kAmbient3, 40.0, 313.2);
-    cells("colour", Field3D::Colour, f.colour, ref::CellField::Colour, 0.0, 1.0, 1.0);
+    cells("density", SmokeField3D::Density, f.density, ref::CellField::Density, 0.0, 1.0, 1.0);
+    cells("temperature", SmokeField3D::Temperature, f.temperature, ref::CellField::Temperature, kAmbient3, 40.0, 313.2);
+    cells("colour", SmokeField3D::Colour, f.colour, ref::CellField::Colour, 0.0, 1.0, 1.0);
 }
 
 // The kernels skip a sample's 56 outer taps where its eight inner ones are equal (every cubic
@@ -194,7 +194,7 @@ TEST_P(CubicKernels3D, UniformRegionsMatchTheReference) {
     SmokeSolver3D& s = solver(settings);
     const ref::Grid g(settings);
     uploadRandom(s, 67);
-    auto patch = [&](Field3D field, int rowLength, int rows, float constant) {
+    auto patch = [&](SmokeField3D field, int rowLength, int rows, float constant) {
         std::vector<float> values = s.download(field);
         for (size_t k = 0; k < values.size(); ++k) {
             const int i = int(k % rowLength), j = int(k / rowLength) % rows, l = int(k / (size_t(rowLength) * rows));
@@ -202,20 +202,20 @@ TEST_P(CubicKernels3D, UniformRegionsMatchTheReference) {
         }
         s.upload(field, values);
     };
-    patch(Field3D::VelocityY, g.n[0], g.n[1] + 1, 0.25f);
-    patch(Field3D::Density, g.n[0], g.n[1], 0.0f);
-    patch(Field3D::Temperature, g.n[0], g.n[1], kAmbient3);
-    patch(Field3D::Fuel, g.n[0], g.n[1], 0.0f);
+    patch(SmokeField3D::VelocityY, g.n[0], g.n[1] + 1, 0.25f);
+    patch(SmokeField3D::Density, g.n[0], g.n[1], 0.0f);
+    patch(SmokeField3D::Temperature, g.n[0], g.n[1], kAmbient3);
+    patch(SmokeField3D::Fuel, g.n[0], g.n[1], 0.0f);
     const ref::State f = ref::downloadState(s);
-    s.stepPass(Pass3D::Advect, kDt);
+    s.stepPass(SmokePass3D::Advect, kDt);
     ref::State expected = f;
     ref::advectAll(g, expected, settings, kDt);
     const double ub = velocityBound();
     for (int a = 0; a < 3; ++a)
         expectMatches(componentName(a), s.download(velocityField(a)), expected.vel[a], cubicError(2.0 * ub, ub));
-    expectMatches("density", s.download(Field3D::Density), expected.density, cubicError(1.0, 1.0));
-    expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, cubicError(40.0, 313.2));
-    expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, cubicError(1.0, 1.0));
+    expectMatches("density", s.download(SmokeField3D::Density), expected.density, cubicError(1.0, 1.0));
+    expectMatches("temperature", s.download(SmokeField3D::Temperature), expected.temperature, cubicError(40.0, 313.2));
+    expectMatches("fuel", s.download(SmokeField3D::Fuel), expected.fuel, cubicError(1.0, 1.0));
 }
 
 INSTANTIATE_TEST_SUITE_P(Boundaries, CubicKernels3D, ::testing::ValuesIn(boundaryCases3D()), boundaryCaseName3D);

@@ -15,17 +15,17 @@ namespace ref = smoke3d_ref;
 
 class ProjectionKernels3D : public KernelReferenceTest3D {};
 
-Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+SmokeField3D velocityField(int a) { return a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ; }
 
 TEST_P(ProjectionKernels3D, DivergenceIsTheNetFlux) {
     SmokeSolver3D& s = solver(baseSettings());
     const ref::Grid g(s.settings());
     ref::State f = uploadRandom(s, 31);
-    s.stepPass(Pass3D::Divergence, 0.05f);
+    s.stepPass(SmokePass3D::Divergence, 0.05f);
     ref::divergence(g, f);
     // Six fluxes w u + (1 - w) s (|u|, |s| <= 1.2: ~4 roundings each of magnitude 1.2), summed
     // (6 more), times 1/h: ~32 roundings of 1.2 / h.
-    expectMatches("divergence", s.download(Field3D::Divergence), f.divergence, 32.0 * kEps * 1.2 / g.h);
+    expectMatches("divergence", s.download(SmokeField3D::Divergence), f.divergence, 32.0 * kEps * 1.2 / g.h);
 }
 
 TEST_P(ProjectionKernels3D, DivergenceSubtractsTheExpansionOfBurningFuel) {
@@ -37,8 +37,8 @@ TEST_P(ProjectionKernels3D, DivergenceSubtractsTheExpansionOfBurningFuel) {
     const ref::Grid g(settings);
     ref::State f = uploadRandom(s, 32);
     const float dt = 0.05f;
-    s.stepPass(Pass3D::Combustion, dt);
-    s.stepPass(Pass3D::Divergence, dt);
+    s.stepPass(SmokePass3D::Combustion, dt);
+    s.stepPass(SmokePass3D::Divergence, dt);
 
     ref::combustion(g, f, settings.combustion, dt);
     const ref::Values source = f.expansionSource;
@@ -49,7 +49,7 @@ TEST_P(ProjectionKernels3D, DivergenceSubtractsTheExpansionOfBurningFuel) {
     ref::State withoutSource = f;
     ref::divergence(g, withoutSource);
     expectActs("divergence", withoutSource.divergence, f.divergence, 32.0 * kEps * 1.2 / g.h + 10.0 * kEps * sourceMagnitude);
-    expectMatches("divergence", s.download(Field3D::Divergence), f.divergence,
+    expectMatches("divergence", s.download(SmokeField3D::Divergence), f.divergence,
                   32.0 * kEps * 1.2 / g.h + 10.0 * kEps * sourceMagnitude);
 }
 
@@ -67,7 +67,7 @@ TEST_P(ProjectionKernels3D, DampedJacobiPressureSweeps) {
         const ref::Grid g(settings);
         ref::State f = uploadRandom(s, 33 + sweeps);
         const float dt = 0.05f;
-        s.stepPass(Pass3D::PressureSolve, dt);
+        s.stepPass(SmokePass3D::PressureSolve, dt);
 
         // Relaxation 0.8: documented in PressureSolverType::Jacobi.
         const double rhsScale = g.h * g.h / dt;
@@ -92,7 +92,7 @@ TEST_P(ProjectionKernels3D, DampedJacobiPressureSweeps) {
             tolerance += 12.0 * kEps * worst;
             ref::pressureJacobi(g, expected, rhsScale, 0.8, 1);
         }
-        expectMatches("pressure", s.download(Field3D::Pressure), expected.pressure, tolerance);
+        expectMatches("pressure", s.download(SmokeField3D::Pressure), expected.pressure, tolerance);
         expectActs("pressure", f.pressure, expected.pressure, tolerance);
     }
 }
@@ -102,7 +102,7 @@ TEST_P(ProjectionKernels3D, SubtractGradientAndPrescribedFaces) {
     const ref::Grid g(s.settings());
     ref::State f = uploadRandom(s, 35);
     const float dt = 0.05f;
-    s.stepPass(Pass3D::SubtractGradient, dt);
+    s.stepPass(SmokePass3D::SubtractGradient, dt);
     const ref::State before = f;
     ref::subtractGradient(g, f, dt);
     // u - dt/h (p1 - p0) with |u| <= 1, |p| <= 1: ~4 operations on terms up to 1 + 2 dt/h.
@@ -135,7 +135,7 @@ TEST_P(ProjectionKernels3D, CollidersSolidVelocityInDivergenceAndGradient) {
     ball.angularVelocity = {0.4f, 0.9f, -0.6f};  // surface speeds up to 0.62 + 0.30 m/s
     s.setColliders({&ball, 1});
     const float dt = 0.05f;
-    s.stepPass(Pass3D::Colliders, dt);
+    s.stepPass(SmokePass3D::Colliders, dt);
     ref::State f = uploadRandom(s, 36);
     s.setColliders({});
     size_t moving = 0;
@@ -143,12 +143,12 @@ TEST_P(ProjectionKernels3D, CollidersSolidVelocityInDivergenceAndGradient) {
     for (int a = 0; a < 3; ++a)
         for (size_t k = 0; k < still[a].size(); ++k) moving += f.solidVelocity[a][k] != still[a][k];
     if (moving == 0) GTEST_SKIP() << "the Colliders pass gave no face the collider's velocity (no rasterisation yet)";
-    s.stepPass(Pass3D::Divergence, dt);
+    s.stepPass(SmokePass3D::Divergence, dt);
     ref::State expected = f;
     ref::divergence(g, expected, nullptr, &f.solidVelocity);
-    expectMatches("divergence", s.download(Field3D::Divergence), expected.divergence, 32.0 * kEps * 1.2 / g.h);
+    expectMatches("divergence", s.download(SmokeField3D::Divergence), expected.divergence, 32.0 * kEps * 1.2 / g.h);
 
-    s.stepPass(Pass3D::SubtractGradient, dt);
+    s.stepPass(SmokePass3D::SubtractGradient, dt);
     expected = f;
     ref::subtractGradient(g, expected, dt, &f.solidVelocity);
     const double tolerance = 8.0 * kEps * (1.2 + 2.0 * dt / g.h);

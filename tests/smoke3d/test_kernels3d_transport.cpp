@@ -43,25 +43,25 @@ protected:
 };
 
 const char* componentName(int a) { return a == 0 ? "u" : a == 1 ? "v" : "w"; }
-Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+SmokeField3D velocityField(int a) { return a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ; }
 
 TEST_P(TransportKernels3D, SemiLagrangianAdvectionOfEveryField) {
     SmokeSettings3D settings = baseSettings();
     SmokeSolver3D& s = solver(settings);
     const ref::Grid g(settings);
     ref::State f = uploadRandom(s, 21);
-    s.stepPass(Pass3D::Advect, kDt);
+    s.stepPass(SmokePass3D::Advect, kDt);
 
     ref::State expected = f;
     ref::advectAll(g, expected, settings, kDt);
     const double ub = velocityBound();
     for (int a = 0; a < 3; ++a)
         expectMatches(componentName(a), s.download(velocityField(a)), expected.vel[a], advectionError(2.0 * ub, ub));
-    expectMatches("density", s.download(Field3D::Density), expected.density, advectionError(1.0, 1.0));
+    expectMatches("density", s.download(SmokeField3D::Density), expected.density, advectionError(1.0, 1.0));
     // Temperatures span ambient +- 20 K (inflows 280 to 310 K inside it), magnitude ~313 K.
-    expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, advectionError(40.0, 313.2));
-    expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, advectionError(1.0, 1.0));
-    expectMatches("colour", s.download(Field3D::Colour), expected.colour, advectionError(1.0, 1.0));
+    expectMatches("temperature", s.download(SmokeField3D::Temperature), expected.temperature, advectionError(40.0, 313.2));
+    expectMatches("fuel", s.download(SmokeField3D::Fuel), expected.fuel, advectionError(1.0, 1.0));
+    expectMatches("colour", s.download(SmokeField3D::Colour), expected.colour, advectionError(1.0, 1.0));
     expectActs("u", f.vel[0], expected.vel[0], advectionError(2.0 * ub, ub));
     expectActs("density", f.density, expected.density, advectionError(1.0, 1.0));
 }
@@ -85,7 +85,7 @@ TEST_P(TransportKernels3D, CorrectedVelocityAdvection) {
         SmokeSolver3D& s = solver(settings);
         const ref::Grid g(settings);
         ref::State f = uploadRandom(s, 31 + uint32_t(scheme) + 2 * uint32_t(limiter));
-        s.stepPass(Pass3D::Advect, kDt);
+        s.stepPass(SmokePass3D::Advect, kDt);
         ref::State expected = f;
         std::array<ref::Values, 3> margin;
         ref::advectVelocityCorrected(g, expected, kDt, scheme, limiter, &margin);
@@ -123,10 +123,10 @@ TEST_P(TransportKernels3D, CorrectedCellFieldAdvection) {
         SmokeSolver3D& s = solver(settings);
         const ref::Grid g(settings);
         ref::State f = uploadRandom(s, 41 + uint32_t(scheme) + 2 * uint32_t(limiter));
-        s.stepPass(Pass3D::Advect, kDt);
+        s.stepPass(SmokePass3D::Advect, kDt);
         const std::vector<ref::Point> traces = ref::cellTraces(g, f.vel, kDt);
 
-        auto check = [&](const char* name, Field3D field, const ref::Values& values, ref::CellField kind, double empty,
+        auto check = [&](const char* name, SmokeField3D field, const ref::Values& values, ref::CellField kind, double empty,
                          double range, double magnitude) {
             ref::Values margin;
             const ref::Values expected = ref::advectCellsCorrected(g, f, values, kind, kDt, empty, scheme, limiter, &margin);
@@ -143,10 +143,10 @@ TEST_P(TransportKernels3D, CorrectedCellFieldAdvection) {
             expectMatches(name, s.download(field), expected, t);
             expectActs(name, values, expected, tolerance);
         };
-        check("density", Field3D::Density, f.density, ref::CellField::Density, 0.0, 1.0, 1.0);
-        check("temperature", Field3D::Temperature, f.temperature, ref::CellField::Temperature, kAmbient3, 40.0, 313.2);
-        check("fuel", Field3D::Fuel, f.fuel, ref::CellField::Fuel, 0.0, 1.0, 1.0);
-        check("colour", Field3D::Colour, f.colour, ref::CellField::Colour, 0.0, 1.0, 1.0);
+        check("density", SmokeField3D::Density, f.density, ref::CellField::Density, 0.0, 1.0, 1.0);
+        check("temperature", SmokeField3D::Temperature, f.temperature, ref::CellField::Temperature, kAmbient3, 40.0, 313.2);
+        check("fuel", SmokeField3D::Fuel, f.fuel, ref::CellField::Fuel, 0.0, 1.0, 1.0);
+        check("colour", SmokeField3D::Colour, f.colour, ref::CellField::Colour, 0.0, 1.0, 1.0);
     }
 }
 
@@ -161,7 +161,7 @@ TEST_P(TransportKernels3D, JacobiDiffusionOfVelocityAndScalars) {
         const ref::Grid g(settings);
         ref::State f = uploadRandom(s, 22 + sweeps);
         const float dt = 0.05f;
-        s.stepPass(Pass3D::Diffuse, dt);
+        s.stepPass(SmokePass3D::Diffuse, dt);
 
         ref::State expected = f;
         const double h2 = g.h * g.h;
@@ -177,10 +177,10 @@ TEST_P(TransportKernels3D, JacobiDiffusionOfVelocityAndScalars) {
         const double perSweep = 16.0 * kEps * sweeps;
         for (int c = 0; c < 3; ++c)
             expectMatches(componentName(c), s.download(velocityField(c)), expected.vel[c], perSweep * velocityBound());
-        expectMatches("density", s.download(Field3D::Density), expected.density, perSweep);
-        expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, perSweep * 313.2);
-        expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, perSweep);
-        expectMatches("colour", s.download(Field3D::Colour), expected.colour, perSweep);
+        expectMatches("density", s.download(SmokeField3D::Density), expected.density, perSweep);
+        expectMatches("temperature", s.download(SmokeField3D::Temperature), expected.temperature, perSweep * 313.2);
+        expectMatches("fuel", s.download(SmokeField3D::Fuel), expected.fuel, perSweep);
+        expectMatches("colour", s.download(SmokeField3D::Colour), expected.colour, perSweep);
         expectActs("u", f.vel[0], expected.vel[0], perSweep * velocityBound());
         expectActs("temperature", f.temperature, expected.temperature, perSweep * 313.2);
     }
@@ -218,7 +218,7 @@ TEST_P(TransportKernels3D, MultigridDiffusionSolvesTheImplicitStep) {
         SmokeSolver3D& s = solver(settings);
         const ref::Grid g(settings);
         ref::State f = uploadRandom(s, 41);
-        s.stepPass(Pass3D::Diffuse, dt);
+        s.stepPass(SmokePass3D::Diffuse, dt);
 
         const double aa = settings.viscosity * double(dt) / (g.h * g.h);
         const double rho = 6.0 * aa / (1.0 + 6.0 * aa);
@@ -246,11 +246,11 @@ TEST_P(TransportKernels3D, MultigridDiffusionSolvesTheImplicitStep) {
             EXPECT_GT(jacobiMiss, 3.0 * velocityTolerance) << "20 Jacobi sweeps would pass this test";
         }
 
-        struct Scalar { const char* name; Field3D field; ref::Values ref::State::*values; ref::CellField cell; double magnitude; };
-        for (const Scalar& sc : {Scalar{"density", Field3D::Density, &ref::State::density, ref::CellField::Density, 1.0},
-                                 Scalar{"temperature", Field3D::Temperature, &ref::State::temperature,
+        struct Scalar { const char* name; SmokeField3D field; ref::Values ref::State::*values; ref::CellField cell; double magnitude; };
+        for (const Scalar& sc : {Scalar{"density", SmokeField3D::Density, &ref::State::density, ref::CellField::Density, 1.0},
+                                 Scalar{"temperature", SmokeField3D::Temperature, &ref::State::temperature,
                                         ref::CellField::Temperature, 313.2},
-                                 Scalar{"fuel", Field3D::Fuel, &ref::State::fuel, ref::CellField::Fuel, 1.0}}) {
+                                 Scalar{"fuel", SmokeField3D::Fuel, &ref::State::fuel, ref::CellField::Fuel, 1.0}}) {
             ref::Values solved = f.*sc.values, one = f.*sc.values;
             ref::diffuseCells(g, solved, sc.cell, aa, sweeps);
             ref::diffuseCells(g, one, sc.cell, aa, 1);
@@ -258,7 +258,7 @@ TEST_P(TransportKernels3D, MultigridDiffusionSolvesTheImplicitStep) {
         }
         ref::Values colour = f.colour;
         ref::diffuseCells(g, colour, ref::CellField::Colour, aa, 2);
-        expectMatches("colour (Jacobi sweeps)", s.download(Field3D::Colour), colour, 32.0 * kEps);
+        expectMatches("colour (Jacobi sweeps)", s.download(SmokeField3D::Colour), colour, 32.0 * kEps);
         for (uint32_t field = 0; field < kDiffusedFieldCount; ++field) {
             const PressureResidual r = s.diffusionResidual(DiffusedField(field));
             EXPECT_TRUE(r.available && r.reachedTolerance) << "field " << field << ": relative " << r.relative << " after "

@@ -15,9 +15,9 @@ namespace ref = smoke3d_ref;
 
 class ReflectionKernels3D : public KernelReferenceTest3D {};
 
-Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
-Field3D midpointField(int a) {
-    return a == 0 ? Field3D::MidpointVelocityX : a == 1 ? Field3D::MidpointVelocityY : Field3D::MidpointVelocityZ;
+SmokeField3D velocityField(int a) { return a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ; }
+SmokeField3D midpointField(int a) {
+    return a == 0 ? SmokeField3D::MidpointVelocityX : a == 1 ? SmokeField3D::MidpointVelocityY : SmokeField3D::MidpointVelocityZ;
 }
 
 // The Reflect pass: the velocity carried by itself for dt/2, the midpoint projection with the
@@ -32,11 +32,11 @@ TEST_P(ReflectionKernels3D, ReflectPassAdvectsHalfProjectsAndReflects) {
     ref::State f = uploadRandom(s, 61);
     std::mt19937 rng(62);
     std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
-    std::vector<float> midpointPressure(s.fieldSize(Field3D::MidpointPressure));
+    std::vector<float> midpointPressure(s.fieldSize(SmokeField3D::MidpointPressure));
     for (float& p : midpointPressure) p = unit(rng);
-    s.upload(Field3D::MidpointPressure, midpointPressure);
+    s.upload(SmokeField3D::MidpointPressure, midpointPressure);
     const float dt = 0.15f;  // half-step back-traces of up to ~2.5 cells: the clamps and wraps are reached
-    s.stepPass(Pass3D::Reflect, dt);
+    s.stepPass(SmokePass3D::Reflect, dt);
 
     ref::State expected = f;
     expected.vel = ref::advectFaces(g, f.vel, f.open, f.vel, 0.5 * dt);
@@ -58,7 +58,7 @@ TEST_P(ReflectionKernels3D, ReflectPassAdvectsHalfProjectsAndReflects) {
         expectMatches("reflected velocity " + axis, s.download(velocityField(a)), expected.vel[a], reflectedTolerance);
         expectActs("reflection " + axis, projected[a], expected.vel[a], reflectedTolerance);
     }
-    const std::vector<float> density = s.download(Field3D::Density);
+    const std::vector<float> density = s.download(SmokeField3D::Density);
     for (size_t k = 0; k < density.size(); ++k) ASSERT_EQ(double(density[k]), f.density[k]) << "density " << k;
 }
 
@@ -93,20 +93,20 @@ TEST_F(Reflection3D, AdvectWithoutReflectIsRefused) {
     s.nx = s.ny = s.nz = 8;
     s.advectionReflection = true;
     SmokeSolver3D solver(context(), s);
-    EXPECT_THROW(solver.stepPass(Pass3D::Advect, 0.01f), InvalidArgument);
-    solver.stepPass(Pass3D::Reflect, 0.01f);
-    solver.stepPass(Pass3D::Advect, 0.01f);
-    EXPECT_THROW(solver.stepPass(Pass3D::Advect, 0.01f), InvalidArgument);
+    EXPECT_THROW(solver.stepPass(SmokePass3D::Advect, 0.01f), InvalidArgument);
+    solver.stepPass(SmokePass3D::Reflect, 0.01f);
+    solver.stepPass(SmokePass3D::Advect, 0.01f);
+    EXPECT_THROW(solver.stepPass(SmokePass3D::Advect, 0.01f), InvalidArgument);
     EXPECT_THROW(solver.step(0.01f, 0), InvalidArgument);
     SmokeSettings3D plain = s;
     plain.advectionReflection = false;
     SmokeSolver3D without(context(), plain);
-    EXPECT_EQ(without.fieldSize(Field3D::MidpointPressure), 0u);
-    EXPECT_THROW(without.upload(Field3D::MidpointPressure, std::vector<float>(8 * 8 * 8)), InvalidArgument);
+    EXPECT_EQ(without.fieldSize(SmokeField3D::MidpointPressure), 0u);
+    EXPECT_THROW(without.upload(SmokeField3D::MidpointPressure, std::vector<float>(8 * 8 * 8)), InvalidArgument);
     // Enabling it later allocates the buffers (and counts them).
     const uint64_t before = without.allocatedBytes();
     without.updateSettings(s);
-    EXPECT_EQ(without.fieldSize(Field3D::MidpointPressure), 512u);
+    EXPECT_EQ(without.fieldSize(SmokeField3D::MidpointPressure), 512u);
     EXPECT_GT(without.allocatedBytes(), before);
     without.step(0.01f, 2);
 }

@@ -51,34 +51,34 @@ bool bitwiseEqual(const std::vector<float>& a, const std::vector<float>& b) {
 TEST_F(Smoke3DBasic, CreatesWithTheDocumentedSizes) {
     SmokeSolver3D solver(context(), smallSettings());
     const size_t cells = 19 * 13 * 11;
-    EXPECT_EQ(solver.fieldSize(Field3D::VelocityX), size_t(20) * 13 * 11);
-    EXPECT_EQ(solver.fieldSize(Field3D::VelocityY), size_t(19) * 14 * 11);
-    EXPECT_EQ(solver.fieldSize(Field3D::VelocityZ), size_t(19) * 13 * 12);
-    EXPECT_EQ(solver.fieldSize(Field3D::OpenZ), size_t(19) * 13 * 12);
-    EXPECT_EQ(solver.fieldSize(Field3D::SolidVelocityY), size_t(19) * 14 * 11);
-    EXPECT_EQ(solver.fieldSize(Field3D::Density), cells);
-    EXPECT_EQ(solver.fieldSize(Field3D::Colour), 0u);  // no colour field by default
-    EXPECT_EQ(solver.bufferSize(Field3D::VelocityX), solver.fieldSize(Field3D::VelocityX) * sizeof(float));
-    EXPECT_NE(solver.buffer(Field3D::Density), VK_NULL_HANDLE);
-    EXPECT_EQ(solver.buffer(Field3D::Colour), VK_NULL_HANDLE);
-    for (float t : solver.download(Field3D::Temperature)) ASSERT_EQ(t, 293.15f);
-    for (float o : solver.download(Field3D::OpenY)) ASSERT_TRUE(o == 0.0f || o == 1.0f);
+    EXPECT_EQ(solver.fieldSize(SmokeField3D::VelocityX), size_t(20) * 13 * 11);
+    EXPECT_EQ(solver.fieldSize(SmokeField3D::VelocityY), size_t(19) * 14 * 11);
+    EXPECT_EQ(solver.fieldSize(SmokeField3D::VelocityZ), size_t(19) * 13 * 12);
+    EXPECT_EQ(solver.fieldSize(SmokeField3D::OpenZ), size_t(19) * 13 * 12);
+    EXPECT_EQ(solver.fieldSize(SmokeField3D::SolidVelocityY), size_t(19) * 14 * 11);
+    EXPECT_EQ(solver.fieldSize(SmokeField3D::Density), cells);
+    EXPECT_EQ(solver.fieldSize(SmokeField3D::Colour), 0u);  // no colour field by default
+    EXPECT_EQ(solver.bufferSize(SmokeField3D::VelocityX), solver.fieldSize(SmokeField3D::VelocityX) * sizeof(float));
+    EXPECT_NE(solver.buffer(SmokeField3D::Density), VK_NULL_HANDLE);
+    EXPECT_EQ(solver.buffer(SmokeField3D::Colour), VK_NULL_HANDLE);
+    for (float t : solver.download(SmokeField3D::Temperature)) ASSERT_EQ(t, 293.15f);
+    for (float o : solver.download(SmokeField3D::OpenY)) ASSERT_TRUE(o == 0.0f || o == 1.0f);
 
     // At least the fields: 3 copies of 3 velocity components and 3 scalars, the rest once or twice.
     EXPECT_GT(solver.allocatedBytes(), uint64_t(9 + 9 + 2 + 12) * cells * sizeof(float));
     SmokeSettings3D withColour = smallSettings();
     withColour.colour = true;
     SmokeSolver3D coloured(context(), withColour);
-    EXPECT_EQ(coloured.fieldSize(Field3D::Colour), cells * 4);
+    EXPECT_EQ(coloured.fieldSize(SmokeField3D::Colour), cells * 4);
     EXPECT_EQ(coloured.allocatedBytes() - solver.allocatedBytes(), uint64_t(3) * (cells * 16 - 16));
 }
 
 TEST_F(Smoke3DBasic, NamesEveryFieldAndPass) {
-    EXPECT_STREQ(fieldName(Field3D::VelocityZ), "VelocityZ");
-    EXPECT_STREQ(fieldName(Field3D::ExpansionSource), "ExpansionSource");
-    EXPECT_STREQ(passName(Pass3D::Colliders), "colliders");
-    EXPECT_STREQ(passName(Pass3D::SubtractGradient), "subtract_gradient");
-    EXPECT_STREQ(passName(Pass3D::Count), "?");
+    EXPECT_STREQ(fieldName(SmokeField3D::VelocityZ), "VelocityZ");
+    EXPECT_STREQ(fieldName(SmokeField3D::ExpansionSource), "ExpansionSource");
+    EXPECT_STREQ(passName(SmokePass3D::Colliders), "colliders");
+    EXPECT_STREQ(passName(SmokePass3D::SubtractGradient), "subtract_gradient");
+    EXPECT_STREQ(passName(SmokePass3D::Count), "?");
 }
 
 // Each bad setting is refused with InvalidArgument naming it.
@@ -150,8 +150,8 @@ TEST_F(Smoke3DBasic, UpdateSettingsKeepsTheGridAndColour) {
     s.boundaries[2].normalVelocity = 0.75f;
     solver.updateSettings(s);
     // The inflow faces now carry the inflow speed, and are closed to the solve.
-    const auto v = solver.download(Field3D::VelocityY);
-    const auto solidV = solver.download(Field3D::SolidVelocityY);
+    const auto v = solver.download(SmokeField3D::VelocityY);
+    const auto solidV = solver.download(SmokeField3D::SolidVelocityY);
     for (size_t k = 0; k < 11; ++k)
         for (size_t i = 0; i < 19; ++i) {
             const size_t face = i + 19 * (0 + 14 * k);
@@ -167,14 +167,14 @@ TEST_F(Smoke3DBasic, UploadsAndDownloadsEveryFieldItMay) {
     s.colour = true;
     SmokeSolver3D solver(context(), s);
     uint32_t stream = 1;
-    for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density, Field3D::Temperature,
-                      Field3D::Fuel, Field3D::Colour, Field3D::Pressure, Field3D::Divergence}) {
+    for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Density, SmokeField3D::Temperature,
+                      SmokeField3D::Fuel, SmokeField3D::Colour, SmokeField3D::Pressure, SmokeField3D::Divergence}) {
         const auto values = randomValues(solver.fieldSize(f), -3.0f, 3.0f, stream++);
         solver.upload(f, values);
         EXPECT_TRUE(bitwiseEqual(solver.download(f), values)) << fieldName(f);
     }
-    for (Field3D f : {Field3D::Vorticity, Field3D::Solid, Field3D::OpenX, Field3D::OpenY, Field3D::OpenZ,
-                      Field3D::SolidVelocityX, Field3D::SolidVelocityY, Field3D::SolidVelocityZ, Field3D::ExpansionSource}) {
+    for (SmokeField3D f : {SmokeField3D::Vorticity, SmokeField3D::Solid, SmokeField3D::OpenX, SmokeField3D::OpenY, SmokeField3D::OpenZ,
+                      SmokeField3D::SolidVelocityX, SmokeField3D::SolidVelocityY, SmokeField3D::SolidVelocityZ, SmokeField3D::ExpansionSource}) {
         std::vector<float> values(solver.fieldSize(f), 0.0f);
         try {
             solver.upload(f, values);
@@ -183,20 +183,20 @@ TEST_F(Smoke3DBasic, UploadsAndDownloadsEveryFieldItMay) {
             EXPECT_NE(std::string(e.what()).find("derived"), std::string::npos) << e.what();
         }
     }
-    std::vector<float> wrongSize(solver.fieldSize(Field3D::Density) - 1, 0.0f);
-    EXPECT_THROW(solver.upload(Field3D::Density, wrongSize), InvalidArgument);
-    std::vector<float> withNaN(solver.fieldSize(Field3D::Fuel), 0.0f);
+    std::vector<float> wrongSize(solver.fieldSize(SmokeField3D::Density) - 1, 0.0f);
+    EXPECT_THROW(solver.upload(SmokeField3D::Density, wrongSize), InvalidArgument);
+    std::vector<float> withNaN(solver.fieldSize(SmokeField3D::Fuel), 0.0f);
     withNaN[17] = std::nanf("");
     try {
-        solver.upload(Field3D::Fuel, withNaN);
+        solver.upload(SmokeField3D::Fuel, withNaN);
         ADD_FAILURE() << "a NaN was uploaded";
     } catch (const InvalidArgument& e) {
         EXPECT_EQ(e.field(), "upload(Fuel): values[17]");
     }
 
     SmokeSolver3D plain(context(), smallSettings());
-    EXPECT_THROW(plain.upload(Field3D::Colour, std::vector<float>()), InvalidArgument);
-    EXPECT_TRUE(plain.download(Field3D::Colour).empty());
+    EXPECT_THROW(plain.upload(SmokeField3D::Colour, std::vector<float>()), InvalidArgument);
+    EXPECT_TRUE(plain.download(SmokeField3D::Colour).empty());
 }
 
 TEST_F(Smoke3DBasic, SolidMaskClosesFacesExactly) {
@@ -209,8 +209,8 @@ TEST_F(Smoke3DBasic, SolidMaskClosesFacesExactly) {
     EXPECT_THROW(solver.setSolidMask(bad), InvalidArgument);
     EXPECT_THROW(solver.setSolidMask(std::vector<float>(5, 0.0f)), InvalidArgument);
     solver.setSolidMask(mask);
-    EXPECT_TRUE(bitwiseEqual(solver.download(Field3D::Solid), mask));
-    const auto openX = solver.download(Field3D::OpenX);
+    EXPECT_TRUE(bitwiseEqual(solver.download(SmokeField3D::Solid), mask));
+    const auto openX = solver.download(SmokeField3D::OpenX);
     auto xFace = [](size_t i, size_t j, size_t k) { return i + 20 * (j + 13 * k); };
     EXPECT_EQ(openX[xFace(5, 6, 4)], 0.0f);
     EXPECT_EQ(openX[xFace(6, 6, 4)], 0.0f);
@@ -219,15 +219,15 @@ TEST_F(Smoke3DBasic, SolidMaskClosesFacesExactly) {
     EXPECT_EQ(openX[xFace(0, 6, 4)], 0.0f);  // the left wall
 
     // A step with random velocities leaves the closed faces exactly at rest.
-    solver.upload(Field3D::VelocityX, randomValues(solver.fieldSize(Field3D::VelocityX), -1.0f, 1.0f, 3));
+    solver.upload(SmokeField3D::VelocityX, randomValues(solver.fieldSize(SmokeField3D::VelocityX), -1.0f, 1.0f, 3));
     solver.step(0.02f);
-    const auto u = solver.download(Field3D::VelocityX);
+    const auto u = solver.download(SmokeField3D::VelocityX);
     EXPECT_EQ(u[xFace(5, 6, 4)], 0.0f);
     EXPECT_EQ(u[xFace(6, 6, 4)], 0.0f);
     EXPECT_EQ(u[xFace(0, 3, 3)], 0.0f);
     EXPECT_EQ(u[xFace(19, 3, 3)], 0.0f);
     solver.clearObstacles();
-    EXPECT_EQ(solver.download(Field3D::OpenX)[xFace(5, 6, 4)], 1.0f);
+    EXPECT_EQ(solver.download(SmokeField3D::OpenX)[xFace(5, 6, 4)], 1.0f);
 }
 
 TEST_F(Smoke3DBasic, RefusesBadEmittersAndKeepsTheSet) {
@@ -253,7 +253,7 @@ TEST_F(Smoke3DBasic, RefusesBadEmittersAndKeepsTheSet) {
     EXPECT_THROW(solver.setEmitters(std::vector<Emitter3D>(SmokeSolver3D::kMaxEmitters + 1)), InvalidArgument);
     EXPECT_THROW(solver.setColliders(std::vector<Collider>(kMaxColliders + 1)), InvalidArgument);
     EXPECT_THROW(solver.step(0.0f), InvalidArgument);
-    EXPECT_THROW(solver.stepPass(Pass3D::Count, 0.1f), InvalidArgument);
+    EXPECT_THROW(solver.stepPass(SmokePass3D::Count, 0.1f), InvalidArgument);
 }
 
 // --- Whole steps ----------------------------------------------------------------------------
@@ -303,17 +303,17 @@ TEST_F(Smoke3DBasic, HotSmokeRises) {
     emitter.temperature = 5000.0f;
     solver.setEmitters(std::span(&emitter, 1));
     for (int k = 0; k < 3; ++k) solver.step(0.02f);
-    const double start = smokeHeight(solver.download(Field3D::Density), 0.05f);
+    const double start = smokeHeight(solver.download(SmokeField3D::Density), 0.05f);
     solver.setEmitters({});  // a puff: it rises on its own
     for (int k = 0; k < 15; ++k) solver.step(0.02f);
-    const auto density = solver.download(Field3D::Density);
+    const auto density = solver.download(SmokeField3D::Density);
     const double end = smokeHeight(density, 0.05f);
     EXPECT_GT(end, start + 0.05) << "start " << start << " end " << end;
     // Upward flow above the emitter.
-    const auto v = solver.download(Field3D::VelocityY);
+    const auto v = solver.download(SmokeField3D::VelocityY);
     EXPECT_GT(v[9 + 19 * (4 + 14 * 5)], 0.01f);
-    for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Temperature,
-                      Field3D::Pressure, Field3D::Vorticity})
+    for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Temperature,
+                      SmokeField3D::Pressure, SmokeField3D::Vorticity})
         for (float x : solver.download(f)) ASSERT_TRUE(std::isfinite(x)) << fieldName(f);
 }
 
@@ -332,15 +332,15 @@ void expectProjectionRemovesDivergence(const std::shared_ptr<Context>& context, 
             for (size_t i = 8; i < 12; ++i) mask[i + 19 * (j + 13 * k)] = 1.0f;
     solver.setSolidMask(mask);
     uint32_t stream = 11;
-    for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ})
+    for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ})
         solver.upload(f, randomValues(solver.fieldSize(f), -1.0f, 1.0f, stream++));
     const float dt = 0.02f;
-    solver.stepPass(Pass3D::Divergence, dt);
-    const float before = maxAbs(solver.download(Field3D::Divergence));
-    solver.stepPass(Pass3D::PressureSolve, dt);
-    solver.stepPass(Pass3D::SubtractGradient, dt);
-    solver.stepPass(Pass3D::Divergence, dt);
-    const float after = maxAbs(solver.download(Field3D::Divergence));
+    solver.stepPass(SmokePass3D::Divergence, dt);
+    const float before = maxAbs(solver.download(SmokeField3D::Divergence));
+    solver.stepPass(SmokePass3D::PressureSolve, dt);
+    solver.stepPass(SmokePass3D::SubtractGradient, dt);
+    solver.stepPass(SmokePass3D::Divergence, dt);
+    const float after = maxAbs(solver.download(SmokeField3D::Divergence));
     EXPECT_GT(before, 10.0f);
     EXPECT_LT(after, tolerance * before) << "before " << before << " after " << after;
 }
@@ -362,13 +362,13 @@ TEST_F(Smoke3DBasic, AdvectingAConstantReturnsIt) {
         s.boundaries[0].type = s.boundaries[1].type = BoundaryType::Periodic;
         SmokeSolver3D solver(context(), s);
         uint32_t stream = 21;
-        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ})
+        for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ})
             solver.upload(f, randomValues(solver.fieldSize(f), -1.0f, 1.0f, stream++));
-        solver.upload(Field3D::Density, std::vector<float>(solver.fieldSize(Field3D::Density), 1.5f));
-        solver.upload(Field3D::Colour, std::vector<float>(solver.fieldSize(Field3D::Colour), 0.25f));
-        solver.stepPass(Pass3D::Advect, 0.03f);
-        for (float d : solver.download(Field3D::Density)) ASSERT_NEAR(d, 1.5f, 2e-6f);
-        for (float c : solver.download(Field3D::Colour)) ASSERT_NEAR(c, 0.25f, 1e-6f);
+        solver.upload(SmokeField3D::Density, std::vector<float>(solver.fieldSize(SmokeField3D::Density), 1.5f));
+        solver.upload(SmokeField3D::Colour, std::vector<float>(solver.fieldSize(SmokeField3D::Colour), 0.25f));
+        solver.stepPass(SmokePass3D::Advect, 0.03f);
+        for (float d : solver.download(SmokeField3D::Density)) ASSERT_NEAR(d, 1.5f, 2e-6f);
+        for (float c : solver.download(SmokeField3D::Colour)) ASSERT_NEAR(c, 0.25f, 1e-6f);
     }
 }
 
@@ -380,7 +380,7 @@ TEST_F(Smoke3DBasic, AdvectingAConstantReturnsIt) {
 // bit for bit. Moving towards +axis traces back across the low side (negative indices), moving
 // towards -axis across the high one.
 TEST_F(Smoke3DBasic, PeriodicSidesWrap) {
-    const Field3D velocity[3] = {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ};
+    const SmokeField3D velocity[3] = {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ};
     const int n[3] = {19, 13, 11};
     for (int axis = 0; axis < 3; ++axis)
         for (int direction : {1, -1}) {
@@ -391,11 +391,11 @@ TEST_F(Smoke3DBasic, PeriodicSidesWrap) {
             SmokeSolver3D solver(context(), s);
             const float dt = 0.25f, speed = 2.0f * float(direction);  // speed dt = one cell
             solver.upload(velocity[axis], std::vector<float>(solver.fieldSize(velocity[axis]), speed));
-            const auto density = randomValues(solver.fieldSize(Field3D::Density), 0.0f, 1.0f, 31 + axis);
-            solver.upload(Field3D::Density, density);
+            const auto density = randomValues(solver.fieldSize(SmokeField3D::Density), 0.0f, 1.0f, 31 + axis);
+            solver.upload(SmokeField3D::Density, density);
             const int steps = n[axis] + 4;  // more than once around
-            for (int k = 0; k < steps; ++k) solver.stepPass(Pass3D::Advect, dt);
-            const auto moved = solver.download(Field3D::Density);
+            for (int k = 0; k < steps; ++k) solver.stepPass(SmokePass3D::Advect, dt);
+            const auto moved = solver.download(SmokeField3D::Density);
             for (int k = 0; k < 11; ++k)
                 for (int j = 0; j < 13; ++j)
                     for (int i = 0; i < 19; ++i) {
@@ -420,16 +420,16 @@ TEST_F(Smoke3DBasic, CombustionConservesFuelIntoSmokeAndHeat) {
     s.combustion.smokeYield = 0.5f;
     s.combustion.expansion = 0.25f;
     SmokeSolver3D solver(context(), s);
-    const auto fuel = randomValues(solver.fieldSize(Field3D::Fuel), 0.0f, 2.0f, 41);
-    const auto density = randomValues(solver.fieldSize(Field3D::Density), 0.0f, 1.0f, 42);
-    const auto temperature = randomValues(solver.fieldSize(Field3D::Temperature), 300.0f, 700.0f, 43);
-    solver.upload(Field3D::Fuel, fuel);
-    solver.upload(Field3D::Density, density);
-    solver.upload(Field3D::Temperature, temperature);
+    const auto fuel = randomValues(solver.fieldSize(SmokeField3D::Fuel), 0.0f, 2.0f, 41);
+    const auto density = randomValues(solver.fieldSize(SmokeField3D::Density), 0.0f, 1.0f, 42);
+    const auto temperature = randomValues(solver.fieldSize(SmokeField3D::Temperature), 300.0f, 700.0f, 43);
+    solver.upload(SmokeField3D::Fuel, fuel);
+    solver.upload(SmokeField3D::Density, density);
+    solver.upload(SmokeField3D::Temperature, temperature);
     const float dt = 0.05f;
-    solver.stepPass(Pass3D::Combustion, dt);
-    const auto fuelAfter = solver.download(Field3D::Fuel), densityAfter = solver.download(Field3D::Density);
-    const auto temperatureAfter = solver.download(Field3D::Temperature), source = solver.download(Field3D::ExpansionSource);
+    solver.stepPass(SmokePass3D::Combustion, dt);
+    const auto fuelAfter = solver.download(SmokeField3D::Fuel), densityAfter = solver.download(SmokeField3D::Density);
+    const auto temperatureAfter = solver.download(SmokeField3D::Temperature), source = solver.download(SmokeField3D::ExpansionSource);
     size_t burning = 0;
     for (size_t c = 0; c < fuel.size(); ++c) {
         const double burnt = temperature[c] >= 500.0f ? fuel[c] * (1.0 - std::exp(-3.0 * dt)) : 0.0;
@@ -452,24 +452,24 @@ TEST_F(Smoke3DBasic, ProjectionLeavesTheExpansionOfBurningGas) {
     s.pressureIterations = 10;
     s.boundaries[3].type = BoundaryType::Outflow;
     SmokeSolver3D solver(context(), s);
-    std::vector<float> fuel(solver.fieldSize(Field3D::Fuel), 0.0f), temperature(fuel.size(), 293.15f);
+    std::vector<float> fuel(solver.fieldSize(SmokeField3D::Fuel), 0.0f), temperature(fuel.size(), 293.15f);
     for (size_t k = 4; k < 7; ++k)
         for (size_t j = 2; j < 5; ++j)
             for (size_t i = 8; i < 11; ++i) {
                 fuel[i + 19 * (j + 13 * k)] = 1.0f;
                 temperature[i + 19 * (j + 13 * k)] = 900.0f;
             }
-    solver.upload(Field3D::Fuel, fuel);
-    solver.upload(Field3D::Temperature, temperature);
+    solver.upload(SmokeField3D::Fuel, fuel);
+    solver.upload(SmokeField3D::Temperature, temperature);
     const float dt = 0.02f;
-    for (Pass3D p : {Pass3D::Combustion, Pass3D::Divergence, Pass3D::PressureSolve, Pass3D::SubtractGradient,
-                     Pass3D::Divergence})
+    for (SmokePass3D p : {SmokePass3D::Combustion, SmokePass3D::Divergence, SmokePass3D::PressureSolve, SmokePass3D::SubtractGradient,
+                     SmokePass3D::Divergence})
         solver.stepPass(p, dt);
-    const float source = maxAbs(solver.download(Field3D::ExpansionSource));
+    const float source = maxAbs(solver.download(SmokeField3D::ExpansionSource));
     EXPECT_GT(source, 1.0f);
-    EXPECT_LT(maxAbs(solver.download(Field3D::Divergence)), 1e-5f * source);
+    EXPECT_LT(maxAbs(solver.download(SmokeField3D::Divergence)), 1e-5f * source);
     // Outward through the top: the mean v on the outflow faces is positive.
-    const auto v = solver.download(Field3D::VelocityY);
+    const auto v = solver.download(SmokeField3D::VelocityY);
     double top = 0.0;
     for (size_t k = 0; k < 11; ++k)
         for (size_t i = 0; i < 19; ++i) top += v[i + 19 * (13 + 14 * k)];
@@ -526,9 +526,9 @@ std::vector<std::vector<float>> runEverything(const std::shared_ptr<Context>& co
         solver->step(0.02f);
     }
     std::vector<std::vector<float>> out;
-    for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density, Field3D::Temperature,
-                      Field3D::Fuel, Field3D::Colour, Field3D::Pressure, Field3D::Divergence, Field3D::Vorticity,
-                      Field3D::ExpansionSource})
+    for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Density, SmokeField3D::Temperature,
+                      SmokeField3D::Fuel, SmokeField3D::Colour, SmokeField3D::Pressure, SmokeField3D::Divergence, SmokeField3D::Vorticity,
+                      SmokeField3D::ExpansionSource})
         out.push_back(solver->download(f));
     return out;
 }
@@ -570,9 +570,9 @@ TEST_F(Smoke3DBasic, TimesEveryPassAndReportsTheResidual) {
     solver.step(0.02f);
     const auto timings = solver.passTimings();
     if (!timings.empty()) {
-        ASSERT_EQ(timings.size(), size_t(Pass3D::Count));
+        ASSERT_EQ(timings.size(), size_t(SmokePass3D::Count));
         for (size_t p = 0; p < timings.size(); ++p) {
-            EXPECT_EQ(timings[p].pass, Pass3D(p));
+            EXPECT_EQ(timings[p].pass, SmokePass3D(p));
             EXPECT_GE(timings[p].milliseconds, 0.0);
         }
     }

@@ -10,7 +10,7 @@ namespace {
 
 namespace ref = smoke3d_ref;
 
-Field3D velocityField(int a) { return a == 0 ? Field3D::VelocityX : a == 1 ? Field3D::VelocityY : Field3D::VelocityZ; }
+SmokeField3D velocityField(int a) { return a == 0 ? SmokeField3D::VelocityX : a == 1 ? SmokeField3D::VelocityY : SmokeField3D::VelocityZ; }
 
 class PrescribedVelocity3D : public KernelReferenceTest3D {};
 
@@ -66,10 +66,10 @@ TEST_P(PrescribedVelocity3D, CarriesTheCellFieldsAndNeverWritesTheVelocity) {
     auto tolerance = [&](double range, double magnitude) {
         return steps * (position / kCell3 * range + 10.0 * kEps * magnitude);
     };
-    expectMatches("density", s.download(Field3D::Density), expected.density, tolerance(1.0, 1.0));
-    expectMatches("temperature", s.download(Field3D::Temperature), expected.temperature, tolerance(40.0, 313.2));
-    expectMatches("fuel", s.download(Field3D::Fuel), expected.fuel, tolerance(1.0, 1.0));
-    expectMatches("colour", s.download(Field3D::Colour), expected.colour, tolerance(1.0, 1.0));
+    expectMatches("density", s.download(SmokeField3D::Density), expected.density, tolerance(1.0, 1.0));
+    expectMatches("temperature", s.download(SmokeField3D::Temperature), expected.temperature, tolerance(40.0, 313.2));
+    expectMatches("fuel", s.download(SmokeField3D::Fuel), expected.fuel, tolerance(1.0, 1.0));
+    expectMatches("colour", s.download(SmokeField3D::Colour), expected.colour, tolerance(1.0, 1.0));
     expectActs("colour", start.colour, expected.colour, tolerance(1.0, 1.0));
 }
 
@@ -114,8 +114,8 @@ TEST_F(BatchedSteps3D, AreBitIdenticalToSingleSteps) {
         const float dt = 0.05f;
         batched.step(dt, 3);
         for (int k = 0; k < 3; ++k) single.step(dt);
-        for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ, Field3D::Density,
-                          Field3D::Temperature, Field3D::Colour, Field3D::Pressure, Field3D::MidpointPressure}) {
+        for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ, SmokeField3D::Density,
+                          SmokeField3D::Temperature, SmokeField3D::Colour, SmokeField3D::Pressure, SmokeField3D::MidpointPressure}) {
             const std::vector<float> a = batched.download(f), b = single.download(f);
             ASSERT_EQ(a.size(), b.size());
             EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0) << fieldName(f);

@@ -125,18 +125,18 @@ SmokeSolver& KernelReferenceTest::solver(const SmokeSettings& settings) {
 smoke_ref::State KernelReferenceTest::uploadRandom(SmokeSolver& s, const smoke_ref::Grid& g, uint32_t seed) {
     std::mt19937 rng(seed);
     smoke_ref::State f;
-    auto put = [&](Field field, smoke_ref::Values& target, float low, float high) {
+    auto put = [&](SmokeField field, smoke_ref::Values& target, float low, float high) {
         std::vector<float> values = uniform(rng, s.fieldSize(field), low, high);
         s.upload(field, values);
         target = promoted(s.download(field));  // periodic duplicate faces as the solver keeps them
     };
-    put(Field::VelocityX, f.u, -1.0f, 1.0f);
-    put(Field::VelocityY, f.v, -1.0f, 1.0f);
-    put(Field::Density, f.density, 0.0f, 1.0f);
-    put(Field::Temperature, f.temperature, kAmbient - 20.0f, kAmbient + 20.0f);
-    put(Field::Dye, f.dye, 0.0f, 1.0f);
-    put(Field::Pressure, f.pressure, -1.0f, 1.0f);
-    put(Field::Divergence, f.divergence, -10.0f, 10.0f);
+    put(SmokeField::VelocityX, f.u, -1.0f, 1.0f);
+    put(SmokeField::VelocityY, f.v, -1.0f, 1.0f);
+    put(SmokeField::Density, f.density, 0.0f, 1.0f);
+    put(SmokeField::Temperature, f.temperature, kAmbient - 20.0f, kAmbient + 20.0f);
+    put(SmokeField::Dye, f.dye, 0.0f, 1.0f);
+    put(SmokeField::Pressure, f.pressure, -1.0f, 1.0f);
+    put(SmokeField::Divergence, f.divergence, -10.0f, 10.0f);
     f.solid = promoted(s.solidMask());
     smoke_ref::faceFractions(g, f);
     return f;

@@ -131,18 +131,18 @@ SmokeSolver3D& KernelReferenceTest3D::solver(const SmokeSettings3D& settings) {
 
 smoke3d_ref::State KernelReferenceTest3D::uploadRandom(SmokeSolver3D& s, uint32_t seed) {
     std::mt19937 rng(seed);
-    auto put = [&](Field3D field, float low, float high) {
+    auto put = [&](SmokeField3D field, float low, float high) {
         s.upload(field, uniform(rng, s.fieldSize(field), low, high));
     };
-    put(Field3D::VelocityX, -1.0f, 1.0f);
-    put(Field3D::VelocityY, -1.0f, 1.0f);
-    put(Field3D::VelocityZ, -1.0f, 1.0f);
-    put(Field3D::Density, 0.0f, 1.0f);
-    put(Field3D::Temperature, kAmbient3 - 20.0f, kAmbient3 + 20.0f);
-    put(Field3D::Fuel, 0.0f, 1.0f);
-    if (s.fieldSize(Field3D::Colour) > 0) put(Field3D::Colour, 0.0f, 1.0f);
-    put(Field3D::Pressure, -1.0f, 1.0f);
-    put(Field3D::Divergence, -10.0f, 10.0f);
+    put(SmokeField3D::VelocityX, -1.0f, 1.0f);
+    put(SmokeField3D::VelocityY, -1.0f, 1.0f);
+    put(SmokeField3D::VelocityZ, -1.0f, 1.0f);
+    put(SmokeField3D::Density, 0.0f, 1.0f);
+    put(SmokeField3D::Temperature, kAmbient3 - 20.0f, kAmbient3 + 20.0f);
+    put(SmokeField3D::Fuel, 0.0f, 1.0f);
+    if (s.fieldSize(SmokeField3D::Colour) > 0) put(SmokeField3D::Colour, 0.0f, 1.0f);
+    put(SmokeField3D::Pressure, -1.0f, 1.0f);
+    put(SmokeField3D::Divergence, -10.0f, 10.0f);
     // Downloaded back: the periodic duplicate faces as the solver keeps them.
     return smoke3d_ref::downloadState(s);
 }

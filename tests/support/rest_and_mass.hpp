@@ -58,8 +58,8 @@ inline void expectAtRest(const char* name, std::initializer_list<std::vector<flo
     EXPECT_LE(drift, bound.temperature);
 }
 
-// A field's total (in double) after `steps` steps of dt, over `before`: SmokeSolver with a Field,
-// or SmokeSolver3D with a Field3D.
+// A field's total (in double) after `steps` steps of dt, over `before`: SmokeSolver with a SmokeField,
+// or SmokeSolver3D with a SmokeField3D.
 template <class Solver, class FieldId>
 double totalRatioAfterSteps(Solver& solver, FieldId field, double before, int steps, float dt) {
     for (int step = 0; step < steps; ++step) solver.step(dt);

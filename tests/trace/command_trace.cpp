@@ -258,7 +258,7 @@ void drive2D(const std::shared_ptr<Context>& context, const SmokeSettings& s, bo
         }
         solver.step(1.0f / 60.0f, k == 2 ? 2 : 1);
     }
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass::Count); ++p) solver.stepPass(static_cast<Pass>(p), 0.01f);
+    for (uint32_t p = 0; p < static_cast<uint32_t>(SmokePass::Count); ++p) solver.stepPass(static_cast<SmokePass>(p), 0.01f);
     solver.stepVelocityForces(0.01f);
 }
 
@@ -297,7 +297,7 @@ void drive3D(const std::shared_ptr<Context>& context, const SmokeSettings3D& s, 
         }
         solver.step(1.0f / 60.0f, k == 2 ? 2 : 1);
     }
-    for (uint32_t p = 0; p < static_cast<uint32_t>(Pass3D::Count); ++p) solver.stepPass(static_cast<Pass3D>(p), 0.01f);
+    for (uint32_t p = 0; p < static_cast<uint32_t>(SmokePass3D::Count); ++p) solver.stepPass(static_cast<SmokePass3D>(p), 0.01f);
     solver.stepVelocityForces(0.01f);
 }
 

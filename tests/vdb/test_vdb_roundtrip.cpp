@@ -114,9 +114,9 @@ TEST_F(VdbExport, FireFrameReadsBackAsDownloaded) {
     runFire(solver);
     const std::array<double, 3> origin{1.25, -0.5, 2.0};
     const VolumeFrame frame = vdb::downloadVolumeFrame(solver, origin, 4.0 / 30.0);
-    const std::vector<float> density = solver.download(Field3D::Density), temperature = solver.download(Field3D::Temperature),
-                             fuel = solver.download(Field3D::Fuel), u = solver.download(Field3D::VelocityX),
-                             v = solver.download(Field3D::VelocityY), w = solver.download(Field3D::VelocityZ);
+    const std::vector<float> density = solver.download(SmokeField3D::Density), temperature = solver.download(SmokeField3D::Temperature),
+                             fuel = solver.download(SmokeField3D::Fuel), u = solver.download(SmokeField3D::VelocityX),
+                             v = solver.download(SmokeField3D::VelocityY), w = solver.download(SmokeField3D::VelocityZ);
     // The run is non-trivial: something burnt (density comes only from combustion here) and the
     // flame is above the ignition temperature.
     float hottest = 0.0f, densest = 0.0f;

@@ -64,7 +64,7 @@ TEST_F(VolumeRenderTest, SphereTransmittanceMatchesBeerLambert) {
     s.nz = sphere.n[2];
     s.cellSize = static_cast<float>(sphere.cellSize);
     SmokeSolver3D solver(context(), s);
-    solver.upload(Field3D::Density, std::vector<float>(field.values.begin(), field.values.end()));
+    solver.upload(SmokeField3D::Density, std::vector<float>(field.values.begin(), field.values.end()));
 
     // Optical depth 2 along the diameter: sigma rho0 2 R h = 2.
     const double extinction = 2.0 / (sphere.density * 2.0 * sphere.radius * sphere.cellSize);
@@ -143,7 +143,7 @@ TEST_F(VolumeRenderTest, SelfShadowingDarkensTheFarSide) {
     for (uint32_t k = 3; k < 8; ++k)
         for (uint32_t j = 2; j < 11; ++j)
             for (uint32_t i = 7; i < 12; ++i) density[i + s.nx * (j + s.ny * size_t(k))] = 2.0f;
-    solver.upload(Field3D::Density, density);
+    solver.upload(SmokeField3D::Density, density);
     render::VolumeLook look;
     look.lightDirection = {0.0f, 1.0f, 0.0f};
     look.extinction = 20.0f;  // optical depth 1 per cell of the column

@@ -5,25 +5,25 @@
 namespace billow::smoke3d_ref {
 
 State downloadState(SmokeSolver3D& solver) {
-    auto promoted = [&](Field3D field) {
+    auto promoted = [&](SmokeField3D field) {
         if (solver.fieldSize(field) == 0) return Values{};
         const std::vector<float> values = solver.download(field);
         return Values(values.begin(), values.end());
     };
     State s;
-    s.vel = {promoted(Field3D::VelocityX), promoted(Field3D::VelocityY), promoted(Field3D::VelocityZ)};
-    s.density = promoted(Field3D::Density);
-    s.temperature = promoted(Field3D::Temperature);
-    s.fuel = promoted(Field3D::Fuel);
-    s.colour = promoted(Field3D::Colour);
-    s.pressure = promoted(Field3D::Pressure);
-    s.divergence = promoted(Field3D::Divergence);
-    s.vorticity = promoted(Field3D::Vorticity);
-    s.solid = promoted(Field3D::Solid);
-    s.open = {promoted(Field3D::OpenX), promoted(Field3D::OpenY), promoted(Field3D::OpenZ)};
-    s.solidVelocity = {promoted(Field3D::SolidVelocityX), promoted(Field3D::SolidVelocityY),
-                       promoted(Field3D::SolidVelocityZ)};
-    s.expansionSource = promoted(Field3D::ExpansionSource);
+    s.vel = {promoted(SmokeField3D::VelocityX), promoted(SmokeField3D::VelocityY), promoted(SmokeField3D::VelocityZ)};
+    s.density = promoted(SmokeField3D::Density);
+    s.temperature = promoted(SmokeField3D::Temperature);
+    s.fuel = promoted(SmokeField3D::Fuel);
+    s.colour = promoted(SmokeField3D::Colour);
+    s.pressure = promoted(SmokeField3D::Pressure);
+    s.divergence = promoted(SmokeField3D::Divergence);
+    s.vorticity = promoted(SmokeField3D::Vorticity);
+    s.solid = promoted(SmokeField3D::Solid);
+    s.open = {promoted(SmokeField3D::OpenX), promoted(SmokeField3D::OpenY), promoted(SmokeField3D::OpenZ)};
+    s.solidVelocity = {promoted(SmokeField3D::SolidVelocityX), promoted(SmokeField3D::SolidVelocityY),
+                       promoted(SmokeField3D::SolidVelocityZ)};
+    s.expansionSource = promoted(SmokeField3D::ExpansionSource);
     return s;
 }
 
