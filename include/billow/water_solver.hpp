@@ -32,8 +32,10 @@ namespace billow {
 enum class WaterField : uint32_t { Depth, Terrain, FlowX, FlowY, Velocity, Dye, FaceVelocityX, FaceVelocityY };
 const char* waterFieldName(WaterField field) noexcept;
 
-// A GPU edit applied at the start of the next frame, weighted by max(0, 1 - distance / radius)
-// (a linear brush). Removing water never takes a cell below 0.
+// A GPU edit applied once, at the start of the next frame (an impulse, like the smoke solvers'
+// splats; a source that acts every frame is a brush added every frame, with its amounts times the
+// frame's dt), weighted by max(0, 1 - distance / radius) (a linear brush). Removing water never
+// takes a cell below 0.
 struct WaterBrush {
     float x = 0.0f, y = 0.0f;  // centre, m (origin at the domain's lower-left corner)
     float radius = 1.0f;       // m, > 0
