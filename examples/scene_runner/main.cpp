@@ -14,7 +14,6 @@
 #include "common/finite_state.hpp"
 #include "common/scene_error.hpp"
 #include "scene_loader.hpp"
-#include "smoke/smoke_runner.hpp"
 #include "smoke3d/smoke3d_runner.hpp"
 #include "water/water_runner.hpp"
 

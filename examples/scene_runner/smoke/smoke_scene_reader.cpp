@@ -1,20 +1,125 @@
-// The "obstacles", "emitters", "randomSplats" and "initial" sections.
+// Reads and validates a smoke scene. Every problem is a SceneError naming the JSON key; files the
+// scene refers to (PNG images, .npy arrays) are loaded and checked here too, so a scene that
+// comes back can be run without further input errors. One reader per part of the file: "grid",
+// "boundaries" and "settings" (everything that becomes SmokeSettings), then "obstacles",
+// "emitters", "randomSplats" and "initial".
+#include "scene_loader.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 #include "common/boundary_sides.hpp"
 #include "common/float_cast.hpp"
+#include "common/grid_reader.hpp"
 #include "common/input_files.hpp"
 #include "common/output_plan_reader.hpp"
 #include "common/path_reader.hpp"
 #include "common/png_io.hpp"
+#include "common/settings_check.hpp"
 #include "common/solver_words.hpp"
 #include "common/time_reader.hpp"
-#include "smoke/smoke_parser_parts.hpp"
 
 namespace billow::scene::detail {
 
 namespace {
+
+BoundarySide readSide(ObjectReader& r, float ambient) {
+    BoundarySide side;
+    side.type = r.choice("type", BoundaryType::Wall, kBoundaryTypes);
+    side.tangentialVelocity = r.real("tangentialVelocity", 0.0);
+    side.normalVelocity = r.real("normalVelocity", 1.0, Range::positive());
+    side.density = r.real("density", 0.0, Range::nonNegative());
+    side.temperature = r.real("temperature", ambient, Range::positive());
+    side.dye = r.rgba("colour", {0, 0, 0, 0});
+    r.finish();
+    return side;
+}
+
+// "grid" (sizes after scaling, dye grid), "boundaries" and "settings": everything in SmokeSettings.
+void readGrid(ObjectReader& top, const LoadOptions& options, SmokeSettings& s) {
+    // The dye grid: by a factor of the velocity grid, or its own size (scaled like the grid).
+    bool byFactor = false;
+    double dyeScale = 1.0;
+    uint32_t dyeNx = 0, dyeNy = 0;
+    const GridSize g = readGridSection(top, options, s, [&](ObjectReader& r) {
+        byFactor = r.has("dyeScale");
+        if (byFactor && (r.has("dyeNx") || r.has("dyeNy")))
+            throw SceneError("grid.dyeScale", "give either dyeScale or dyeNx/dyeNy, not both");
+        dyeScale = r.number("dyeScale", 1.0, {0.0, 8.0, true});
+        dyeNx = r.integer("dyeNx", 0, 0, kMaxCellsPerAxis);
+        dyeNy = r.integer("dyeNy", 0, 0, kMaxCellsPerAxis);
+        if ((dyeNx == 0) != (dyeNy == 0)) throw SceneError("grid.dyeNy", "give both dyeNx and dyeNy, or neither");
+        if (dyeNx == 1 || dyeNy == 1) throw SceneError("grid.dyeNx", "expected at least 2 dye cells per axis");
+    });
+    if (byFactor) {
+        s.dyeNx = scaledCells(s.nx, dyeScale);
+        s.dyeNy = scaledCells(s.ny, dyeScale);
+    } else if (dyeNx) {
+        s.dyeNx = scaledCells(dyeNx, double(s.nx) / g.fileNx);
+        s.dyeNy = scaledCells(dyeNy, double(s.ny) / g.fileNy);
+    }
+    requireCellCount(s.effectiveDyeNx(), s.effectiveDyeNy(), 4 * kMaxCells, "grid", "dye grid");
+}
+
+void readBoundaries(ObjectReader& top, SmokeSettings& s) {
+    // Inflow temperature defaults to the ambient one, which lives in "settings": peek at it.
+    float ambient = s.ambientTemperature;
+    if (const nlohmann::json* settings = top.child("settings"))
+        if (settings->is_object() && settings->contains("ambientTemperature")) {
+            try {
+                ambient = realAt((*settings)["ambientTemperature"], "settings.ambientTemperature", Range::positive());
+            } catch (const SceneError&) {
+                // readSolverSettings reports it under its key.
+            }
+        }
+    const nlohmann::json* value = top.child("boundaries");
+    for (auto& side : s.boundaries) side.temperature = ambient;
+    if (!value) return;
+    ObjectReader r(*value, "boundaries");
+    forEachSide(r, [&](int side, ObjectReader& sr) { s.boundaries[side] = readSide(sr, ambient); });
+    r.finish();
+    requirePeriodicPairs([&](int side) { return s.boundaries[side].type == BoundaryType::Periodic; }, 4);
+}
+
+void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
+    const nlohmann::json* value = top.child("settings");
+    if (!value) return;
+    ObjectReader r(*value, "settings");
+    auto f = [&](const char* key, float fallback, Range range) {
+        return r.real(key, fallback, range);
+    };
+    s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
+    s.dyeDiffusion = f("dyeDiffusion", s.dyeDiffusion, Range::nonNegative());
+    s.diffusionIterations = r.integer("diffusionIterations", s.diffusionIterations, 1, 100000);
+    s.pressureSolver = r.choice("pressureSolver", s.pressureSolver, kPressureSolvers);
+    s.pressureIterations = r.integer("pressureIterations", s.pressureIterations, 1, 100000);
+    s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
+    s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
+    s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
+    s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
+    s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
+    s.dyeAdvection = r.choice("dyeAdvection", s.dyeAdvection, kAdvectionSchemes);
+    s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
+    s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
+    s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
+    s.massCorrection = r.boolean("massCorrection", s.massCorrection);
+    s.advectionInterpolation = r.choice<AdvectionInterpolation>(
+        "advectionInterpolation", s.advectionInterpolation,
+        {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
+    s.dyeStorage = r.choice<DyeStorage>("dyeStorage", s.dyeStorage,
+                                        {{"float32", DyeStorage::Float32}, {"float16", DyeStorage::Float16}});
+    s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
+    s.velocityDamping = f("velocityDamping", s.velocityDamping, Range::nonNegative());
+    s.densityDamping = f("densityDamping", s.densityDamping, Range::nonNegative());
+    s.dyeDamping = f("dyeDamping", s.dyeDamping, Range::nonNegative());
+    s.temperatureRelaxation = f("temperatureRelaxation", s.temperatureRelaxation, Range::nonNegative());
+    s.gravity = r.vec2("gravity", s.gravity);
+    s.densityWeight = f("densityWeight", s.densityWeight, Range::any());
+    s.thermalExpansion = f("thermalExpansion", s.thermalExpansion, Range::any());
+    s.ambientTemperature = f("ambientTemperature", s.ambientTemperature, Range::positive());
+    s.maxSpeed = f("maxSpeed", s.maxSpeed, Range::nonNegative());
+    r.finish();
+}
 
 // Velocity of a Gaussian-cored vortex at offset (dx, dy) from its centre: the tangential speed
 // grows linearly in the core, peaks at `speed` at r = radius and decays like a Gaussian outside
@@ -130,8 +235,7 @@ RandomSplats readRandomSplats(ObjectReader& r) {
     return g;
 }
 
-} // namespace
-
+// Face velocities of the scene's vortices added to u and v.
 void addVortexVelocities(const Scene& scene, std::vector<float>& u, std::vector<float>& v) {
     const SmokeSettings& s = scene.settings;
     const float h = s.cellSize;
@@ -145,6 +249,8 @@ void addVortexVelocities(const Scene& scene, std::vector<float>& u, std::vector<
     }
 }
 
+// Obstacles (shapes and PNG masks), emitters, random splats and initial fields. `dir` is the
+// scene file's folder: relative file names are taken from there.
 void readObstacles(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
     top.forEachObject("obstacles", "obstacles", [&](ObjectReader& r) {
         const auto shape = r.value().find("shape");
@@ -170,6 +276,7 @@ void readEmitters(ObjectReader& top, Scene& scene) {
     }
 }
 
+// Initial fields: the vortices are added into initial.velocityX/Y here (zeros where no .npy gives them).
 void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scene& scene) {
     const nlohmann::json* value = top.child("initial");
     if (!value) return;
@@ -226,10 +333,8 @@ void readInitialFields(ObjectReader& top, const std::filesystem::path& dir, Scen
     }
 }
 
-} // namespace billow::scene::detail
-
-namespace billow::scene::detail {
-
+// What the library checks when the solver is made and the fields are uploaded, beyond validate():
+// a float16 dye within +-65504; and pictures within the runner's bound on pixels.
 void requireDrawable(const Scene& scene, const LoadOptions& options) {
     const SmokeSettings& s = scene.settings;
     constexpr float kHalfMax = 65504.0f;  // the largest float16
@@ -237,10 +342,31 @@ void requireDrawable(const Scene& scene, const LoadOptions& options) {
         for (float x : scene.initial.dye)
             if (std::fabs(x) > kHalfMax)
                 throw SceneError("initial.dye", "expected dye values within +-65504 with settings.dyeStorage \"float16\"");
-    // As smoke_views.cpp draws them: the dye view one pixel per dye cell, the others one per cell;
+    // As smoke_outputs.cpp draws them: the dye view one pixel per dye cell, the others one per cell;
     // the finer of the two sizes the pictures.
     const bool dyeFiner = uint64_t(s.effectiveDyeNx()) * s.effectiveDyeNy() > uint64_t(s.nx) * s.ny;
     requirePictureSize(scene.output, options, dyeFiner ? s.effectiveDyeNx() : s.nx, dyeFiner ? s.effectiveDyeNy() : s.ny);
 }
 
+} // namespace
+
 } // namespace billow::scene::detail
+
+namespace billow::scene {
+
+void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, Scene& scene) {
+    // Order matters: the grid (after scaling) decides how images and .npy files are checked.
+    detail::readGrid(top, options, scene.settings);
+    detail::readBoundaries(top, scene.settings);
+    detail::readSolverSettings(top, scene.settings);
+    detail::readObstacles(top, dir, scene);
+    detail::readEmitters(top, scene);
+    detail::readInitialFields(top, dir, scene);
+    detail::readTime(top, options, scene.dt, scene.steps);
+    detail::readOutputPlan(top, options, scene.steps, scene.output, kSmokeViews, kSmokeFields, false);
+    top.finish();
+    detail::checkWithLibrary(scene.settings, {{"dye", "colour"}});
+    detail::requireDrawable(scene, options);
+}
+
+} // namespace billow::scene

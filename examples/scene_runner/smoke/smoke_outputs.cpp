@@ -1,4 +1,4 @@
-#include "smoke/smoke_views.hpp"
+#include "smoke/smoke_outputs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +6,91 @@
 #include "common/cell_velocity.hpp"
 #include "common/colour_maps.hpp"
 #include "common/field_figures.hpp"
+#include "common/finite_state.hpp"
 
 namespace billow::scene {
+
+const std::vector<float>& FieldCache::cellVelocity() {
+    if (!cellVelocity_.empty()) return cellVelocity_;
+    const SmokeSettings& s = settings();
+    const auto& u = get(Field::VelocityX);
+    const auto& v = get(Field::VelocityY);
+    cellVelocity_.resize(size_t(s.nx) * s.ny * 2);
+    for (uint32_t j = 0; j < s.ny; ++j)
+        for (uint32_t i = 0; i < s.nx; ++i) {
+            cellVelocity_[(i + j * s.nx) * 2] = 0.5f * (u[i + j * (s.nx + 1)] + u[i + 1 + j * (s.nx + 1)]);
+            cellVelocity_[(i + j * s.nx) * 2 + 1] = 0.5f * (v[i + j * s.nx] + v[i + (j + 1) * s.nx]);
+        }
+    return cellVelocity_;
+}
+
+std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& s) {
+    const uint64_t nx = s.nx, ny = s.ny;
+    switch (field) {
+    case Field::VelocityX:
+    case Field::OpenX: return {ny, nx + 1};
+    case Field::VelocityY:
+    case Field::OpenY: return {ny + 1, nx};
+    case Field::Curl: return {ny + 1, nx + 1};
+    case Field::Dye: return {s.effectiveDyeNy(), s.effectiveDyeNx(), 4};
+    default: return {ny, nx};
+    }
+}
+
+void measureFields(FieldCache& fields, StepMetrics& m) {
+    const SmokeSettings& s = fields.settings();
+    const double h = s.cellSize;
+    const auto& div = fields.get(Field::Divergence);
+    const auto& solid = fields.get(Field::Solid);
+    double sum = 0.0, top = 0.0;
+    size_t count = 0;
+    for (size_t k = 0; k < div.size(); ++k) {
+        if (solid[k] >= 1.0f) continue;
+        const double d = std::fabs(div[k]);
+        sum += d;
+        top = maxKeepingNaN(top, d);
+        ++count;
+    }
+    m.maxDivergence = top;
+    m.meanDivergence = count ? sum / count : 0.0;
+
+    double squares = 0.0;
+    for (float u : fields.get(Field::VelocityX)) squares += double(u) * u;
+    for (float v : fields.get(Field::VelocityY)) squares += double(v) * v;
+    m.kineticEnergy = 0.5 * h * h * squares;
+    m.maxSpeed = largestSpeed(fields.cellVelocity());
+
+    m.totalDensity = 0.0;
+    for (float d : fields.get(Field::Density)) m.totalDensity += d;
+    m.totalDensity *= h * h;
+    const double dyeArea = (s.nx * h / s.effectiveDyeNx()) * (s.ny * h / s.effectiveDyeNy());
+    const auto& dye = fields.get(Field::Dye);
+    m.totalDye = {0, 0, 0, 0};
+    for (size_t k = 0; k < dye.size(); ++k) m.totalDye[k % 4] += dye[k];
+    for (double& c : m.totalDye) c *= dyeArea;
+}
+
+nlohmann::ordered_json metricsRecord(const StepMetrics& m) {
+    nlohmann::ordered_json line;
+    line["step"] = m.step;
+    line["time"] = m.time;
+    nlohmann::ordered_json gpu = nlohmann::ordered_json::object();
+    double total = 0.0;
+    for (const PassTiming& t : m.gpu) {
+        gpu[passName(t.pass)] = t.milliseconds;
+        total += t.milliseconds;
+    }
+    line["gpuMs"] = gpu;
+    line["gpuMsTotal"] = total;
+    line["wallMs"] = m.wallMs;
+    line["maxDivergence"] = m.maxDivergence;
+    line["meanDivergence"] = m.meanDivergence;
+    line["kineticEnergy"] = m.kineticEnergy;
+    line["maxSpeed"] = m.maxSpeed;
+    line["totalDensity"] = m.totalDensity;
+    line["totalDye"] = m.totalDye;
+    return line;
+}
 
 namespace {
 
