@@ -14,7 +14,6 @@
 #include "common/finite_state.hpp"
 #include "common/scene_error.hpp"
 #include "scene_loader.hpp"
-#include "smoke3d/smoke3d_runner.hpp"
 #include "water/water_runner.hpp"
 
 using namespace billow::scene;

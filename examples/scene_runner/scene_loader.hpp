@@ -30,6 +30,7 @@ LoadedScene loadScene(const std::string& path, const LoadOptions& options);
 // JSON key; files the scene refers to (PNG images, .npy arrays) are loaded and checked here too,
 // so a scene that comes back can be run without further input errors.
 void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, Scene& scene);
+void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, Scene3D& scene);
 
 struct RunOptions;  // common/run_summary.hpp
 struct RunSummary;
@@ -38,8 +39,10 @@ struct RunSummary;
 // (emitters, colliders, events), and writes pictures, fields and metrics (and, in 3D, VDB files)
 // through the run loop every solver shares (common/run_loop.hpp).
 RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options);
+RunSummary runScene(std::shared_ptr<Context> context, const Scene3D& scene, const RunOptions& options);
 
-// What the run is about, in one line: "NX x NY cells (dye DX x DY)".
+// What the run is about, in one line: "NX x NY cells (dye DX x DY)", "NX x NY x NZ cells of H m".
 std::string describeScene(const Scene& scene);
+std::string describeScene(const Scene3D& scene);
 
 } // namespace billow::scene

@@ -20,7 +20,7 @@
 #include "common/finite_state.hpp"
 #include "common/npy_io.hpp"
 #include "common/settings_check.hpp"
-#include "smoke3d/smoke3d_vdb.hpp"
+#include "smoke3d/smoke3d_outputs.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;

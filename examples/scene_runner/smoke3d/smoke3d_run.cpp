@@ -1,22 +1,122 @@
-#include "smoke3d/smoke3d_runner.hpp"
+// Runs a 3D smoke scene: builds the SmokeSolver3D (settings and the static obstacles' solid mask),
+// hands it each step's emitters at their places and the colliders where their motion has taken
+// them, and steps it through the run loop every solver shares (common/run_loop.hpp), writing VDB
+// files besides the other outputs.
+#include "scene_loader.hpp"
 
 #include <algorithm>
 #include <array>
-#include <utility>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <utility>
 
+#include "common/float_cast.hpp"
 #include "common/output_writer.hpp"
 #include "common/run_loop.hpp"
-#include "smoke3d/smoke3d_metrics.hpp"
-#include "smoke3d/smoke3d_motion.hpp"
-#include "smoke3d/smoke3d_setup.hpp"
-#include "smoke3d/smoke3d_vdb.hpp"
-#include "smoke3d/smoke3d_views.hpp"
+#include "smoke3d/smoke3d_outputs.hpp"
 
 namespace billow::scene {
 
 namespace {
+
+bool inside(const Obstacle3D& o, float x, float y, float z) {
+    if (o.shape == Obstacle3D::Shape::Sphere) {
+        const float dx = x - o.centre[0], dy = y - o.centre[1], dz = z - o.centre[2];
+        return dx * dx + dy * dy + dz * dz <= o.radius * o.radius;
+    }
+    return x >= o.min[0] && x <= o.max[0] && y >= o.min[1] && y <= o.max[1] && z >= o.min[2] && z <= o.max[2];
+}
+
+
+// The obstacles' solid fraction per cell (nx * ny * nz, x fastest): the fraction of 4^3 sample
+// points of the cell inside any obstacle. Empty when the scene has none.
+std::vector<float> obstacleMask(const Scene3D& scene) {
+    if (scene.obstacles.empty()) return {};
+    const SmokeSettings3D& s = scene.settings;
+    const float h = s.cellSize;
+    constexpr int kSub = 4;
+    std::vector<float> solid(size_t(s.nx) * s.ny * s.nz, 0.0f);
+    for (uint32_t k = 0; k < s.nz; ++k)
+        for (uint32_t j = 0; j < s.ny; ++j)
+            for (uint32_t i = 0; i < s.nx; ++i) {
+                int covered = 0;
+                for (int c = 0; c < kSub * kSub * kSub; ++c) {
+                    const float x = (i + (c % kSub + 0.5f) / kSub) * h, y = (j + (c / kSub % kSub + 0.5f) / kSub) * h,
+                                z = (k + (c / (kSub * kSub) + 0.5f) / kSub) * h;
+                    for (const Obstacle3D& o : scene.obstacles)
+                        if (inside(o, x, y, z)) {
+                            ++covered;
+                            break;
+                        }
+                }
+                solid[i + s.nx * (j + size_t(s.ny) * k)] = covered / float(kSub * kSub * kSub);
+            }
+    return solid;
+}
+
+std::unique_ptr<SmokeSolver3D> createSolver(std::shared_ptr<Context> context, const Scene3D& scene) {
+    auto solver = std::make_unique<SmokeSolver3D>(std::move(context), scene.settings);
+    const std::vector<float> mask = obstacleMask(scene);
+    if (!mask.empty()) solver->setSolidMask(mask);
+    return solver;
+}
+
+using Quaternion = std::array<float, 4>;  // (x, y, z, w)
+
+Quaternion multiply(const Quaternion& a, const Quaternion& b) {
+    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+}
+
+// The rotation by |omega| t about omega's axis (omega in the domain's frame, rad/s).
+Quaternion turned(const std::array<float, 3>& omega, double time) {
+    const double rate = std::sqrt(double(omega[0]) * omega[0] + double(omega[1]) * omega[1] + double(omega[2]) * omega[2]);
+    if (rate == 0.0) return {0.0f, 0.0f, 0.0f, 1.0f};
+    const double half = 0.5 * rate * time, s = std::sin(half) / rate;
+    return {float(omega[0] * s), float(omega[1] * s), float(omega[2] * s), float(std::cos(half))};
+}
+
+
+// The emitters acting in the step from `time` to `time + dt` (a burst's rates are its amounts / dt).
+std::vector<Emitter3D> emittersForStep(const Scene3D& scene, double time, double dt) {
+    std::vector<Emitter3D> out;
+    for (const SceneEmitter3D& e : scene.emitters) {
+        Emitter3D m = e.emitter;
+        if (!e.path.empty()) m.centre = positionOnPath(e.path, time);
+        if (e.burst) {
+            if (!(e.start >= time && e.start < time + dt)) continue;
+            const float perStep = static_cast<float>(1.0 / dt);
+            m.density *= perStep;
+            m.temperature *= perStep;
+            m.fuel *= perStep;
+            for (float& c : m.colour) c *= perStep;
+        } else if (time + dt <= e.start || time >= e.end) {
+            continue;
+        }
+        out.push_back(m);
+    }
+    return out;
+}
+
+// The colliders at `time`: on their paths, or moved by their velocity and turned by their angular
+// velocity since time 0.
+std::vector<Collider> collidersAt(const Scene3D& scene, double time) {
+    std::vector<Collider> out;
+    for (const SceneCollider3D& c : scene.colliders) {
+        Collider k = c.collider;
+        if (!c.path.empty()) {
+            k.centre = positionOnPath(c.path, time);
+            k.velocity = velocityOnPath(c.path, time);
+        } else {
+            for (int a = 0; a < 3; ++a) k.centre[a] = narrowToFloat(c.collider.centre[a] + c.collider.velocity[a] * time);
+        }
+        // The angular velocity is in the domain's frame, so its turn comes after the initial orientation.
+        k.orientation = multiply(turned(k.angularVelocity, time), c.collider.orientation);
+        out.push_back(k);
+    }
+    return out;
+}
 
 bool wantsDivergence(const OutputPlan3D& plan, bool pictures, bool fields, bool metrics) {
     const bool inViews = std::find(plan.views.begin(), plan.views.end(), View3D::Divergence) != plan.views.end();
