@@ -12,9 +12,9 @@
 
 #include "common/cli.hpp"
 #include "common/finite_state.hpp"
+#include "common/run_summary.hpp"
 #include "common/scene_error.hpp"
 #include "scene_loader.hpp"
-#include "water/water_runner.hpp"
 
 using namespace billow::scene;
 

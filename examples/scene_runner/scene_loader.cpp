@@ -1,7 +1,6 @@
 #include "scene_loader.hpp"
 
 #include "common/scene_file.hpp"
-#include "water/water_parser.hpp"
 
 namespace billow::scene {
 

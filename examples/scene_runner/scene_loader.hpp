@@ -31,6 +31,7 @@ LoadedScene loadScene(const std::string& path, const LoadOptions& options);
 // so a scene that comes back can be run without further input errors.
 void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, Scene& scene);
 void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, Scene3D& scene);
+void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, WaterScene& scene);
 
 struct RunOptions;  // common/run_summary.hpp
 struct RunSummary;
@@ -40,9 +41,11 @@ struct RunSummary;
 // through the run loop every solver shares (common/run_loop.hpp).
 RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options);
 RunSummary runScene(std::shared_ptr<Context> context, const Scene3D& scene, const RunOptions& options);
+RunSummary runScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options);
 
-// What the run is about, in one line: "NX x NY cells (dye DX x DY)", "NX x NY x NZ cells of H m".
+// What the run is about, in one line: "NX x NY cells (dye DX x DY)", "NX x NY x NZ cells of H m", "shallow water, NX x NY cells".
 std::string describeScene(const Scene& scene);
 std::string describeScene(const Scene3D& scene);
+std::string describeScene(const WaterScene& scene);
 
 } // namespace billow::scene

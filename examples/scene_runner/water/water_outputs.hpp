@@ -1,16 +1,30 @@
-// One line of a water run's metrics file (JSON Lines): how much water there is, what crosses
-// the sides, and what the step cost.
+// What a water run writes from the solver's state: the fields of one output frame with their .npy
+// shapes, its metrics lines, and the pictures of its views.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include <billow/water_solver.hpp>
 #include <nlohmann/json.hpp>
 
-#include "water/water_field_cache.hpp"
+#include "common/download_cache.hpp"
+#include "common/figure.hpp"
+#include "water/water_scene.hpp"
 
 namespace billow::scene {
 
+// The water solver's fields for one output frame, and their .npy shapes.
+using WaterFieldCache = DownloadCache<WaterSolver, WaterField>;
+
+// (ny, nx) for cells, (ny, nx + 1) for flowX, (ny + 1, nx) for flowY, (ny, nx, 2) for the
+// velocity.
+std::vector<uint64_t> fieldShape(WaterField field, const WaterSettings& settings);
+
+// One line of a water run's metrics file (JSON Lines): how much water there is, what crosses
+// the sides, and what the step cost.
 struct WaterStepMetrics {
     uint32_t step = 0;
     double time = 0.0;               // s, simulated time after the step
@@ -31,5 +45,12 @@ struct WaterStepMetrics {
 void measureFields(WaterFieldCache& fields, WaterStepMetrics& m);
 // The JSON record of one line (non-finite numbers are written as null; see finite_state.hpp).
 nlohmann::ordered_json metricsRecord(const WaterStepMetrics& m);
+
+// Pictures of a water run: water over shaded terrain (the default), the terrain alone, and the
+// diagnostics depth, speed, velocity (direction as hue, with a colour-wheel key) and dye/foam,
+// each scaled to its own largest value in the frame, with its colour bar.
+//
+// One pixel per cell; the output writer sizes the pictures (output.pictures.size or pixelsPerCell).
+Figure renderWaterView(WaterView view, WaterFieldCache& fields);
 
 } // namespace billow::scene

@@ -1,9 +1,19 @@
-#include "water/water_brushes.hpp"
+// Runs a water scene: builds the WaterSolver (terrain and initial water), turns the scene's events
+// (rain, springs, sinks, digging, raising) into the WaterBrushes of each step, and steps the solver
+// through the run loop every solver shares (common/run_loop.hpp). Volumes are exact on the grid: a
+// spring's brush is scaled by the sum of its weights over the cells it touches, so `flow` m^3/s
+// really enters (sinks remove at most what is there).
+#include "scene_loader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 
 #include "common/float_cast.hpp"
+#include "common/output_writer.hpp"
+#include "common/run_loop.hpp"
+#include "water/water_outputs.hpp"
 
 namespace billow::scene {
 
@@ -67,6 +77,16 @@ double eventWeightSum(const WaterSettings& s, const WaterEvent& e) {
     return weightSum(s, b.x, b.y, b.radius);
 }
 
+uint32_t brushesPerStep(const WaterEvent& e) {
+    const bool alongPath = e.kind == WaterEvent::Kind::Dig || e.kind == WaterEvent::Kind::Raise;
+    return alongPath ? static_cast<uint32_t>(std::min(pathBrushCount(e), 1e9)) : 1u;
+}
+
+namespace {
+
+// Dig/raise events place brushes along their path, radius / 4 apart from its first point (their
+// sum along a straight centre line is then 4 brushes' worth everywhere, which the amounts divide
+// out).
 std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
     // Exactly radius / 4 apart from the first point on: overlapping cones at a spacing that
     // divides the radius add up to the same depth everywhere along a straight centre line. The
@@ -93,11 +113,14 @@ std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
     return out;
 }
 
-uint32_t brushesPerStep(const WaterEvent& e) {
-    const bool alongPath = e.kind == WaterEvent::Kind::Dig || e.kind == WaterEvent::Kind::Raise;
-    return alongPath ? static_cast<uint32_t>(std::min(pathBrushCount(e), 1e9)) : 1u;
-}
+struct StepBrushes {
+    std::vector<WaterBrush> brushes;
+    double requestedVolume = 0.0;  // m^3 the brushes add (sinks: minus what they ask to remove)
+};
 
+// The brushes for the step from `t0` to `t1` (s). Continuous events (rain, spring, sink) give
+// rate * overlap; dig/raise give their amount times the share of [start, end) inside the step, or
+// all of it in the step that contains `start` when they last no time.
 StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
     const WaterSettings& s = scene.settings;
     const double cellArea = double(s.cellSize) * s.cellSize;
@@ -138,6 +161,68 @@ StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
         out.brushes.push_back(b);
     }
     return out;
+}
+
+std::unique_ptr<WaterSolver> createWaterSolver(std::shared_ptr<Context> context, const WaterScene& scene) {
+    auto solver = std::make_unique<WaterSolver>(std::move(context), scene.settings);
+    solver->upload(WaterField::Terrain, scene.terrain);
+    if (!scene.depth.empty()) solver->upload(WaterField::Depth, scene.depth);
+    if (!scene.dye.empty()) solver->upload(WaterField::Dye, scene.dye);
+    return solver;
+}
+
+// The water solver's side of runSteps().
+class WaterRun {
+public:
+    using Metrics = WaterStepMetrics;
+
+    // The solver is made before the output folder is opened.
+    WaterRun(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options)
+        : scene_(scene), solver_(createWaterSolver(std::move(context), scene)),
+          writer_(options, scene.name, scene.output, kWaterViews, kWaterFields) {
+        solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
+    }
+
+    OutputWriter<WaterView, WaterField>& writer() { return writer_; }
+
+    void addSources(uint32_t step) {
+        // Both ends from the step number, so consecutive steps tile time exactly.
+        const StepBrushes brushes = brushesForStep(scene_, (step - 1) * scene_.dt, step * scene_.dt);
+        for (const WaterBrush& b : brushes.brushes) solver_->addBrush(b);
+        addedWater_ += brushes.requestedVolume;
+    }
+    void advance(Metrics& m) {
+        m.substeps = solver_->step(static_cast<float>(scene_.dt));
+        m.addedWater = addedWater_;
+    }
+    void readGpuTime(Metrics& m) {
+        const double gpu = solver_->lastFrameMilliseconds();
+        if (gpu >= 0.0) m.gpuMs = gpu;
+    }
+
+    WaterFieldCache outputFields(bool, bool, bool) { return WaterFieldCache(*solver_); }
+    Figure draw(WaterView view, WaterFieldCache& fields) { return renderWaterView(view, fields); }
+    std::vector<uint64_t> shape(WaterField field) { return fieldShape(field, scene_.settings); }
+    // The state a step carries over, checked for non-finite values.
+    static constexpr std::array<std::pair<WaterField, const char*>, 5> kStateFields = {
+        {{WaterField::Terrain, "terrain"}, {WaterField::Depth, "depth"}, {WaterField::FlowX, "flowX"},
+         {WaterField::FlowY, "flowY"}, {WaterField::Dye, "dye"}}};
+
+private:
+    const WaterScene& scene_;
+    std::unique_ptr<WaterSolver> solver_;
+    OutputWriter<WaterView, WaterField> writer_;
+    double addedWater_ = 0.0;  // m^3 the events asked to add so far
+};
+
+} // namespace
+
+RunSummary runScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options) {
+    return runSteps<WaterRun>(std::move(context), scene, options);
+}
+
+std::string describeScene(const WaterScene& scene) {
+    return "shallow water, " + std::to_string(scene.settings.nx) + " x " + std::to_string(scene.settings.ny) + " cells";
 }
 
 } // namespace billow::scene
