@@ -1,6 +1,7 @@
 #include "scene_loader.hpp"
 
-#include "common/scene_file.hpp"
+#include "common/json_reader.hpp"
+#include "common/scene_reader.hpp"
 
 namespace billow::scene {
 

@@ -12,7 +12,7 @@
 #include <billow/context.hpp>
 
 #include "common/json_reader.hpp"
-#include "common/load_options.hpp"
+#include "common/scene_reader.hpp"
 #include "smoke/smoke_scene.hpp"
 #include "smoke3d/smoke3d_scene.hpp"
 #include "water/water_scene.hpp"
@@ -33,7 +33,7 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
 void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, Scene3D& scene);
 void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOptions& options, WaterScene& scene);
 
-struct RunOptions;  // common/run_summary.hpp
+struct RunOptions;  // common/run_loop.hpp
 struct RunSummary;
 
 // Each solver's run (<solver>/<solver>_run.cpp): steps the solver, adds the scene's sources
@@ -43,7 +43,8 @@ RunSummary runScene(std::shared_ptr<Context> context, const Scene& scene, const 
 RunSummary runScene(std::shared_ptr<Context> context, const Scene3D& scene, const RunOptions& options);
 RunSummary runScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options);
 
-// What the run is about, in one line: "NX x NY cells (dye DX x DY)", "NX x NY x NZ cells of H m", "shallow water, NX x NY cells".
+// What the run is about, in one line: "NX x NY cells (dye DX x DY)", "NX x NY x NZ cells of H m",
+// "shallow water, NX x NY cells".
 std::string describeScene(const Scene& scene);
 std::string describeScene(const Scene3D& scene);
 std::string describeScene(const WaterScene& scene);

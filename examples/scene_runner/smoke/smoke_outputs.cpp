@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/cell_velocity.hpp"
-#include "common/colour_maps.hpp"
-#include "common/field_figures.hpp"
-#include "common/finite_state.hpp"
+#include "common/maths.hpp"
+#include "common/pictures.hpp"
 
 namespace billow::scene {
 
@@ -42,17 +40,7 @@ void measureFields(FieldCache& fields, StepMetrics& m) {
     const double h = s.cellSize;
     const auto& div = fields.get(Field::Divergence);
     const auto& solid = fields.get(Field::Solid);
-    double sum = 0.0, top = 0.0;
-    size_t count = 0;
-    for (size_t k = 0; k < div.size(); ++k) {
-        if (solid[k] >= 1.0f) continue;
-        const double d = std::fabs(div[k]);
-        sum += d;
-        top = maxKeepingNaN(top, d);
-        ++count;
-    }
-    m.maxDivergence = top;
-    m.meanDivergence = count ? sum / count : 0.0;
+    measureDivergence(div, solid, m.maxDivergence, m.meanDivergence);
 
     double squares = 0.0;
     for (float u : fields.get(Field::VelocityX)) squares += double(u) * u;
@@ -71,30 +59,12 @@ void measureFields(FieldCache& fields, StepMetrics& m) {
 }
 
 nlohmann::ordered_json metricsRecord(const StepMetrics& m) {
-    nlohmann::ordered_json line;
-    line["step"] = m.step;
-    line["time"] = m.time;
-    nlohmann::ordered_json gpu = nlohmann::ordered_json::object();
-    double total = 0.0;
-    for (const PassTiming& t : m.gpu) {
-        gpu[passName(t.pass)] = t.milliseconds;
-        total += t.milliseconds;
-    }
-    line["gpuMs"] = gpu;
-    line["gpuMsTotal"] = total;
-    line["wallMs"] = m.wallMs;
-    line["maxDivergence"] = m.maxDivergence;
-    line["meanDivergence"] = m.meanDivergence;
-    line["kineticEnergy"] = m.kineticEnergy;
-    line["maxSpeed"] = m.maxSpeed;
-    line["totalDensity"] = m.totalDensity;
+    nlohmann::ordered_json line = smokeMetricsRecord(m);
     line["totalDye"] = m.totalDye;
     return line;
 }
 
 namespace {
-
-float signedRamp(float x) { return std::copysign(std::sqrt(std::fabs(x)), x); }
 
 // Signed values scaled to `top` with a square-root ramp: blue - white - red.
 ColourMap signedMap(float top) {

@@ -9,8 +9,7 @@
 #include <random>
 #include <utility>
 
-#include "common/colour_maps.hpp"
-#include "common/output_writer.hpp"
+#include "common/pictures.hpp"
 #include "common/run_loop.hpp"
 #include "smoke/smoke_outputs.hpp"
 
@@ -117,18 +116,10 @@ bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool me
 }
 
 // The smoke solver's side of runSteps().
-class SmokeRun {
+class SmokeRun : public SolverRun<Scene, SmokeSolver, StepMetrics, View, Field> {
 public:
-    using Metrics = StepMetrics;
-
-    // The solver is made before the output folder is opened.
     SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
-        : scene_(scene), solver_(createSolver(std::move(context), scene)),
-          writer_(options, scene.name, scene.output, kSmokeViews, kSmokeFields) {
-        solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
-    }
-
-    OutputWriter<View, Field>& writer() { return writer_; }
+        : SolverRun(createSolver(std::move(context), scene), scene, options, kSmokeViews, kSmokeFields) {}
 
     void addSources(uint32_t step) {
         for (const Splat& splat : splatsForStep(scene_, (step - 1) * scene_.dt, scene_.dt)) solver_->addSplat(splat);
@@ -154,11 +145,6 @@ public:
     static constexpr std::array<std::pair<Field, const char*>, 6> kStateFields = {
         {{Field::VelocityX, "velocityX"}, {Field::VelocityY, "velocityY"}, {Field::Density, "density"},
          {Field::Temperature, "temperature"}, {Field::Pressure, "pressure"}, {Field::Dye, "dye"}}};
-
-private:
-    const Scene& scene_;
-    std::unique_ptr<SmokeSolver> solver_;
-    OutputWriter<View, Field> writer_;
 };
 
 } // namespace

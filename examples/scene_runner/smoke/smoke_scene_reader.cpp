@@ -8,16 +8,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/boundary_sides.hpp"
-#include "common/float_cast.hpp"
-#include "common/grid_reader.hpp"
-#include "common/input_files.hpp"
-#include "common/output_plan_reader.hpp"
-#include "common/path_reader.hpp"
-#include "common/png_io.hpp"
-#include "common/settings_check.hpp"
-#include "common/solver_words.hpp"
-#include "common/time_reader.hpp"
+#include "common/file_io.hpp"
+#include "common/output_plan.hpp"
+#include "common/scene_reader.hpp"
+#include "common/smoke_shared.hpp"
 
 namespace billow::scene::detail {
 
@@ -62,16 +56,7 @@ void readGrid(ObjectReader& top, const LoadOptions& options, SmokeSettings& s) {
 }
 
 void readBoundaries(ObjectReader& top, SmokeSettings& s) {
-    // Inflow temperature defaults to the ambient one, which lives in "settings": peek at it.
-    float ambient = s.ambientTemperature;
-    if (const nlohmann::json* settings = top.child("settings"))
-        if (settings->is_object() && settings->contains("ambientTemperature")) {
-            try {
-                ambient = realAt((*settings)["ambientTemperature"], "settings.ambientTemperature", Range::positive());
-            } catch (const SceneError&) {
-                // readSolverSettings reports it under its key.
-            }
-        }
+    const float ambient = peekAmbientTemperature(top, s.ambientTemperature);
     const nlohmann::json* value = top.child("boundaries");
     for (auto& side : s.boundaries) side.temperature = ambient;
     if (!value) return;
@@ -85,39 +70,11 @@ void readSolverSettings(ObjectReader& top, SmokeSettings& s) {
     const nlohmann::json* value = top.child("settings");
     if (!value) return;
     ObjectReader r(*value, "settings");
-    auto f = [&](const char* key, float fallback, Range range) {
-        return r.real(key, fallback, range);
-    };
-    s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
-    s.dyeDiffusion = f("dyeDiffusion", s.dyeDiffusion, Range::nonNegative());
-    s.diffusionIterations = r.integer("diffusionIterations", s.diffusionIterations, 1, 100000);
-    s.pressureSolver = r.choice("pressureSolver", s.pressureSolver, kPressureSolvers);
-    s.pressureIterations = r.integer("pressureIterations", s.pressureIterations, 1, 100000);
-    s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
-    s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
-    s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
-    s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
-    s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
-    s.dyeAdvection = r.choice("dyeAdvection", s.dyeAdvection, kAdvectionSchemes);
-    s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
-    s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
-    s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
-    s.massCorrection = r.boolean("massCorrection", s.massCorrection);
-    s.advectionInterpolation = r.choice<AdvectionInterpolation>(
-        "advectionInterpolation", s.advectionInterpolation,
-        {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
+    readDiffusionAndPressure(r, s, "dyeDiffusion", s.dyeDiffusion, 1, 100000);
+    readAdvection(r, s, "dyeAdvection", s.dyeAdvection);
     s.dyeStorage = r.choice<DyeStorage>("dyeStorage", s.dyeStorage,
                                         {{"float32", DyeStorage::Float32}, {"float16", DyeStorage::Float16}});
-    s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
-    s.velocityDamping = f("velocityDamping", s.velocityDamping, Range::nonNegative());
-    s.densityDamping = f("densityDamping", s.densityDamping, Range::nonNegative());
-    s.dyeDamping = f("dyeDamping", s.dyeDamping, Range::nonNegative());
-    s.temperatureRelaxation = f("temperatureRelaxation", s.temperatureRelaxation, Range::nonNegative());
-    s.gravity = r.vec2("gravity", s.gravity);
-    s.densityWeight = f("densityWeight", s.densityWeight, Range::any());
-    s.thermalExpansion = f("thermalExpansion", s.thermalExpansion, Range::any());
-    s.ambientTemperature = f("ambientTemperature", s.ambientTemperature, Range::positive());
-    s.maxSpeed = f("maxSpeed", s.maxSpeed, Range::nonNegative());
+    readForces(r, s, [&](ObjectReader& d) { s.dyeDamping = d.real("dyeDamping", s.dyeDamping, Range::nonNegative()); });
     r.finish();
 }
 
@@ -153,9 +110,7 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
     Obstacle o;
     if (kind == Kind::Circle) {
         o.shape = Obstacle::Shape::Circle;
-        o.centre = r.requiredVec2("centre");
-        requireInsideDomain(s, o.centre, r.keyPath("centre"));
-        o.radius = r.requiredReal("radius", Range::positive());
+        readCentreAndRadius(r, s, o.centre, o.radius);
     } else if (kind == Kind::Box) {
         o.shape = Obstacle::Shape::Box;
         o.min = r.requiredVec2("min");
@@ -195,25 +150,14 @@ Obstacle readObstacle(ObjectReader& r, const std::filesystem::path& dir, Scene& 
 
 Emitter readEmitter(ObjectReader& r, const SmokeSettings& s) {
     Emitter e;
-    const bool hasPath = r.has("path"), hasPosition = r.has("position");
-    if (hasPath == hasPosition)
-        throw SceneError(r.keyPath("position"), "expected exactly one of position [x, y] (m) or path (waypoints)");
-    if (hasPosition) {
-        e.position = r.vec2("position", {});
-        requireInsideDomain(s, e.position, r.keyPath("position"));
-    } else {
-        e.path = readPath<2>(*r.child("path"), r.keyPath("path"),
-                             [&](Vec2 p, const std::string& key) { requireInsideDomain(s, p, key); });
-    }
+    readPlace(r, s, e.position, e.path);
     e.radius = r.real("radius", e.radius, Range::positive());
     e.falloff = r.choice("falloff", Falloff::Gaussian, kFalloffs);
     e.velocity = r.vec2("velocity", {0, 0});
     e.density = r.real("density", 0.0, Range::nonNegative());
     e.temperature = r.real("temperature", 0.0);
     e.colour = r.rgba("colour", {0, 0, 0, 0});
-    e.burst = r.boolean("burst", false);
-    e.start = readStartTime(r);
-    e.end = readEndTime(r, e.start);
+    readEmitterTimes(r, e);
     r.finish();
     return e;
 }

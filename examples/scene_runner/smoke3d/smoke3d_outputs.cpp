@@ -4,11 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "common/bilinear.hpp"
-#include "common/colour_bar.hpp"
-#include "common/colour_maps.hpp"
-#include "common/finite_state.hpp"
-#include "common/scene_error.hpp"
+#include "common/frame_pictures.hpp"
+#include "common/legends.hpp"
+#include "common/maths.hpp"
 
 #ifdef BILLOW_SCENE_RUNNER_VDB
 #include "volume_frame.hpp"
@@ -67,16 +65,7 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
     const double h = s.cellSize, cellVolume = h * h * h;
     const auto& div = fields.get(Field3D::Divergence);
     const auto& solid = fields.get(Field3D::Solid);
-    double sum = 0.0, top = 0.0;
-    size_t count = 0;
-    for (size_t c = 0; c < div.size(); ++c) {
-        if (solid[c] >= 1.0f) continue;
-        sum += std::fabs(div[c]);
-        top = maxKeepingNaN(top, double(std::fabs(div[c])));
-        ++count;
-    }
-    m.maxDivergence = top;
-    m.meanDivergence = count ? sum / count : 0.0;
+    measureDivergence(div, solid, m.maxDivergence, m.meanDivergence);
 
     double squares = 0.0;
     for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ})
@@ -122,23 +111,7 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
 }
 
 nlohmann::ordered_json metricsRecord(const StepMetrics3D& m) {
-    nlohmann::ordered_json line;
-    line["step"] = m.step;
-    line["time"] = m.time;
-    nlohmann::ordered_json gpu = nlohmann::ordered_json::object();
-    double total = 0.0;
-    for (const PassTiming3D& t : m.gpu) {
-        gpu[passName(t.pass)] = t.milliseconds;
-        total += t.milliseconds;
-    }
-    line["gpuMs"] = gpu;
-    line["gpuMsTotal"] = total;
-    line["wallMs"] = m.wallMs;
-    line["maxDivergence"] = m.maxDivergence;
-    line["meanDivergence"] = m.meanDivergence;
-    line["kineticEnergy"] = m.kineticEnergy;
-    line["maxSpeed"] = m.maxSpeed;
-    line["totalDensity"] = m.totalDensity;
+    nlohmann::ordered_json line = smokeMetricsRecord(m);
     line["totalFuel"] = m.totalFuel;
     line["maxTemperature"] = m.maxTemperature;
     line["fuelBurnRate"] = m.fuelBurnRate;
@@ -154,10 +127,6 @@ nlohmann::ordered_json metricsRecord(const StepMetrics3D& m) {
 }
 
 namespace {
-
-constexpr Rgb8 kSolid = {115, 115, 115};
-
-float signedRamp(float x) { return std::copysign(std::sqrt(std::fabs(x)), x); }
 
 // The slice's samples: `values` on the plane, as (width, height) with (a, b) the picture's axes.
 struct Plane {
@@ -251,7 +220,7 @@ Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan) {
     Picture picture = draw(width, height, 1, [&](uint32_t px, uint32_t py) {
         const float x = float((px + 0.5) / pixelsPerCell - 0.5), y = float((py + 0.5) / pixelsPerCell - 0.5);
         const float solidHere = bilinearSample(plane.width, plane.height, x, y, [&](uint32_t i, uint32_t j) { return solid[cellIndex(i, j)]; });
-        if (solidHere > 0.5f) return kSolid;
+        if (solidHere > 0.5f) return kObstacleColour;
         return colour(bilinearSample(plane.width, plane.height, x, y, [&](uint32_t i, uint32_t j) { return values[cellIndex(i, j)]; }));
     });
     static const char* const kAxes = "xyz";

@@ -12,8 +12,9 @@
 #include <billow/smoke3d_solver.hpp>
 #include <nlohmann/json.hpp>
 
-#include "common/download_cache.hpp"
-#include "common/picture.hpp"
+#include "common/pictures.hpp"
+#include "common/run_loop.hpp"
+#include "common/smoke_shared.hpp"
 #include "smoke3d/smoke3d_scene.hpp"
 #include "volume_renderer.hpp"
 
@@ -39,16 +40,7 @@ std::vector<uint64_t> fieldShape(Field3D field, const SmokeSettings3D& settings)
 
 // One line of a 3D run's metrics file (JSON Lines): what the step cost on the GPU and how the
 // smoke and fire are doing.
-struct StepMetrics3D {
-    uint32_t step = 0;
-    double time = 0.0;               // s, simulated time after the step
-    std::vector<PassTiming3D> gpu;   // ms per pass (empty without timestamp support)
-    double wallMs = 0.0;             // host time of the step, submit to finish
-    double maxDivergence = 0.0;      // 1/s, max |div u| over cells not fully solid, after projection
-    double meanDivergence = 0.0;     // 1/s, mean |div u| over the same cells
-    double kineticEnergy = 0.0;      // m^5/s^2: 0.5 h^3 sum over faces of velocity^2 (per unit density)
-    double maxSpeed = 0.0;           // m/s, largest cell-centred speed
-    double totalDensity = 0.0;       // density units * m^3
+struct StepMetrics3D : SmokeStepMetricsOf<PassTiming3D> {
     double totalFuel = 0.0;          // fuel units * m^3
     double maxTemperature = 0.0;     // K
     double fuelBurnRate = 0.0;       // fuel units * m^3 / s burnt in the last step (0 without combustion or expansion)
@@ -63,7 +55,7 @@ nlohmann::ordered_json metricsRecord(const StepMetrics3D& m);
 
 // Pictures of a 3D run: the ray-marched render (billow_volume_render, from the solver's buffers)
 // and slices of the fields through a plane (output.slices), resampled bilinearly to about
-// longSide pixels, solid cells grey, with a labelled colour bar (common/colour_bar.hpp). Each slice
+// longSide pixels, solid cells grey, with a labelled colour bar (common/legends.hpp). Each slice
 // is scaled to its own range on the plane in the frame: magnitudes on a sequential ramp (density
 // with a square root, so thin smoke shows), signed fields on a diverging one.
 Picture renderPicture(render::VolumeRenderer& renderer, SmokeSolver3D& solver, const RenderPlan& plan);

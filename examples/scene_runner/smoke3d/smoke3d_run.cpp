@@ -11,8 +11,7 @@
 #include <filesystem>
 #include <utility>
 
-#include "common/float_cast.hpp"
-#include "common/output_writer.hpp"
+#include "common/maths.hpp"
 #include "common/run_loop.hpp"
 #include "smoke3d/smoke3d_outputs.hpp"
 
@@ -128,7 +127,8 @@ bool rendersVolume(const OutputPlan3D& plan) {
     return plan.pictureEvery != 0 && std::find(plan.views.begin(), plan.views.end(), View3D::Render) != plan.views.end();
 }
 
-// The 3D solver's side of runSteps().
+// The 3D solver's side of runSteps(). It holds its own members rather than SolverRun's: the
+// renderer, too, must be made before the output folder is opened.
 class Smoke3DRun {
 public:
     using Metrics = StepMetrics3D;

@@ -8,14 +8,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/boundary_sides.hpp"
-#include "common/domain.hpp"
-#include "common/grid_reader.hpp"
-#include "common/output_plan_reader.hpp"
-#include "common/path_reader.hpp"
-#include "common/settings_check.hpp"
-#include "common/solver_words.hpp"
-#include "common/time_reader.hpp"
+#include "common/output_plan.hpp"
+#include "common/scene_reader.hpp"
+#include "common/smoke_shared.hpp"
 #include "smoke3d/smoke3d_outputs.hpp"
 
 namespace billow::scene::detail {
@@ -49,16 +44,7 @@ void readGrid3D(ObjectReader& top, const LoadOptions& options, SmokeSettings3D& 
 }
 
 void readBoundaries3D(ObjectReader& top, SmokeSettings3D& s) {
-    // Inflow temperature defaults to the ambient one, which lives in "settings": peek at it.
-    float ambient = s.ambientTemperature;
-    if (const nlohmann::json* settings = top.child("settings"))
-        if (settings->is_object() && settings->contains("ambientTemperature")) {
-            try {
-                ambient = realAt((*settings)["ambientTemperature"], "settings.ambientTemperature", Range::positive());
-            } catch (const SceneError&) {
-                // readSolverSettings3D reports it under its key.
-            }
-        }
+    const float ambient = peekAmbientTemperature(top, s.ambientTemperature);
     for (auto& side : s.boundaries) side.temperature = ambient;
     const nlohmann::json* value = top.child("boundaries");
     if (!value) return;
@@ -70,37 +56,13 @@ void readBoundaries3D(ObjectReader& top, SmokeSettings3D& s) {
 
 void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     ObjectReader r = top.objectOrEmpty("settings");
-    auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
     s.colour = r.boolean("colour", s.colour);
-    s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
-    s.scalarDiffusion = f("scalarDiffusion", s.scalarDiffusion, Range::nonNegative());
-    s.diffusionIterations = r.integer("diffusionIterations", s.diffusionIterations, 0, 1000000);
-    s.pressureSolver = r.choice("pressureSolver", s.pressureSolver, kPressureSolvers);
-    s.pressureIterations = r.integer("pressureIterations", s.pressureIterations, 0, 1000000);
-    s.pressureTolerance = f("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
-    s.sorRelaxation = f("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
-    s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
-    s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
-    s.scalarAdvection = r.choice("scalarAdvection", s.scalarAdvection, kAdvectionSchemes);
-    s.colourAdvection = r.choice("colourAdvection", s.colourAdvection, kAdvectionSchemes);
-    s.velocityAdvection = r.choice("velocityAdvection", s.velocityAdvection, kAdvectionSchemes);
-    s.advectionLimiter = r.choice("advectionLimiter", s.advectionLimiter, kAdvectionLimiters);
-    s.advectionReflection = r.boolean("advectionReflection", s.advectionReflection);
-    s.massCorrection = r.boolean("massCorrection", s.massCorrection);
-    s.advectionInterpolation = r.choice<AdvectionInterpolation>(
-        "advectionInterpolation", s.advectionInterpolation,
-        {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
-    s.vorticity = f("vorticity", s.vorticity, Range::nonNegative());
-    s.velocityDamping = f("velocityDamping", s.velocityDamping, Range::nonNegative());
-    s.densityDamping = f("densityDamping", s.densityDamping, Range::nonNegative());
-    s.fuelDamping = f("fuelDamping", s.fuelDamping, Range::nonNegative());
-    s.colourDamping = f("colourDamping", s.colourDamping, Range::nonNegative());
-    s.temperatureRelaxation = f("temperatureRelaxation", s.temperatureRelaxation, Range::nonNegative());
-    s.gravity = r.vec3("gravity", s.gravity);
-    s.densityWeight = f("densityWeight", s.densityWeight, Range::any());
-    s.thermalExpansion = f("thermalExpansion", s.thermalExpansion, Range::any());
-    s.ambientTemperature = f("ambientTemperature", s.ambientTemperature, Range::positive());
-    s.maxSpeed = f("maxSpeed", s.maxSpeed, Range::nonNegative());
+    readDiffusionAndPressure(r, s, "scalarDiffusion", s.scalarDiffusion, 0, 1000000);
+    readAdvection(r, s, "colourAdvection", s.colourAdvection);
+    readForces(r, s, [&](ObjectReader& d) {
+        s.fuelDamping = d.real("fuelDamping", s.fuelDamping, Range::nonNegative());
+        s.colourDamping = d.real("colourDamping", s.colourDamping, Range::nonNegative());
+    });
     if (const nlohmann::json* value = r.child("combustion")) {
         ObjectReader c(*value, "settings.combustion");
         CombustionSettings& b = s.combustion;
@@ -116,31 +78,13 @@ void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
 }
 
 // "obstacles", "emitters", "colliders".
-
-// "position": [x, y, z] or "path": waypoints, exactly one of them.
-void readPlace(ObjectReader& r, const SmokeSettings3D& s, Vec3& position, std::vector<Waypoint3>& path) {
-    const bool hasPath = r.has("path"), hasPosition = r.has("position");
-    if (hasPath == hasPosition)
-        throw SceneError(r.keyPath("position"), "expected exactly one of position [x, y, z] (m) or path (waypoints)");
-    const auto inside = [&](const Vec3& p, const std::string& key) { requireInsideDomain(s, p, key); };
-    if (hasPosition) {
-        position = r.vec3("position", {});
-        inside(position, r.keyPath("position"));
-    } else {
-        path = readPath<3>(*r.child("path"), r.keyPath("path"), inside);
-        position = path.front().position;
-    }
-}
-
 Obstacle3D readObstacle(ObjectReader& r, const SmokeSettings3D& s) {
     enum class Kind { Sphere, Box };
     const Kind kind = r.requiredChoice<Kind>("shape", {{"sphere", Kind::Sphere}, {"box", Kind::Box}});
     Obstacle3D o;
     if (kind == Kind::Sphere) {
         o.shape = Obstacle3D::Shape::Sphere;
-        o.centre = r.requiredVec3("centre");
-        requireInsideDomain(s, o.centre, r.keyPath("centre"));
-        o.radius = r.requiredReal("radius", Range::positive());
+        readCentreAndRadius(r, s, o.centre, o.radius);
     } else {
         o.shape = Obstacle3D::Shape::Box;
         o.min = r.requiredVec3("min");
@@ -172,9 +116,7 @@ SceneEmitter3D readEmitter(ObjectReader& r, const SmokeSettings3D& s) {
     m.temperature = r.real("temperature", 0.0);
     m.fuel = r.real("fuel", 0.0, Range::nonNegative());
     m.colour = r.rgba("colour", {0, 0, 0, 0});
-    e.burst = r.boolean("burst", false);
-    e.start = readStartTime(r);
-    e.end = readEndTime(r, e.start);
+    readEmitterTimes(r, e);
     r.finish();
     return e;
 }

@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/cell_velocity.hpp"
-#include "common/colour_maps.hpp"
-#include "common/field_figures.hpp"
-#include "common/finite_state.hpp"
+#include "common/maths.hpp"
+#include "common/pictures.hpp"
 
 namespace billow::scene {
 

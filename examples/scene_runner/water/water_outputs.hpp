@@ -10,8 +10,8 @@
 #include <billow/water_solver.hpp>
 #include <nlohmann/json.hpp>
 
-#include "common/download_cache.hpp"
-#include "common/figure.hpp"
+#include "common/frame_pictures.hpp"
+#include "common/run_loop.hpp"
 #include "water/water_scene.hpp"
 
 namespace billow::scene {
@@ -43,7 +43,7 @@ struct WaterStepMetrics {
 
 // Fills everything from totalWater on except addedWater from the fields.
 void measureFields(WaterFieldCache& fields, WaterStepMetrics& m);
-// The JSON record of one line (non-finite numbers are written as null; see finite_state.hpp).
+// The JSON record of one line (non-finite numbers are written as null; see nonFiniteEntries).
 nlohmann::ordered_json metricsRecord(const WaterStepMetrics& m);
 
 // Pictures of a water run: water over shaded terrain (the default), the terrain alone, and the

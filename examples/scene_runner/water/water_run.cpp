@@ -10,8 +10,7 @@
 #include <cmath>
 #include <utility>
 
-#include "common/float_cast.hpp"
-#include "common/output_writer.hpp"
+#include "common/maths.hpp"
 #include "common/run_loop.hpp"
 #include "water/water_outputs.hpp"
 
@@ -172,18 +171,10 @@ std::unique_ptr<WaterSolver> createWaterSolver(std::shared_ptr<Context> context,
 }
 
 // The water solver's side of runSteps().
-class WaterRun {
+class WaterRun : public SolverRun<WaterScene, WaterSolver, WaterStepMetrics, WaterView, WaterField> {
 public:
-    using Metrics = WaterStepMetrics;
-
-    // The solver is made before the output folder is opened.
     WaterRun(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options)
-        : scene_(scene), solver_(createWaterSolver(std::move(context), scene)),
-          writer_(options, scene.name, scene.output, kWaterViews, kWaterFields) {
-        solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
-    }
-
-    OutputWriter<WaterView, WaterField>& writer() { return writer_; }
+        : SolverRun(createWaterSolver(std::move(context), scene), scene, options, kWaterViews, kWaterFields) {}
 
     void addSources(uint32_t step) {
         // Both ends from the step number, so consecutive steps tile time exactly.
@@ -209,9 +200,6 @@ public:
          {WaterField::FlowY, "flowY"}, {WaterField::Dye, "dye"}}};
 
 private:
-    const WaterScene& scene_;
-    std::unique_ptr<WaterSolver> solver_;
-    OutputWriter<WaterView, WaterField> writer_;
     double addedWater_ = 0.0;  // m^3 the events asked to add so far
 };
 

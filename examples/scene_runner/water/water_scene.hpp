@@ -10,9 +10,9 @@
 #include <billow/water_settings.hpp>
 #include <billow/water_solver.hpp>
 
-#include "common/domain.hpp"
+#include "common/json_reader.hpp"
+#include "common/maths.hpp"
 #include "common/output_plan.hpp"
-#include "common/word_table.hpp"
 
 namespace billow::scene {
 

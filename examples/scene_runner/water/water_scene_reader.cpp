@@ -13,16 +13,10 @@
 
 #include <billow/limits.hpp>
 
-#include "common/bilinear.hpp"
-#include "common/boundary_sides.hpp"
-#include "common/float_cast.hpp"
-#include "common/grid_reader.hpp"
-#include "common/input_files.hpp"
-#include "common/npy_io.hpp"
-#include "common/output_plan_reader.hpp"
-#include "common/png_io.hpp"
-#include "common/settings_check.hpp"
-#include "common/time_reader.hpp"
+#include "common/file_io.hpp"
+#include "common/maths.hpp"
+#include "common/output_plan.hpp"
+#include "common/scene_reader.hpp"
 
 namespace billow::scene::detail {
 

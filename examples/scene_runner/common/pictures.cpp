@@ -1,9 +1,72 @@
-#include "common/picture_resample.hpp"
+#include "common/pictures.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace billow::scene {
+
+uint8_t toByte(float x) {
+    // Written so NaN lands on 0: std::clamp passes NaN through, and NaN -> uint8_t is undefined.
+    if (!(x > 0.0f)) return 0;
+    if (!(x < 1.0f)) return 255;
+    return static_cast<uint8_t>(x * 255.0f + 0.5f);
+}
+
+Rgb8 diverging(float x) {
+    if (std::isnan(x)) return kNonFiniteColour;
+    x = std::clamp(x, -1.0f, 1.0f);
+    return {toByte(1.0f - std::max(-x, 0.0f)), toByte(1.0f - std::fabs(x)), toByte(1.0f - std::max(x, 0.0f))};
+}
+
+float signedRamp(float x) { return std::copysign(std::sqrt(std::fabs(x)), x); }
+
+Rgb8 sequential(float x) {
+    // Piecewise-linear through a few inferno stops (perceptually close enough for diagnostics).
+    static const float stops[][3] = {{0.00f, 0.00f, 0.02f}, {0.23f, 0.04f, 0.41f}, {0.58f, 0.15f, 0.40f},
+                                     {0.87f, 0.32f, 0.23f}, {0.99f, 0.65f, 0.04f}, {0.99f, 1.00f, 0.64f}};
+    if (std::isnan(x)) return kNonFiniteColour;  // never an index of INT_MIN into the stops
+    const float t = std::clamp(x, 0.0f, 1.0f) * 5.0f;
+    const int k = std::min(static_cast<int>(t), 4);
+    const float f = t - k;
+    Rgb8 out;
+    for (int c = 0; c < 3; ++c) out[c] = toByte(stops[k][c] + f * (stops[k + 1][c] - stops[k][c]));
+    return out;
+}
+
+std::array<float, 3> hueRgb(float h) {
+    if (std::isnan(h)) h = 0.0f;
+    const float r = std::fabs(h * 6 - 3) - 1, g = 2 - std::fabs(h * 6 - 2), b = 2 - std::fabs(h * 6 - 4);
+    return {std::clamp(r, 0.0f, 1.0f), std::clamp(g, 0.0f, 1.0f), std::clamp(b, 0.0f, 1.0f)};
+}
+
+Rgb8 directional(float angle, float magnitude) {
+    if (!std::isfinite(angle) || std::isnan(magnitude)) return kNonFiniteColour;
+    float h = angle / 6.2831853f;
+    h -= std::floor(h);
+    const std::array<float, 3> c = hueRgb(h);
+    const float v = std::clamp(magnitude, 0.0f, 1.0f);
+    return {toByte(c[0] * v), toByte(c[1] * v), toByte(c[2] * v)};
+}
+
+Picture draw(uint32_t width, uint32_t height, uint32_t zoom, const std::function<Rgb8(uint32_t, uint32_t)>& colour) {
+    Picture p{width * zoom, height * zoom, std::vector<uint8_t>(size_t(width) * height * zoom * zoom * 3)};
+    for (uint32_t j = 0; j < height; ++j)
+        for (uint32_t i = 0; i < width; ++i) {
+            const Rgb8 c = colour(i, j);
+            for (uint32_t y = 0; y < zoom; ++y)
+                for (uint32_t x = 0; x < zoom; ++x) {
+                    const size_t row = size_t(height - 1 - j) * zoom + y;
+                    std::copy(c.begin(), c.end(), &p.rgb[(row * p.width + size_t(i) * zoom + x) * 3]);
+                }
+        }
+    return p;
+}
+
+float largestMagnitude(const std::vector<float>& values) {
+    float top = 1e-20f;
+    for (float x : values) top = std::max(top, std::fabs(x));
+    return top;
+}
 
 namespace {
 
