@@ -1,9 +1,7 @@
 #include "scene_loader.hpp"
 
-#include "common/scene_file.hpp"
-#include "smoke/smoke_parser.hpp"
-#include "smoke3d/smoke3d_parser.hpp"
-#include "water/water_parser.hpp"
+#include "common/json_reader.hpp"
+#include "common/scene_reader.hpp"
 
 namespace billow::scene {
 

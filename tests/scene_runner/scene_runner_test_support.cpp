@@ -9,8 +9,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "common/bitmap_font.hpp"
-#include "common/png_io.hpp"
+#include "common/file_io.hpp"
+#include "common/legends.hpp"
 
 namespace fs = std::filesystem;
 

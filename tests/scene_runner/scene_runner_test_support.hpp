@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "common/picture.hpp"
+#include "common/pictures.hpp"
 #include "support/tree_paths.hpp"
 
 namespace billow::scene_test {

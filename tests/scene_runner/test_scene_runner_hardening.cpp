@@ -14,13 +14,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/cell_velocity.hpp"
-#include "common/colour_bar.hpp"
-#include "common/colour_maps.hpp"
-#include "common/finite_state.hpp"
-#include "common/npy_io.hpp"
-#include "common/settings_check.hpp"
-#include "smoke3d/smoke3d_vdb.hpp"
+#include "common/file_io.hpp"
+#include "common/legends.hpp"
+#include "common/maths.hpp"
+#include "common/pictures.hpp"
+#include "common/run_loop.hpp"
+#include "common/scene_reader.hpp"
+#include "smoke3d/smoke3d_outputs.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;

@@ -10,11 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "common/bitmap_font.hpp"
-#include "common/colour_bar.hpp"
-#include "common/colour_maps.hpp"
-#include "common/contact_sheet.hpp"
-#include "common/picture_resample.hpp"
+#include "common/frame_pictures.hpp"
+#include "common/legends.hpp"
+#include "common/pictures.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 using namespace billow::scene;
@@ -149,7 +147,7 @@ TEST(VelocityKey, TheDiscShowsDirectionAsHueAndTheRimSpeed) {
     const uint32_t s = legendTextScale(p.width);
     EXPECT_TRUE(findText(p, "velocity", s, kLegendText, kLegendBackground, 300));
     EXPECT_TRUE(findText(p, "rim: 2.5 m/s", s, kLegendText, kLegendBackground, 300));
-    // Disc centre and radius as documented in colour_bar.cpp's layout: 4 * s padding, 14 * s radius.
+    // Disc centre and radius as documented in legends.cpp's layout: 4 * s padding, 14 * s radius.
     const uint32_t pad = 4 * s, radius = 14 * s, cx = pad + radius, cy = 300 + pad + radius;
     const Rgb8 right = at(p, cx + radius / 2, cy), up = at(p, cx, cy - radius / 2), left = at(p, cx - radius / 2, cy);
     EXPECT_LE(distance(right, colour(1.25, 0.0)), 2);  // east: red

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "common/cell_velocity.hpp"
-#include "common/colour_bar.hpp"
+#include "common/file_io.hpp"
 #include "common/frame_pictures.hpp"
-#include "common/npy_io.hpp"
+#include "common/legends.hpp"
+#include "common/maths.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;

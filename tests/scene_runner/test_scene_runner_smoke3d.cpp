@@ -18,10 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "common/colour_bar.hpp"
-#include "common/npy_io.hpp"
-#include "common/png_io.hpp"
-#include "smoke3d/smoke3d_vdb.hpp"
+#include "common/file_io.hpp"
+#include "common/legends.hpp"
+#include "smoke3d/smoke3d_outputs.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;

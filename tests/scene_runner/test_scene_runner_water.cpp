@@ -14,8 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/npy_io.hpp"
-#include "common/png_io.hpp"
+#include "common/file_io.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
 namespace fs = std::filesystem;

@@ -3,13 +3,51 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
-#include "common/figure.hpp"
-#include "common/picture_resample.hpp"
+#include "common/legends.hpp"
+#include "common/pictures.hpp"
 
 namespace billow::scene {
+
+// A view as a solver draws it: the picture at the view's own grid (one pixel per sample) and the
+// legend that says what its colours mean. The output writer resizes the picture to the run's
+// picture size and draws the legend below it, once for the full picture and once for its
+// contact-sheet tile, so solvers never deal with picture sizes.
+struct Figure {
+    Picture image;                          // one pixel per grid sample, first row at the top
+    std::function<void(Picture&)> legend;   // appends a colour bar or key below a picture; empty: none
+};
+
+// Figures of cell-centred fields, shared by every solver's views: a scalar with its colour bar,
+// and a velocity field as hue (direction) and brightness (speed) with its colour-wheel key.
+
+// Obstacles are drawn in this grey in every view.
+constexpr Rgb8 kObstacleColour = {115, 115, 115};
+// Whether cell (i, j) is drawn as an obstacle instead of its value; empty: no obstacles.
+using SolidMask = std::function<bool(uint32_t i, uint32_t j)>;
+
+// nx x ny cell values (index i + j * nx) coloured by `map`, with a bar from `low` to `high`
+// labelled `label` (name and unit).
+Figure scalarFigure(const std::vector<float>& values, uint32_t nx, uint32_t ny, const ColourMap& map, double low, double high,
+                    const std::string& label, const SolidMask& solid = {});
+
+// Cell velocities, (u, v) interleaved per cell, m/s: hue = direction, brightness = the square
+// root of speed / the frame's largest speed; the key shows that speed at its rim.
+Figure velocityFigure(const std::vector<float>& velocity, uint32_t nx, uint32_t ny, const SolidMask& solid = {});
+
+// A contact sheet: every view of one picture frame tiled on one page, each under its title, with
+// a heading (scene, frame and time) above them, so a frame can be judged at a glance.
+struct SheetTile {
+    std::string title;
+    Picture picture;
+};
+
+// Tiles left to right, top to bottom, in as many columns as make the sheet closest to square;
+// each tile is centred in a cell as wide and tall as the largest tile.
+Picture contactSheet(const std::string& heading, const std::vector<SheetTile>& tiles);
 
 struct PictureStyle {
     uint32_t longSide = 0;       // pixels on the long side; 0 = automatic (pictureLongSide)

@@ -1,22 +1,86 @@
-// Typed, range-checked reads from one JSON object of a scene file. Every read knows the key's full
-// path, so an error says e.g. "settings.viscosity: expected a number >= 0, got -1". Keys that
-// were never asked for are reported by finish() as unknown (typos do not pass silently).
+// Reading a scene file's JSON: the error a scene file gets, the word tables of the enums it
+// names, the bounds its text must keep, and typed, range-checked reads from one of its objects.
+//
+// An error names the JSON key (a path such as "emitters[1].radius") and says what was expected
+// there, e.g. "settings.viscosity: expected a number >= 0, got -1". Keys that were never asked
+// for are reported by ObjectReader::finish() as unknown (typos do not pass silently).
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "common/scene_error.hpp"
-#include "common/word_table.hpp"
-
 namespace billow::scene {
+
+// What a scene file's problems are thrown as (exit status 2); key() is the JSON key.
+class SceneError : public std::runtime_error {
+public:
+    SceneError(std::string key, const std::string& problem)
+        : std::runtime_error(key + ": " + problem), key_(std::move(key)) {}
+    const std::string& key() const noexcept { return key_; }
+
+private:
+    std::string key_;
+};
+
+// The words a scene file and the output files use for a solver's enums (views, fields, kinds of
+// things), kept as one table per enum so parsing and naming can never disagree.
+template <typename T>
+using WordTable = std::initializer_list<std::pair<const char*, T>>;
+
+// The words quoted for messages: "a", "b", "c" (or "a", "b" or "c" with `last` = " or ").
+template <typename T>
+std::string quotedWords(WordTable<T> table, const char* last = ", ") {
+    std::string words;
+    size_t k = 0;
+    for (const auto& [word, value] : table) {
+        if (k > 0) words += k + 1 == table.size() ? last : ", ";
+        words.append("\"").append(word).append("\"");
+        ++k;
+    }
+    return words;
+}
+
+// The word of `value` ("?" when the table lacks it).
+template <typename T>
+const char* nameIn(WordTable<T> table, T value) {
+    for (const auto& [word, v] : table)
+        if (v == value) return word;
+    return "?";
+}
+
+template <typename T>
+std::vector<std::string> allNames(WordTable<T> table) {
+    std::vector<std::string> names;
+    for (const auto& [word, value] : table) names.push_back(word);
+    return names;
+}
+
+// The bounds a scene file's JSON must keep before it is turned into a document: its size, how
+// deep it nests, how long its strings and arrays are, and no key given twice. A hostile or broken
+// file then can neither exhaust memory nor overflow the stack of the code that reads or quotes it
+// (nlohmann's dump() recurses once per level).
+struct JsonLimits {
+    size_t maxBytes = size_t(16) << 20;  // the whole file
+    size_t maxDepth = 32;                // nested objects and arrays (bundled scenes use 5)
+    size_t maxString = 4096;             // characters of one string or key
+    size_t maxArray = 100000;            // elements of one array
+};
+inline constexpr JsonLimits kSceneJsonLimits{};
+
+// Parses `text` (comments allowed). Throws SceneError keyed "(syntax)" when it is not JSON, and
+// keyed by the path of the offending value (e.g. "emitters[2].path") when a limit is exceeded or
+// an object repeats a key.
+nlohmann::json parseBoundedJson(const std::string& text, const JsonLimits& limits = kSceneJsonLimits);
 
 // An interval of allowed numbers; `describe()` gives the words for error messages.
 struct Range {

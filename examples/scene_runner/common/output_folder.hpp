@@ -10,13 +10,16 @@
 // there (so frames of a longer earlier run never end up in a new animation). A run that fails
 // never commits: the staging folder, and any parent folder made for it, is removed, and <dir> is
 // left as it was. A stranger's other files in <dir> are never touched.
+// At the end, the animation is made from a view's picture frames (makeAnimation).
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <string>
 #include <vector>
 
-#include "common/picture.hpp"
+#include "common/pictures.hpp"
+#include "common/scene_reader.hpp"
 
 namespace billow::scene {
 
@@ -62,5 +65,18 @@ std::string stagingFolderFor(const std::string& dir);
 // The path of frame `frame` in a picture folder, and the ffmpeg pattern of all of them.
 std::string framePath(const std::string& dir, const std::string& folder, uint32_t frame);
 std::string framePattern(const std::string& dir, const std::string& folder);
+
+// Assembles numbered PNG frames into an animated GIF (ffmpeg palettegen/paletteuse, so colours
+// stay clean) or an H.264 MP4.
+struct AnimationResult {
+    bool ok = false;
+    std::string path;     // the animation file when ok
+    std::string problem;  // why not, otherwise
+};
+
+// Frames are `dir/<view>/0000.png` ... ; the result is `dir/<name>.gif` (or .mp4), at the
+// frames' own size.
+AnimationResult makeAnimation(const std::string& dir, const std::string& view, const std::string& name,
+                              AnimationFormat format, double fps);
 
 } // namespace billow::scene

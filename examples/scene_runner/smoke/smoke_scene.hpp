@@ -12,10 +12,9 @@
 #include <billow/smoke_settings.hpp>
 #include <billow/smoke_solver.hpp>
 
-#include "common/domain.hpp"
+#include "common/json_reader.hpp"
+#include "common/maths.hpp"
 #include "common/output_plan.hpp"
-#include "common/path.hpp"
-#include "common/word_table.hpp"
 
 namespace billow::scene {
 

@@ -12,9 +12,9 @@
 #include <billow/smoke3d_settings.hpp>
 #include <billow/smoke3d_solver.hpp>
 
+#include "common/json_reader.hpp"
+#include "common/maths.hpp"
 #include "common/output_plan.hpp"
-#include "common/path.hpp"
-#include "common/word_table.hpp"
 #include "volume_renderer.hpp"
 
 namespace billow::scene {

@@ -10,9 +10,9 @@
 #include <billow/water_settings.hpp>
 #include <billow/water_solver.hpp>
 
-#include "common/domain.hpp"
+#include "common/json_reader.hpp"
+#include "common/maths.hpp"
 #include "common/output_plan.hpp"
-#include "common/word_table.hpp"
 
 namespace billow::scene {
 
@@ -52,5 +52,12 @@ struct WaterScene {
     uint32_t steps = 400;
     WaterOutputPlan output;
 };
+
+// What the reader checks an event's brushes by (water_run.cpp turns the events into brushes):
+// how many brushes the event adds in a step where it is active (at most 1e9, however short the
+// radius), and for rain, spring and sink events the sum of their brush's weights over the cells
+// (0 when the brush reaches no cell centre, so it would add nothing).
+uint32_t brushesPerStep(const WaterEvent& event);
+double eventWeightSum(const WaterSettings& settings, const WaterEvent& event);
 
 } // namespace billow::scene

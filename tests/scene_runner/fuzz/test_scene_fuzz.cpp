@@ -24,12 +24,10 @@
 #include <variant>
 #include <vector>
 
-#include "common/grid_reader.hpp"
+#include "common/file_io.hpp"
 #include "support/tree_paths.hpp"
-#include "common/npy_io.hpp"
-#include "common/png_io.hpp"
-#include "common/scene_error.hpp"
-#include "common/time_reader.hpp"
+#include "common/json_reader.hpp"
+#include "common/scene_reader.hpp"
 #include "scene_loader.hpp"
 #include "scene_runner/fuzz/fuzz_mutations.hpp"
 

@@ -1,0 +1,225 @@
+// Runs a 3D smoke scene: builds the SmokeSolver3D (settings and the static obstacles' solid mask),
+// hands it each step's emitters at their places and the colliders where their motion has taken
+// them, and steps it through the run loop every solver shares (common/run_loop.hpp), writing VDB
+// files besides the other outputs.
+#include "scene_loader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <utility>
+
+#include "common/maths.hpp"
+#include "common/run_loop.hpp"
+#include "smoke3d/smoke3d_outputs.hpp"
+
+namespace billow::scene {
+
+namespace {
+
+bool inside(const Obstacle3D& o, float x, float y, float z) {
+    if (o.shape == Obstacle3D::Shape::Sphere) {
+        const float dx = x - o.centre[0], dy = y - o.centre[1], dz = z - o.centre[2];
+        return dx * dx + dy * dy + dz * dz <= o.radius * o.radius;
+    }
+    return x >= o.min[0] && x <= o.max[0] && y >= o.min[1] && y <= o.max[1] && z >= o.min[2] && z <= o.max[2];
+}
+
+
+// The obstacles' solid fraction per cell (nx * ny * nz, x fastest): the fraction of 4^3 sample
+// points of the cell inside any obstacle. Empty when the scene has none.
+std::vector<float> obstacleMask(const Scene3D& scene) {
+    if (scene.obstacles.empty()) return {};
+    const SmokeSettings3D& s = scene.settings;
+    const float h = s.cellSize;
+    constexpr int kSub = 4;
+    std::vector<float> solid(size_t(s.nx) * s.ny * s.nz, 0.0f);
+    for (uint32_t k = 0; k < s.nz; ++k)
+        for (uint32_t j = 0; j < s.ny; ++j)
+            for (uint32_t i = 0; i < s.nx; ++i) {
+                int covered = 0;
+                for (int c = 0; c < kSub * kSub * kSub; ++c) {
+                    const float x = (i + (c % kSub + 0.5f) / kSub) * h, y = (j + (c / kSub % kSub + 0.5f) / kSub) * h,
+                                z = (k + (c / (kSub * kSub) + 0.5f) / kSub) * h;
+                    for (const Obstacle3D& o : scene.obstacles)
+                        if (inside(o, x, y, z)) {
+                            ++covered;
+                            break;
+                        }
+                }
+                solid[i + s.nx * (j + size_t(s.ny) * k)] = covered / float(kSub * kSub * kSub);
+            }
+    return solid;
+}
+
+std::unique_ptr<SmokeSolver3D> createSolver(std::shared_ptr<Context> context, const Scene3D& scene) {
+    auto solver = std::make_unique<SmokeSolver3D>(std::move(context), scene.settings);
+    const std::vector<float> mask = obstacleMask(scene);
+    if (!mask.empty()) solver->setSolidMask(mask);
+    return solver;
+}
+
+using Quaternion = std::array<float, 4>;  // (x, y, z, w)
+
+Quaternion multiply(const Quaternion& a, const Quaternion& b) {
+    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+}
+
+// The rotation by |omega| t about omega's axis (omega in the domain's frame, rad/s).
+Quaternion turned(const std::array<float, 3>& omega, double time) {
+    const double rate = std::sqrt(double(omega[0]) * omega[0] + double(omega[1]) * omega[1] + double(omega[2]) * omega[2]);
+    if (rate == 0.0) return {0.0f, 0.0f, 0.0f, 1.0f};
+    const double half = 0.5 * rate * time, s = std::sin(half) / rate;
+    return {float(omega[0] * s), float(omega[1] * s), float(omega[2] * s), float(std::cos(half))};
+}
+
+
+// The emitters acting in the step from `time` to `time + dt` (a burst's rates are its amounts / dt).
+std::vector<Emitter3D> emittersForStep(const Scene3D& scene, double time, double dt) {
+    std::vector<Emitter3D> out;
+    for (const SceneEmitter3D& e : scene.emitters) {
+        Emitter3D m = e.emitter;
+        if (!e.path.empty()) m.centre = positionOnPath(e.path, time);
+        if (e.burst) {
+            if (!(e.start >= time && e.start < time + dt)) continue;
+            const float perStep = static_cast<float>(1.0 / dt);
+            m.density *= perStep;
+            m.temperature *= perStep;
+            m.fuel *= perStep;
+            for (float& c : m.colour) c *= perStep;
+        } else if (time + dt <= e.start || time >= e.end) {
+            continue;
+        }
+        out.push_back(m);
+    }
+    return out;
+}
+
+// The colliders at `time`: on their paths, or moved by their velocity and turned by their angular
+// velocity since time 0.
+std::vector<Collider> collidersAt(const Scene3D& scene, double time) {
+    std::vector<Collider> out;
+    for (const SceneCollider3D& c : scene.colliders) {
+        Collider k = c.collider;
+        if (!c.path.empty()) {
+            k.centre = positionOnPath(c.path, time);
+            k.velocity = velocityOnPath(c.path, time);
+        } else {
+            for (int a = 0; a < 3; ++a) k.centre[a] = narrowToFloat(c.collider.centre[a] + c.collider.velocity[a] * time);
+        }
+        // The angular velocity is in the domain's frame, so its turn comes after the initial orientation.
+        k.orientation = multiply(turned(k.angularVelocity, time), c.collider.orientation);
+        out.push_back(k);
+    }
+    return out;
+}
+
+bool wantsDivergence(const OutputPlan3D& plan, bool pictures, bool fields, bool metrics) {
+    const bool inViews = std::find(plan.views.begin(), plan.views.end(), View3D::Divergence) != plan.views.end();
+    const bool inFields = std::find(plan.fields.begin(), plan.fields.end(), Field3D::Divergence) != plan.fields.end();
+    return metrics || (pictures && inViews) || (fields && inFields);
+}
+
+bool rendersVolume(const OutputPlan3D& plan) {
+    return plan.pictureEvery != 0 && std::find(plan.views.begin(), plan.views.end(), View3D::Render) != plan.views.end();
+}
+
+// The 3D solver's side of runSteps(). It holds its own members rather than SolverRun's: the
+// renderer, too, must be made before the output folder is opened.
+class Smoke3DRun {
+public:
+    using Metrics = StepMetrics3D;
+
+    // The solver (and the renderer) are made before the output folder is opened.
+    Smoke3DRun(std::shared_ptr<Context> context, const Scene3D& scene, const RunOptions& options)
+        : scene_(scene), solver_(createSolver(context, scene)),
+          renderer_(rendersVolume(scene.output)
+                        ? std::make_unique<render::VolumeRenderer>(*context, scene.render.width, scene.render.height)
+                        : nullptr),
+          writer_(options, scene.name, scene.output, kSmoke3DViews, kSmoke3DFields) {
+        solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
+        if (scene.vdb.every) {
+            // Written into the staging folder; committing replaces an earlier run's .vdb files.
+            vdbDir_ = writer_.dir() + "/vdb";
+            finalVdbDir_ = options.outDir + "/vdb";
+            std::filesystem::create_directories(vdbDir_);
+        }
+        if (!scene.colliders.empty()) {
+            // The colliders in their first place, so the initial pictures show them.
+            placeColliders(0.0);
+            solver_->stepPass(Pass3D::Colliders, static_cast<float>(scene.dt));
+        }
+    }
+
+    OutputWriter<View3D, Field3D>& writer() { return writer_; }
+
+    void addSources(uint32_t step) {
+        const double time = (step - 1) * scene_.dt;
+        const std::vector<Emitter3D> emitters = emittersForStep(scene_, time, scene_.dt);
+        solver_->setEmitters(emitters);
+        placeColliders(time);
+    }
+    void advance(Metrics&) { solver_->step(static_cast<float>(scene_.dt)); }
+    void readGpuTime(Metrics& m) { m.gpu = solver_->passTimings(); }
+
+    FieldCache3D outputFields(bool pictures, bool fields, bool metrics) {
+        // The Divergence field holds what the last projection removed; measure what it left.
+        if (wantsDivergence(scene_.output, pictures, fields, metrics))
+            solver_->stepPass(Pass3D::Divergence, static_cast<float>(scene_.dt));
+        return FieldCache3D(*solver_);
+    }
+    // The render and the slices come with their legends already drawn (slices: the colour bar).
+    Figure draw(View3D view, FieldCache3D& fields) {
+        if (view == View3D::Render) return {renderPicture(*renderer_, *solver_, scene_.render), {}};
+        return {slicePicture(view, fields, scene_.slices), {}};
+    }
+    std::vector<uint64_t> shape(Field3D field) { return fieldShape(field, scene_.settings); }
+    // The state a step carries over, checked for non-finite values (colour only exists with
+    // settings.colour, and follows the density).
+    static constexpr std::array<std::pair<Field3D, const char*>, 7> kStateFields = {
+        {{Field3D::VelocityX, "velocityX"}, {Field3D::VelocityY, "velocityY"}, {Field3D::VelocityZ, "velocityZ"},
+         {Field3D::Density, "density"}, {Field3D::Temperature, "temperature"}, {Field3D::Fuel, "fuel"},
+         {Field3D::Pressure, "pressure"}}};
+
+    void writeExtras(uint32_t step) {
+        if (!scene_.vdb.every || step % scene_.vdb.every != 0) return;
+        char name[32];
+        std::snprintf(name, sizeof(name), "_%06u.vdb", step);
+        writeVdbFrame(vdbDir_ + "/" + scene_.name + name, *solver_, scene_.vdb, step * scene_.dt);
+        ++vdbFiles_;
+    }
+    std::vector<std::string> summaryNotes() const {
+        if (!vdbFiles_) return {};
+        return {"vdb:       " + std::to_string(vdbFiles_) + " files in " + finalVdbDir_ + "/ (OpenVDB: Blender, Houdini)"};
+    }
+
+private:
+    void placeColliders(double time) {
+        if (!scene_.colliders.empty()) solver_->setColliders(collidersAt(scene_, time));
+    }
+
+    const Scene3D& scene_;
+    std::unique_ptr<SmokeSolver3D> solver_;
+    std::unique_ptr<render::VolumeRenderer> renderer_;
+    OutputWriter<View3D, Field3D> writer_;
+    std::string vdbDir_, finalVdbDir_;
+    uint32_t vdbFiles_ = 0;
+};
+
+} // namespace
+
+RunSummary runScene(std::shared_ptr<Context> context, const Scene3D& scene, const RunOptions& options) {
+    return runSteps<Smoke3DRun>(std::move(context), scene, options);
+}
+
+std::string describeScene(const Scene3D& scene) {
+    const auto& s = scene.settings;
+    char text[96];
+    std::snprintf(text, sizeof(text), "%u x %u x %u cells of %.4g m", s.nx, s.ny, s.nz, s.cellSize);
+    return text;
+}
+
+} // namespace billow::scene
