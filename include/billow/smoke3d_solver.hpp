@@ -122,11 +122,6 @@ struct SmokePassTiming3D {
     double milliseconds;  // GPU time between the pass's first and last dispatch
 };
 
-// Earlier names, while the scene runner moves to the naming rule.
-using Field3D = SmokeField3D;
-using Pass3D = SmokePass3D;
-using PassTiming3D = SmokePassTiming3D;
-
 extern template class SmokeSolverCalls<SmokePass3D, SmokePassTiming3D>;
 
 // The calls every solver shares are Solver's, and those of both smoke solvers (record,

@@ -103,11 +103,6 @@ struct SmokePassTiming {
     double milliseconds;  // GPU time between the pass's first and last dispatch
 };
 
-// Earlier names, while the scene runner moves to the naming rule.
-using Field = SmokeField;
-using Pass = SmokePass;
-using PassTiming = SmokePassTiming;
-
 class SmokeSolver;
 extern template class SmokeSolverCalls<SmokePass, SmokePassTiming>;
 

@@ -614,13 +614,15 @@ TEST_F(Failures, DownloadsRecordedInTheEnginesCommandBufferAreCollectedWithoutWa
     EXPECT_THROW((void)solver.collectDownload(density), InvalidArgument);      // collected once
 
     // Recorded but not submitted: not there yet; a fifth copy in flight is refused.
-    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    VkCommandBufferAllocateInfo alloc{};
+    alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
     alloc.commandPool = cs.transientPool;
     alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     alloc.commandBufferCount = 1;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     ASSERT_EQ(cs.vk.vkAllocateCommandBuffers(cs.device, &alloc, &cmd), VK_SUCCESS);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    VkCommandBufferBeginInfo begin{};
+    begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
     ASSERT_EQ(cs.vk.vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
     std::vector<uint64_t> pending;
     for (int k = 0; k < 4; ++k) pending.push_back(solver.recordDownload(cmd, SmokeField::VelocityX));

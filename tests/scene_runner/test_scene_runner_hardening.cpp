@@ -112,6 +112,61 @@ TEST(SceneRunnerHardening, AFailedRunLeavesAnEarlierOutputAsItWas) {
     EXPECT_EQ(readText(out + "/notes.txt"), "mine");
 }
 
+// A run killed by a signal leaves its staging folder: the next run into the same folder removes
+// it (its process is gone), and leaves a live run's alone.
+TEST(SceneRunnerHardening, AKilledRunsStagingFolderIsRemovedByTheNextRun) {
+    const std::string dir = outputDir("stale_staging");
+    fs::create_directories(dir);
+    std::ofstream(dir + "/tiny.json") << R"({ "grid": { "nx": 8, "ny": 8 }, "time": { "dt": 0.01, "steps": 1 },
+      "output": { "metrics": true } })";
+    const std::string stale = dir + "/.out.partial-999999999", live = dir + "/.out.partial-1";  // pid 1 runs
+    fs::create_directories(stale + "/sheet");
+    fs::create_directories(live);
+    const Result r = runRunner(dir + "/tiny.json --out " + dir + "/out");
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_FALSE(fs::exists(stale));
+    EXPECT_TRUE(fs::exists(live));
+    fs::remove_all(live);
+}
+
+// The documented inclusive bounds of a cell are accepted as the file writes them (1e-6 m was
+// refused: the float it becomes is below the double 1e-6); beyond them the grid is refused.
+TEST(SceneRunnerHardening, CellSizeBoundsAreInclusive) {
+    const std::string dir = outputDir("cell_bounds");
+    fs::create_directories(dir);
+    for (const char* cell : {"1e-6", "1e6", "9e-7"}) {
+        std::ofstream(dir + "/cell.json") << R"({ "grid": { "nx": 8, "ny": 8, "cellSize": )" << cell
+                                          << R"( }, "time": { "dt": 0.01, "steps": 1 } })";
+        const Result r = runRunner(dir + "/cell.json --check");
+        if (std::string(cell) == "9e-7") EXPECT_NE(r.status, 0) << r.output;
+        else EXPECT_EQ(r.status, 0) << cell << ": " << r.output;
+    }
+}
+
+// Many 3D obstacles cost their bounding boxes' volume, not cells times obstacles (50 000 boxes on
+// a 24^3 grid ran for minutes); more than the count bound is refused with a clear error.
+TEST(SceneRunnerHardening, ManyObstaclesAreBoundedOrRefused) {
+    const std::string dir = outputDir("many_obstacles");
+    fs::create_directories(dir);
+    auto write = [&](size_t count) {
+        nlohmann::json scene = {{"solver", "smoke3d"},
+                                {"grid", {{"nx", 24}, {"ny", 24}, {"nz", 24}, {"cellSize", 1.0 / 24}}},
+                                {"time", {{"dt", 0.02}, {"steps", 1}}}};
+        for (size_t k = 0; k < count; ++k) {
+            const double x = 0.9 * double(k % 97) / 97.0, y = 0.9 * double(k % 89) / 89.0, z = 0.9 * double(k % 83) / 83.0;
+            scene["obstacles"].push_back({{"shape", "box"}, {"min", {x, y, z}}, {"max", {x + 0.05, y + 0.05, z + 0.05}}});
+        }
+        std::ofstream(dir + "/many.json") << scene.dump();
+    };
+    write(4096);
+    Result r = runRunner(dir + "/many.json --out " + dir + "/out");
+    EXPECT_EQ(r.status, 0) << r.output;
+    write(4097);
+    r = runRunner(dir + "/many.json --check");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.output.find("at most 4096 obstacles"), std::string::npos) << r.output;
+}
+
 TEST(SceneRunnerHardening, OutputThatIsAFileIsRefused) {
     const std::string dir = outputDir("out_is_file");
     fs::create_directories(dir);

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
@@ -32,6 +34,25 @@ void removeMatching(const fs::path& dir, const std::regex& pattern) {
         if (entry.is_regular_file() && std::regex_match(entry.path().filename().string(), pattern)) fs::remove(entry.path());
 }
 
+// Removes the staging folders of runs into `target` whose process is gone: a run killed by a
+// signal never reached its cleanup (a kept failed run's folder, --keep-on-failure, goes too).
+void removeStaleStagingFolders(const fs::path& target) {
+    const fs::path parent = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    if (!fs::is_directory(parent)) return;
+    const std::regex staging("\\." + std::regex_replace(target.filename().string(), std::regex(R"([.^$|()\[\]{}*+?\\])"),
+                                                       R"(\$&)") +
+                             "\\.partial-([0-9]+)");
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator(parent, ignored)) {
+        std::smatch m;
+        const std::string name = entry.path().filename().string();
+        if (!entry.is_directory() || !std::regex_match(name, m, staging)) continue;
+        const long pid = std::stol(m[1].str());
+        if (pid == long(getpid())) continue;
+        if (kill(pid_t(pid), 0) == -1 && errno == ESRCH) fs::remove_all(entry.path(), ignored);
+    }
+}
+
 } // namespace
 
 std::string stagingFolderFor(const std::string& dir) {
@@ -59,6 +80,7 @@ OutputFolder::OutputFolder(std::string dir, const std::string& sceneName, const 
         madeParent_ = p.string();
         if (p == p.parent_path()) break;
     }
+    removeStaleStagingFolders(target);
     try {
         fs::remove_all(staging_);
         fs::create_directories(staging_);

@@ -89,10 +89,13 @@ GridSize readGridSize(ObjectReader& r, const LoadOptions& options, uint32_t defa
     const std::string gridKey = options.size ? "--size" : options.scale != 1.0 ? "--scale" : r.path();
     requireCellCount(g.nx, g.ny, kMaxCells, gridKey, "grid");
     // The cell (and the domain, nx cells of it) must be a normal 32-bit float: the solver works in float.
+    // Compared as the float the solver gets, against the library's float bounds: the file's 1e-6
+    // read as a float and back is 9.99999997e-07, below the double 1e-6 (it used to be refused).
     const double h = cellSize * nx / g.nx;
-    if (!(h >= kMinCellSize && h <= kMaxCellSize))
+    const float cell = static_cast<float>(h);
+    if (!(cell >= static_cast<float>(kMinCellSize) && cell <= static_cast<float>(kMaxCellSize)))
         throw SceneError(sizeKey, "gives cells of " + std::to_string(h) + " m (after scaling); expected cells of 1e-6 to 1e6 m");
-    g.cellSize = static_cast<float>(h);
+    g.cellSize = cell;
     return g;
 }
 

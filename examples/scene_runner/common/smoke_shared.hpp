@@ -41,8 +41,8 @@ inline const WordTable<AdvectionLimiter> kAdvectionLimiters = {
 inline const WordTable<Falloff> kFalloffs = {{"gaussian", Falloff::Gaussian}, {"linear", Falloff::Linear}};
 
 // One line of a smoke run's metrics file (JSON Lines): what a step cost on the GPU and how
-// healthy the flow is. These are the numbers both solvers write (`Timing`: PassTiming or
-// PassTiming3D); a 2D line measures areas (per unit depth) where a 3D one measures volumes.
+// healthy the flow is. These are the numbers both solvers write (`Timing`: SmokePassTiming or
+// SmokePassTiming3D); a 2D line measures areas (per unit depth) where a 3D one measures volumes.
 template <typename Timing>
 struct SmokeStepMetricsOf {
     uint32_t step = 0;

@@ -11,8 +11,8 @@ namespace billow::scene {
 const std::vector<float>& FieldCache::cellVelocity() {
     if (!cellVelocity_.empty()) return cellVelocity_;
     const SmokeSettings& s = settings();
-    const auto& u = get(Field::VelocityX);
-    const auto& v = get(Field::VelocityY);
+    const auto& u = get(SmokeField::VelocityX);
+    const auto& v = get(SmokeField::VelocityY);
     cellVelocity_.resize(size_t(s.nx) * s.ny * 2);
     for (uint32_t j = 0; j < s.ny; ++j)
         for (uint32_t i = 0; i < s.nx; ++i) {
@@ -22,15 +22,15 @@ const std::vector<float>& FieldCache::cellVelocity() {
     return cellVelocity_;
 }
 
-std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& s) {
+std::vector<uint64_t> fieldShape(SmokeField field, const SmokeSettings& s) {
     const uint64_t nx = s.nx, ny = s.ny;
     switch (field) {
-    case Field::VelocityX:
-    case Field::OpenX: return {ny, nx + 1};
-    case Field::VelocityY:
-    case Field::OpenY: return {ny + 1, nx};
-    case Field::Curl: return {ny + 1, nx + 1};
-    case Field::Dye: return {s.effectiveDyeNy(), s.effectiveDyeNx(), 4};
+    case SmokeField::VelocityX:
+    case SmokeField::OpenX: return {ny, nx + 1};
+    case SmokeField::VelocityY:
+    case SmokeField::OpenY: return {ny + 1, nx};
+    case SmokeField::Curl: return {ny + 1, nx + 1};
+    case SmokeField::Dye: return {s.effectiveDyeNy(), s.effectiveDyeNx(), 4};
     default: return {ny, nx};
     }
 }
@@ -38,21 +38,21 @@ std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& s) {
 void measureFields(FieldCache& fields, StepMetrics& m) {
     const SmokeSettings& s = fields.settings();
     const double h = s.cellSize;
-    const auto& div = fields.get(Field::Divergence);
-    const auto& solid = fields.get(Field::Solid);
+    const auto& div = fields.get(SmokeField::Divergence);
+    const auto& solid = fields.get(SmokeField::Solid);
     measureDivergence(div, solid, m.maxDivergence, m.meanDivergence);
 
     double squares = 0.0;
-    for (float u : fields.get(Field::VelocityX)) squares += double(u) * u;
-    for (float v : fields.get(Field::VelocityY)) squares += double(v) * v;
+    for (float u : fields.get(SmokeField::VelocityX)) squares += double(u) * u;
+    for (float v : fields.get(SmokeField::VelocityY)) squares += double(v) * v;
     m.kineticEnergy = 0.5 * h * h * squares;
     m.maxSpeed = largestSpeed(fields.cellVelocity());
 
     m.totalDensity = 0.0;
-    for (float d : fields.get(Field::Density)) m.totalDensity += d;
+    for (float d : fields.get(SmokeField::Density)) m.totalDensity += d;
     m.totalDensity *= h * h;
     const double dyeArea = (s.nx * h / s.effectiveDyeNx()) * (s.ny * h / s.effectiveDyeNy());
-    const auto& dye = fields.get(Field::Dye);
+    const auto& dye = fields.get(SmokeField::Dye);
     m.totalDye = {0, 0, 0, 0};
     for (size_t k = 0; k < dye.size(); ++k) m.totalDye[k % 4] += dye[k];
     for (double& c : m.totalDye) c *= dyeArea;
@@ -91,7 +91,7 @@ float divergenceScale(const std::vector<float>& before, const std::vector<float>
 Figure renderView(View view, FieldCache& fields) {
     const SmokeSettings& s = fields.settings();
     const uint32_t nx = s.nx, ny = s.ny, dnx = s.effectiveDyeNx(), dny = s.effectiveDyeNy();
-    const auto& solid = fields.get(Field::Solid);
+    const auto& solid = fields.get(SmokeField::Solid);
     const SolidMask isSolid = [&](uint32_t i, uint32_t j) { return solid[i + j * size_t(nx)] > 0.5f; };
     // A cell-centred scalar coloured by `map` (which takes the value in its unit), with its bar.
     auto cells = [&](const std::vector<float>& values, const ColourMap& map, double low, double high, const char* label) {
@@ -99,7 +99,7 @@ Figure renderView(View view, FieldCache& fields) {
     };
     switch (view) {
     case View::Dye: {
-        const auto& dye = fields.get(Field::Dye);
+        const auto& dye = fields.get(SmokeField::Dye);
         return {draw(dnx, dny, 1, [&](uint32_t i, uint32_t j) -> Rgb8 {
                     const float* c = &dye[(i + size_t(j) * dnx) * 4];
                     if (!std::isfinite(c[0]) || !std::isfinite(c[1]) || !std::isfinite(c[2])) return kNonFiniteColour;
@@ -118,29 +118,29 @@ Figure renderView(View view, FieldCache& fields) {
         return cells(speed, [top](double x) { return sequential(float(x / top)); }, 0.0, top, "speed, m/s");
     }
     case View::Vorticity: {
-        const std::vector<float> curl = curlAtCells(fields.get(Field::Curl), nx, ny);
+        const std::vector<float> curl = curlAtCells(fields.get(SmokeField::Curl), nx, ny);
         const float top = largestMagnitude(curl);
         return cells(curl, signedMap(top), -top, top, "vorticity, 1/s");
     }
     case View::Pressure: {
-        const auto& pressure = fields.get(Field::Pressure);
+        const auto& pressure = fields.get(SmokeField::Pressure);
         const float top = largestMagnitude(pressure);
         return cells(pressure, signedMap(top), -top, top, "pressure / density, m^2/s^2");
     }
     case View::Divergence: {
         // Linear, against what the projection started from: what is left is the solver's error.
-        const float top = divergenceScale(fields.divergenceBeforeProjection(), fields.get(Field::Divergence));
-        return cells(fields.get(Field::Divergence), [top](double x) { return diverging(float(x / top)); }, -top, top,
+        const float top = divergenceScale(fields.divergenceBeforeProjection(), fields.get(SmokeField::Divergence));
+        return cells(fields.get(SmokeField::Divergence), [top](double x) { return diverging(float(x / top)); }, -top, top,
                      "divergence after projection, 1/s (full colour: largest before it)");
     }
     case View::Density: {
-        const auto& density = fields.get(Field::Density);
+        const auto& density = fields.get(SmokeField::Density);
         const float top = largestMagnitude(density);
         return cells(density, [top](double x) { return sequential(std::sqrt(std::max(float(x / top), 0.0f))); }, 0.0, top,
                      "smoke density");
     }
     case View::Temperature: {
-        std::vector<float> excess = fields.get(Field::Temperature);
+        std::vector<float> excess = fields.get(SmokeField::Temperature);
         for (float& t : excess) t -= s.ambientTemperature;
         const float top = largestMagnitude(excess);
         return cells(excess, signedMap(top), -top, top, "temperature above ambient, K");

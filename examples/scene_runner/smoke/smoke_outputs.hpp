@@ -19,13 +19,13 @@ namespace billow::scene {
 
 // The smoke solver's fields for one output frame, plus the cell-centred velocity made from them,
 // and their .npy shapes.
-class FieldCache : public DownloadCache<SmokeSolver, Field> {
+class FieldCache : public DownloadCache<SmokeSolver, SmokeField> {
 public:
     using DownloadCache::DownloadCache;
     // Cell-centred velocity (average of the two faces), interleaved (u, v) per cell.
     const std::vector<float>& cellVelocity();
     // The divergence the last projection started from (1/s, cells; empty when not kept): the
-    // runner keeps it before it measures what the projection left (Field::Divergence).
+    // runner keeps it before it measures what the projection left (SmokeField::Divergence).
     const std::vector<float>& divergenceBeforeProjection() const { return divergenceBefore_; }
     void keepDivergenceBeforeProjection(std::vector<float> values) { divergenceBefore_ = std::move(values); }
 
@@ -35,11 +35,11 @@ private:
 };
 
 // (ny, nx) for cells, (ny, nx + 1) for u, (dyeNy, dyeNx, 4) for dye...
-std::vector<uint64_t> fieldShape(Field field, const SmokeSettings& settings);
+std::vector<uint64_t> fieldShape(SmokeField field, const SmokeSettings& settings);
 
 // One line of the metrics file (JSON Lines): what a step cost on the GPU and how healthy the
 // flow is.
-struct StepMetrics : SmokeStepMetricsOf<PassTiming> {
+struct StepMetrics : SmokeStepMetricsOf<SmokePassTiming> {
     std::array<double, 4> totalDye{};  // RGBA * m^2
 };
 

@@ -32,12 +32,12 @@ std::unique_ptr<SmokeSolver> createSolver(std::shared_ptr<Context> context, cons
     }
     const InitialFields& in = scene.initial;
     // The parser has added the vortices into the velocities already.
-    if (!in.velocityX.empty()) solver->upload(Field::VelocityX, in.velocityX);
-    if (!in.velocityY.empty()) solver->upload(Field::VelocityY, in.velocityY);
-    if (!in.density.empty()) solver->upload(Field::Density, in.density);
-    if (!in.temperature.empty()) solver->upload(Field::Temperature, in.temperature);
-    if (!in.pressure.empty()) solver->upload(Field::Pressure, in.pressure);
-    if (!in.dye.empty()) solver->upload(Field::Dye, in.dye);
+    if (!in.velocityX.empty()) solver->upload(SmokeField::VelocityX, in.velocityX);
+    if (!in.velocityY.empty()) solver->upload(SmokeField::VelocityY, in.velocityY);
+    if (!in.density.empty()) solver->upload(SmokeField::Density, in.density);
+    if (!in.temperature.empty()) solver->upload(SmokeField::Temperature, in.temperature);
+    if (!in.pressure.empty()) solver->upload(SmokeField::Pressure, in.pressure);
+    if (!in.dye.empty()) solver->upload(SmokeField::Dye, in.dye);
     return solver;
 }
 
@@ -111,12 +111,12 @@ bool divergenceInViews(const OutputPlan& plan) {
 }
 
 bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool metrics) {
-    const bool inFields = std::find(plan.fields.begin(), plan.fields.end(), Field::Divergence) != plan.fields.end();
+    const bool inFields = std::find(plan.fields.begin(), plan.fields.end(), SmokeField::Divergence) != plan.fields.end();
     return metrics || (pictures && divergenceInViews(plan)) || (fields && inFields);
 }
 
 // The smoke solver's side of runSteps().
-class SmokeRun : public SolverRun<Scene, SmokeSolver, StepMetrics, View, Field> {
+class SmokeRun : public SolverRun<Scene, SmokeSolver, StepMetrics, View, SmokeField> {
 public:
     SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
         : SolverRun(createSolver(std::move(context), scene), scene, options, kSmokeViews, kSmokeFields) {}
@@ -132,19 +132,19 @@ public:
         // divergence picture is scaled to it, so keep it, then measure the divergence again so
         // pictures and metrics show what the projection left.
         std::vector<float> before;
-        if (pictures && divergenceInViews(scene_.output)) before = solver_->download(Field::Divergence);
+        if (pictures && divergenceInViews(scene_.output)) before = solver_->download(SmokeField::Divergence);
         if (wantsDivergence(scene_.output, pictures, fields, metrics))
-            solver_->stepPass(Pass::Divergence, static_cast<float>(scene_.dt));
+            solver_->stepPass(SmokePass::Divergence, static_cast<float>(scene_.dt));
         FieldCache cache(*solver_);
         cache.keepDivergenceBeforeProjection(std::move(before));
         return cache;
     }
     Figure draw(View view, FieldCache& fields) { return renderView(view, fields); }
-    std::vector<uint64_t> shape(Field field) { return fieldShape(field, scene_.settings); }
+    std::vector<uint64_t> shape(SmokeField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
-    static constexpr std::array<std::pair<Field, const char*>, 6> kStateFields = {
-        {{Field::VelocityX, "velocityX"}, {Field::VelocityY, "velocityY"}, {Field::Density, "density"},
-         {Field::Temperature, "temperature"}, {Field::Pressure, "pressure"}, {Field::Dye, "dye"}}};
+    static constexpr std::array<std::pair<SmokeField, const char*>, 6> kStateFields = {
+        {{SmokeField::VelocityX, "velocityX"}, {SmokeField::VelocityY, "velocityY"}, {SmokeField::Density, "density"},
+         {SmokeField::Temperature, "temperature"}, {SmokeField::Pressure, "pressure"}, {SmokeField::Dye, "dye"}}};
 };
 
 } // namespace

@@ -83,13 +83,13 @@ inline const WordTable<View> kSmokeViews = {
     {"dye", View::Dye},           {"velocity", View::Velocity},     {"speed", View::Speed},
     {"vorticity", View::Vorticity}, {"pressure", View::Pressure},   {"divergence", View::Divergence},
     {"density", View::Density},   {"temperature", View::Temperature}};
-inline const WordTable<Field> kSmokeFields = {
-    {"velocityX", Field::VelocityX},   {"velocityY", Field::VelocityY}, {"density", Field::Density},
-    {"temperature", Field::Temperature}, {"dye", Field::Dye},          {"pressure", Field::Pressure},
-    {"divergence", Field::Divergence}, {"vorticity", Field::Curl},     {"solid", Field::Solid},
-    {"openX", Field::OpenX},           {"openY", Field::OpenY}};
+inline const WordTable<SmokeField> kSmokeFields = {
+    {"velocityX", SmokeField::VelocityX},   {"velocityY", SmokeField::VelocityY}, {"density", SmokeField::Density},
+    {"temperature", SmokeField::Temperature}, {"dye", SmokeField::Dye},          {"pressure", SmokeField::Pressure},
+    {"divergence", SmokeField::Divergence}, {"vorticity", SmokeField::Curl},     {"solid", SmokeField::Solid},
+    {"openX", SmokeField::OpenX},           {"openY", SmokeField::OpenY}};
 
-using OutputPlan = OutputPlanOf<View, Field>;
+using OutputPlan = OutputPlanOf<View, SmokeField>;
 
 struct Scene {
     std::string name;

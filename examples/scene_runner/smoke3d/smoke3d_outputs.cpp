@@ -18,9 +18,9 @@ const std::vector<float>& FieldCache3D::cellVelocity() {
     if (!cellVelocity_.empty()) return cellVelocity_;
     const SmokeSettings3D& s = settings();
     const size_t nx = s.nx, ny = s.ny, nz = s.nz;
-    const auto& u = get(Field3D::VelocityX);
-    const auto& v = get(Field3D::VelocityY);
-    const auto& w = get(Field3D::VelocityZ);
+    const auto& u = get(SmokeField3D::VelocityX);
+    const auto& v = get(SmokeField3D::VelocityY);
+    const auto& w = get(SmokeField3D::VelocityZ);
     cellVelocity_.resize(nx * ny * nz * 3);
     for (size_t k = 0; k < nz; ++k)
         for (size_t j = 0; j < ny; ++j)
@@ -43,19 +43,19 @@ const std::vector<float>& FieldCache3D::cellSpeed() {
     return cellSpeed_;
 }
 
-std::vector<uint64_t> fieldShape(Field3D field, const SmokeSettings3D& s) {
+std::vector<uint64_t> fieldShape(SmokeField3D field, const SmokeSettings3D& s) {
     const uint64_t nx = s.nx, ny = s.ny, nz = s.nz;
     switch (field) {
-    case Field3D::VelocityX:
-    case Field3D::OpenX:
-    case Field3D::SolidVelocityX: return {nz, ny, nx + 1};
-    case Field3D::VelocityY:
-    case Field3D::OpenY:
-    case Field3D::SolidVelocityY: return {nz, ny + 1, nx};
-    case Field3D::VelocityZ:
-    case Field3D::OpenZ:
-    case Field3D::SolidVelocityZ: return {nz + 1, ny, nx};
-    case Field3D::Colour: return {nz, ny, nx, 4};
+    case SmokeField3D::VelocityX:
+    case SmokeField3D::OpenX:
+    case SmokeField3D::SolidVelocityX: return {nz, ny, nx + 1};
+    case SmokeField3D::VelocityY:
+    case SmokeField3D::OpenY:
+    case SmokeField3D::SolidVelocityY: return {nz, ny + 1, nx};
+    case SmokeField3D::VelocityZ:
+    case SmokeField3D::OpenZ:
+    case SmokeField3D::SolidVelocityZ: return {nz + 1, ny, nx};
+    case SmokeField3D::Colour: return {nz, ny, nx, 4};
     default: return {nz, ny, nx};
     }
 }
@@ -63,19 +63,19 @@ std::vector<uint64_t> fieldShape(Field3D field, const SmokeSettings3D& s) {
 void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
     const SmokeSettings3D& s = fields.settings();
     const double h = s.cellSize, cellVolume = h * h * h;
-    const auto& div = fields.get(Field3D::Divergence);
-    const auto& solid = fields.get(Field3D::Solid);
+    const auto& div = fields.get(SmokeField3D::Divergence);
+    const auto& solid = fields.get(SmokeField3D::Solid);
     measureDivergence(div, solid, m.maxDivergence, m.meanDivergence);
 
     double squares = 0.0;
-    for (Field3D f : {Field3D::VelocityX, Field3D::VelocityY, Field3D::VelocityZ})
+    for (SmokeField3D f : {SmokeField3D::VelocityX, SmokeField3D::VelocityY, SmokeField3D::VelocityZ})
         for (float u : fields.get(f)) squares += double(u) * u;
     m.kineticEnergy = 0.5 * cellVolume * squares;
     const auto& speed = fields.cellSpeed();
     m.maxSpeed = 0.0;
     for (float x : speed) m.maxSpeed = maxKeepingNaN(m.maxSpeed, x);
 
-    const auto& density = fields.get(Field3D::Density);
+    const auto& density = fields.get(SmokeField3D::Density);
     double mass = 0.0, moment[3] = {0, 0, 0};
     for (size_t k = 0; k < s.nz; ++k)
         for (size_t j = 0; j < s.ny; ++j)
@@ -91,9 +91,9 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
     if (mass > 1e-12) m.densityCentroid = std::array<double, 3>{moment[0] / mass, moment[1] / mass, moment[2] / mass};
 
     double fuel = 0.0;
-    for (float f : fields.get(Field3D::Fuel)) fuel += f;
+    for (float f : fields.get(SmokeField3D::Fuel)) fuel += f;
     m.totalFuel = fuel * cellVolume;
-    const auto& temperature = fields.get(Field3D::Temperature);
+    const auto& temperature = fields.get(SmokeField3D::Temperature);
     m.maxTemperature = temperature.empty() ? 0.0 : -std::numeric_limits<double>::infinity();
     for (float t : temperature) m.maxTemperature = maxKeepingNaN(m.maxTemperature, t);
 
@@ -102,7 +102,7 @@ void measureFields(FieldCache3D& fields, StepMetrics3D& m) {
     m.burningCells = 0;
     if (s.combustion.enabled && s.combustion.expansion > 0.0f) {
         double rate = 0.0;
-        for (float e : fields.get(Field3D::ExpansionSource)) {
+        for (float e : fields.get(SmokeField3D::ExpansionSource)) {
             rate += e;
             m.burningCells += e > 0.0f;
         }
@@ -187,21 +187,21 @@ Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan) {
     const std::vector<float>* source = nullptr;
     std::vector<float> excess;
     switch (view) {
-    case View3D::Density: source = &fields.get(Field3D::Density); break;
-    case View3D::Fuel: source = &fields.get(Field3D::Fuel); break;
+    case View3D::Density: source = &fields.get(SmokeField3D::Density); break;
+    case View3D::Fuel: source = &fields.get(SmokeField3D::Fuel); break;
     case View3D::Speed: source = &fields.cellSpeed(); break;
-    case View3D::Vorticity: source = &fields.get(Field3D::Vorticity); break;
-    case View3D::Pressure: source = &fields.get(Field3D::Pressure); break;
-    case View3D::Divergence: source = &fields.get(Field3D::Divergence); break;
+    case View3D::Vorticity: source = &fields.get(SmokeField3D::Vorticity); break;
+    case View3D::Pressure: source = &fields.get(SmokeField3D::Pressure); break;
+    case View3D::Divergence: source = &fields.get(SmokeField3D::Divergence); break;
     case View3D::Temperature:
-        excess = fields.get(Field3D::Temperature);
+        excess = fields.get(SmokeField3D::Temperature);
         for (float& t : excess) t -= s.ambientTemperature;
         source = &excess;
         break;
     case View3D::Render: return {};
     }
     const std::vector<float>& values = *source;
-    const auto& solid = fields.get(Field3D::Solid);
+    const auto& solid = fields.get(SmokeField3D::Solid);
     // The largest magnitude on the plane scales the colours.
     float top = 1e-20f;
     for (uint32_t y = 0; y < plane.height; ++y)

@@ -22,7 +22,7 @@ namespace billow::scene {
 
 // The 3D solver's fields for one output frame, the cell-centred velocity made from them, and
 // their .npy shapes.
-class FieldCache3D : public DownloadCache<SmokeSolver3D, Field3D> {
+class FieldCache3D : public DownloadCache<SmokeSolver3D, SmokeField3D> {
 public:
     using DownloadCache::DownloadCache;
     // Cell-centred velocity (mean of each axis's two faces), interleaved (u, v, w) per cell.
@@ -36,11 +36,11 @@ private:
 
 // Cells (nz, ny, nx), x-faces (nz, ny, nx + 1), y-faces (nz, ny + 1, nx), z-faces (nz + 1, ny, nx),
 // colour (nz, ny, nx, 4): C order with x fastest, as the solver stores them.
-std::vector<uint64_t> fieldShape(Field3D field, const SmokeSettings3D& settings);
+std::vector<uint64_t> fieldShape(SmokeField3D field, const SmokeSettings3D& settings);
 
 // One line of a 3D run's metrics file (JSON Lines): what the step cost on the GPU and how the
 // smoke and fire are doing.
-struct StepMetrics3D : SmokeStepMetricsOf<PassTiming3D> {
+struct StepMetrics3D : SmokeStepMetricsOf<SmokePassTiming3D> {
     double totalFuel = 0.0;          // fuel units * m^3
     double maxTemperature = 0.0;     // K
     double fuelBurnRate = 0.0;       // fuel units * m^3 / s burnt in the last step (0 without combustion or expansion)

@@ -23,6 +23,11 @@ using Vec3 = std::array<float, 3>;
 using Waypoint3 = WaypointOf<3>;
 
 // A static obstacle, rasterised into the solid mask by its coverage of each cell.
+// At most this many static obstacles in a scene; their bounding boxes may hold at most
+// kMaxObstacleCellsPerCell times the grid's cells in all (each is sampled 64 times a cell).
+inline constexpr size_t kMaxObstacles3D = 4096;
+inline constexpr size_t kMaxObstacleCellsPerCell = 8;
+
 struct Obstacle3D {
     enum class Shape { Sphere, Box } shape = Shape::Sphere;
     Vec3 centre{};      // sphere, m
@@ -52,13 +57,13 @@ inline const WordTable<View3D> kSmoke3DViews = {
     {"render", View3D::Render},       {"density", View3D::Density},     {"temperature", View3D::Temperature},
     {"fuel", View3D::Fuel},           {"speed", View3D::Speed},         {"vorticity", View3D::Vorticity},
     {"pressure", View3D::Pressure},   {"divergence", View3D::Divergence}};
-inline const WordTable<Field3D> kSmoke3DFields = {
-    {"velocityX", Field3D::VelocityX},   {"velocityY", Field3D::VelocityY},     {"velocityZ", Field3D::VelocityZ},
-    {"density", Field3D::Density},       {"temperature", Field3D::Temperature}, {"fuel", Field3D::Fuel},
-    {"colour", Field3D::Colour},         {"pressure", Field3D::Pressure},       {"divergence", Field3D::Divergence},
-    {"vorticity", Field3D::Vorticity},   {"solid", Field3D::Solid},             {"expansionSource", Field3D::ExpansionSource}};
+inline const WordTable<SmokeField3D> kSmoke3DFields = {
+    {"velocityX", SmokeField3D::VelocityX},   {"velocityY", SmokeField3D::VelocityY},     {"velocityZ", SmokeField3D::VelocityZ},
+    {"density", SmokeField3D::Density},       {"temperature", SmokeField3D::Temperature}, {"fuel", SmokeField3D::Fuel},
+    {"colour", SmokeField3D::Colour},         {"pressure", SmokeField3D::Pressure},       {"divergence", SmokeField3D::Divergence},
+    {"vorticity", SmokeField3D::Vorticity},   {"solid", SmokeField3D::Solid},             {"expansionSource", SmokeField3D::ExpansionSource}};
 
-using OutputPlan3D = OutputPlanOf<View3D, Field3D>;
+using OutputPlan3D = OutputPlanOf<View3D, SmokeField3D>;
 
 // output.render: the ray-marched picture.
 struct RenderPlan {

@@ -149,6 +149,12 @@ SceneCollider3D readCollider(ObjectReader& r, const SmokeSettings3D& s) {
 }
 
 void readObstacles3D(ObjectReader& top, Scene3D& scene) {
+    // The mask costs 64 samples per cell of each obstacle's bounding box: bound the count here and
+    // the boxes' total in the runner (obstacleMask).
+    if (const nlohmann::json* list = top.child("obstacles"))
+        if (list->is_array() && list->size() > kMaxObstacles3D)
+            throw SceneError("obstacles", "expected at most " + std::to_string(kMaxObstacles3D) +
+                                              " obstacles (merge small ones into boxes, or give a solid mask)");
     top.forEachObject("obstacles", "obstacles {\"shape\": \"sphere\" | \"box\", ...}",
                       [&](ObjectReader& r) { scene.obstacles.push_back(readObstacle(r, scene.settings)); });
 }
@@ -290,8 +296,8 @@ void readScene(ObjectReader& top, const std::filesystem::path&, const LoadOption
     const uint32_t slice = scene.slices.longSide;
     const bool renderLarger = uint64_t(render.width) * render.height > uint64_t(slice) * slice;
     detail::requirePictureSize(scene.output, options, renderLarger ? render.width : slice, renderLarger ? render.height : slice);
-    for (Field3D field : scene.output.fields)
-        if (field == Field3D::Colour && !scene.settings.colour)
+    for (SmokeField3D field : scene.output.fields)
+        if (field == SmokeField3D::Colour && !scene.settings.colour)
             throw SceneError("output.fields.names", "\"colour\" needs settings.colour: true");
     if (scene.vdb.every && scene.steps / scene.vdb.every + 1 > detail::kMaxOutputFrames)
         throw SceneError("output.vdb.every", "would write " + std::to_string(scene.steps / scene.vdb.every + 1) +
