@@ -80,6 +80,10 @@ TEST_P(ForceKernels, SplatsAddWeightedVelocityScalarsAndDye) {
 // discs and boxes of both falloffs, some across the sides, two overlapping (the pulls compound in
 // order).
 TEST_P(ForceKernels, EmittersAddRatesAndPullTheVelocity) {
+    // The emit kernel's boundary rules are the splat kernel's (open faces, the periodic last face):
+    // walls with obstacles, a periodic pair and an inflow corner cover them; the rest cost suite time.
+    const std::string name = GetParam().name;
+    if (name != "Walls" && name != "PeriodicXY" && name != "InflowCorner") GTEST_SKIP() << "covered by the other cases";
     SmokeSolver& s = solver(baseSettings());
     const smoke_ref::Grid g(s.settings());
     smoke_ref::State f = uploadRandom(s, g, 12);
