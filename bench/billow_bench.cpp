@@ -13,6 +13,10 @@
 //              [--fused-forces on|off]  (smoke_step: SmokeSettings::fuseVelocityForces; on, the default,
 //                                        times the fused pass as "vorticity+velocity_forces")
 //              [--mass-correction on|off]  (smoke_step: SmokeSettings::massCorrection, default on)
+//              [--peer-step off|on]  (smoke_step: exactly the peers' step, ../shared/peers: no velocity
+//                                     damping, no mass correction, and the splat only in the warm-up
+//                                     steps, so the timed steps inject nothing; pair it with
+//                                     --interpolation linear --velocity-advection sl)
 //              [--trace-steps off|on]  (smoke_step: one JSON line per step with the iterations, the
 //                                       relative residual and max |div u| after the projection)
 //              [--velocity-advection sl|mc] [--scalar-advection sl|mc]  (semi-Lagrangian or
@@ -66,6 +70,7 @@ struct Options {
     bool incrementalPressure = true;  // SmokeSettings::incrementalPressure of every case
     bool fusedForces = true;          // SmokeSettings::fuseVelocityForces of smoke_step
     bool massCorrection = true;       // SmokeSettings::massCorrection of smoke_step
+    bool peerStep = false;            // smoke_step as the peers compute it (--peer-step)
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::SemiLagrangian;
     billow::AdvectionScheme scalarAdvection = billow::AdvectionScheme::SemiLagrangian;  // and the dye
 };
@@ -138,6 +143,10 @@ Options parse(int argc, char** argv) {
         else if (a == "--trace-steps") {
             if (v != "off" && v != "on") throw std::runtime_error("--trace-steps: off or on, not " + v);
             o.traceSteps = v == "on";
+        }
+        else if (a == "--peer-step") {
+            if (v != "off" && v != "on") throw std::runtime_error("--peer-step: off or on, not " + v);
+            o.peerStep = v == "on";
         }
         else if (a == "--mass-correction") {
             if (v != "off" && v != "on") throw std::runtime_error("--mass-correction: off or on, not " + v);
@@ -376,6 +385,10 @@ int main(int argc, char** argv) try {
         s.incrementalPressure = o.incrementalPressure;
         s.fuseVelocityForces = o.fusedForces;
         s.massCorrection = o.massCorrection;
+        if (o.peerStep) {
+            s.velocityDamping = 0.0f;
+            s.massCorrection = false;
+        }
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.dyeAdvection = o.scalarAdvection;
@@ -398,7 +411,7 @@ int main(int argc, char** argv) try {
             splat.temperature = 5.0f;
             splat.velocity = {0.0f, 1.0f};
             splat.dye = {1.0f, 0.5f, 0.2f, 1.0f};
-            smoke.addSplat(splat);
+            if (!o.peerStep || r < o.warmup) smoke.addSplat(splat);  // the peers' step has no source
             smoke.step(1.0f / 60.0f);
             if (r < o.warmup) continue;
             double total = 0.0;
@@ -417,9 +430,10 @@ int main(int argc, char** argv) try {
         }
 
         std::printf("{\"case\":\"smoke_step\",\"grid\":\"%ux%u\",\"solver\":\"%s\",\"incremental_pressure\":%s,"
-                    "\"fused_forces\":%s,\"mass_correction\":%s,",
+                    "\"fused_forces\":%s,\"mass_correction\":%s,\"peer_step\":%s,",
                     n, n, solverName.c_str(), o.incrementalPressure && multigrid ? "true" : "false",
-                    o.fusedForces ? "true" : "false", o.massCorrection ? "true" : "false");
+                    o.fusedForces ? "true" : "false", o.massCorrection && !o.peerStep ? "true" : "false",
+                    o.peerStep ? "true" : "false");
         if (stepIterations.empty()) std::printf("\"iterations\":%u,", iterations);
         else
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"

@@ -11,6 +11,10 @@
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
+//                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
+//                                        temperature relaxation or mass correction, and the emitter
+//                                        only in the warm-up steps; pair it with --interpolation
+//                                        linear --velocity-advection sl --combustion off --health off)
 //                 [--fused-forces on|off]  (SmokeSettings3D::fuseVelocityForces, default on: the fused
 //                                           pass is timed as "vorticity+velocity_forces")
 // (semi-Lagrangian or MacCormack for the velocity, default mc, and for the scalars and colour,
@@ -54,6 +58,7 @@ struct Options {
     bool incrementalPressure = true;
     bool fusedForces = true;
     bool massCorrection = true;  // SmokeSettings3D::massCorrection
+    bool peerStep = false;       // the peers' step (--peer-step)
     bool traceSteps = false;
     std::vector<std::string> interpolation{"linear"};
     billow::AdvectionScheme velocityAdvection = billow::AdvectionScheme::MacCormack;
@@ -101,11 +106,13 @@ Options parse(int argc, char** argv) {
         else if (a == "--interpolation") o.interpolation = parseList(v);
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
-        else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction") {
+        else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction" ||
+                 a == "--peer-step") {
             if (v != "off" && v != "on") throw std::runtime_error(a + ": off or on, not " + v);
             (a == "--trace-steps"       ? o.traceSteps
              : a == "--fused-forces"    ? o.fusedForces
              : a == "--mass-correction" ? o.massCorrection
+             : a == "--peer-step"       ? o.peerStep
                                         : o.incrementalPressure) = v == "on";
         }
         else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
@@ -225,6 +232,11 @@ int main(int argc, char** argv) try {
         s.densityWeight = 0.05f;
         s.velocityDamping = 0.05f;
         s.temperatureRelaxation = 0.5f;
+        if (o.peerStep) {
+            s.velocityDamping = 0.0f;
+            s.temperatureRelaxation = 0.0f;
+            s.massCorrection = false;
+        }
         s.combustion.enabled = combustion;
         s.advectionReflection = o.reflection;
         s.viscosity = o.viscosity;
@@ -251,6 +263,7 @@ int main(int argc, char** argv) try {
         for (uint32_t r = 0; r < o.warmup || std::chrono::steady_clock::now() - warmupStart < std::chrono::milliseconds(500);
              ++r)
             smoke.step(1.0f / 60.0f);
+        if (o.peerStep) smoke.setEmitters({});  // the peers' step has no source: the warm-up made the flow
         std::vector<double> stepMs, wallMs, stepIterations;
         double worstRelative = 0.0;
         uint32_t stalledSteps = 0;
@@ -281,8 +294,8 @@ int main(int argc, char** argv) try {
         if (!stepIterations.empty())
             std::printf("\"median_iterations\":%g,\"max_relative_residual\":%.3g,\"stalled_steps\":%u,",
                         median(stepIterations), worstRelative, stalledSteps);
-        std::printf("\"fused_forces\":%s,\"mass_correction\":%s,", o.fusedForces ? "true" : "false",
-                    o.massCorrection ? "true" : "false");
+        std::printf("\"fused_forces\":%s,\"mass_correction\":%s,\"peer_step\":%s,", o.fusedForces ? "true" : "false",
+                    o.massCorrection && !o.peerStep ? "true" : "false", o.peerStep ? "true" : "false");
         std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,\"incremental_pressure\":%s,"
                     "\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
