@@ -165,11 +165,7 @@ public:
     // Host access (blocking). Sizes in floats (Colour: 4 per cell; 0 without SmokeSettings3D::colour).
     size_t fieldSize(SmokeField3D field) const noexcept;
     std::vector<float> download(SmokeField3D field);
-    // Non-blocking host access: recordDownload records the copy of `field` into the engine's
-    // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
-    // collectDownload(ticket) returns the values, as download() gives them, once the submission
-    // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
-    // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
+    // Non-blocking host access: recordDownload / collectDownload (billow/solver.hpp, "Downloads").
     uint64_t recordDownload(VkCommandBuffer cmd, SmokeField3D field);
     std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     // Not the derived fields (InvalidArgument), nor Colour without a colour field; values.size()

@@ -170,11 +170,7 @@ public:
     // its dyeStorage: Float16 dye is converted, and uploads beyond +-65504 are refused).
     size_t fieldSize(SmokeField field) const noexcept;
     std::vector<float> download(SmokeField field);
-    // Non-blocking host access: recordDownload records the copy of `field` into the engine's
-    // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
-    // collectDownload(ticket) returns the values, as download() gives them, once the submission
-    // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
-    // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
+    // Non-blocking host access: recordDownload / collectDownload (billow/solver.hpp, "Downloads").
     uint64_t recordDownload(VkCommandBuffer cmd, SmokeField field);
     std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     // Not the derived fields (Solid, OpenX/OpenY, Curl, SolidVelocityX/Y).

@@ -8,6 +8,12 @@
 // it may be destroyed or assigned to, and any other call throws Error saying it was moved from
 // (the noexcept queries, such as fieldSize() and buffer(), give 0 / VK_NULL_HANDLE). Assigning
 // waits for the queue (bounded) before freeing what the target held.
+// Downloads: download(field) blocks (it submits a copy and waits). recordDownload(cmd, field)
+// records the copy into the engine's command buffer instead (after the solver's last writes; the
+// barriers included) and returns a ticket; collectDownload(ticket) returns the values, as
+// download() gives them, once the submission holding the copy has completed, and nullopt before:
+// it never waits. At most 4 downloads in flight (InvalidArgument beyond: collect one first); each
+// ticket is collected once.
 // Errors: a recording that throws leaves the solver's host state as before the call (discard the
 // half-recorded command buffer); a blocking step that fails before the GPU received it leaves the
 // solver as it was, one that fails after (TimeoutError, DeviceLost) leaves it unusable: every

@@ -95,11 +95,7 @@ public:
     // Uploads must be finite and within +-1e6 (InvalidArgument naming the first bad index); an
     // unknown field is InvalidArgument (fieldSize/buffer give 0/VK_NULL_HANDLE).
     std::vector<float> download(WaterField field);
-    // Non-blocking host access: recordDownload records the copy of `field` into the engine's
-    // command buffer (after the solver's last writes; the barriers included) and returns a ticket;
-    // collectDownload(ticket) returns the values, as download() gives them, once the submission
-    // holding the copy has completed, and nullopt before: it never waits. At most 4 downloads in
-    // flight (InvalidArgument beyond: collect one first); each ticket is collected once.
+    // Non-blocking host access: recordDownload / collectDownload (billow/solver.hpp, "Downloads").
     uint64_t recordDownload(VkCommandBuffer cmd, WaterField field);
     std::optional<std::vector<float>> collectDownload(uint64_t ticket);
     void upload(WaterField field, std::span<const float> values);

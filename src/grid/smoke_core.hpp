@@ -60,8 +60,9 @@ struct SmokeCore : SolverCore {
     void recordStep(VkCommandBuffer cmd, float dt) {
         timer.forgetRecorded();
         const bool fusedForces = fusesVelocityForces();
-        const std::array<PassEnum, kPassCount> order = settings.advectionReflection ? reflectionOrder() : enumOrder();
-        for (PassEnum pass : order) {
+        // Both orders are computed once per pass enum, not every step.
+        static const std::array<PassEnum, kPassCount> kEnumOrder = enumOrder(), kReflectionOrder = reflectionOrder();
+        for (PassEnum pass : settings.advectionReflection ? kReflectionOrder : kEnumOrder) {
             // The incremental projection takes the divergence inside PressureSolve (of the velocity
             // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
             // empty interval), so passTimings() lists every pass.
