@@ -5,6 +5,8 @@
 #include "support/gpu_test.hpp"
 
 #include <atomic>
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -517,11 +519,17 @@ TEST_F(Failures, MovedFromSolversRefuseEveryCall) {
 // the stepping thread lost its solver under its feet and crashed); the step runs on.
 TEST_F(Failures, MovingASolverAnotherThreadStepsIsRefused) {
     SmokeSolver3D solver(context(), smoke3d());
+    // Enough steps to keep the solver busy for about half a second on any device (a fixed count
+    // finished before the probe on a fast GPU, and the test skipped there).
+    const auto start = std::chrono::steady_clock::now();
+    solver.step(kDt, 4);
+    const double perStep = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 4.0;
+    const uint32_t steps = static_cast<uint32_t>(std::clamp(0.5 / std::max(perStep, 1e-6), 16.0, 20000.0));
     std::atomic<bool> done{false};
     std::thread stepper([&] {
         // Until the step runs (the main thread's probe may hold the solver for a moment).
         while (!done) try {
-                solver.step(kDt, 48);
+                solver.step(kDt, steps);
                 done = true;
             } catch (const Error& e) {
                 if (std::string(e.what()).find("another call") == std::string::npos) throw;
@@ -546,7 +554,7 @@ TEST_F(Failures, MovingASolverAnotherThreadStepsIsRefused) {
             refused = true;
         }
     stepper.join();
-    if (!running) GTEST_SKIP() << "48 steps ran before the probe saw them";
+    if (!running) GTEST_SKIP() << steps << " steps ran before the probe saw them";
     EXPECT_TRUE(refused);
     EXPECT_NO_THROW(solver.step(kDt));
 }
