@@ -14,7 +14,7 @@
 //                                        times the fused pass as "vorticity+velocity_forces")
 //              [--mass-correction on|off]  (smoke_step: SmokeSettings::massCorrection, default on)
 //              [--peer-step off|on]  (smoke_step: exactly the peers' step, ../shared/peers: no velocity
-//                                     damping, no mass correction, and the splat only in the warm-up
+//                                     damping, no mass correction, the Euler back-trace, and the splat only in the warm-up
 //                                     steps, so the timed steps inject nothing; pair it with
 //                                     --interpolation linear --velocity-advection sl)
 //              [--trace-steps off|on]  (smoke_step: one JSON line per step with the iterations, the
@@ -388,6 +388,7 @@ int main(int argc, char** argv) try {
         if (o.peerStep) {
             s.velocityDamping = 0.0f;
             s.massCorrection = false;
+            s.backTrace = billow::BackTrace::Euler;
         }
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;

@@ -12,7 +12,8 @@
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
-//                                        temperature relaxation or mass correction, and the emitter
+//                                        temperature relaxation or mass correction, the Euler
+//                                        back-trace, and the emitter
 //                                        only in the warm-up steps; pair it with --interpolation
 //                                        linear --velocity-advection sl --combustion off --health off)
 //                 [--fused-forces on|off]  (SmokeSettings3D::fuseVelocityForces, default on: the fused
@@ -236,6 +237,7 @@ int main(int argc, char** argv) try {
             s.velocityDamping = 0.0f;
             s.temperatureRelaxation = 0.0f;
             s.massCorrection = false;
+            s.backTrace = billow::BackTrace::Euler;
         }
         s.combustion.enabled = combustion;
         s.advectionReflection = o.reflection;

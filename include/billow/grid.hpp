@@ -55,6 +55,19 @@ enum class AdvectionInterpolation : uint32_t {
     MonotoneCubic = 1,
 };
 
+// How an advection finds where the fluid arriving at a sample came from (the departure point of
+// the semi-Lagrangian step of Stam 1999), tracing back through the velocity over dt.
+enum class BackTrace : uint32_t {
+    // Midpoint rule (second-order Runge-Kutta): the velocity sampled at the sample, then at the
+    // point half a step back along it; the departure point one whole step back along the second.
+    // Curved paths (a vortex, a plume's rolls) stay on their curve to second order.
+    Midpoint = 0,
+    // Forward Euler: one velocity sample at the sample itself, the departure point one step back
+    // along it. First order (a rotating flow's paths drift outwards), half the velocity reads: the
+    // back-trace of the semi-Lagrangian steps of Stam 1999 and of Harris (GPU Gems ch. 38).
+    Euler = 1,
+};
+
 // How a splat, an emitter or a brush weighs the cells around its centre (d: the distance from the
 // centre or the shape; radius: its size).
 enum class Falloff : uint32_t {

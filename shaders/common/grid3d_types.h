@@ -50,7 +50,8 @@ struct Grid3DParams {
     float h, invH;             // cell edge length (m) and its inverse
     int shifted;               // Poisson levels only: 1 when the system has a diagonal shift per
                                // cell (pressure3d/stencil3d.glsl), 0 elsewhere
-    float unused1;             // keeps the vectors below 16-byte aligned
+    int traceStages;           // velocity samples per advection back-trace: 2 midpoint (RK2),
+                               // 1 Euler (billow::BackTrace)
     ivec4 sideType[2];         // sideType[s / 4][s % 4]: BILLOW_WALL ... of side s
     vec4 wallVelocity[6];      // moving wall: the wall's velocity (xyz, m/s; its normal part is ignored)
     vec4 inflow[6];            // inflow: x speed into the domain (m/s), y density, z temperature (K), w fuel

@@ -51,7 +51,9 @@ struct GridParams {
     int dyeHalf;                // 1: dye stored as packed halves (dye_storage.glsl), 0: as vec4
     int shifted;                // Poisson levels only: 1 when the system has a diagonal shift per
                                 // cell (pressure/pressure_stencil.glsl), 0 elsewhere
-    int unused1, unused2;       // keeps the vectors below 16-byte aligned
+    int traceStages;            // velocity samples per advection back-trace: 2 midpoint (RK2),
+                                // 1 Euler (billow::BackTrace)
+    int unused2;                // keeps the vectors below 16-byte aligned
     ivec4 sideType;             // per side (left, right, bottom, top): BILLOW_WALL ...
     vec4 wallTangent;           // moving-wall tangential speed per side, m/s
     vec4 inflowSpeed;           // inflow speed into the domain per side, m/s

@@ -12,8 +12,9 @@
 // kernel (16 x 16 tile, 4-cell halo, one thread per cell): 1.6x faster from 512^2 up
 // (docs/performance.md).
 //
-// The stencil is in pressure_stencil.glsl; p is kinematic pressure (pressure / density), m^2/s^2.
+// The stencil is pressure_stencil.glsl's (relaxedPressure, rearranged below); p is kinematic pressure (pressure / density), m^2/s^2.
 #extension GL_EXT_control_flow_attributes : require
+#define BILLOW_KERNEL_VARIANTS 2  // kInteriorOpen: 0 any weights, 1 no obstacle inside the grid
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"
 #include "pressure/pressure_types.h"
@@ -25,6 +26,7 @@ layout(set = 0, binding = 3) readonly buffer Divergence { float divergence[]; };
 layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
 layout(push_constant) uniform Push { PressurePush pc; };
+layout(constant_id = 0) const int kInteriorOpen = 0;
 
 const float kRelaxation = BILLOW_JACOBI_RELAXATION;  // why not 1: pressure_types.h
 
@@ -44,21 +46,36 @@ void main() {
     const int gx = origin.x + column;
 
     // Load the strip. Cells beyond a periodic side are their wrapped twins; cells beyond any other
-    // side hold p = 0 with no open face, which is what the stencil sees there.
-    float p[kStrip], rhs[kStrip];
-    vec4 w[kStrip];
+    // side hold p = 0 with no open face, which is what the stencil sees there. Each cell's update, relaxedPressure's, is rewritten once here as
+    //   p' = (1 - relaxation) p + scale (w . neighbours) + bias,
+    // scale = relaxation / (sum of w), bias = -scale rhs, so a sweep costs a dot product and two
+    // multiply-adds a cell instead of the weights' sum and a division. A cell with no open face
+    // (and every cell beyond a side that is not periodic) has scale = bias = 0 and starts at 0, so
+    // it stays 0. With kInteriorOpen the weights are not kept: every face between two cells has
+    // weight 1, and a face on a side that is not periodic has a neighbour that holds 0, so
+    // w . neighbours is the plain sum whatever the side's weight (which only enters the scale).
+    // Fewer registers a thread: measured in docs/performance.md ("Jacobi columns").
+    float p[kStrip], scale[kStrip], bias[kStrip];
+    vec4 w[kStrip];  // unused (and optimised away) with kInteriorOpen
     const bool insideX = gx >= 0 && gx < grid.nx;
     [[unroll]] for (int k = 0; k < kStrip; ++k) {
         const int gy = origin.y + firstRow + k;
         p[k] = 0.0;
-        rhs[k] = 0.0;
+        scale[k] = 0.0;
+        bias[k] = 0.0;
         w[k] = vec4(0.0);
         bool insideY = gy >= 0 && gy < grid.ny;
         if ((insideX || periodicX()) && (insideY || periodicY())) {
             int i = wrapIndex(gx, grid.nx), j = wrapIndex(gy, grid.ny);
-            p[k] = pIn[cellIndex(i, j)];
-            w[k] = vec4(openX[xFaceIndex(i, j)], openX[xFaceIndex(i + 1, j)], openY[yFaceIndex(i, j)], openY[yFaceIndex(i, j + 1)]);
-            rhs[k] = pc.rhsScale * divergence[cellIndex(i, j)];
+            const vec4 weights = vec4(openX[xFaceIndex(i, j)], openX[xFaceIndex(i + 1, j)], openY[yFaceIndex(i, j)],
+                                      openY[yFaceIndex(i, j + 1)]);
+            w[k] = weights;
+            const float weight = weights.x + weights.y + weights.z + weights.w;
+            if (weight > 0.0) {
+                p[k] = pIn[cellIndex(i, j)];
+                scale[k] = kRelaxation / weight;
+                bias[k] = -scale[k] * (pc.rhsScale * divergence[cellIndex(i, j)]);
+            }
         }
     }
 
@@ -77,9 +94,10 @@ void main() {
                 const int row = firstRow + k, s = row * kRegion + column;
                 const float previous = p[k];
                 const float top = k + 1 < kStrip ? p[k + 1] : above;
-                if (row > 0 && row < kRegion - 1)
-                    p[k] = relaxedPressure(w[k], vec4(pressure[b][s - 1], pressure[b][s + 1], below, top), previous, rhs[k],
-                                           kRelaxation, 0.0);
+                const vec4 neighbours = vec4(pressure[b][s - 1], pressure[b][s + 1], below, top);
+                const float sum = kInteriorOpen != 0 ? neighbours.x + neighbours.y + neighbours.z + neighbours.w
+                                                     : dot(w[k], neighbours);
+                if (row > 0 && row < kRegion - 1) p[k] = (1.0 - kRelaxation) * previous + (scale[k] * sum + bias[k]);
                 below = previous;
             }
         }

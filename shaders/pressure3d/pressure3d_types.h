@@ -12,8 +12,11 @@
 namespace billow::gpu {
 #endif
 
-// pressure_jacobi_3d: one damped Jacobi sweep (relaxation BILLOW_JACOBI_RELAXATION) per dispatch.
+// pressure3d/jacobi.comp: one damped Jacobi sweep (relaxation BILLOW_JACOBI_RELAXATION) per
+// dispatch, each thread relaxing BILLOW_JACOBI3_COLUMN cells along z (the host dispatches
+// ceil(nz / BILLOW_JACOBI3_COLUMN) threads along z).
 struct Jacobi3Push { float rhsScale; };
+#define BILLOW_JACOBI3_COLUMN 4
 // Multigrid transfers between two levels: the cells of the level that is NOT bound as the uniform
 // block (the fine level for restriction and coarsening, the coarse one for prolongation), and the
 // right-hand side's scale on the fine level (restriction only).

@@ -1,5 +1,5 @@
 // Velocity at any point of the domain, bilinear on each component's own staggered positions, and
-// the RK2 (midpoint) back-trace used by every advection kernel.
+// the back-trace (midpoint or Euler) used by every advection kernel.
 // The including kernel declares the readonly buffers `uIn` and `vIn` first. The fields an
 // advection carries are sampled by field_interpolation.glsl, which the advection kernels include
 // themselves (it declares their variant selector).
@@ -22,7 +22,11 @@ float sampleU(vec2 p) { float r; BILLOW_BILERP(readU, xFaceCoordinate(p), r); re
 float sampleV(vec2 p) { float r; BILLOW_BILERP(readV, yFaceCoordinate(p), r); return r; }
 vec2 sampleVelocity(vec2 p) { return vec2(sampleU(p), sampleV(p)); }
 
+// Back-trace of p over dt (dt < 0 traces forward), clamped into the domain on non-periodic sides:
+// midpoint (RK2, grid.traceStages 2): mid = p - dt/2 u(p), then p - dt u(mid); Euler
+// (grid.traceStages 1): p - dt u(p).
 vec2 traceBack(vec2 p, float dt) {
+    if (grid.traceStages == 1) return clampToDomain(p - dt * sampleVelocity(p));
     vec2 mid = clampToDomain(p - 0.5 * dt * sampleVelocity(p));
     return clampToDomain(p - dt * sampleVelocity(mid));
 }

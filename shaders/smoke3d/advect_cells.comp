@@ -36,8 +36,10 @@ vec3 readScalars(ivec3 c) {
         return vec3(inflowScalar3(t.inflowSide, 0), inflowScalar3(t.inflowSide, 1), inflowScalar3(t.inflowSide, 2));
     return vec3(densityIn[t.index], temperatureIn[t.index], fuelIn[t.index]);
 }
-vec3 scalarsAt(ivec3 c) { int k = cellIndex3(c); return vec3(densityIn[k], temperatureIn[k], fuelIn[k]); }
-vec4 colourAt(ivec3 c) { return colourIn[cellIndex3(c)]; }
+vec3 scalarsAtIndex(int k) { return vec3(densityIn[k], temperatureIn[k], fuelIn[k]); }
+vec3 scalarsAt(ivec3 c) { return scalarsAtIndex(cellIndex3(c)); }
+vec4 colourAtIndex(int k) { return colourIn[k]; }
+vec4 colourAt(ivec3 c) { return colourAtIndex(cellIndex3(c)); }
 vec4 readColour(ivec3 c) { CellTap3 t = tapCell3(c); return t.inflowSide >= 0 ? grid.inflowColour[t.inflowSide] : colourIn[t.index]; }
 
 bool scalars() { return (pc.targets & BILLOW_ADVECT_SCALARS) != 0; }
@@ -76,14 +78,14 @@ void main() {
     vec3 coord = traceBack3(cellCentre3(id), pc.dt) * grid.invH - 0.5;
     if (scalars()) {
         vec3 value;
-        BILLOW_INTERPOLATE3(vec3, readScalars, scalarsAt, gridCells(), coord, value);
+        BILLOW_INTERPOLATE3(vec3, readScalars, scalarsAt, scalarsAtIndex, gridCells(), coord, value);
         densityOut[c] = value.x;
         temperatureOut[c] = value.y;
         fuelOut[c] = value.z;
     }
     if (colours()) {
         vec4 value;
-        BILLOW_INTERPOLATE3(vec4, readColour, colourAt, gridCells(), coord, value);
+        BILLOW_INTERPOLATE3(vec4, readColour, colourAt, colourAtIndex, gridCells(), coord, value);
         colourOut[c] = value;
     }
 }

@@ -37,6 +37,7 @@ float readField(int axis, ivec3 f) {
 }
 #define BILLOW_READ_FIELD_AXIS(f) readField(axis, f)
 #define BILLOW_FIELD_AT_AXIS(f) fieldAt(axis, faceIndex3(axis, f))
+#define BILLOW_FIELD_AT_AXIS_INDEX(k) fieldAt(axis, k)
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);
@@ -48,7 +49,7 @@ void main() {
         float value = fieldAt(axis, k);
         if (openAt(axis, k) > 0.0) {
             vec3 departure = faceCoordinate3(axis, traceBack3(facePosition3(axis, f), pc.dt));
-            BILLOW_INTERPOLATE3(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, faceCounts3(axis), departure, value);
+            BILLOW_INTERPOLATE3(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, BILLOW_FIELD_AT_AXIS_INDEX, faceCounts3(axis), departure, value);
         }
         int out_ = faceIndex3(axis, id);
         if (axis == 0) uOut[out_] = value;

@@ -48,9 +48,10 @@
         }                                                                                        \
     }
 
-#define BILLOW_INTERPOLATE3(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
+// DIRECT(ivec3) reads a sample inside the grid for the tricubic, FETCH(index) for the trilinear.
+#define BILLOW_INTERPOLATE3(TYPE, READ, DIRECT, FETCH, LIMIT, coord, result)                     \
     {                                                                                            \
         if (kInterpolation == BILLOW_INTERPOLATION_CUBIC)                                        \
             BILLOW_TRICUBIC(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
-        else BILLOW_TRILERP(TYPE, READ, DIRECT, LIMIT, coord, result)                            \
+        else BILLOW_TRILERP(TYPE, READ, FETCH, LIMIT, coord, result)                             \
     }

@@ -101,25 +101,30 @@ vec3 clampToDomain3(vec3 p) {
 // the eight corners c = base + (x, y, z), x, y, z in {0, 1}, in the order x fastest, of
 // READ(c) wx wy wz, with wx = t.x for x = 1 and 1 - t.x for x = 0 (t = coord - base). READ is a
 // function-like macro or a function of one ivec3 that applies the boundary taps. Where all eight
-// corners lie inside [0, LIMIT) (nearly every sample: the interior of the grid), DIRECT(c) reads
-// them instead, without the taps' per-axis side tests: the taps of an inside sample are the
-// identity, so both paths give the same bits, and the interior path costs a fraction of the
-// instructions (a 3D back-trace interpolates 7 times, 56 reads; the tapped reads made the 3D
-// advection instruction-bound on the GPU, docs/performance.md). The corner loops are kept loops
-// (dont_unroll): unrolled, the reads inlined eight times over make kernels that take seconds to
-// compile on CPU implementations.
-#define BILLOW_TRILERP(TYPE, READ, DIRECT, LIMIT, coord, result)                        \
+// corners lie inside [0, LIMIT) (nearly every sample: the interior of the grid), FETCH(k) reads
+// them by their index k in the sampled array, whose dimensions are LIMIT (x fastest), without the
+// taps' per-axis side tests: the taps of an inside sample are the identity, so both paths give
+// the same bits. The interior path is unrolled with its eight indices one add from the first, so
+// its eight loads are in flight together (a 3D back-trace interpolates 7 times; measured in
+// docs/performance.md, "Trilinear corners in flight together"). The tapped corner loop stays a
+// loop (dont_unroll): unrolled, the taps inlined eight times over make kernels that take seconds
+// to compile on CPU implementations.
+#define BILLOW_TRILERP(TYPE, READ, FETCH, LIMIT, coord, result)                         \
     {                                                                                 \
         vec3 coord_ = (coord);                                                        \
         vec3 base_ = floor(coord_);                                                   \
         ivec3 b_ = ivec3(base_);                                                      \
         vec3 t_ = coord_ - base_;                                                     \
         TYPE sum_ = TYPE(0.0);                                                        \
-        if (all(greaterThanEqual(b_, ivec3(0))) && all(lessThan(b_ + 1, (LIMIT)))) {  \
-            [[dont_unroll]] for (int corner_ = 0; corner_ < 8; ++corner_) {           \
+        ivec3 limit_ = (LIMIT);                                                       \
+        if (all(greaterThanEqual(b_, ivec3(0))) && all(lessThan(b_ + 1, limit_))) {   \
+            int first_ = b_.x + limit_.x * (b_.y + limit_.y * b_.z);                  \
+            int rowStride_ = limit_.x, planeStride_ = limit_.x * limit_.y;            \
+            [[unroll]] for (int corner_ = 0; corner_ < 8; ++corner_) {                \
                 ivec3 o_ = ivec3(corner_ & 1, (corner_ >> 1) & 1, corner_ >> 2);      \
                 vec3 w_ = mix(vec3(1.0) - t_, t_, bvec3(o_));                         \
-                sum_ += DIRECT(b_ + o_) * (w_.x * w_.y * w_.z);                       \
+                sum_ += FETCH(first_ + o_.x + o_.y * rowStride_ + o_.z * planeStride_) \
+                        * (w_.x * w_.y * w_.z);                                       \
             }                                                                         \
         } else {                                                                      \
             [[dont_unroll]] for (int corner_ = 0; corner_ < 8; ++corner_) {           \

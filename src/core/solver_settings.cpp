@@ -42,6 +42,7 @@ void AdvectionSettings::validate(const char* owner) const {
     detail::requireKnown(velocityMode, VelocityMode::Prescribed, name(owner, "velocityMode"), "unknown velocity mode");
     detail::requireKnown(advectionInterpolation, AdvectionInterpolation::MonotoneCubic,
                          name(owner, "advectionInterpolation"), "unknown interpolation");
+    detail::requireKnown(backTrace, BackTrace::Euler, name(owner, "backTrace"), "unknown back-trace");
 }
 
 void DiffusionSettings::validate(const char* owner) const {

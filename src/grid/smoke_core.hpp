@@ -35,6 +35,8 @@ struct SmokeCore : SolverCore {
     std::unique_ptr<ImplicitDiffusion> diffusion;
     // The moving colliders; their buffers are allocated by the first non-empty set.
     ColliderSet colliders;
+    // No cell of the static obstacle mask is solid (set by each solver's refreshGeometry).
+    bool solidEmpty = true;
     // massCorrection: the carried amounts' totals kept through each advection.
     MassCorrection massCorrection;
     // Advection-reflection: set by the Reflect pass and consumed by the Advect pass of the same step.

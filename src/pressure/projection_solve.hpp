@@ -53,13 +53,17 @@ inline bool solvesIncrement(const PressureSettings& pressure, const AdvectionSet
             pressure.pressureSolver == PressureSolverType::MultigridPCG);
 }
 
-// `smoke` is a smoke solver's implementation: its `poisson`, `poissonSolveSettings()`,
+// `smoke` is a smoke solver's implementation: its `poisson`, `solidEmpty`, `colliders`,
+// `poissonSolveSettings()`,
 // `incrementPending` (an increment whose gradient the velocity does not carry yet),
 // `recordSubtractGradient(cmd, dt)`, `recordSubtractGradientOf(cmd, dt, p)` and
 // `recordDivergence(cmd)`. `cellSize` is h in metres, dt the step in seconds.
 template <class Smoke>
 void recordProjectionSolve(Smoke& smoke, VkCommandBuffer cmd, float dt, float cellSize, bool incremental) {
     const float rhsScale = cellSize * cellSize / dt;
+    // Without a static obstacle or a collider (ever set: their buffers then exist) every face
+    // between two cells is open, and the Jacobi sweeps keep or read no weights between cells.
+    smoke.poisson->setInteriorOpen(smoke.solidEmpty && !smoke.colliders.allocated());
     if (!incremental) {
         smoke.poisson->recordSolve(cmd, smoke.poissonSolveSettings(), rhsScale);
         return;

@@ -100,11 +100,13 @@ void MacStencil<2>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
     // BILLOW_JACOBI_TILE^2 tile.
     const uint32_t tilesX = KernelSet::groupsCovering(level.shape.nx, BILLOW_JACOBI_TILE);
     const uint32_t tilesY = KernelSet::groupsCovering(level.shape.ny, BILLOW_JACOBI_TILE);
+    // Without obstacles the sweeps keep no face weights in registers (pressure/jacobi.comp).
+    const KernelVariant variant{level.interiorOpen ? 1u : 0u};
     PingPong& p = eq.unknown;
     for (uint32_t done = 0; done < sweeps;) {
         const uint32_t now = std::min<uint32_t>(BILLOW_JACOBI_SWEEPS, sweeps - done);
         d.dispatchGroups(cmd,
-                         kernels::PressureJacobi::Bindings{.uniform = level.grid, .pIn = p.now(), .pOut = p.other(),
+                         kernels::PressureJacobi::Bindings{.uniform = level.grid, .variant = variant, .pIn = p.now(), .pOut = p.other(),
                                                            .divergence = eq.rhs, .openX = openX(level),
                                                            .openY = openY(level)},
                          gpu::PressurePush{eq.rhsScale, static_cast<int>(now)}, tilesX, tilesY);

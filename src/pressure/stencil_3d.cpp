@@ -32,6 +32,10 @@ GroupCounts cellGroups(const GridShape& shape) {
     return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y),
             KernelSet::groupsCovering(shape.nz, kCellGroup.z)};
 }
+// The Jacobi sweep's threads each relax a column of BILLOW_JACOBI3_COLUMN cells along z.
+GridShape jacobiThreads(const GridShape& shape) {
+    return {shape.nx, shape.ny, (shape.nz + BILLOW_JACOBI3_COLUMN - 1) / BILLOW_JACOBI3_COLUMN};
+}
 
 } // namespace
 
@@ -89,6 +93,7 @@ std::vector<GroupCounts> MacStencil<3>::gatedDispatchGroups(const std::vector<Gr
     for (const GridShape& level : levels) {
         groups.push_back(cellGroups(level));
         groups.push_back(cellGroups({(level.nx + 1) / 2, level.ny, level.nz}));  // packed red-black
+        groups.push_back(cellGroups(jacobiThreads(level)));
     }
     return groups;
 }
@@ -101,12 +106,13 @@ void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
     // Without obstacles the sweep reads the weights only on the grid's sides: half the bytes
     // (performance.md, "Jacobi sweeps without obstacle weights").
     const KernelVariant variant{level.interiorOpen ? 1u : 0u};
+    const GridShape threads = jacobiThreads(s);
     for (uint32_t k = 0; k < sweeps; ++k) {
         d.dispatch(cmd,
                    kernels::Pressure3dJacobi::Bindings{.uniform = level.grid, .variant = variant, .pIn = p.now(),
                                                        .pOut = p.other(), .divergence = eq.rhs, .openX = openX(level),
                                                        .openY = openY(level), .openZ = openZ(level)},
-                   gpu::Jacobi3Push{eq.rhsScale}, s.nx, s.ny, s.nz);
+                   gpu::Jacobi3Push{eq.rhsScale}, threads.nx, threads.ny, threads.nz);
         d.barrier(cmd);
         p.swap();
     }

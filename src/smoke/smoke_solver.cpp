@@ -141,6 +141,7 @@ gpu::GridParams SmokeSolver::Impl::gridParams() const {
     g.dyeHx = settings.cellSize * static_cast<float>(nx) / static_cast<float>(dyeNx);
     g.dyeHy = settings.cellSize * static_cast<float>(ny) / static_cast<float>(dyeNy);
     g.dyeHalf = settings.dyeStorage == DyeStorage::Float16 ? 1 : 0;
+    g.traceStages = settings.backTrace == BackTrace::Euler ? 1 : 2;
     int32_t* types = &g.sideType.x;
     float* tangent = &g.wallTangent.x;
     float* speed = &g.inflowSpeed.x;
@@ -163,6 +164,7 @@ gpu::GridParams SmokeSolver::Impl::gridParams() const {
 }
 
 void SmokeSolver::Impl::refreshGeometry() {
+    solidEmpty = std::all_of(solidHost.begin(), solidHost.end(), [](float s) { return s == 0.0f; });
     detail::uploadBytes(cs, solid.handle(), std::as_bytes(std::span(solidHost)));
     if (colliders.allocated()) detail::uploadBytes(cs, staticSolid.handle(), std::as_bytes(std::span(solidHost)));
     cs.submitAndWait([&](VkCommandBuffer cmd) {
@@ -244,12 +246,13 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
     detail::requireUnchanged(settings.dyeStorage == old.dyeStorage, "SmokeSettings::dyeStorage");
     bool geometryChanged = settings.cellSize != old.cellSize ||
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
+    const bool traceChanged = settings.backTrace != old.backTrace;  // `old` is s.settings: compare before it changes
     if (settings.advectionReflection) s.allocateReflectionBuffers();  // before anything changes
     s.prepareDiffusion(settings);
     s.settings = settings;
     s.midpointReady = false;
+    if (geometryChanged || traceChanged) s.gridUniform.upload(s.gridParams());
     if (geometryChanged) {
-        s.gridUniform.upload(s.gridParams());
         s.poisson->setBoundaries(s.poissonSides(), settings.cellSize);
         s.refreshGeometry();
     }

@@ -41,9 +41,6 @@ std::unique_ptr<detail::PoissonSolver> SmokeSolver3D::Impl::createPoissonSolver(
 
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
     if (prescribedVelocity()) return;
-    // Without a static obstacle or a collider (ever set: their buffers then exist) every face
-    // between two cells is open, and the pressure's Jacobi sweeps skip reading those weights.
-    poisson->setInteriorOpen(solidEmpty && !colliders.allocated());
     detail::recordProjectionSolve(*this, cmd, dt, settings.cellSize, incrementalProjection());
 }
 

@@ -151,6 +151,7 @@ gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const {
     g.ny = static_cast<int>(mac.ny);
     g.nz = static_cast<int>(mac.nz);
     g.colourChannels = hasColour() ? 4 : 0;
+    g.traceStages = settings.backTrace == BackTrace::Euler ? 1 : 2;
     g.h = settings.cellSize;
     g.invH = 1.0f / settings.cellSize;
     for (size_t s = 0; s < detail::kSides3D; ++s) {  // per-side arrays are indexed by Side (grid/sides.hpp)
@@ -231,6 +232,7 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
     detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
     const bool geometryChanged = settings.cellSize != old.cellSize ||
                                  std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
+    const bool traceChanged = settings.backTrace != old.backTrace;  // `old` is s.settings: compare before it changes
     if (settings.advectionReflection) {  // before anything changes: nothing half-changed if it throws
         SmokeSettings3D withReflection = s.settings;
         withReflection.advectionReflection = true;
@@ -240,8 +242,8 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
     s.prepareDiffusion(settings);
     s.settings = settings;
     s.midpointReady = false;
+    if (geometryChanged || traceChanged) s.gridUniform.upload(s.gridParams());
     if (geometryChanged) {
-        s.gridUniform.upload(s.gridParams());
         s.poisson->setBoundaries(s.poissonSides(), settings.cellSize);
         s.refreshGeometry();
     }

@@ -64,7 +64,6 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     GpuBuffer staticSolid;
 
     std::vector<float> solidHost;  // the static mask, nx * ny * nz
-    bool solidEmpty = true;        // no cell of solidHost is solid (refreshGeometry)
     uint64_t fieldBytes = 0;       // what the buffers above allocated (allocatedBytes adds the pressure solver's)
 
     // Advection-reflection (smoke3d_reflection.cpp), allocated when first enabled: the midpoint

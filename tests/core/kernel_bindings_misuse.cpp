@@ -11,7 +11,7 @@ void record(KernelSet& set, VkCommandBuffer cmd, VkBuffer b) {
     set.dispatch(cmd, k::SmokeDivergence::Bindings{.u = b, .v = b, .openX = b, .openY = b, .solid = b, .divergence = b}, 8, 8);
     set.dispatch(cmd, k::SmokeSubtractGradient::Bindings{.u = b, .v = b, .p = b, .openX = b, .openY = b},
                  gpu::SubtractPush{0.1f}, 8, 8);
-    set.dispatchGroups(cmd, k::PressureJacobi::Bindings{.pIn = b, .pOut = b, .divergence = b, .openX = b, .openY = b},
+    set.dispatchGroups(cmd, k::PressureJacobi::Bindings{.variant = KernelVariant{0}, .pIn = b, .pOut = b, .divergence = b, .openX = b, .openY = b},
                        gpu::PressurePush{1.0f, 8}, 2, 2);
     set.dispatch(cmd, k::SmokeCurl::Bindings{.uniform = b, .uIn = b, .vIn = b, .curl = b}, 8, 8);
     set.dispatch(cmd, k::SmokeAdvectDye::Bindings{.variant = KernelVariant{1}, .uIn = b, .vIn = b, .dyeIn = b, .dyeOut = b},
@@ -31,7 +31,7 @@ void record(KernelSet& set, VkCommandBuffer cmd, VkBuffer b) {
     set.dispatch(cmd, k::SmokeSubtractGradient::Bindings{.u = b, .v = b, .p = b, .openX = b, .openY = b}, 8, 8);
 #elif BILLOW_MISUSE == 5
     // A tile kernel dispatched in threads.
-    set.dispatch(cmd, k::PressureJacobi::Bindings{.pIn = b, .pOut = b, .divergence = b, .openX = b, .openY = b},
+    set.dispatch(cmd, k::PressureJacobi::Bindings{.variant = KernelVariant{0}, .pIn = b, .pOut = b, .divergence = b, .openX = b, .openY = b},
                  gpu::PressurePush{1.0f, 8}, 64, 64);
 #elif BILLOW_MISUSE == 6
     // A null handle written out.

@@ -102,8 +102,8 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
 // Kernels with variants (BILLOW_KERNEL_VARIANTS): the advection kernels, one pipeline per
 // interpolation (common/interpolation_variant.glsl), so the linear path is compiled without the
 // cubic one. Every kernel's pipelines follow the previous kernel's.
-// The advection kernels have one variant per interpolation; the 3D Jacobi sweep one with the
-// obstacle weights and one without (kInteriorOpen). No other kernel has variants.
+// The advection kernels have one variant per interpolation; the Jacobi sweeps (2D and 3D) one
+// with the obstacle weights and one without (kInteriorOpen). No other kernel has variants.
 TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     std::set<std::string> withVariants;
     uint32_t pipelines = 0;
@@ -118,7 +118,7 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     EXPECT_EQ(withVariants,
               (std::set<std::string>{"smoke/advect_cells", "smoke/advect_correct_dye", "smoke/advect_correct_scalar",
                                      "smoke/advect_correct_velocity", "smoke/advect_dye", "smoke/advect_scalars",
-                                     "smoke/advect_velocity", "pressure3d/jacobi", "smoke3d/advect_cells",
+                                     "smoke/advect_velocity", "pressure/jacobi", "pressure3d/jacobi", "smoke3d/advect_cells",
                                      "smoke3d/advect_correct_colour", "smoke3d/advect_correct_scalar",
                                      "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity"}));
 }

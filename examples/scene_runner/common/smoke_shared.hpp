@@ -119,6 +119,8 @@ void readAdvection(ObjectReader& r, Settings& s, const char* colourKey, Advectio
     s.advectionInterpolation = r.choice<AdvectionInterpolation>(
         "advectionInterpolation", s.advectionInterpolation,
         {{"linear", AdvectionInterpolation::Linear}, {"monotoneCubic", AdvectionInterpolation::MonotoneCubic}});
+    s.backTrace = r.choice<BackTrace>("backTrace", s.backTrace,
+                                      {{"midpoint", BackTrace::Midpoint}, {"euler", BackTrace::Euler}});
 }
 
 // The force and damping keys of both solvers, from vorticity to maxSpeed: `readDampings(r)` reads

@@ -8,7 +8,7 @@ int wrap(int i, int n) { return ((i % n) + n) % n; }
 
 Grid::Grid(const SmokeSettings& s)
     : nx(int(s.nx)), ny(int(s.ny)), dyeNx(int(s.effectiveDyeNx())), dyeNy(int(s.effectiveDyeNy())), h(s.cellSize),
-      interpolation(s.advectionInterpolation) {
+      interpolation(s.advectionInterpolation), backTrace(s.backTrace) {
     for (int k = 0; k < 4; ++k) {
         const BoundarySide& b = s.boundaries[k];
         Boundary& side = sides[k];
@@ -121,6 +121,7 @@ Point Grid::clampToDomain(Point p) const {
 }
 
 Point Grid::traceBack(const Values& u, const Values& v, Point p, double dt) const {
+    if (backTrace == BackTrace::Euler) return clampToDomain({p.x - dt * sampleU(u, p), p.y - dt * sampleV(v, p)});
     const Point mid = clampToDomain({p.x - 0.5 * dt * sampleU(u, p), p.y - 0.5 * dt * sampleV(v, p)});
     return clampToDomain({p.x - dt * sampleU(u, mid), p.y - dt * sampleV(v, mid)});
 }

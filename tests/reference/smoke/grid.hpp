@@ -1,5 +1,5 @@
 // The grid of the smoke reference: the MAC layout, the boundary rules for samples beyond the sides,
-// bilinear and monotone cubic sampling and the RK2 back-trace, in double.
+// bilinear and monotone cubic sampling and the back-trace (midpoint or Euler), in double.
 //
 // MAC grid (Harris, GPU Gems ch. 38; Fedkiw, Stam & Jensen 2001), cells of size h, x right, y up:
 //   cell (i, j), 0 <= i < nx, 0 <= j < ny: scalars (density, temperature, pressure, divergence,
@@ -61,6 +61,8 @@ struct Grid {
     // How advections sample the field they carry (settings.advectionInterpolation); the back-trace
     // always samples the velocity bilinearly.
     AdvectionInterpolation interpolation = AdvectionInterpolation::Linear;
+    // How advections trace back to the departure point (settings.backTrace).
+    BackTrace backTrace = BackTrace::Midpoint;
 
     explicit Grid(const SmokeSettings& settings);
 
@@ -101,8 +103,8 @@ struct Grid {
     double carryV(const Values& v, Point p) const;
     // Onto the closed domain on non-periodic axes.
     Point clampToDomain(Point p) const;
-    // RK2 (midpoint) back-trace of p over dt through the velocity (u, v), both stages clamped to
-    // the domain: p - dt vel(p - dt/2 vel(p)).
+    // Back-trace of p over dt through the velocity (u, v), each stage clamped to the domain:
+    // midpoint (RK2) p - dt vel(p - dt/2 vel(p)), or Euler p - dt vel(p).
     Point traceBack(const Values& u, const Values& v, Point p, double dt) const;
 
 private:

@@ -1,5 +1,5 @@
 // The smoke reference's transport: semi-Lagrangian advection (Stam 1999 "Stable Fluids": each
-// sample takes the value found at its RK2 back-trace, interpolated bilinearly or by monotone cubics
+// sample takes the value found at its back-trace (midpoint or Euler), interpolated bilinearly or by monotone cubics
 // (Grid::interpolation), with the boundary rules beyond the sides), the whole Advect pass, and implicit diffusion by Jacobi sweeps.
 #pragma once
 

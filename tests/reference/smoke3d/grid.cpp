@@ -9,7 +9,7 @@ int wrap(int i, int n) { return ((i % n) + n) % n; }
 int channels(CellField field) { return field == CellField::Colour ? 4 : 1; }
 
 Grid::Grid(const SmokeSettings3D& s)
-    : n{int(s.nx), int(s.ny), int(s.nz)}, h(s.cellSize), interpolation(s.advectionInterpolation) {
+    : n{int(s.nx), int(s.ny), int(s.nz)}, h(s.cellSize), interpolation(s.advectionInterpolation), backTrace(s.backTrace) {
     for (int k = 0; k < 6; ++k) {
         const BoundarySide3D& b = s.boundaries[k];
         Boundary& side = sides[k];
@@ -134,6 +134,7 @@ Point Grid::clampToDomain(Point p) const {
 
 Point Grid::traceBack(const Velocity& vel, Point p, double dt) const {
     const Point v0 = velocityAt(vel, p);
+    if (backTrace == BackTrace::Euler) return clampToDomain({p[0] - dt * v0[0], p[1] - dt * v0[1], p[2] - dt * v0[2]});
     const Point mid = clampToDomain({p[0] - 0.5 * dt * v0[0], p[1] - 0.5 * dt * v0[1], p[2] - 0.5 * dt * v0[2]});
     const Point v1 = velocityAt(vel, mid);
     return clampToDomain({p[0] - dt * v1[0], p[1] - dt * v1[1], p[2] - dt * v1[2]});

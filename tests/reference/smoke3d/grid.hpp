@@ -65,6 +65,8 @@ struct Grid {
     // How advections sample the field they carry (settings.advectionInterpolation); the back-trace
     // always samples the velocity trilinearly.
     AdvectionInterpolation interpolation = AdvectionInterpolation::Linear;
+    // How advections trace back to the departure point (settings.backTrace).
+    BackTrace backTrace = BackTrace::Midpoint;
 
     explicit Grid(const SmokeSettings3D& settings);
 
@@ -109,8 +111,8 @@ struct Grid {
     double sampleCell(const Values& values, CellField field, int channel, Point p) const;
     // Onto the closed domain on non-periodic axes.
     Point clampToDomain(Point p) const;
-    // RK2 (midpoint) back-trace of p over dt through `vel`, both stages clamped to the domain:
-    // p - dt vel(p - dt/2 vel(p)).
+    // Back-trace of p over dt through `vel`, each stage clamped to the domain: midpoint (RK2)
+    // p - dt vel(p - dt/2 vel(p)), or Euler p - dt vel(p).
     Point traceBack(const Velocity& vel, Point p, double dt) const;
 };
 

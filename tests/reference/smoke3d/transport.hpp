@@ -1,5 +1,5 @@
 // The 3D smoke reference's transport: semi-Lagrangian advection (Stam 1999 "Stable Fluids": each
-// sample takes the value found at its RK2 back-trace, trilinearly interpolated, with the boundary
+// sample takes the value found at its back-trace (midpoint or Euler), trilinearly interpolated, with the boundary
 // rules beyond the sides), MacCormack (Selle, Fedkiw, Kim, Liu & Osher 2008) and BFECC (Kim, Liu,
 // Llamas & Rossignac 2005) with both limiters, the whole Advect pass, and implicit diffusion by
 // Jacobi sweeps.
@@ -22,7 +22,7 @@
 
 namespace billow::smoke3d_ref {
 
-// The RK2 back-traced position (Grid::traceBack) over dt of every cell centre (in the cells'
+// The back-traced position (Grid::traceBack) over dt of every cell centre (in the cells'
 // layout), and of every face of each axis (in that axis's face layout).
 std::vector<Point> cellTraces(const Grid& g, const Velocity& vel, double dt);
 std::array<std::vector<Point>, 3> faceTraces(const Grid& g, const Velocity& vel, double dt);
