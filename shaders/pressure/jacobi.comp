@@ -67,8 +67,13 @@ void main() {
         bool insideY = gy >= 0 && gy < grid.ny;
         if ((insideX || periodicX()) && (insideY || periodicY())) {
             int i = wrapIndex(gx, grid.nx), j = wrapIndex(gy, grid.ny);
-            const vec4 weights = vec4(openX[xFaceIndex(i, j)], openX[xFaceIndex(i + 1, j)], openY[yFaceIndex(i, j)],
-                                      openY[yFaceIndex(i, j + 1)]);
+            // With kInteriorOpen only faces on the grid's sides are read (they carry the boundary
+            // conditions); every other face is open.
+            const bool open = kInteriorOpen != 0;
+            const vec4 weights = vec4(open && i > 0 ? 1.0 : openX[xFaceIndex(i, j)],
+                                      open && i < grid.nx - 1 ? 1.0 : openX[xFaceIndex(i + 1, j)],
+                                      open && j > 0 ? 1.0 : openY[yFaceIndex(i, j)],
+                                      open && j < grid.ny - 1 ? 1.0 : openY[yFaceIndex(i, j + 1)]);
             w[k] = weights;
             const float weight = weights.x + weights.y + weights.z + weights.w;
             if (weight > 0.0) {

@@ -3,7 +3,7 @@
 // BILLOW_JACOBI_RELAXATION of the way towards the value that satisfies its equation given its
 // neighbours' previous values (why damped: pressure_types.h). Reads pIn, writes pOut.
 //
-// Each thread relaxes a column of BILLOW_JACOBI3_COLUMN cells along z and carries the pressure of
+// Each thread relaxes a column of `column` cells along z (push constant) and carries the pressure of
 // the cell below and of its own cell in registers, so a cell costs one new load along z (the
 // cell above) besides its in-plane neighbours, which the warp's neighbours share in cache; the
 // in-plane neighbour indices are resolved once per column. Measured against one cell per thread
@@ -31,7 +31,7 @@ float pressureAt(int cell) { return cell < 0 ? 0.0 : pIn[cell]; }
 
 void main() {
     const ivec3 n = gridCells();
-    const ivec3 first = ivec3(gl_GlobalInvocationID.xy, int(gl_GlobalInvocationID.z) * BILLOW_JACOBI3_COLUMN);
+    const ivec3 first = ivec3(gl_GlobalInvocationID.xy, int(gl_GlobalInvocationID.z) * pc.column);
     if (!insideCells3(first)) return;
     const int plane = n.x * n.y;
     // The in-plane neighbours of the column's first cell; the same cells one plane up are the
@@ -42,7 +42,7 @@ void main() {
     int c = cellAt3(first, n);
     float below = pressureAt(nb.lo.z);
     float centre = pIn[c];
-    for (int k = 0; k < BILLOW_JACOBI3_COLUMN; ++k) {
+    for (int k = 0; k < pc.column; ++k) {
         const ivec3 id = first + ivec3(0, 0, k);
         if (id.z >= n.z) break;
         const int offset = k * plane;

@@ -13,10 +13,9 @@ namespace billow::gpu {
 #endif
 
 // pressure3d/jacobi.comp: one damped Jacobi sweep (relaxation BILLOW_JACOBI_RELAXATION) per
-// dispatch, each thread relaxing BILLOW_JACOBI3_COLUMN cells along z (the host dispatches
-// ceil(nz / BILLOW_JACOBI3_COLUMN) threads along z).
-struct Jacobi3Push { float rhsScale; };
-#define BILLOW_JACOBI3_COLUMN 4
+// dispatch, each thread relaxing `column` cells along z (the host dispatches ceil(nz / column)
+// threads along z).
+struct Jacobi3Push { float rhsScale; int column; };
 // Multigrid transfers between two levels: the cells of the level that is NOT bound as the uniform
 // block (the fine level for restriction and coarsening, the coarse one for prolongation), and the
 // right-hand side's scale on the fine level (restriction only).

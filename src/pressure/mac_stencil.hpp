@@ -30,6 +30,11 @@
 
 namespace billow::detail {
 
+// The cells along z each thread of a 3D Jacobi sweep relaxes. 0, the default, picks them by the
+// grid's size (stencil_3d.cpp); tests set a count so that their small grids run columns longer
+// than one cell, and one that leaves a shorter last column.
+void setJacobiColumnForTesting(uint32_t column) noexcept;
+
 template <int Dimensions>
 class MacStencil final : public PoissonStencil {
 public:

@@ -32,12 +32,26 @@ GroupCounts cellGroups(const GridShape& shape) {
     return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y),
             KernelSet::groupsCovering(shape.nz, kCellGroup.z)};
 }
-// The Jacobi sweep's threads each relax a column of BILLOW_JACOBI3_COLUMN cells along z.
+// The cells along z each thread of a Jacobi sweep relaxes: the longest column up to 8 that still
+// leaves at least 2^17 threads (about 64 warps an SM of an H100). Measured on the H100 with columns
+// of 1, 2, 4 and 8 (docs/performance.md, "Jacobi columns"): 8 is fastest at 128^3 and 256^3, 2 at
+// 64^3, where longer columns leave SMs idle.
+uint32_t columnForTesting = 0;
+uint32_t jacobiColumn(const GridShape& shape) {
+    if (columnForTesting != 0) return columnForTesting;
+    const uint64_t cells = uint64_t(shape.nx) * shape.ny * shape.nz;
+    uint32_t column = 1;
+    while (column < 8 && cells / (2 * column) >= (uint64_t(1) << 17)) column *= 2;
+    return column;
+}
 GridShape jacobiThreads(const GridShape& shape) {
-    return {shape.nx, shape.ny, (shape.nz + BILLOW_JACOBI3_COLUMN - 1) / BILLOW_JACOBI3_COLUMN};
+    const uint32_t column = jacobiColumn(shape);
+    return {shape.nx, shape.ny, (shape.nz + column - 1) / column};
 }
 
 } // namespace
+
+void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = column; }
 
 template <>
 VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
@@ -112,7 +126,7 @@ void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
                    kernels::Pressure3dJacobi::Bindings{.uniform = level.grid, .variant = variant, .pIn = p.now(),
                                                        .pOut = p.other(), .divergence = eq.rhs, .openX = openX(level),
                                                        .openY = openY(level), .openZ = openZ(level)},
-                   gpu::Jacobi3Push{eq.rhsScale}, threads.nx, threads.ny, threads.nz);
+                   gpu::Jacobi3Push{eq.rhsScale, int(jacobiColumn(s))}, threads.nx, threads.ny, threads.nz);
         d.barrier(cmd);
         p.swap();
     }
