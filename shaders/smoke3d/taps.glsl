@@ -73,6 +73,14 @@ CellTap3 tapCell3(ivec3 c) {
     return t;
 }
 
+// A cell index one or more cells beyond the grid brought back into it: clamped, or wrapped on
+// periodic axes (the neighbour rule of the cell-centred differences of the confinement).
+ivec3 resolveCell3(ivec3 c) {
+    ivec3 n = gridCells();
+    for (int b = 0; b < 3; ++b) c[b] = periodic3(b) ? wrapIndex(c[b], n[b]) : clamp(c[b], 0, n[b] - 1);
+    return c;
+}
+
 // Inflow values of a side: 0 density, 1 temperature, 2 fuel.
 float inflowScalar3(int side, int field) { return grid.inflow[side][1 + field]; }
 

@@ -1,15 +1,14 @@
 #version 450
 // The step's velocity forces fused into one pass over the faces
 // (SmokeSettings3D::fuseVelocityForces): buoyancy (smoke3d/buoyancy_force.glsl), then vorticity
-// confinement (smoke3d/confinement_force.glsl) from the edge curl and |omega| that
-// smoke3d/curl.comp and smoke3d/vorticity_magnitude.comp took of the velocity before buoyancy,
+// confinement (smoke3d/confinement_force.glsl) from the force per cell that
+// smoke3d/confinement_cells.comp took of the velocity before buoyancy,
 // then damping and the per-component speed limit (smoke3d/damp_velocity_rule.glsl): the maths of
 // smoke3d_buoyancy, smoke3d_vorticity_force and smoke3d_damp_velocity recorded in that order, with
 // each open face read and written once instead of three times. In place: every rule reads only its
 // own face of the velocity. A force is off when its coefficient is 0 (gravity per axis, epsilon),
 // damping when factor = 1 and maxSpeed = 0.
 #include "smoke3d/taps.glsl"
-#include "smoke3d/edges.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
@@ -17,13 +16,10 @@ layout(set = 0, binding = 2) buffer V { float v[]; };
 layout(set = 0, binding = 3) buffer W { float w[]; };
 layout(set = 0, binding = 4) readonly buffer Density { float density[]; };
 layout(set = 0, binding = 5) readonly buffer Temperature { float temperature[]; };
-layout(set = 0, binding = 6) readonly buffer CurlX { float curlX[]; };
-layout(set = 0, binding = 7) readonly buffer CurlY { float curlY[]; };
-layout(set = 0, binding = 8) readonly buffer CurlZ { float curlZ[]; };
-layout(set = 0, binding = 9) readonly buffer Vorticity { float vorticity[]; };
-layout(set = 0, binding = 10) readonly buffer OpenX { float openX[]; };
-layout(set = 0, binding = 11) readonly buffer OpenY { float openY[]; };
-layout(set = 0, binding = 12) readonly buffer OpenZ { float openZ[]; };
+layout(set = 0, binding = 6) readonly buffer ConfinementCells { vec4 confinementCells[]; };
+layout(set = 0, binding = 7) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 8) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 9) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { VelocityForcesPush3D pc; };
 
 #include "smoke3d/buoyancy_force.glsl"
@@ -31,10 +27,10 @@ layout(push_constant) uniform Push { VelocityForcesPush3D pc; };
 #include "smoke3d/damp_velocity_rule.glsl"
 
 // The face normal to `axis` at f, holding `value`, after buoyancy, confinement and damping.
-float forced(int axis, ivec3 f, float value, float gravity, vec3 here) {
+float forced(int axis, ivec3 f, float value, float gravity) {
     if (gravity != 0.0)
         value += pc.dt * gravity * faceLift3(axis, f, BuoyancyCoefficients(pc.densityWeight, pc.thermalExpansion, pc.ambient));
-    if (pc.epsilon != 0.0) value += pc.dt * pc.epsilon * grid.h * faceConfinement(axis, f, here);
+    if (pc.epsilon != 0.0) value += pc.dt * pc.epsilon * grid.h * faceConfinement(axis, f);
     return dampedComponent3(value, pc.factor, pc.maxSpeed);
 }
 
@@ -44,8 +40,7 @@ void main() {
     bool y = ownsFace3(1, id) && openY[yFaceIndex3(id)] > 0.0;
     bool z = ownsFace3(2, id) && openZ[zFaceIndex3(id)] > 0.0;
     if (!(x || y || z)) return;
-    vec3 here = pc.epsilon != 0.0 ? confinement(id) : vec3(0.0);
-    if (x) u[xFaceIndex3(id)] = forced(0, id, u[xFaceIndex3(id)], pc.gravityX, here);
-    if (y) v[yFaceIndex3(id)] = forced(1, id, v[yFaceIndex3(id)], pc.gravityY, here);
-    if (z) w[zFaceIndex3(id)] = forced(2, id, w[zFaceIndex3(id)], pc.gravityZ, here);
+    if (x) u[xFaceIndex3(id)] = forced(0, id, u[xFaceIndex3(id)], pc.gravityX);
+    if (y) v[yFaceIndex3(id)] = forced(1, id, v[yFaceIndex3(id)], pc.gravityY);
+    if (z) w[zFaceIndex3(id)] = forced(2, id, w[zFaceIndex3(id)], pc.gravityZ);
 }

@@ -1,20 +1,17 @@
 #version 450
 // Vorticity confinement (Fedkiw, Stam & Jensen 2001) on each open face
-// (smoke3d/confinement_force.glsl): u += dt f_x, and so on.
+// (smoke3d/confinement_force.glsl, the force per cell stored by smoke3d/confinement_cells.comp):
+// u += dt f_x, and so on.
 #include "smoke3d/taps.glsl"
-#include "smoke3d/edges.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 1) buffer U { float u[]; };
 layout(set = 0, binding = 2) buffer V { float v[]; };
 layout(set = 0, binding = 3) buffer W { float w[]; };
-layout(set = 0, binding = 4) readonly buffer CurlX { float curlX[]; };
-layout(set = 0, binding = 5) readonly buffer CurlY { float curlY[]; };
-layout(set = 0, binding = 6) readonly buffer CurlZ { float curlZ[]; };
-layout(set = 0, binding = 7) readonly buffer Vorticity { float vorticity[]; };
-layout(set = 0, binding = 8) readonly buffer OpenX { float openX[]; };
-layout(set = 0, binding = 9) readonly buffer OpenY { float openY[]; };
-layout(set = 0, binding = 10) readonly buffer OpenZ { float openZ[]; };
+layout(set = 0, binding = 4) readonly buffer ConfinementCells { vec4 confinementCells[]; };
+layout(set = 0, binding = 5) readonly buffer OpenX { float openX[]; };
+layout(set = 0, binding = 6) readonly buffer OpenY { float openY[]; };
+layout(set = 0, binding = 7) readonly buffer OpenZ { float openZ[]; };
 layout(push_constant) uniform Push { VorticityPush3D pc; };
 
 #include "smoke3d/confinement_force.glsl"
@@ -26,8 +23,7 @@ void main() {
     bool z = ownsFace3(2, id) && openZ[zFaceIndex3(id)] > 0.0;
     if (!(x || y || z)) return;
     float strength = pc.dt * pc.epsilon * grid.h;
-    vec3 here = confinement(id);
-    if (x) u[xFaceIndex3(id)] += strength * faceConfinement(0, id, here);
-    if (y) v[yFaceIndex3(id)] += strength * faceConfinement(1, id, here);
-    if (z) w[zFaceIndex3(id)] += strength * faceConfinement(2, id, here);
+    if (x) u[xFaceIndex3(id)] += strength * faceConfinement(0, id);
+    if (y) v[yFaceIndex3(id)] += strength * faceConfinement(1, id);
+    if (z) w[zFaceIndex3(id)] += strength * faceConfinement(2, id);
 }

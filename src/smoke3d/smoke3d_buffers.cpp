@@ -27,6 +27,7 @@ std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& s) {
         {"divergence", cells, 1},
         {"expansionSource", cells, 1},
         {"vorticity", cells, 1},
+        {"confinement", cells * 4, 1},
         {"curlX", xEdges, 1},
         {"curlY", yEdges, 1},
         {"curlZ", zEdges, 1},

@@ -55,14 +55,24 @@ void SmokeSolver3D::Impl::recordCurl(VkCommandBuffer cmd) {
     detail::computeBarrier(cs, cmd);
 }
 
+void SmokeSolver3D::Impl::recordConfinementCells(VkCommandBuffer cmd) {
+    kernels->dispatch(cmd,
+                      kernels::Smoke3dConfinementCells::Bindings{.curlX = curl[0].handle(), .curlY = curl[1].handle(),
+                                                                 .curlZ = curl[2].handle(),
+                                                                 .vorticity = vorticity.handle(),
+                                                                 .confinementCells = confinement.handle()},
+                      mac.nx, mac.ny, mac.nz);
+    detail::computeBarrier(cs, cmd);
+}
+
 void SmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     // The curl and |omega| are always computed: they are also the Vorticity diagnostic field.
     recordCurl(cmd);
     if (!confinementApplies()) return;
+    recordConfinementCells(cmd);
     kernels->dispatch(cmd,
                       kernels::Smoke3dVorticityForce::Bindings{.u = u.now(), .v = v.now(), .w = w.now(),
-                                                               .curlX = curl[0].handle(), .curlY = curl[1].handle(),
-                                                               .curlZ = curl[2].handle(), .vorticity = vorticity.handle(),
+                                                               .confinementCells = confinement.handle(),
                                                                .openX = openX(), .openY = openY(), .openZ = openZ()},
                       gpu::VorticityPush3D{dt, settings.vorticity}, faceWidth(), faceHeight(), faceDepth());
     detail::computeBarrier(cs, cmd);
@@ -76,6 +86,7 @@ void SmokeSolver3D::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
     const auto& g = settings.gravity;
     const bool buoyancy = buoyancyApplies(), damping = velocityDampingApplies();
     if (!buoyancy && !damping && !confinementApplies()) return;
+    if (confinementApplies()) recordConfinementCells(cmd);
     const gpu::VelocityForcesPush3D push{dt,
                                          buoyancy ? g[0] : 0.0f,
                                          buoyancy ? g[1] : 0.0f,
@@ -89,8 +100,7 @@ void SmokeSolver3D::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
     kernels->dispatch(cmd,
                       kernels::Smoke3dVelocityForces::Bindings{
                           .u = u.now(), .v = v.now(), .w = w.now(), .density = density.now(),
-                          .temperature = temperature.now(), .curlX = curl[0].handle(), .curlY = curl[1].handle(),
-                          .curlZ = curl[2].handle(), .vorticity = vorticity.handle(), .openX = openX(),
+                          .temperature = temperature.now(), .confinementCells = confinement.handle(), .openX = openX(),
                           .openY = openY(), .openZ = openZ()},
                       push, faceWidth(), faceHeight(), faceDepth());
     detail::computeBarrier(cs, cmd);

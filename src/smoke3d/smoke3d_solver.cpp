@@ -102,6 +102,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     divergence = detail::fieldBuffer(cs, cells);
     expansionSource = detail::fieldBuffer(cs, cells);
     vorticity = detail::fieldBuffer(cs, cells);
+    confinement = detail::fieldBuffer(cs, size_t(cells) * 4);
     curl[0] = detail::fieldBuffer(cs, size_t(mac.nx) * (mac.ny + 1) * (mac.nz + 1));
     curl[1] = detail::fieldBuffer(cs, size_t(mac.nx + 1) * mac.ny * (mac.nz + 1));
     curl[2] = detail::fieldBuffer(cs, size_t(mac.nx + 1) * (mac.ny + 1) * mac.nz);

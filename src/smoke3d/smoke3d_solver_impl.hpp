@@ -57,6 +57,7 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     PingPong u, v, w, density, temperature, fuel, colour, pressure;
     GpuBuffer divergence, expansionSource, vorticity;
     GpuBuffer curl[3];  // omega on the x-, y- and z-edges (smoke3d/edges.glsl)
+    GpuBuffer confinement;  // the confinement force per unit epsilon h, a vec4 per cell
     Geometry3D geometry;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;  // the current set, uploaded by every Emit pass
     // The static mask alone (smoke3d_colliders.cpp), which the rasterisation combines with the
@@ -107,6 +108,8 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     void recordCombustion(VkCommandBuffer cmd, float dt);
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
+    // The confinement force per cell (smoke3d/confinement_cells.comp) from the curl and |omega|.
+    void recordConfinementCells(VkCommandBuffer cmd);
     // The edge curl and |omega| (also the Vorticity diagnostic field).
     void recordCurl(VkCommandBuffer cmd);
     // The curl and |omega|, then smoke3d/velocity_forces.comp (the fused Vorticity pass of a step).
