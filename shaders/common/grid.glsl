@@ -2,6 +2,7 @@
 // samples that fall outside the domain ("taps"). Every kernel resolves neighbours through these
 // taps, so walls, moving walls, inflow, outflow and periodic sides follow one set of formulas.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 #include "common/grid_types.h"
 
 // Kernels that shape their own workgroup (e.g. a tile plus halo) define BILLOW_OWN_WORKGROUP_SIZE;
@@ -103,6 +104,27 @@ vec2 clampToDomain(vec2 p) {
         vec2 t_ = (coord) - base_;                                                           \
         result = mix(mix(READ(b_.x, b_.y), READ(b_.x + 1, b_.y), t_.x),                      \
                      mix(READ(b_.x, b_.y + 1), READ(b_.x + 1, b_.y + 1), t_.x), t_.y);       \
+    }
+
+// BILLOW_BILERP where the four samples usually lie inside the sampled array: there (all of
+// [0, LIMIT), LIMIT its dimensions, x fastest) FETCH(k) reads them by index without READ's
+// per-axis side tests (the taps of an inside sample are the identity: the same bits), their four
+// loads one add apart; elsewhere READ applies the taps (measured in docs/performance.md,
+// "Trilinear corners in flight together").
+#define BILLOW_BILERP_DIRECT(READ, FETCH, LIMIT, coord, result)                                      \
+    {                                                                                              \
+        vec2 base_ = floor(coord);                                                                 \
+        ivec2 b_ = ivec2(base_);                                                                   \
+        vec2 t_ = (coord) - base_;                                                                 \
+        ivec2 limit_ = (LIMIT);                                                                    \
+        if (all(greaterThanEqual(b_, ivec2(0))) && all(lessThan(b_ + 1, limit_))) {                \
+            int k_ = b_.x + b_.y * limit_.x;                                                       \
+            result = mix(mix(FETCH(k_), FETCH(k_ + 1), t_.x),                                      \
+                         mix(FETCH(k_ + limit_.x), FETCH(k_ + limit_.x + 1), t_.x), t_.y);         \
+        } else {                                                                                   \
+            result = mix(mix(READ(b_.x, b_.y), READ(b_.x + 1, b_.y), t_.x),                        \
+                         mix(READ(b_.x, b_.y + 1), READ(b_.x + 1, b_.y + 1), t_.x), t_.y);         \
+        }                                                                                          \
     }
 
 // On a periodic axis the last face duplicates face 0: compute it as face 0 so both stay bitwise equal.

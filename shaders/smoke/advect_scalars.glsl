@@ -13,7 +13,10 @@ float readTemperature(int i, int j) {
     return t.inflowSide >= 0 ? grid.inflowTemperature[t.inflowSide] : temperatureIn[t.index];
 }
 
-// Cell `id`, whose centre the RK2 back-trace took to `p` (m).
+float densityAt(int k) { return densityIn[k]; }
+float temperatureAt(int k) { return temperatureIn[k]; }
+
+// Cell `id`, whose centre the back-trace took to `p` (m).
 void advectScalarsAt(ivec2 id, vec2 p) {
     int c = cellIndex(id.x, id.y);
     if (solid[c] >= 1.0) {
@@ -37,8 +40,8 @@ void advectScalarsAt(ivec2 id, vec2 p) {
     }
     vec2 coord = p * grid.invH - 0.5;
     float d, t;
-    BILLOW_INTERPOLATE(float, readDensity, coord, d);
-    BILLOW_INTERPOLATE(float, readTemperature, coord, t);
+    BILLOW_INTERPOLATE_DIRECT(float, readDensity, densityAt, ivec2(grid.nx, grid.ny), coord, d);
+    BILLOW_INTERPOLATE_DIRECT(float, readTemperature, temperatureAt, ivec2(grid.nx, grid.ny), coord, t);
     densityOut[c] = d;
     temperatureOut[c] = t;
 }

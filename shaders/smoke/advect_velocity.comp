@@ -1,6 +1,6 @@
 #version 450
 // Semi-Lagrangian advection of a staggered face field (uField, vField) by the velocity (uIn, vIn):
-// each open face traces back with RK2 and samples the field (bilinear or monotone cubic, the
+// each open face traces back (midpoint or Euler) and samples the field (bilinear or monotone cubic, the
 // kernel's variant) at its component's own staggered positions. Closed faces keep the field's
 // (prescribed) value. The plain velocity advection passes the velocity as the field too; the
 // corrected schemes (MacCormack, BFECC) also carry the forward result backward and the compensated
@@ -24,6 +24,8 @@ layout(push_constant) uniform Push { AdvectPush pc; };
 
 BILLOW_FACE_READER(readFieldU, tapU, uField)
 BILLOW_FACE_READER(readFieldV, tapV, vField)
+float fieldUAt(int k) { return uField[k]; }
+float fieldVAt(int k) { return vField[k]; }
 
 void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
@@ -34,7 +36,7 @@ void main() {
         float value = uField[k];
         if (openX[k] > 0.0) {
             vec2 p = traceBack(vec2(float(i) * h, (float(id.y) + 0.5) * h), pc.dt);
-            BILLOW_INTERPOLATE(float, readFieldU, xFaceCoordinate(p), value);
+            BILLOW_INTERPOLATE_DIRECT(float, readFieldU, fieldUAt, ivec2(grid.nx + 1, grid.ny), xFaceCoordinate(p), value);
         }
         uOut[xFaceIndex(id.x, id.y)] = value;
     }
@@ -44,7 +46,7 @@ void main() {
         float value = vField[k];
         if (openY[k] > 0.0) {
             vec2 p = traceBack(vec2((float(id.x) + 0.5) * h, float(j) * h), pc.dt);
-            BILLOW_INTERPOLATE(float, readFieldV, yFaceCoordinate(p), value);
+            BILLOW_INTERPOLATE_DIRECT(float, readFieldV, fieldVAt, ivec2(grid.nx, grid.ny + 1), yFaceCoordinate(p), value);
         }
         vOut[yFaceIndex(id.x, id.y)] = value;
     }

@@ -36,3 +36,10 @@
         if (kInterpolation == BILLOW_INTERPOLATION_CUBIC) BILLOW_BICUBIC(TYPE, READ, coord, result) \
         else BILLOW_BILERP(READ, coord, result)                                                    \
     }
+// The same where the bilinear samples inside the array (dimensions LIMIT) are read by index
+// through FETCH(k) (BILLOW_BILERP_DIRECT, common/grid.glsl).
+#define BILLOW_INTERPOLATE_DIRECT(TYPE, READ, FETCH, LIMIT, coord, result)                         \
+    {                                                                                              \
+        if (kInterpolation == BILLOW_INTERPOLATION_CUBIC) BILLOW_BICUBIC(TYPE, READ, coord, result) \
+        else BILLOW_BILERP_DIRECT(READ, FETCH, LIMIT, coord, result)                               \
+    }

@@ -17,16 +17,32 @@ vec2 yFaceCoordinate(vec2 p) { return p * grid.invH - vec2(0.5, 0.0); }
 BILLOW_FACE_READER(readU, tapU, uIn)
 BILLOW_FACE_READER(readV, tapV, vIn)
 
-// The advecting velocity, bilinear whatever the carried fields' interpolation.
-float sampleU(vec2 p) { float r; BILLOW_BILERP(readU, xFaceCoordinate(p), r); return r; }
-float sampleV(vec2 p) { float r; BILLOW_BILERP(readV, yFaceCoordinate(p), r); return r; }
+// The advecting velocity, bilinear whatever the carried fields' interpolation (the face arrays
+// are (nx + 1) x ny and nx x (ny + 1)).
+float uAt(int k) { return uIn[k]; }
+float vAt(int k) { return vIn[k]; }
+float sampleU(vec2 p) {
+    float r;
+    BILLOW_BILERP_DIRECT(readU, uAt, ivec2(grid.nx + 1, grid.ny), xFaceCoordinate(p), r);
+    return r;
+}
+float sampleV(vec2 p) {
+    float r;
+    BILLOW_BILERP_DIRECT(readV, vAt, ivec2(grid.nx, grid.ny + 1), yFaceCoordinate(p), r);
+    return r;
+}
 vec2 sampleVelocity(vec2 p) { return vec2(sampleU(p), sampleV(p)); }
 
 // Back-trace of p over dt (dt < 0 traces forward), clamped into the domain on non-periodic sides:
 // midpoint (RK2, grid.traceStages 2): mid = p - dt/2 u(p), then p - dt u(mid); Euler
-// (grid.traceStages 1): p - dt u(p).
+// (grid.traceStages 1): p - dt u(p). The stages are one loop: one copy of the sampling code, which
+// CPU implementations compile in a fraction of the time of two or three inlined copies.
 vec2 traceBack(vec2 p, float dt) {
-    if (grid.traceStages == 1) return clampToDomain(p - dt * sampleVelocity(p));
-    vec2 mid = clampToDomain(p - 0.5 * dt * sampleVelocity(p));
-    return clampToDomain(p - dt * sampleVelocity(mid));
+    vec2 q = p;
+    float stageDt = grid.traceStages == 2 ? 0.5 * dt : dt;
+    [[dont_unroll]] for (int stage = 0; stage < grid.traceStages; ++stage) {
+        q = clampToDomain(p - stageDt * sampleVelocity(q));
+        stageDt = dt;
+    }
+    return q;
 }
