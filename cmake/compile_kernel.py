@@ -14,7 +14,7 @@ member and type names) and reflected. Then:
     other values' code is dead before the optimizer starts, so each module is what glslc -O gives
     for the kernel with the other branches deleted. Leaving the constant to the driver's
     specialization (one module, n pipelines) did not give that on NVIDIA: its linear 3D advection
-    kept the cubic path's cost (docs/performance.md).
+    kept the cubic path's cost (docs/performance-log.md).
 Each embedded module is validated (spirv-val) and reflected (spirv-cross --reflect). The entry file
 holds one line, "source.comp|names.json|module.spv|module.json[|module.spv|module.json ...]", a
 module per variant, that cmake/generate_kernel_table.py reads.

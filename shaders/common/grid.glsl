@@ -109,7 +109,7 @@ vec2 clampToDomain(vec2 p) {
 // BILLOW_BILERP where the four samples usually lie inside the sampled array: there (all of
 // [0, LIMIT), LIMIT its dimensions, x fastest) FETCH(k) reads them by index without READ's
 // per-axis side tests (the taps of an inside sample are the identity: the same bits), their four
-// loads one add apart; elsewhere READ applies the taps (measured in docs/performance.md,
+// loads one add apart; elsewhere READ applies the taps (measured in docs/performance-log.md,
 // "Trilinear corners in flight together").
 #define BILLOW_BILERP_DIRECT(READ, FETCH, LIMIT, coord, result)                                      \
     {                                                                                              \

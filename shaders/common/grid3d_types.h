@@ -16,7 +16,7 @@ namespace billow::gpu {
 // so a warp reads whole 128-byte lines: 32 x 4 x 2. Kernels that gather from back-traced points
 // (the advection, BILLOW_GATHER_WORKGROUP) run compact 8 x 8 x 4 bricks, so the points a warp
 // traces stay close in all three axes and their reads hit the same cache lines. Measured on the
-// H200 in docs/performance.md ("3D smoke and fire step"); overridable at build time.
+// H200 in docs/performance-log.md ("3D smoke and fire step"); overridable at build time.
 #ifndef BILLOW_GROUP3_X
 #define BILLOW_GROUP3_X 32
 #endif

@@ -16,7 +16,7 @@ struct alignas(16) ivec4 { int32_t x = 0, y = 0, z = 0, w = 0; };
 #endif
 
 // Workgroup shape of every 2D kernel that does not shape its own (x along rows, y across):
-// measured on the H100 in docs/performance.md ("Workgroup shape"). Overridable at build time
+// measured on the H100 in docs/performance-log.md ("Workgroup shape"). Overridable at build time
 // for such measurements.
 #ifndef BILLOW_GROUP_X
 #define BILLOW_GROUP_X 32

@@ -10,7 +10,7 @@
 // division, floored, and the remainder is put back into [0, n) by one select each way: the float
 // quotient is off by at most one for |i| < 2^22, far beyond any index a kernel forms (grids have
 // at most 2048 cells an axis; back-traces are floats, so their cells are within 2^22 too). The
-// trilinear 3D advection is still slower than with the undefined form (docs/performance.md,
+// trilinear 3D advection is still slower than with the undefined form (docs/performance-log.md,
 // "Correct on the GPU").
 #ifndef BILLOW_WRAP_INDEX_GLSL
 #define BILLOW_WRAP_INDEX_GLSL

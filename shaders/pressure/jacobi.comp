@@ -10,7 +10,7 @@
 // so a sweep stores 1 and loads about 2.5 shared values per cell. Shared pressure is
 // double-buffered, so a sweep needs one barrier. Measured on the H100 against the first blocked
 // kernel (16 x 16 tile, 4-cell halo, one thread per cell): 1.6x faster from 512^2 up
-// (docs/performance.md).
+// (docs/performance-log.md).
 //
 // The stencil is pressure_stencil.glsl's (relaxedPressure, rearranged below); p is kinematic pressure (pressure / density), m^2/s^2.
 #extension GL_EXT_control_flow_attributes : require
@@ -54,7 +54,7 @@ void main() {
     // it stays 0. With kInteriorOpen the weights are not kept: every face between two cells has
     // weight 1, and a face on a side that is not periodic has a neighbour that holds 0, so
     // w . neighbours is the plain sum whatever the side's weight (which only enters the scale).
-    // Fewer registers a thread: measured in docs/performance.md ("Jacobi columns").
+    // Fewer registers a thread: measured in docs/performance-log.md ("Jacobi columns").
     float p[kStrip], scale[kStrip], bias[kStrip];
     vec4 w[kStrip];  // unused (and optimised away) with kInteriorOpen
     const bool insideX = gx >= 0 && gx < grid.nx;

@@ -7,7 +7,7 @@
 // the cell below and of its own cell in registers, so a cell costs one new load along z (the
 // cell above) besides its in-plane neighbours, which the warp's neighbours share in cache; the
 // in-plane neighbour indices are resolved once per column. Measured against one cell per thread
-// in docs/performance.md ("Jacobi columns").
+// in docs/performance-log.md ("Jacobi columns").
 //
 // Variant 1 (kInteriorOpen) is for a level whose faces between cells are all open (no obstacle):
 // it reads the weight buffers only on the grid's sides, the sweep's other three arrays being the

@@ -2,7 +2,7 @@
 // The vorticity confinement force per unit epsilon h at every cell centre (smoke3d/
 // confinement_force.glsl's N x omega), written once so that the force passes average two stored
 // cells per face instead of evaluating four cells' force a thread (each reading six |omega| and
-// twelve curl edges): measured in docs/performance.md ("Confinement stored per cell"). xyz: the
+// twelve curl edges): measured in docs/performance-log.md ("Confinement stored per cell"). xyz: the
 // force, w: 0.
 #include "smoke3d/taps.glsl"
 #include "smoke3d/edges.glsl"

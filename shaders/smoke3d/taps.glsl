@@ -114,7 +114,7 @@ vec3 clampToDomain3(vec3 p) {
 // taps' per-axis side tests: the taps of an inside sample are the identity, so both paths give
 // the same bits. The interior path is unrolled with its eight indices one add from the first, so
 // its eight loads are in flight together (a 3D back-trace interpolates 7 times; measured in
-// docs/performance.md, "Trilinear corners in flight together"). The tapped corner loop stays a
+// docs/performance-log.md, "Trilinear corners in flight together"). The tapped corner loop stays a
 // loop (dont_unroll): unrolled, the taps inlined eight times over make kernels that take seconds
 // to compile on CPU implementations.
 #define BILLOW_TRILERP(TYPE, READ, FETCH, LIMIT, coord, result)                         \

@@ -75,7 +75,7 @@ void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize u
                             std::to_string(uniformSize) + " bytes there");
             // One pipeline per variant, each from its own module: the selector was frozen and the other
             // variants' code removed at build time (cmake/compile_kernel.py), which specializing one
-            // module at pipeline creation did not match on NVIDIA (docs/performance.md).
+            // module at pipeline creation did not match on NVIDIA (docs/performance-log.md).
             for (uint32_t variant = 0; variant < info.variants; ++variant)
                 pipelines_[info.firstPipeline + variant] = createPipeline(embeddedShader(id, variant));
         }

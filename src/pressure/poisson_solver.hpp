@@ -82,7 +82,7 @@ public:
     // method is an affine iteration in its start); in float32 it converges where recordSolve
     // stalls: d and its right-hand side are this step's change, resolved to float32's precision,
     // whereas the whole pressure p of a running simulation is many times this step's right-hand
-    // side and its residual cannot fall below ~1e-7 |p| (docs/performance.md). Reported like
+    // side and its residual cannot fall below ~1e-7 |p| (docs/performance-log.md). Reported like
     // recordSolve (the residual is d's, which is also the new unknown's in exact arithmetic).
     //
     // `absorb` (may be empty) makes the solve a two-stage one when it has at least

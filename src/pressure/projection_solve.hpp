@@ -4,7 +4,7 @@
 // step's alone, resolved to the velocity's own float32 precision; the solve finds the pressure's
 // change from 0 and adds it to the pressure, and SubtractGradient subtracts the change's gradient.
 // Between the solve's two stages the velocity absorbs the first stage's change the same way
-// (PoissonSolver::recordIncrementSolve; performance.md, "The incremental projection").
+// (PoissonSolver::recordIncrementSolve; performance-log.md, "The incremental projection").
 //
 // Also the pressure equation's set-up both share: the solve settings, the sides and whether a
 // step solves for the increment, from the settings blocks (billow/solver_settings.hpp).

@@ -34,7 +34,7 @@ GroupCounts cellGroups(const GridShape& shape) {
 }
 // The cells along z each thread of a Jacobi sweep relaxes: the longest column up to 8 that still
 // leaves at least 2^17 threads (about 64 warps an SM of an H100). Measured on the H100 with columns
-// of 1, 2, 4 and 8 (docs/performance.md, "Jacobi columns"): 8 is fastest at 128^3 and 256^3, 2 at
+// of 1, 2, 4 and 8 (docs/performance-log.md, "Jacobi columns"): 8 is fastest at 128^3 and 256^3, 2 at
 // 64^3, where longer columns leave SMs idle.
 uint32_t columnForTesting = 0;
 uint32_t jacobiColumn(const GridShape& shape) {
@@ -118,7 +118,7 @@ void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
     const GridShape& s = level.shape;
     PingPong& p = eq.unknown;
     // Without obstacles the sweep reads the weights only on the grid's sides: half the bytes
-    // (performance.md, "Jacobi sweeps without obstacle weights").
+    // (performance-log.md, "Jacobi sweeps without obstacle weights").
     const KernelVariant variant{level.interiorOpen ? 1u : 0u};
     const GridShape threads = jacobiThreads(s);
     for (uint32_t k = 0; k < sweeps; ++k) {
@@ -142,7 +142,7 @@ void MacStencil<3>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d,
     for (int axis = 0; axis < 3; ++axis)
         if (level.sides[2 * axis] == PoissonBoundary::Periodic && n[axis] % 2 == 1) colourBits |= 2 << axis;
     // With only the two plain colours each dispatch is packed: one thread per cell of the colour
-    // (measured on the H200: performance.md, "Packed red-black dispatches in 3D").
+    // (measured on the H200: performance-log.md, "Packed red-black dispatches in 3D").
     const bool packed = colourBits == 1;
     const uint32_t width = packed ? (s.nx + 1) / 2 : s.nx;
     PingPong& p = eq.unknown;

@@ -232,7 +232,7 @@ TEST_P(PoissonSolver3DMethods, OneSweepMatchesTheReference) {
 // many separate sweeps of the reference, odd and even counts, on the 19 x 13 x 11 system and on a
 // 37 x 29 x 45 one with a spherical obstacle (periodic wraps across several workgroups), with each
 // thread relaxing columns of 1, 3 (the last column shorter: 11 = 3 + 3 + 3 + 2) and 8 cells along
-// z. A temporally blocked kernel must pass this too (one was measured and not kept: performance.md).
+// z. A temporally blocked kernel must pass this too (one was measured and not kept: performance-log.md).
 TEST_P(PoissonSolver3DMethods, JacobiSweepsMatchSeparateSweeps) {
     const SideCase& c = GetParam();
     const System3D larger = obstacleSystem({37, 29, 45}, c.sides, 11);

@@ -9,7 +9,7 @@
 // step's right-hand side (~0.1 here): the solve stalls there, and so does the divergence the
 // projection leaves. Solving for the pressure's change from 0 after the velocity carries the old
 // pressure's gradient, the change and its right-hand side are this step's alone: the tolerance is
-// reached in at most 4 cycles (the target of docs/performance.md), and the divergence left is
+// reached in at most 4 cycles (the target of docs/performance-log.md), and the divergence left is
 // what the stopping test allows plus the velocity's own rounding.
 #include <algorithm>
 #include <cmath>

@@ -234,7 +234,7 @@ double multigridResidual(std::shared_ptr<Context> context, uint32_t n, uint32_t 
 // Multigrid must converge on every size with obstacles, outflow and periodic sides: 12 V-cycles cut
 // the relative residual of 1 cycle by at least 50x and below 5e-4 on 64^2, 128^2 and 256^2.
 // (Measured: the per-cycle reduction still degrades from ~0.4 at 64^2 to ~0.8 at 256^2, so a
-// size-independent cycle count is not asserted yet; docs/performance.md records the numbers.)
+// size-independent cycle count is not asserted yet; docs/performance-log.md records the numbers.)
 TEST_F(PressureSolvers, MultigridConvergesOnEverySize) {
     using B = BoundaryType;
     for (auto sides : {std::array<B, 4>{B::Wall, B::Outflow, B::Wall, B::Wall},
