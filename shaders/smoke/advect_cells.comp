@@ -3,7 +3,7 @@
 // back-trace per cell serves all three (advect_scalars.glsl, advect_dye.glsl), instead of one in
 // advect_scalars.comp and another in advect_dye.comp. The back-trace reads the velocity eight
 // times per RK2 stage, so it is most of what a semi-Lagrangian sample costs.
-#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
+#define BILLOW_KERNEL_VARIANTS 4  // interpolation (linear, monotone cubic) x velocity sampling (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 

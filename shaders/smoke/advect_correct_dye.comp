@@ -1,6 +1,6 @@
 #version 450
 // MacCormack / BFECC correction of the RGBA dye on its own grid; see advect_correct.glsl.
-#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
+#define BILLOW_KERNEL_VARIANTS 4  // interpolation (linear, monotone cubic) x velocity sampling (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 

@@ -2,7 +2,7 @@
 // MacCormack / BFECC correction of one cell-centred scalar (density or temperature); see
 // advect_correct.glsl. `pc.field` picks the inflow values the boundary taps use (0 density,
 // 1 temperature).
-#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
+#define BILLOW_KERNEL_VARIANTS 4  // interpolation (linear, monotone cubic) x velocity sampling (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 

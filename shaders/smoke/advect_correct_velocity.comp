@@ -3,7 +3,7 @@
 // the y-faces) at its staggered positions; see advect_correct.glsl. The limiter's stencil is read
 // through the same ghost rules as the velocity (tapU / tapV). Closed faces (walls, moving walls,
 // inflow, obstacles) are not advected: they keep their prescribed value.
-#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
+#define BILLOW_KERNEL_VARIANTS 4  // interpolation (linear, monotone cubic) x velocity sampling (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 

@@ -1,7 +1,7 @@
 #version 450
 // Semi-Lagrangian advection (RK2 back-trace, bilinear) of RGBA dye on its own grid
 // (Harris, GPU Gems ch. 38, with the dye finer than the velocity; advect_dye.glsl).
-#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
+#define BILLOW_KERNEL_VARIANTS 4  // interpolation (linear, monotone cubic) x velocity sampling (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 

@@ -5,7 +5,7 @@
 // (prescribed) value. The plain velocity advection passes the velocity as the field too; the
 // corrected schemes (MacCormack, BFECC) also carry the forward result backward and the compensated
 // field forward, by the pre-advection velocity.
-#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
+#define BILLOW_KERNEL_VARIANTS 4  // interpolation (linear, monotone cubic) x velocity sampling (common/interpolation_variant.glsl)
 #include "common/grid.glsl"
 #include "smoke/smoke_types.h"
 

@@ -14,15 +14,28 @@
 vec2 xFaceCoordinate(vec2 p) { return p * grid.invH - vec2(0.0, 0.5); }
 vec2 yFaceCoordinate(vec2 p) { return p * grid.invH - vec2(0.5, 0.0); }
 
+#include "common/interpolation_variant.glsl"
+
 BILLOW_FACE_READER(readU, tapU, uIn)
 BILLOW_FACE_READER(readV, tapV, vIn)
 
-// The advecting velocity, bilinear whatever the carried fields' interpolation. Through the taps
-// at every sample: the direct path of the carried fields (BILLOW_BILERP_DIRECT) made the advection
-// tests run 2.6 times as long on lavapipe (docs/performance-log.md, "Trilinear corners in flight
-// together").
-float sampleU(vec2 p) { float r; BILLOW_BILERP(readU, xFaceCoordinate(p), r); return r; }
-float sampleV(vec2 p) { float r; BILLOW_BILERP(readV, yFaceCoordinate(p), r); return r; }
+// The advecting velocity, bilinear whatever the carried fields' interpolation (the face arrays
+// are (nx + 1) x ny and nx x (ny + 1)): inside the grid read by index in the GPU variant
+// (kDirectVelocity), through the taps at every sample in the CPU one (common/interpolation_variant.glsl).
+float uAt(int k) { return uIn[k]; }
+float vAt(int k) { return vIn[k]; }
+float sampleU(vec2 p) {
+    float r;
+    if (kDirectVelocity) BILLOW_BILERP_DIRECT(readU, uAt, ivec2(grid.nx + 1, grid.ny), xFaceCoordinate(p), r)
+    else BILLOW_BILERP(readU, xFaceCoordinate(p), r)
+    return r;
+}
+float sampleV(vec2 p) {
+    float r;
+    if (kDirectVelocity) BILLOW_BILERP_DIRECT(readV, vAt, ivec2(grid.nx, grid.ny + 1), yFaceCoordinate(p), r)
+    else BILLOW_BILERP(readV, yFaceCoordinate(p), r)
+    return r;
+}
 vec2 sampleVelocity(vec2 p) { return vec2(sampleU(p), sampleV(p)); }
 
 // Back-trace of p over dt (dt < 0 traces forward), clamped into the domain on non-periodic sides:

@@ -40,6 +40,16 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> g
     createPipelines(ids, uniformSize);
 }
 
+bool KernelSet::builtOnThisDevice(const KernelInfo& info, uint32_t variant) const {
+    // The 2D advection kernels have four variants: bit 1 reads the advecting velocity by index
+    // inside the grid (common/interpolation_variant.glsl), which GPUs dispatch and CPU
+    // implementations do not (it compiles twice as slowly there and gains nothing); each device
+    // builds only the two it dispatches (grid/interpolation_variant.hpp picks them).
+    if (info.variants != 4) return true;
+    const bool cpu = context_.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    return (variant >= 2) != cpu;
+}
+
 void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize) {
     const VolkDeviceTable& vk = context_.vk;
     ContextState& context = context_;
@@ -77,7 +87,8 @@ void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize u
             // variants' code removed at build time (cmake/compile_kernel.py), which specializing one
             // module at pipeline creation did not match on NVIDIA (docs/performance-log.md).
             for (uint32_t variant = 0; variant < info.variants; ++variant)
-                pipelines_[info.firstPipeline + variant] = createPipeline(embeddedShader(id, variant));
+                if (builtOnThisDevice(info, variant))
+                    pipelines_[info.firstPipeline + variant] = createPipeline(embeddedShader(id, variant));
         }
     } catch (...) {
         destroy();
@@ -176,7 +187,10 @@ void KernelSet::bind(VkCommandBuffer cmd, KernelId id, uint32_t variant, Descrip
         throw Error("internal: " + describe(info) + " has " + std::to_string(info.variants) +
                     " variant(s), got variant " + std::to_string(variant));
     const VkPipeline pipeline = pipelines_[info.firstPipeline + variant];
-    if (!pipeline) throw Error("internal: " + describe(info) + " was not created in this kernel set");
+    if (!pipeline)
+        throw Error("internal: " + describe(info) + (builtOnThisDevice(info, variant)
+                                                      ? " was not created in this kernel set"
+                                                      : " variant " + std::to_string(variant) + " is not built for this device"));
     // Typed dispatches push exactly the kernel's Push type; this guards the table against the
     // generated types.
     if (pushSize < info.pushBytes)

@@ -127,6 +127,10 @@ public:
     static constexpr uint32_t groupsCovering(uint32_t threads, uint32_t size) { return (threads + size - 1) / size; }
 
 private:
+    // Whether this device dispatches (and so builds) a kernel's variant: all of them, except the 2D
+    // advection kernels' velocity-read variants, of which a CPU implementation builds the tapped two
+    // and any other device the direct two.
+    bool builtOnThisDevice(const KernelInfo& info, uint32_t variant) const;
     void createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize);
     VkPipeline createPipeline(std::span<const uint32_t> code);
     void record(VkCommandBuffer cmd, KernelId id, uint32_t variant, const DescriptorSlots& slots, const void* push,

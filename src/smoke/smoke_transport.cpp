@@ -44,7 +44,8 @@ void SmokeSolver::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& a)
     const bool carriesVelocity = a.velocityDt > 0.0f, carriesCells = a.cellsDt > 0.0f;
     const VkBuffer advectingU = a.velocityX, advectingV = a.velocityY;
     const float cellsDt = a.cellsDt, velocityDt = a.velocityDt;
-    const detail::KernelVariant interpolation = detail::interpolationVariant(settings.advectionInterpolation);
+    const detail::KernelVariant interpolation =
+        detail::advectionVariant2D(settings.advectionInterpolation, cs.properties.deviceType);
     const gpu::AdvectPush forward{cellsDt, settings.ambientTemperature},
         backward{-cellsDt, settings.ambientTemperature};
     const gpu::AdvectPush velocityForward{velocityDt, settings.ambientTemperature},
