@@ -49,6 +49,16 @@ struct KernelVariant {
     uint32_t index;
 };
 
+// The 2D advection kernels' four variants (common/interpolation_variant.glsl): bit 1 reads the
+// advecting velocity by index inside the grid. GPUs build and dispatch those; a CPU
+// implementation builds the tapped ones, which it compiles in half the time. The one rule both
+// the dispatch (grid/interpolation_variant.hpp) and the pipeline creation (KernelSet) follow.
+inline constexpr uint32_t kDeviceVariants = 4;
+inline constexpr uint32_t kDirectVelocityBit = 2;
+constexpr bool readsVelocityByIndex(VkPhysicalDeviceType device) noexcept {
+    return device != VK_PHYSICAL_DEVICE_TYPE_CPU;
+}
+
 // The buffers of one dispatch by binding: [0] the uniform buffer, [1..] storage buffers.
 using DescriptorSlots = std::array<VkBuffer, BILLOW_STORAGE_SLOTS + 1>;
 

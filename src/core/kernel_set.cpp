@@ -41,13 +41,10 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> g
 }
 
 bool KernelSet::builtOnThisDevice(const KernelInfo& info, uint32_t variant) const {
-    // The 2D advection kernels have four variants: bit 1 reads the advecting velocity by index
-    // inside the grid (common/interpolation_variant.glsl), which GPUs dispatch and CPU
-    // implementations do not (it compiles twice as slowly there and gains nothing); each device
-    // builds only the two it dispatches (grid/interpolation_variant.hpp picks them).
-    if (info.variants != 4) return true;
-    const bool cpu = context_.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    return (variant >= 2) != cpu;
+    // Each device builds only the two of the 2D advection kernels' four variants it dispatches
+    // (readsVelocityByIndex, core/kernel_interface.hpp).
+    if (info.variants != kDeviceVariants) return true;
+    return ((variant & kDirectVelocityBit) != 0) == readsVelocityByIndex(context_.properties.deviceType);
 }
 
 void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize) {

@@ -17,8 +17,8 @@ inline KernelVariant interpolationVariant(AdvectionInterpolation interpolation) 
 }
 
 inline KernelVariant advectionVariant2D(AdvectionInterpolation interpolation, VkPhysicalDeviceType device) {
-    const uint32_t directVelocity = device == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0u : 2u;
-    return KernelVariant{interpolationVariant(interpolation).index + directVelocity};
+    const uint32_t directVelocity = readsVelocityByIndex(device) ? kDirectVelocityBit : 0u;
+    return KernelVariant{interpolationVariant(interpolation).index | directVelocity};
 }
 
 } // namespace billow::detail
