@@ -4,6 +4,7 @@
 #include "billow/collider.hpp"
 #include "billow/context.hpp"
 #include "billow/error.hpp"
+#include "billow/field_image.hpp"
 #include "billow/grid.hpp"
 #include "billow/health.hpp"
 #include "billow/limits.hpp"

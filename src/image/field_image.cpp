@@ -1,0 +1,283 @@
+// FieldImage (billow/field_image.hpp): one quantity of a solver written into the engine's image.
+#include "billow/field_image.hpp"
+
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "billow/error.hpp"
+#include "billow/smoke3d_solver.hpp"
+#include "billow/smoke_solver.hpp"
+#include "billow/water_solver.hpp"
+#include "core/gpu_buffer.hpp"
+#include "image/image_kernels.hpp"
+#include "image/image_pipeline.hpp"
+#include "image/image_sources.hpp"
+
+namespace billow {
+
+namespace {
+
+// shaders/image/publish_field.comp's push constants.
+struct PublishPush {
+    float scale[4];
+    float offset[4];
+    uint32_t size[4];  // nx, ny, nz, mode
+    float range[4];    // rangeMin, rangeMax, 1 / cell size, base
+    uint32_t options[4];  // colour map entries, premultiply
+};
+static_assert(sizeof(PublishPush) == 80);
+
+// Bindings: sources 0..2, the colour map, the target image.
+constexpr VkDescriptorType kBindings[] = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                          VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                          VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+// Sets for distinct (source buffers) combinations: the solvers ping-pong between two buffers per
+// field, so a quantity meets at most 2^3 combinations.
+constexpr uint32_t kMaxSets = 8;
+constexpr uint32_t kMaxColourMapEntries = 256;
+
+enum class SolverKind { Smoke, Smoke3D, Water };
+
+const char* kindName(SolverKind kind) {
+    switch (kind) {
+    case SolverKind::Smoke: return "SmokeSolver";
+    case SolverKind::Smoke3D: return "SmokeSolver3D";
+    case SolverKind::Water: return "WaterSolver";
+    }
+    return "solver";
+}
+
+void checkMapping(const ImageMapping& mapping) {
+    for (int c = 0; c < 4; ++c) {
+        if (!std::isfinite(mapping.scale[c]))
+            throw InvalidArgument("ImageMapping::scale", "channel " + std::to_string(c) + " is not finite");
+        if (!std::isfinite(mapping.offset[c]))
+            throw InvalidArgument("ImageMapping::offset", "channel " + std::to_string(c) + " is not finite");
+    }
+    if (!std::isfinite(mapping.rangeMin) || !std::isfinite(mapping.rangeMax) || !(mapping.rangeMin < mapping.rangeMax))
+        throw InvalidArgument("ImageMapping::rangeMin", "the range must be finite with rangeMin < rangeMax (got " +
+                                                            std::to_string(mapping.rangeMin) + ", " +
+                                                            std::to_string(mapping.rangeMax) + ")");
+    const size_t entries = mapping.colourMap.size();
+    if (entries == 1 || entries > kMaxColourMapEntries)
+        throw InvalidArgument("ImageMapping::colourMap", "needs 0 (no map) or 2.." + std::to_string(kMaxColourMapEntries) +
+                                                             " entries (got " + std::to_string(entries) + ")");
+    for (size_t e = 0; e < entries; ++e)
+        for (float v : mapping.colourMap[e])
+            if (!std::isfinite(v))
+                throw InvalidArgument("ImageMapping::colourMap", "entry " + std::to_string(e) + " is not finite");
+}
+
+} // namespace
+
+struct FieldImage::Impl {
+    std::shared_ptr<Context> context;
+    SolverKind kind;
+    uint32_t quantity;
+    ImageTarget target;
+    detail::ImageSource shape;  // mode and size at creation (the buffers change every step)
+    ImageMapping mapping;
+    detail::ImagePipeline pipeline;
+    detail::GpuBuffer colourMap;
+    std::map<std::array<VkBuffer, 3>, VkDescriptorSet> sets;
+
+    Impl(std::shared_ptr<Context> ctx, SolverKind solverKind, uint32_t what, const ImageTarget& t,
+         const detail::ImageSource& source, const ImageMapping& m)
+        : context(std::move(ctx)), kind(solverKind), quantity(what), target(t), shape(source), mapping(m) {
+        checkTarget();
+        checkMapping(mapping);
+        detail::ContextState& cs = context->state();
+        // The map (or one black entry for a pass without a map: every binding needs a buffer).
+        std::vector<std::array<float, 4>> entries = mapping.colourMap;
+        if (entries.empty()) entries.push_back({0.0f, 0.0f, 0.0f, 1.0f});
+        const VkDeviceSize bytes = entries.size() * sizeof(entries[0]);
+        colourMap = detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      detail::GpuBuffer::Kind::DeviceLocal);
+        detail::uploadBytes(cs, colourMap.handle(), std::as_bytes(std::span(entries)));
+        pipeline = detail::ImagePipeline(cs, kBindings, sizeof(PublishPush), detail::publishKernel(shape.dimensions, target.format),
+                                         kMaxSets);
+    }
+
+    void checkTarget() const {
+        if (!target.image) throw InvalidArgument("ImageTarget::image", "is VK_NULL_HANDLE");
+        if (!target.view) throw InvalidArgument("ImageTarget::view", "is VK_NULL_HANDLE");
+        if (!detail::isPublishFormat(target.format))
+            throw InvalidArgument("ImageTarget::format",
+                                  "format " + std::to_string(int(target.format)) +
+                                      " is not one of R8_UNORM, R16_SFLOAT, R32_SFLOAT, R8G8B8A8_UNORM, "
+                                      "R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT");
+        const VkExtent3D& e = target.extent;
+        if (e.width != shape.size[0] || e.height != shape.size[1] || e.depth != shape.size[2])
+            throw InvalidArgument("ImageTarget::extent",
+                                  std::to_string(e.width) + " x " + std::to_string(e.height) + " x " + std::to_string(e.depth) +
+                                      " is not the grid of the quantity, " + std::to_string(shape.size[0]) + " x " +
+                                      std::to_string(shape.size[1]) + " x " + std::to_string(shape.size[2]) +
+                                      (shape.dimensions == 3 ? " (a 3D image)" : " (a 2D image: depth 1)"));
+        if (target.newLayout == VK_IMAGE_LAYOUT_UNDEFINED || target.newLayout == VK_IMAGE_LAYOUT_PREINITIALIZED)
+            throw InvalidArgument("ImageTarget::newLayout", "cannot be UNDEFINED or PREINITIALIZED");
+        VkFormatProperties properties{};
+        vkGetPhysicalDeviceFormatProperties(context->physicalDevice(), target.format, &properties);
+        if (!(properties.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+            throw UnsupportedDevice(std::string("FieldImage: the device cannot write ") + detail::formatName(target.format) +
+                                    " as a storage image (VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT); choose another format");
+    }
+
+    void checkKind(SolverKind solverKind) const {
+        if (solverKind != kind)
+            throw InvalidArgument("FieldImage::record: solver", std::string("this FieldImage publishes from a ") +
+                                                                    kindName(kind) + ", not a " + kindName(solverKind));
+    }
+
+    void checkSize(const detail::ImageSource& source) const {
+        if (source.size != shape.size)
+            throw InvalidArgument("FieldImage::record: solver",
+                                  "its grid (" + std::to_string(source.size[0]) + " x " + std::to_string(source.size[1]) +
+                                      " x " + std::to_string(source.size[2]) + ") is not the one the FieldImage was made for");
+    }
+
+    VkDescriptorSet setFor(const detail::ImageSource& source) {
+        auto found = sets.find(source.buffers);
+        if (found != sets.end()) return found->second;
+        VkDescriptorSet set = pipeline.allocateSet("FieldImage");
+        const detail::ImagePipeline::Resource resources[] = {
+            {source.buffers[0]}, {source.buffers[1]}, {source.buffers[2]}, {colourMap.handle()},
+            {VK_NULL_HANDLE, target.view, VK_IMAGE_LAYOUT_GENERAL}};
+        pipeline.write(set, resources);
+        sets.emplace(source.buffers, set);
+        return set;
+    }
+
+    VkImageMemoryBarrier imageBarrier(VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst) const {
+        VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+        barrier.srcAccessMask = src;
+        barrier.dstAccessMask = dst;
+        barrier.oldLayout = from;
+        barrier.newLayout = to;
+        barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        barrier.image = target.image;
+        barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+        return barrier;
+    }
+
+    template <class SolverType>
+    void record(VkCommandBuffer cmd, const SolverType& solver, const detail::ImageSource& source) {
+        checkSize(source);
+        VkDescriptorSet set = setFor(source);
+        const VolkDeviceTable& vk = context->state().vk;
+
+        // The solver's last writes before the reads, and the engine's last use of the image
+        // before the writes.
+        solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+        const VkImageMemoryBarrier toGeneral =
+            imageBarrier(target.oldLayout, VK_IMAGE_LAYOUT_GENERAL, target.srcAccess, VK_ACCESS_SHADER_WRITE_BIT);
+        vk.vkCmdPipelineBarrier(cmd, target.srcStage, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1,
+                                &toGeneral);
+
+        PublishPush push{};
+        for (int c = 0; c < 4; ++c) {
+            push.scale[c] = mapping.scale[c];
+            push.offset[c] = mapping.offset[c];
+        }
+        push.size[0] = shape.size[0];
+        push.size[1] = shape.size[1];
+        push.size[2] = shape.size[2];
+        push.size[3] = uint32_t(shape.mode);
+        push.range[0] = mapping.rangeMin;
+        push.range[1] = mapping.rangeMax;
+        push.range[2] = shape.inverseCellSize;
+        push.range[3] = source.base;
+        push.options[0] = uint32_t(mapping.colourMap.size());
+        push.options[1] = shape.premultiply ? 1u : 0u;
+        // shaders/image/publish_field.comp's workgroups: 16 x 16 in 2D, 8 x 8 x 4 in 3D.
+        const bool volume = shape.dimensions == 3;
+        const uint32_t gx = volume ? 8 : 16, gy = volume ? 8 : 16, gz = volume ? 4 : 1;
+        pipeline.dispatch(cmd, set, &push, sizeof(push), (shape.size[0] + gx - 1) / gx, (shape.size[1] + gy - 1) / gy,
+                          (shape.size[2] + gz - 1) / gz);
+
+        // The writes before the engine's next use, in its layout; and this pass's reads of the
+        // solver's buffers before the solver's next writes (an execution dependency suffices).
+        const VkImageMemoryBarrier toEngine =
+            imageBarrier(VK_IMAGE_LAYOUT_GENERAL, target.newLayout, VK_ACCESS_SHADER_WRITE_BIT, target.dstAccess);
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, target.dstStage, 0, 0, nullptr, 0, nullptr, 1,
+                                &toEngine);
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                                nullptr, 0, nullptr);
+    }
+};
+
+namespace {
+
+[[noreturn]] void nullContext() {
+    throw InvalidArgument("FieldImage: context", "is null");
+}
+
+} // namespace
+
+FieldImage::FieldImage(std::shared_ptr<Context> context, const SmokeSolver& solver, SmokeImage quantity,
+                       const ImageTarget& target, const ImageMapping& mapping) {
+    if (!context) nullContext();
+    impl_ = std::make_unique<Impl>(std::move(context), SolverKind::Smoke, uint32_t(quantity), target,
+                                   detail::imageSource(solver, quantity), mapping);
+}
+
+FieldImage::FieldImage(std::shared_ptr<Context> context, const SmokeSolver3D& solver, Smoke3DImage quantity,
+                       const ImageTarget& target, const ImageMapping& mapping) {
+    if (!context) nullContext();
+    impl_ = std::make_unique<Impl>(std::move(context), SolverKind::Smoke3D, uint32_t(quantity), target,
+                                   detail::imageSource(solver, quantity), mapping);
+}
+
+FieldImage::FieldImage(std::shared_ptr<Context> context, const WaterSolver& solver, WaterImage quantity,
+                       const ImageTarget& target, const ImageMapping& mapping) {
+    if (!context) nullContext();
+    impl_ = std::make_unique<Impl>(std::move(context), SolverKind::Water, uint32_t(quantity), target,
+                                   detail::imageSource(solver, quantity), mapping);
+}
+
+FieldImage::~FieldImage() = default;
+FieldImage::FieldImage(FieldImage&&) noexcept = default;
+FieldImage& FieldImage::operator=(FieldImage&&) noexcept = default;
+
+namespace {
+
+// The state of a FieldImage that was not moved from (Error otherwise).
+template <class Impl>
+Impl& use(const std::unique_ptr<Impl>& impl, const char* call) {
+    if (!impl) throw Error(std::string("FieldImage::") + call + ": the FieldImage was moved from");
+    return *impl;
+}
+
+} // namespace
+
+void FieldImage::record(VkCommandBuffer cmd, const SmokeSolver& solver) {
+    Impl& r = use(impl_, "record");
+    r.checkKind(SolverKind::Smoke);
+    r.record(cmd, solver, detail::imageSource(solver, SmokeImage(r.quantity)));
+}
+
+void FieldImage::record(VkCommandBuffer cmd, const SmokeSolver3D& solver) {
+    Impl& r = use(impl_, "record");
+    r.checkKind(SolverKind::Smoke3D);
+    r.record(cmd, solver, detail::imageSource(solver, Smoke3DImage(r.quantity)));
+}
+
+void FieldImage::record(VkCommandBuffer cmd, const WaterSolver& solver) {
+    Impl& r = use(impl_, "record");
+    r.checkKind(SolverKind::Water);
+    r.record(cmd, solver, detail::imageSource(solver, WaterImage(r.quantity)));
+}
+
+void FieldImage::setMapping(const ImageMapping& mapping) {
+    Impl& r = use(impl_, "setMapping");
+    checkMapping(mapping);
+    if (mapping.colourMap != r.mapping.colourMap)
+        throw InvalidArgument("ImageMapping::colourMap", "a FieldImage keeps the colour map it was made with; make a new one");
+    r.mapping = mapping;
+}
+
+const ImageTarget& FieldImage::target() const { return use(impl_, "target").target; }
+
+} // namespace billow
