@@ -14,9 +14,9 @@ function(billow_compile_image_shader out_var)
     add_custom_command(
         OUTPUT ${inc}
         COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
-        COMMAND ${BILLOW_GLSLC} --target-env=vulkan1.1 -O -Werror ${ARG_DEFINES} -MD -MF ${spv}.d -MT ${inc} -o ${spv} ${ARG_SOURCE}
+        COMMAND ${BILLOW_GLSLC} --target-env=vulkan1.1 -O -Werror -I ${PROJECT_SOURCE_DIR}/shaders ${ARG_DEFINES} -MD -MF ${spv}.d -MT ${inc} -o ${spv} ${ARG_SOURCE}
         COMMAND ${BILLOW_SPIRV_VAL} --target-env vulkan1.1 ${spv}
-        COMMAND ${BILLOW_GLSLC} --target-env=vulkan1.1 -O -Werror ${ARG_DEFINES} -mfmt=c -o ${inc} ${ARG_SOURCE}
+        COMMAND ${BILLOW_GLSLC} --target-env=vulkan1.1 -O -Werror -I ${PROJECT_SOURCE_DIR}/shaders ${ARG_DEFINES} -mfmt=c -o ${inc} ${ARG_SOURCE}
         MAIN_DEPENDENCY ${ARG_SOURCE}
         DEPFILE ${spv}.d
         COMMENT "glslc + spirv-val ${ARG_NAME}"

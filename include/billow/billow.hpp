@@ -5,6 +5,7 @@
 #include "billow/context.hpp"
 #include "billow/error.hpp"
 #include "billow/field_image.hpp"
+#include "billow/volume_renderer.hpp"
 #include "billow/grid.hpp"
 #include "billow/health.hpp"
 #include "billow/limits.hpp"

@@ -43,6 +43,19 @@ const uint32_t kPublish3_rgba32f[] =
 #include "publish_field_3_rgba32f.spv.inc"
     ;
 
+const uint32_t kVolumeLight[] =
+#include "volume_light.spv.inc"
+    ;
+const uint32_t kVolumeRender_rgba8[] =
+#include "volume_render_rgba8.spv.inc"
+    ;
+const uint32_t kVolumeRender_rgba16f[] =
+#include "volume_render_rgba16f.spv.inc"
+    ;
+const uint32_t kVolumeRender_rgba32f[] =
+#include "volume_render_rgba32f.spv.inc"
+    ;
+
 int formatSlot(VkFormat format) noexcept {
     for (int i = 0; i < 6; ++i)
         if (kPublishFormats[i] == format) return i;
@@ -81,6 +94,17 @@ std::span<const uint32_t> publishKernel(uint32_t dimensions, VkFormat format) no
     case 9: return kPublish3_rgba8;
     case 10: return kPublish3_rgba16f;
     case 11: return kPublish3_rgba32f;
+    default: return {};
+    }
+}
+
+std::span<const uint32_t> volumeLightKernel() noexcept { return kVolumeLight; }
+
+std::span<const uint32_t> volumeMarchKernel(VkFormat format) noexcept {
+    switch (format) {
+    case VK_FORMAT_R8G8B8A8_UNORM: return kVolumeRender_rgba8;
+    case VK_FORMAT_R16G16B16A16_SFLOAT: return kVolumeRender_rgba16f;
+    case VK_FORMAT_R32G32B32A32_SFLOAT: return kVolumeRender_rgba32f;
     default: return {};
     }
 }

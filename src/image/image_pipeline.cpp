@@ -49,6 +49,7 @@ ImagePipeline::ImagePipeline(ContextState& context, std::span<const VkDescriptor
         std::vector<VkDescriptorPoolSize> sizes;
         for (const auto& [type, count] : counts) sizes.push_back({type, count});
         VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+        poolInfo.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
         poolInfo.maxSets = maxSets;
         poolInfo.poolSizeCount = uint32_t(sizes.size());
         poolInfo.pPoolSizes = sizes.data();
@@ -111,6 +112,12 @@ VkDescriptorSet ImagePipeline::allocateSet(const char* owner) {
     BILLOW_VK(context_->vk.vkAllocateDescriptorSets(context_->device, &info, &set));
     --setsLeft_;
     return set;
+}
+
+void ImagePipeline::freeSet(VkDescriptorSet set) noexcept {
+    if (!context_ || !set) return;
+    context_->vk.vkFreeDescriptorSets(context_->device, pool_, 1, &set);
+    ++setsLeft_;
 }
 
 void ImagePipeline::write(VkDescriptorSet set, std::span<const Resource> resources) const {

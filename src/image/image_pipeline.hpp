@@ -31,6 +31,8 @@ public:
     // A new descriptor set of this layout (InvalidArgument past maxSets: they live as long as the
     // pipeline, because the engine's command buffers may still use them).
     VkDescriptorSet allocateSet(const char* owner);
+    // Returns a set to the pool: only once no command buffer that uses it can still run.
+    void freeSet(VkDescriptorSet set) noexcept;
 
     // One resource per binding, in binding order: a buffer (whole), or an image view in a layout.
     struct Resource {

@@ -69,7 +69,7 @@ double CellField::trilinear(const Vec3& p) const {
     return sum;
 }
 
-LineIntegral integrateAlong(const CellField& field, const Ray& ray, uint32_t substeps) {
+LineIntegral integrateAlong(const CellField& field, const Ray& ray, uint32_t substeps, double end) {
     // The slab intersection with [0, n]^3.
     double t0 = 0.0, t1 = 1e300;
     for (int a = 0; a < 3; ++a) {
@@ -77,6 +77,7 @@ LineIntegral integrateAlong(const CellField& field, const Ray& ray, uint32_t sub
         t0 = std::max(t0, std::min(lo, hi));
         t1 = std::min(t1, std::max(lo, hi));
     }
+    t1 = std::min(t1, end);
     LineIntegral out;
     if (!(t1 > t0)) return out;
     const uint32_t count = std::max<uint32_t>(1, uint32_t(std::ceil((t1 - t0) * substeps)));

@@ -1,5 +1,5 @@
 // The volume renderer's reference (namespace billow::volume_ref), written from the documented
-// camera and medium (examples/volume_render/volume_renderer.hpp, shaders/volume_march.glsl), in
+// camera and medium (include/billow/volume_renderer.hpp, shaders/image/volume_march.glsl), in
 // double precision: camera rays, the exact chord of a ray through a sphere, and the line integral
 // of a cell-centred field's trilinear interpolant along a ray by fine quadrature.
 #pragma once
@@ -45,7 +45,8 @@ struct LineIntegral {
     double totalVariation = 0.0;   // of the field along the same path
 };
 // By the midpoint rule with `substeps` samples per cell of path (converged: the interpolant is
-// piecewise cubic along a line, so the rule's error is O(1/substeps^2) of its variation).
-LineIntegral integrateAlong(const CellField& field, const Ray& ray, uint32_t substeps);
+// piecewise cubic along a line, so the rule's error is O(1/substeps^2) of its variation), up to
+// `end` cells along the ray (an occluder: the engine's depth).
+LineIntegral integrateAlong(const CellField& field, const Ray& ray, uint32_t substeps, double end = 1e300);
 
 } // namespace billow::volume_ref

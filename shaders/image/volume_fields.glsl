@@ -1,0 +1,20 @@
+// The volume renderer's bindings (src/image/volume_renderer.cpp): the view (binding 0, declared by
+// volume_march.glsl), the solver's cell-centred fields as storage buffers, the light volume, and
+// the cell fetches volume_march.glsl asks its includer for.
+#ifndef VOLUME_FIELDS_GLSL
+#define VOLUME_FIELDS_GLSL
+
+#include "volume_march.glsl"
+
+layout(std430, binding = 1) readonly buffer DensityBuffer { float densityCells[]; };
+layout(std430, binding = 2) readonly buffer TemperatureBuffer { float temperatureCells[]; };
+layout(std430, binding = 3) readonly buffer SolidBuffer { float solidCells[]; };
+layout(std430, binding = 4) readonly buffer ColourBuffer { vec4 colourCells[]; };
+
+int volumeCellIndex(ivec3 c) { return c.x + view.grid.x * (c.y + view.grid.y * c.z); }
+float volumeDensityAt(ivec3 c) { return densityCells[volumeCellIndex(c)]; }
+float volumeTemperatureAt(ivec3 c) { return temperatureCells[volumeCellIndex(c)]; }
+float volumeSolidAt(ivec3 c) { return solidCells[volumeCellIndex(c)]; }
+vec3 volumeColourAt(ivec3 c) { return colourCells[volumeCellIndex(c)].rgb; }
+
+#endif

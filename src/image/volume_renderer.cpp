@@ -1,0 +1,318 @@
+// VolumeRenderer (billow/volume_renderer.hpp): the light bake and the view march recorded into the
+// engine's command buffer, and renderPicture's blocking round trip.
+#include "billow/volume_renderer.hpp"
+
+#include <cstring>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "billow/error.hpp"
+#include "billow/smoke3d_solver.hpp"
+#include "common/collider_types.h"
+#include "core/gpu_buffer.hpp"
+#include "grid/colliders.hpp"
+#include "image/image_kernels.hpp"
+#include "image/image_pipeline.hpp"
+#include "image/owned_image.hpp"
+#include "image/volume_view.hpp"
+
+namespace billow {
+
+namespace {
+
+constexpr uint32_t kMaxPictureSize = 8192;
+// Descriptor sets per pipeline: one per combination of the solver's ping-pong buffers, the
+// engine's colour and depth views (a swapchain's worth) met so far.
+constexpr uint32_t kMaxSets = 64;
+constexpr VkDescriptorType kLightBindings[] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                               VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                               VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+constexpr VkDescriptorType kMarchBindings[] = {
+    VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+// The shaders' workgroups: volume_light.comp 8 x 8 x 4, volume_render.comp 8 x 8.
+constexpr uint32_t kLightGroup[3] = {8, 8, 4};
+constexpr uint32_t kMarchGroup = 8;
+
+uint32_t groups(uint32_t count, uint32_t size) { return (count + size - 1) / size; }
+
+bool isColourFormat(VkFormat f) {
+    return f == VK_FORMAT_R8G8B8A8_UNORM || f == VK_FORMAT_R16G16B16A16_SFLOAT || f == VK_FORMAT_R32G32B32A32_SFLOAT;
+}
+
+} // namespace
+
+struct VolumeRenderer::Impl {
+    std::shared_ptr<Context> context;
+    detail::ImagePipeline light;
+    std::map<VkFormat, detail::ImagePipeline> march;  // made at a format's first use
+    detail::GpuBuffer viewBlock, colliderBuffer, lightCells;
+    detail::OwnedImage emptyDepth;  // bound when the engine gives no depth (never read then)
+    VkSampler sampler = VK_NULL_HANDLE;
+    using LightKey = std::tuple<VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer>;
+    using MarchKey = std::tuple<VkFormat, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkImageView, VkImageView>;
+    std::map<LightKey, VkDescriptorSet> lightSets;
+    std::map<MarchKey, VkDescriptorSet> marchSets;
+    detail::OwnedImage picture;  // renderPicture's target, kept while its size does not change
+    detail::GpuBuffer pictureReadback;
+
+    explicit Impl(std::shared_ptr<Context> ctx) : context(std::move(ctx)) {
+        detail::ContextState& cs = context->state();
+        light = detail::ImagePipeline(cs, kLightBindings, 0, detail::volumeLightKernel(), kMaxSets);
+        viewBlock = detail::GpuBuffer(cs, sizeof(detail::GpuVolumeView),
+                                      VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      detail::GpuBuffer::Kind::DeviceLocal);
+        colliderBuffer = detail::GpuBuffer(cs, sizeof(gpu::GpuCollider) * kMaxColliders,
+                                           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                           detail::GpuBuffer::Kind::DeviceLocal);
+        detail::fillZero(cs, colliderBuffer.handle(), colliderBuffer.size());
+        emptyDepth = detail::OwnedImage(cs, VK_FORMAT_R32_SFLOAT, 1, 1, VK_IMAGE_USAGE_SAMPLED_BIT,
+                                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+        VkSamplerCreateInfo samplerInfo{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+        samplerInfo.magFilter = samplerInfo.minFilter = VK_FILTER_NEAREST;
+        samplerInfo.addressModeU = samplerInfo.addressModeV = samplerInfo.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+        BILLOW_VK(cs.vk.vkCreateSampler(cs.device, &samplerInfo, cs.allocator, &sampler));
+    }
+
+    ~Impl() {
+        detail::ContextState& cs = context->state();
+        VkSampler s = sampler;
+        if (s) cs.destroyWhenIdle([&cs, s] { cs.vk.vkDestroySampler(cs.device, s, cs.allocator); });
+    }
+
+    // Frees the cached sets the predicates pick (only when the queue cannot still use them).
+    template <class LightPick, class MarchPick>
+    void forgetSets(LightPick lightPick, MarchPick marchPick) {
+        for (auto it = lightSets.begin(); it != lightSets.end();) {
+            if (lightPick(it->first)) {
+                light.freeSet(it->second);
+                it = lightSets.erase(it);
+            } else ++it;
+        }
+        for (auto it = marchSets.begin(); it != marchSets.end();) {
+            if (marchPick(it->first)) {
+                march.at(std::get<0>(it->first)).freeSet(it->second);
+                it = marchSets.erase(it);
+            } else ++it;
+        }
+    }
+
+    detail::ImagePipeline& marchFor(VkFormat format) {
+        auto found = march.find(format);
+        if (found != march.end()) return found->second;
+        detail::ImagePipeline pipeline(context->state(), kMarchBindings, 0, detail::volumeMarchKernel(format), kMaxSets);
+        return march.emplace(format, std::move(pipeline)).first->second;
+    }
+
+    // The light volume follows the solver's grid; a new size waits for the queue (the engine's
+    // frames in flight may still read the old one).
+    void fitLightCells(VkDeviceSize bytes) {
+        if (lightCells.size() == bytes) return;
+        detail::ContextState& cs = context->state();
+        if (lightCells.handle()) cs.waitIdle();
+        forgetSets([](const LightKey&) { return true; }, [](const MarchKey&) { return true; });
+        lightCells = detail::GpuBuffer();
+        lightCells = detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, detail::GpuBuffer::Kind::DeviceLocal);
+    }
+
+    void checkTarget(const VolumeTarget& t) const {
+        const ImageTarget& c = t.colour;
+        if (!c.image) throw InvalidArgument("VolumeTarget::colour.image", "is VK_NULL_HANDLE");
+        if (!c.view) throw InvalidArgument("VolumeTarget::colour.view", "is VK_NULL_HANDLE");
+        if (!isColourFormat(c.format))
+            throw InvalidArgument("VolumeTarget::colour.format",
+                                  "format " + std::to_string(int(c.format)) +
+                                      " is not one of R8G8B8A8_UNORM, R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT");
+        if (c.extent.width == 0 || c.extent.height == 0 || c.extent.width > kMaxPictureSize ||
+            c.extent.height > kMaxPictureSize || c.extent.depth != 1)
+            throw InvalidArgument("VolumeTarget::colour.extent", "must be 1.." + std::to_string(kMaxPictureSize) +
+                                                                     " pixels per side with depth 1 (got " +
+                                                                     std::to_string(c.extent.width) + " x " +
+                                                                     std::to_string(c.extent.height) + " x " +
+                                                                     std::to_string(c.extent.depth) + ")");
+        if (c.newLayout == VK_IMAGE_LAYOUT_UNDEFINED || c.newLayout == VK_IMAGE_LAYOUT_PREINITIALIZED)
+            throw InvalidArgument("VolumeTarget::colour.newLayout", "cannot be UNDEFINED or PREINITIALIZED");
+        if (t.depth && (t.depthExtent.width == 0 || t.depthExtent.height == 0))
+            throw InvalidArgument("VolumeTarget::depthExtent", "must be the depth image's size (got 0)");
+        VkFormatProperties properties{};
+        vkGetPhysicalDeviceFormatProperties(context->physicalDevice(), c.format, &properties);
+        if (!(properties.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+            throw UnsupportedDevice(std::string("VolumeRenderer: the device cannot write ") + detail::formatName(c.format) +
+                                    " as a storage image");
+    }
+
+    VkImageMemoryBarrier colourBarrier(const ImageTarget& c, VkImageLayout from, VkImageLayout to, VkAccessFlags src,
+                                       VkAccessFlags dst) const {
+        VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+        barrier.srcAccessMask = src;
+        barrier.dstAccessMask = dst;
+        barrier.oldLayout = from;
+        barrier.newLayout = to;
+        barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        barrier.image = c.image;
+        barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+        return barrier;
+    }
+
+    void record(VkCommandBuffer cmd, const SmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
+                const VolumeTarget& target, std::span<const Collider> colliders) {
+        const SmokeSettings3D& s = solver.settings();  // Error on a moved-from solver
+        checkTarget(target);
+        if (colliders.size() > kMaxColliders)
+            throw InvalidArgument("VolumeRenderer::record: colliders", "at most " + std::to_string(kMaxColliders) +
+                                                                           " (got " + std::to_string(colliders.size()) + ")");
+        std::vector<gpu::GpuCollider> packed;
+        for (size_t i = 0; i < colliders.size(); ++i)
+            packed.push_back(detail::packCollider(colliders[i], detail::ColliderRotations::Any,
+                                                  "VolumeRenderer::record: colliders[" + std::to_string(i) + "]"));
+        const VkBuffer colour = solver.buffer(SmokeField3D::Colour);
+        const detail::ViewInputs inputs{&s,
+                                        &camera,
+                                        &look,
+                                        &target.domainToWorld,
+                                        target.colour.extent.width,
+                                        target.colour.extent.height,
+                                        target.depth ? target.depthExtent.width : 0u,
+                                        target.depth ? target.depthExtent.height : 0u,
+                                        colour != VK_NULL_HANDLE,
+                                        uint32_t(packed.size())};
+        const detail::GpuVolumeView gpuView = detail::makeVolumeView(inputs);
+
+        detail::ContextState& cs = context->state();
+        const VolkDeviceTable& vk = cs.vk;
+        fitLightCells(solver.bufferSize(SmokeField3D::Density));
+        const VkBuffer density = solver.buffer(SmokeField3D::Density);
+        const VkBuffer temperature = solver.buffer(SmokeField3D::Temperature);
+        const VkBuffer solid = solver.buffer(SmokeField3D::Solid);
+        const VkBuffer colourOrAny = colour ? colour : density;  // bound, read only with a colour field
+        detail::ImagePipeline& marchPipeline = marchFor(target.colour.format);
+        const VkImageView depthView = target.depth ? target.depth : emptyDepth.view();
+        const VkImageLayout depthLayout = target.depth ? target.depthLayout : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+
+        const LightKey lightKey{density, temperature, solid, colourOrAny, lightCells.handle()};
+        auto lightSet = lightSets.find(lightKey);
+        if (lightSet == lightSets.end()) {
+            VkDescriptorSet set = light.allocateSet("VolumeRenderer");
+            const detail::ImagePipeline::Resource resources[] = {{viewBlock.handle()}, {density}, {temperature},
+                                                                 {solid},              {colourOrAny}, {lightCells.handle()}};
+            light.write(set, resources);
+            lightSet = lightSets.emplace(lightKey, set).first;
+        }
+        const MarchKey marchKey{target.colour.format, density, temperature, solid, colourOrAny, lightCells.handle(),
+                                depthView, target.colour.view};
+        auto marchSet = marchSets.find(marchKey);
+        if (marchSet == marchSets.end()) {
+            VkDescriptorSet set = marchPipeline.allocateSet("VolumeRenderer");
+            const detail::ImagePipeline::Resource resources[] = {
+                {viewBlock.handle()}, {density}, {temperature}, {solid}, {colourOrAny}, {lightCells.handle()},
+                {colliderBuffer.handle()}, {VK_NULL_HANDLE, depthView, depthLayout, sampler},
+                {VK_NULL_HANDLE, target.colour.view, VK_IMAGE_LAYOUT_GENERAL}};
+            marchPipeline.write(set, resources);
+            marchSet = marchSets.emplace(marchKey, set).first;
+        }
+
+        // The solver's writes before the reads; earlier renders' reads of the view block, the
+        // colliders and the light volume before this one's writes.
+        solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0,
+                                nullptr, 0, nullptr);
+        vk.vkCmdUpdateBuffer(cmd, viewBlock.handle(), 0, sizeof(gpuView), &gpuView);
+        if (!packed.empty())
+            vk.vkCmdUpdateBuffer(cmd, colliderBuffer.handle(), 0, packed.size() * sizeof(packed[0]), packed.data());
+        VkMemoryBarrier updated{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        updated.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        updated.dstAccessMask = VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &updated, 0,
+                                nullptr, 0, nullptr);
+        const VkImageMemoryBarrier toGeneral = colourBarrier(target.colour, target.colour.oldLayout, VK_IMAGE_LAYOUT_GENERAL,
+                                                             target.colour.srcAccess, VK_ACCESS_SHADER_WRITE_BIT);
+        vk.vkCmdPipelineBarrier(cmd, target.colour.srcStage, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr,
+                                1, &toGeneral);
+
+        light.dispatch(cmd, lightSet->second, nullptr, 0, groups(s.nx, kLightGroup[0]), groups(s.ny, kLightGroup[1]),
+                       groups(s.nz, kLightGroup[2]));
+        VkMemoryBarrier baked{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        baked.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        baked.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &baked,
+                                0, nullptr, 0, nullptr);
+        marchPipeline.dispatch(cmd, marchSet->second, nullptr, 0, groups(target.colour.extent.width, kMarchGroup),
+                               groups(target.colour.extent.height, kMarchGroup), 1);
+
+        // The picture to the engine's next use; these reads before the solver's next writes.
+        const VkImageMemoryBarrier toEngine = colourBarrier(target.colour, VK_IMAGE_LAYOUT_GENERAL, target.colour.newLayout,
+                                                            VK_ACCESS_SHADER_WRITE_BIT, target.colour.dstAccess);
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, target.colour.dstStage, 0, 0, nullptr, 0, nullptr,
+                                1, &toEngine);
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                                nullptr, 0, nullptr);
+    }
+};
+
+VolumeRenderer::VolumeRenderer(std::shared_ptr<Context> context) {
+    if (!context) throw InvalidArgument("VolumeRenderer: context", "is null");
+    impl_ = std::make_unique<Impl>(std::move(context));
+}
+
+VolumeRenderer::~VolumeRenderer() = default;
+VolumeRenderer::VolumeRenderer(VolumeRenderer&&) noexcept = default;
+VolumeRenderer& VolumeRenderer::operator=(VolumeRenderer&&) noexcept = default;
+
+void VolumeRenderer::record(VkCommandBuffer cmd, const SmokeSolver3D& solver, const VolumeCamera& camera,
+                            const VolumeLook& look, const VolumeTarget& target, std::span<const Collider> colliders) {
+    if (!impl_) throw Error("VolumeRenderer::record: the renderer was moved from");
+    impl_->record(cmd, solver, camera, look, target, colliders);
+}
+
+VolumePicture VolumeRenderer::renderPicture(const SmokeSolver3D& solver, const VolumeCamera& camera,
+                                            const VolumeLook& look, uint32_t width, uint32_t height,
+                                            std::span<const Collider> colliders) {
+    if (!impl_) throw Error("VolumeRenderer::renderPicture: the renderer was moved from");
+    Impl& r = *impl_;
+    if (width == 0 || height == 0 || width > kMaxPictureSize || height > kMaxPictureSize)
+        throw InvalidArgument("VolumeRenderer::renderPicture: width, height",
+                              "must be 1.." + std::to_string(kMaxPictureSize) + " pixels (got " + std::to_string(width) +
+                                  " x " + std::to_string(height) + ")");
+    detail::ContextState& cs = r.context->state();
+    constexpr VkFormat kFormat = VK_FORMAT_R32G32B32A32_SFLOAT;
+    const VkDeviceSize bytes = VkDeviceSize(width) * height * 16;
+    if (r.picture.width() != width || r.picture.height() != height) {
+        // The old picture's sets go with it (the last picture was waited for).
+        const VkImageView old = r.picture.view();
+        r.forgetSets([](const Impl::LightKey&) { return false; },
+                     [old](const Impl::MarchKey& key) { return std::get<7>(key) == old; });
+        r.picture = detail::OwnedImage(cs, kFormat, width, height,
+                                       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_IMAGE_LAYOUT_UNDEFINED);
+        r.pictureReadback = detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, detail::GpuBuffer::Kind::Staging);
+    }
+    VolumeTarget target;
+    target.colour = {r.picture.image(), r.picture.view(), kFormat, {width, height, 1}};
+    target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    target.colour.srcStage = VK_PIPELINE_STAGE_TRANSFER_BIT;  // the last picture's copy
+    target.colour.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    target.colour.dstStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    target.colour.dstAccess = VK_ACCESS_TRANSFER_READ_BIT;
+    cs.submitAndWait([&](VkCommandBuffer cmd) {
+        r.record(cmd, solver, camera, look, target, colliders);
+        VkBufferImageCopy region{};
+        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+        region.imageExtent = {width, height, 1};
+        cs.vk.vkCmdCopyImageToBuffer(cmd, r.picture.image(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r.pictureReadback.handle(),
+                                     1, &region);
+        VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+        cs.vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr,
+                                   0, nullptr);
+    });
+    VolumePicture picture{width, height, std::vector<float>(size_t(width) * height * 4)};
+    std::memcpy(picture.rgba.data(), r.pictureReadback.mapped(), bytes);
+    return picture;
+}
+
+} // namespace billow

@@ -1,0 +1,374 @@
+// The volume renderer (billow/volume_renderer.hpp) against the reference on a tiny volume: a sphere
+// of constant density, rendered with no scattering, no emission and no background, so what reaches
+// the camera through the volume is its transmittance exp(-sigma * integral of density), read as
+// 1 - alpha of the premultiplied output; the same with the engine's depth image cutting the rays.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <vulkan/vulkan.h>
+
+#include "reference/volume_render/volume_reference.hpp"
+#include "support/engine_image.hpp"
+#include "support/gpu_test.hpp"
+
+namespace billow::test {
+namespace {
+
+namespace ref = billow::volume_ref;
+
+struct SphereVolume {
+    std::array<uint32_t, 3> n{23, 21, 19};  // not multiples of the 8 x 8 x 4 light workgroup
+    double cellSize = 0.02;                 // m
+    ref::Vec3 centre{11.3, 10.6, 9.4};      // cell units, off the cell centres
+    double radius = 6.2;                    // cells
+    double density = 0.8;
+
+    // Density per cell: `density` times the fraction of the cell inside the sphere (8^3 samples).
+    ref::CellField field() const {
+        ref::CellField f{n, std::vector<double>(size_t(n[0]) * n[1] * n[2])};
+        constexpr int kSub = 8;
+        for (uint32_t k = 0; k < n[2]; ++k)
+            for (uint32_t j = 0; j < n[1]; ++j)
+                for (uint32_t i = 0; i < n[0]; ++i) {
+                    int inside = 0;
+                    for (int c = 0; c < kSub * kSub * kSub; ++c) {
+                        const double x = i + (c % kSub + 0.5) / kSub - centre[0];
+                        const double y = j + (c / kSub % kSub + 0.5) / kSub - centre[1];
+                        const double z = k + (c / (kSub * kSub) + 0.5) / kSub - centre[2];
+                        inside += x * x + y * y + z * z < radius * radius;
+                    }
+                    f.values[i + n[0] * (j + size_t(n[1]) * k)] = density * inside / double(kSub * kSub * kSub);
+                }
+        return f;
+    }
+};
+
+VolumeLook transmittanceOnly(double extinction) {
+    VolumeLook look;
+    look.extinction = static_cast<float>(extinction);
+    look.albedo = 0.0f;
+    look.fireIntensity = 0.0f;
+    look.drawSolids = false;
+    return look;
+}
+
+SmokeSettings3D sphereSettings(const SphereVolume& sphere) {
+    SmokeSettings3D s;
+    s.nx = sphere.n[0];
+    s.ny = sphere.n[1];
+    s.nz = sphere.n[2];
+    s.cellSize = static_cast<float>(sphere.cellSize);
+    return s;
+}
+
+OrbitCamera sphereCamera() {
+    OrbitCamera camera;
+    camera.yawDegrees = 23.0f;
+    camera.pitchDegrees = 17.0f;
+    camera.distance = 1.3f;
+    return camera;
+}
+
+ref::Camera refCamera(const OrbitCamera& camera) {
+    return {camera.yawDegrees, camera.pitchDegrees, camera.distance, camera.fovDegrees, {0.5, 0.5, 0.5}};
+}
+
+class VolumeRenderTest : public GpuTest {};
+
+TEST_F(VolumeRenderTest, SphereTransmittanceMatchesBeerLambert) {
+    const SphereVolume sphere;
+    const ref::CellField field = sphere.field();
+    SmokeSolver3D solver(context(), sphereSettings(sphere));
+    solver.upload(SmokeField3D::Density, std::vector<float>(field.values.begin(), field.values.end()));
+
+    // Optical depth 2 along the diameter: sigma rho0 2 R h = 2.
+    const double extinction = 2.0 / (sphere.density * 2.0 * sphere.radius * sphere.cellSize);
+    VolumeRenderer renderer(context());
+    // The default step, and a fine one whose tolerance is tight enough to catch a 5 % error in
+    // the optical depth.
+    for (const float viewStep : {0.5f, 0.125f}) {
+        SCOPED_TRACE(viewStep);
+        VolumeLook look = transmittanceOnly(extinction);
+        look.viewStep = viewStep;
+        const OrbitCamera camera = sphereCamera();
+        const uint32_t width = 45, height = 37;
+        const VolumePicture picture =
+            renderer.renderPicture(solver, orbitCamera(solver.settings(), camera, float(width) / height), look, width, height);
+        ASSERT_EQ(picture.rgba.size(), size_t(width) * height * 4);
+
+        const double sigmaPerCell = extinction * sphere.cellSize;  // path lengths are in cells
+        const double step = look.viewStep;                          // cells
+        size_t hits = 0, central = 0;
+        double worstCentral = 0.0;
+        for (uint32_t y = 0; y < height; ++y)
+            for (uint32_t x = 0; x < width; ++x) {
+                const float transmittance = 1.0f - picture.rgba[4 * (x + y * width) + 3];
+                const ref::Ray ray = ref::cameraRay(refCamera(camera), sphere.n, width, height, x, y);
+                const ref::LineIntegral line = ref::integrateAlong(field, ray, 64);
+                const double gpuDepth = -std::log(std::max<double>(transmittance, 1e-30));
+                // The GPU integrates the same trilinear interpolant by the midpoint rule with steps of
+                // `step` cells. On each step the rule errs by at most step * (the interpolant's
+                // oscillation on the step), and these oscillations sum to at most the total variation
+                // along the ray, so |error| <= step * TV. Densities below the 1e-5 cutoff are skipped:
+                // at most 1e-5 per cell of path (<= 40 cells). Float rounding of ~80 steps of exp and
+                // products, and of 1 - alpha: below 1e-4 in optical depth.
+                const double tolerance = sigmaPerCell * (step * line.totalVariation + 1e-5 * 40.0) + 1e-4;
+                ASSERT_NEAR(gpuDepth, sigmaPerCell * line.integral, tolerance) << "pixel " << x << ", " << y;
+                if (line.integral == 0.0) {
+                    EXPECT_EQ(transmittance, 1.0f) << "pixel " << x << ", " << y;
+                }
+
+                // Against the analytic sphere, exp(-sigma rho0 chord): for rays through the middle
+                // half of the sphere (closest approach b <= R / 2, so they cross its surface within
+                // 30 degrees of the normal) the coverage rasterisation and the trilinear interpolant
+                // smooth the surface symmetrically across it: what the smoothing removes inside is
+                // added outside, up to the surface's curvature across the smoothing band (about 1.5
+                // cells): 1.5^2 / (2 R) per crossing, < 0.2 cells for both. Plus the step error above.
+                const double chord = ref::sphereChord(ray, sphere.centre, sphere.radius);
+                if (chord > 0.0) ++hits;
+                if (chord >= std::sqrt(3.0) * sphere.radius) {
+                    ++central;
+                    const double expected = std::exp(-sigmaPerCell * sphere.density * chord);
+                    const double depthTolerance = sigmaPerCell * sphere.density * (0.2 + step * 2.0) + 1e-4;
+                    worstCentral = std::max(worstCentral, std::fabs(gpuDepth - sigmaPerCell * sphere.density * chord));
+                    EXPECT_NEAR(transmittance, expected, expected * (std::exp(depthTolerance) - 1.0))
+                        << "pixel " << x << ", " << y << ": chord " << chord << " cells";
+                }
+            }
+        EXPECT_GT(central, 20u);  // the sphere fills a good part of the picture
+        EXPECT_GT(hits, 3 * central / 2);
+        std::printf("step %.3f cells: %zu pixels through the sphere, %zu central; worst central optical-depth error %.4f (of %.2f)\n",
+                    viewStep, hits, central, worstCentral, sigmaPerCell * sphere.density * 2.0 * sphere.radius);
+    }
+}
+
+// The engine's depth image: a D32 image cleared to one depth, sampled by the renderer.
+class DepthImage {
+public:
+    DepthImage(std::shared_ptr<Context> context, uint32_t width, uint32_t height) : context_(std::move(context)) {
+        VkDevice device = context_->device();
+        VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+        info.imageType = VK_IMAGE_TYPE_2D;
+        info.format = VK_FORMAT_D32_SFLOAT;
+        info.extent = {width, height, 1};
+        info.mipLevels = info.arrayLayers = 1;
+        info.samples = VK_SAMPLE_COUNT_1_BIT;
+        info.tiling = VK_IMAGE_TILING_OPTIMAL;
+        info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+        EXPECT_EQ(vkCreateImage(device, &info, nullptr, &image_), VK_SUCCESS);
+        VkMemoryRequirements requirements{};
+        vkGetImageMemoryRequirements(device, image_, &requirements);
+        VkPhysicalDeviceMemoryProperties properties{};
+        vkGetPhysicalDeviceMemoryProperties(context_->physicalDevice(), &properties);
+        VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+        allocate.allocationSize = requirements.size;
+        for (uint32_t i = 0; i < properties.memoryTypeCount; ++i)
+            if (requirements.memoryTypeBits & (1u << i)) {
+                allocate.memoryTypeIndex = i;
+                break;
+            }
+        EXPECT_EQ(vkAllocateMemory(device, &allocate, nullptr, &memory_), VK_SUCCESS);
+        EXPECT_EQ(vkBindImageMemory(device, image_, memory_, 0), VK_SUCCESS);
+        VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+        viewInfo.image = image_;
+        viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
+        viewInfo.format = VK_FORMAT_D32_SFLOAT;
+        viewInfo.subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
+        EXPECT_EQ(vkCreateImageView(device, &viewInfo, nullptr, &view_), VK_SUCCESS);
+    }
+    ~DepthImage() {
+        VkDevice device = context_->device();
+        vkDeviceWaitIdle(device);
+        vkDestroyImageView(device, view_, nullptr);
+        vkDestroyImage(device, image_, nullptr);
+        vkFreeMemory(device, memory_, nullptr);
+    }
+    // Records the clear to `depth` and the transition to DEPTH_STENCIL_READ_ONLY_OPTIMAL, visible
+    // to the compute shader (what the end of an engine's depth pass does).
+    void recordClear(VkCommandBuffer cmd, float depth) {
+        const VkImageSubresourceRange range{VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
+        VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+        barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+        barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+        barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        barrier.image = image_;
+        barrier.subresourceRange = range;
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1,
+                             &barrier);
+        const VkClearDepthStencilValue value{depth, 0};
+        vkCmdClearDepthStencilImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+        barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+        barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+        barrier.newLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL;
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr,
+                             1, &barrier);
+    }
+    VkImageView view() const { return view_; }
+
+private:
+    std::shared_ptr<Context> context_;
+    VkImage image_ = VK_NULL_HANDLE;
+    VkDeviceMemory memory_ = VK_NULL_HANDLE;
+    VkImageView view_ = VK_NULL_HANDLE;
+};
+
+// The engine's depth cuts the rays: a plane perpendicular to the view through the sphere's middle
+// (one depth value everywhere) leaves the optical depth of the near half, and a plane in front of
+// the sphere hides it entirely.
+TEST_F(VolumeRenderTest, TheEnginesDepthOccludesTheVolume) {
+    const SphereVolume sphere;
+    const ref::CellField field = sphere.field();
+    SmokeSolver3D solver(context(), sphereSettings(sphere));
+    solver.upload(SmokeField3D::Density, std::vector<float>(field.values.begin(), field.values.end()));
+    const double extinction = 2.0 / (sphere.density * 2.0 * sphere.radius * sphere.cellSize);
+    const VolumeLook look = transmittanceOnly(extinction);
+    const OrbitCamera orbit = sphereCamera();
+    const uint32_t width = 45, height = 37;
+    const VolumeCamera camera = orbitCamera(solver.settings(), orbit, float(width) / height);
+    const ref::Camera refCam = refCamera(orbit);
+    // The eye's distance to the target (the domain's centre), cells, and the camera's forward axis.
+    const double diagonal = std::sqrt(double(sphere.n[0]) * sphere.n[0] + double(sphere.n[1]) * sphere.n[1] +
+                                      double(sphere.n[2]) * sphere.n[2]);
+    const double toTarget = orbit.distance * diagonal;
+    const double kRadians = 3.14159265358979323846 / 180.0;
+    const double yaw = orbit.yawDegrees * kRadians, pitch = orbit.pitchDegrees * kRadians;
+    const ref::Vec3 forward{-std::cos(pitch) * std::sin(yaw), -std::sin(pitch), -std::cos(pitch) * std::cos(yaw)};
+
+    EngineImage colour(context(), VK_FORMAT_R32G32B32A32_SFLOAT, width, height);
+    DepthImage depth(context(), width, height);
+    VolumeRenderer renderer(context());
+    // Eye-space distance of the plane (in front of the target by `offset` cells), and its depth
+    // through the projection: d = (P[10] z + P[14]) / -z with z = -distance (eye looks down -z).
+    for (const double offset : {0.0, 9.0}) {
+        SCOPED_TRACE(offset);
+        const double planeCells = toTarget - offset;
+        const double z = -planeCells * sphere.cellSize;
+        const float depthValue = float((camera.projection[10] * z + camera.projection[14]) / -z);
+        VolumeTarget target;
+        target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+        target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+        target.colour.srcStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+        target.colour.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+        target.colour.dstStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+        target.colour.dstAccess = VK_ACCESS_TRANSFER_READ_BIT;
+        target.depth = depth.view();
+        target.depthExtent = {width, height};
+        const auto texels = colour.frame([&](VkCommandBuffer cmd) {
+            depth.recordClear(cmd, depthValue);
+            renderer.record(cmd, solver, camera, look, target);
+        });
+        const double sigmaPerCell = extinction * sphere.cellSize;
+        size_t cut = 0;
+        for (uint32_t y = 0; y < height; ++y)
+            for (uint32_t x = 0; x < width; ++x) {
+                const ref::Ray ray = ref::cameraRay(refCam, sphere.n, width, height, x, y);
+                const double cosine = ray.direction[0] * forward[0] + ray.direction[1] * forward[1] + ray.direction[2] * forward[2];
+                const double end = planeCells / cosine;  // along this ray, cells
+                const ref::LineIntegral whole = ref::integrateAlong(field, ray, 64);
+                const ref::LineIntegral line = ref::integrateAlong(field, ray, 64, end);
+                if (line.integral < whole.integral - 1e-3) ++cut;
+                const double gpuDepth = -std::log(std::max<double>(1.0 - texels[x + y * width][3], 1e-30));
+                // As above, plus the plane's position through float matrices and a float depth:
+                // a few 1e-4 cells of path at the largest density.
+                const double tolerance =
+                    sigmaPerCell * (look.viewStep * whole.totalVariation + 1e-5 * 40.0 + sphere.density * 0.01) + 1e-4;
+                ASSERT_NEAR(gpuDepth, sigmaPerCell * line.integral, tolerance) << "pixel " << x << ", " << y;
+            }
+        EXPECT_GT(cut, 100u);  // the plane cuts most rays through the sphere
+    }
+}
+
+// Scattering and self-shadowing: lit from above, a dense column's top is brighter than its bottom
+// half.
+TEST_F(VolumeRenderTest, SelfShadowingDarkensTheFarSide) {
+    SmokeSettings3D s;
+    s.nx = 19;
+    s.ny = 13;
+    s.nz = 11;
+    s.cellSize = 0.05f;
+    SmokeSolver3D solver(context(), s);
+    std::vector<float> density(size_t(s.nx) * s.ny * s.nz, 0.0f);
+    for (uint32_t k = 3; k < 8; ++k)
+        for (uint32_t j = 2; j < 11; ++j)
+            for (uint32_t i = 7; i < 12; ++i) density[i + s.nx * (j + s.ny * size_t(k))] = 2.0f;
+    solver.upload(SmokeField3D::Density, density);
+    VolumeLook look;
+    look.lightDirection = {0.0f, 1.0f, 0.0f};
+    look.extinction = 20.0f;  // optical depth 1 per cell of the column
+    look.background = VolumeBackground::SkyAndGround;
+    look.displayEncode = true;
+    OrbitCamera orbit;
+    orbit.yawDegrees = 0.0f;
+    orbit.pitchDegrees = 0.0f;
+    orbit.distance = 1.2f;
+    const uint32_t width = 64, height = 48;
+    VolumeRenderer renderer(context());
+    const VolumePicture lit = renderer.renderPicture(solver, orbitCamera(s, orbit, float(width) / height), look, width, height);
+    look.background = VolumeBackground::Transparent;
+    const VolumePicture alpha = renderer.renderPicture(solver, orbitCamera(s, orbit, float(width) / height), look, width, height);
+    auto luminance = [&](uint32_t x, uint32_t y) {
+        const float* p = &lit.rgba[(x + y * width) * 4];
+        return 255.0 * (0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]);
+    };
+    // The column spans the middle of the picture; rows near its top and bottom.
+    uint32_t top = height, bottom = 0;
+    for (uint32_t y = 0; y < height; ++y)
+        if (alpha.rgba[(width / 2 + y * width) * 4 + 3] > 0.5f) {
+            top = std::min(top, y);
+            bottom = std::max(bottom, y);
+        }
+    ASSERT_LT(top + 4, bottom);
+    EXPECT_GT(luminance(width / 2, top + 1), luminance(width / 2, bottom - 1) + 20.0);
+}
+
+TEST_F(VolumeRenderTest, RejectsBadCameraLookAndTarget) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    SmokeSolver3D solver(context(), s);
+    VolumeRenderer renderer(context());
+    auto fieldOf = [](const std::function<void()>& call) -> std::string {
+        try {
+            call();
+        } catch (const InvalidArgument& e) {
+            return e.field();
+        }
+        return "(no InvalidArgument)";
+    };
+    OrbitCamera orbit;
+    orbit.pitchDegrees = 90.0f;
+    EXPECT_EQ(fieldOf([&] { orbitCamera(s, orbit, 1.0f); }), "OrbitCamera::pitchDegrees");
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    VolumeLook look;
+    look.albedo = 1.5f;
+    EXPECT_EQ(fieldOf([&] { renderer.renderPicture(solver, camera, look, 8, 8); }), "VolumeLook::albedo");
+    EXPECT_EQ(fieldOf([&] { renderer.renderPicture(solver, camera, {}, 0, 8); }), "VolumeRenderer::renderPicture: width, height");
+    VolumeCamera flat = camera;
+    flat.projection = kIdentity4;  // orthographic
+    EXPECT_EQ(fieldOf([&] { renderer.renderPicture(solver, flat, {}, 8, 8); }), "VolumeCamera::projection");
+    VolumeCamera singular = camera;
+    singular.view = {};
+    EXPECT_EQ(fieldOf([&] { renderer.renderPicture(solver, singular, {}, 8, 8); }), "VolumeCamera::view");
+
+    EngineImage colour(context(), VK_FORMAT_R32_SFLOAT, 8, 8);
+    VolumeTarget target;
+    target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+    colour.submit([&](VkCommandBuffer cmd) {
+        EXPECT_EQ(fieldOf([&] { renderer.record(cmd, solver, camera, {}, target); }), "VolumeTarget::colour.format");
+        target.colour.format = VK_FORMAT_R32G32B32A32_SFLOAT;
+        target.colour.extent = {8, 8, 2};
+        EXPECT_EQ(fieldOf([&] { renderer.record(cmd, solver, camera, {}, target); }), "VolumeTarget::colour.extent");
+        target.colour.extent = {8, 8, 1};
+        target.depth = colour.view();
+        EXPECT_EQ(fieldOf([&] { renderer.record(cmd, solver, camera, {}, target); }), "VolumeTarget::depthExtent");
+        std::vector<Collider> many(kMaxColliders + 1);
+        target.depth = VK_NULL_HANDLE;
+        EXPECT_EQ(fieldOf([&] { renderer.record(cmd, solver, camera, {}, target, many); }), "VolumeRenderer::record: colliders");
+    });
+}
+
+} // namespace
+} // namespace billow::test
