@@ -166,11 +166,15 @@ Plane planeOf(const SmokeSettings3D& s, const SlicePlan& plan) {
 
 } // namespace
 
-Picture renderPicture(render::VolumeRenderer& renderer, SmokeSolver3D& solver, const RenderPlan& plan) {
-    const render::Rgba8Image image = renderer.render(solver, plan.camera, plan.look);
+Picture renderPicture(VolumeRenderer& renderer, const SmokeSolver3D& solver, const RenderPlan& plan,
+                      const OrbitCamera& camera, std::span<const Collider> colliders) {
+    const float aspect = float(plan.width) / float(plan.height);
+    const VolumePicture image =
+        renderer.renderPicture(solver, orbitCamera(solver.settings(), camera, aspect), plan.look, plan.width, plan.height, colliders);
+    // The look encodes for display over an opaque background: rgb in [0, 1].
     Picture p{image.width, image.height, std::vector<uint8_t>(size_t(image.width) * image.height * 3)};
     for (size_t k = 0; k < size_t(image.width) * image.height; ++k)
-        std::copy_n(&image.rgba[4 * k], 3, &p.rgb[3 * k]);
+        for (int c = 0; c < 3; ++c) p.rgb[3 * k + c] = uint8_t(std::lround(std::clamp(image.rgba[4 * k + c], 0.0f, 1.0f) * 255.0f));
     return p;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <span>
 #include <vector>
 
 #include <billow/smoke3d_solver.hpp>
@@ -16,7 +17,7 @@
 #include "common/run_loop.hpp"
 #include "common/smoke_shared.hpp"
 #include "smoke3d/smoke3d_scene.hpp"
-#include "volume_renderer.hpp"
+#include <billow/volume_renderer.hpp>
 
 namespace billow::scene {
 
@@ -58,7 +59,10 @@ nlohmann::ordered_json metricsRecord(const StepMetrics3D& m);
 // longSide pixels, solid cells grey, with a labelled colour bar (common/legends.hpp). Each slice
 // is scaled to its own range on the plane in the frame: magnitudes on a sequential ramp (density
 // with a square root, so thin smoke shows), signed fields on a diverging one.
-Picture renderPicture(render::VolumeRenderer& renderer, SmokeSolver3D& solver, const RenderPlan& plan);
+// The render (billow::VolumeRenderer::renderPicture) seen by `camera`, the moving colliders drawn
+// exact, as an RGB picture.
+Picture renderPicture(VolumeRenderer& renderer, const SmokeSolver3D& solver, const RenderPlan& plan,
+                      const OrbitCamera& camera, std::span<const Collider> colliders);
 Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan);
 
 // output.vdb: an OpenVDB file per written step (billow::vdb::writeVdb from examples/vdb_export),

@@ -14,6 +14,7 @@
 
 #include "common/maths.hpp"
 #include "common/run_loop.hpp"
+#include "smoke3d/content_frame.hpp"
 #include "smoke3d/smoke3d_outputs.hpp"
 
 namespace billow::scene {
@@ -167,7 +168,7 @@ public:
     Smoke3DRun(std::shared_ptr<Context> context, const Scene3D& scene, const RunOptions& options)
         : scene_(scene), solver_(createSolver(context, scene)),
           renderer_(rendersVolume(scene.output)
-                        ? std::make_unique<render::VolumeRenderer>(*context, scene.render.width, scene.render.height)
+                        ? std::make_unique<VolumeRenderer>(context)
                         : nullptr),
           writer_(options, scene.name, scene.output, kSmoke3DViews, kSmoke3DFields) {
         solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
@@ -203,7 +204,7 @@ public:
     }
     // The render and the slices come with their legends already drawn (slices: the colour bar).
     Figure draw(View3D view, FieldCache3D& fields) {
-        if (view == View3D::Render) return {renderPicture(*renderer_, *solver_, scene_.render), {}};
+        if (view == View3D::Render) return {renderPicture(*renderer_, *solver_, scene_.render, renderCamera(fields), colliders_), {}};
         return {slicePicture(view, fields, scene_.slices), {}};
     }
     std::vector<uint64_t> shape(SmokeField3D field) { return fieldShape(field, scene_.settings); }
@@ -228,12 +229,38 @@ public:
 
 private:
     void placeColliders(double time) {
-        if (!scene_.colliders.empty()) solver_->setColliders(collidersAt(scene_, time));
+        if (scene_.colliders.empty()) return;
+        colliders_ = collidersAt(scene_, time);
+        solver_->setColliders(colliders_);
+    }
+    // The render's camera: the scene's, aimed at the content seen so far unless the scene aims it.
+    OrbitCamera renderCamera(FieldCache3D& fields) {
+        const RenderPlan& plan = scene_.render;
+        if (!plan.frameContent) return plan.camera;
+        const SmokeSettings3D& s = scene_.settings;
+        content_.include(s, fields.get(SmokeField3D::Density), fields.get(SmokeField3D::Temperature),
+                         fields.get(SmokeField3D::Fuel));
+        for (const SceneEmitter3D& e : scene_.emitters) {
+            const Emitter3D& m = e.emitter;
+            const std::array<float, 3> half = m.shape == EmitterShape::Sphere ? std::array<float, 3>{m.radius, m.radius, m.radius}
+                                                                              : m.halfExtents;
+            const std::array<float, 3> centre = e.path.empty() ? m.centre : positionOnPath(e.path, 0.0);
+            content_.includeBox({centre[0] - half[0], centre[1] - half[1], centre[2] - half[2]},
+                                {centre[0] + half[0], centre[1] + half[1], centre[2] + half[2]});
+        }
+        for (const Obstacle3D& o : scene_.obstacles) {
+            if (o.shape == Obstacle3D::Shape::Box) content_.includeBox(o.min, o.max);
+            else content_.includeBox({o.centre[0] - o.radius, o.centre[1] - o.radius, o.centre[2] - o.radius},
+                                     {o.centre[0] + o.radius, o.centre[1] + o.radius, o.centre[2] + o.radius});
+        }
+        return content_.framed(s, plan.camera, float(plan.width) / float(plan.height));
     }
 
     const Scene3D& scene_;
     std::unique_ptr<SmokeSolver3D> solver_;
-    std::unique_ptr<render::VolumeRenderer> renderer_;
+    std::unique_ptr<VolumeRenderer> renderer_;
+    std::vector<Collider> colliders_;  // where the colliders are now (drawn exact in the render)
+    ContentFrame content_;
     OutputWriter<View3D, SmokeField3D> writer_;
     std::string vdbDir_, finalVdbDir_;
     uint32_t vdbFiles_ = 0;

@@ -11,11 +11,11 @@
 #include <billow/collider.hpp>
 #include <billow/smoke3d_settings.hpp>
 #include <billow/smoke3d_solver.hpp>
+#include <billow/volume_renderer.hpp>
 
 #include "common/json_reader.hpp"
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
-#include "volume_renderer.hpp"
 
 namespace billow::scene {
 
@@ -65,11 +65,25 @@ inline const WordTable<SmokeField3D> kSmoke3DFields = {
 
 using OutputPlan3D = OutputPlanOf<View3D, SmokeField3D>;
 
-// output.render: the ray-marched picture.
+// The look of the runner's pictures: the library's defaults over a sky and a ground, encoded for
+// display, with the domain outlined in grey.
+inline VolumeLook pictureLook() {
+    VolumeLook look;
+    look.background = VolumeBackground::SkyAndGround;
+    look.displayEncode = true;
+    look.outlineColour = {0.18f, 0.2f, 0.24f, 0.6f};
+    return look;
+}
+
+// output.render: the ray-marched picture (billow::VolumeRenderer).
 struct RenderPlan {
     uint32_t width = 512, height = 384;  // pixels
-    render::OrbitCamera camera;
-    render::VolumeLook look;
+    OrbitCamera camera;
+    VolumeLook look = pictureLook();
+    // Aim at what the run holds (smoke, heat, fuel, emitters, obstacles: the box they have filled
+    // so far) instead of the domain's centre; off once the scene gives the camera's target or
+    // distance, or "frame": "domain".
+    bool frameContent = true;
 };
 
 // output.slices: the plane the slice views cut.

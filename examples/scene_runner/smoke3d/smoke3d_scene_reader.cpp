@@ -174,8 +174,11 @@ void readColliders3D(ObjectReader& top, Scene3D& scene) {
 }
 
 // The 3D keys of "output": "render" (size, camera, look), "slices", "vdb".
-void readCamera(ObjectReader& r, render::OrbitCamera& c) {
+void readCamera(ObjectReader& r, OrbitCamera& c, bool& frameContent) {
     auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
+    // A camera aimed by the scene is not reframed; "frame" says so explicitly.
+    if (r.child("target") || r.child("distance")) frameContent = false;
+    frameContent = r.choice("frame", frameContent ? 1 : 0, {{"content", 1}, {"domain", 0}}) == 1;
     c.yawDegrees = f("yaw", c.yawDegrees, Range::any());
     c.pitchDegrees = f("pitch", c.pitchDegrees, {-90.0, 90.0, true, true});
     c.distance = f("distance", c.distance, Range::positive());
@@ -184,7 +187,7 @@ void readCamera(ObjectReader& r, render::OrbitCamera& c) {
     r.finish();
 }
 
-void readLook(ObjectReader& r, render::VolumeLook& l) {
+void readLook(ObjectReader& r, VolumeLook& l) {
     auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
     auto colour = [&](const char* key, std::array<float, 3> fallback) { return r.vec3(key, fallback, Range::nonNegative()); };
     l.extinction = f("extinction", l.extinction, Range::nonNegative());
@@ -208,6 +211,9 @@ void readLook(ObjectReader& r, render::VolumeLook& l) {
     l.colourHigh = f("colourHigh", l.colourHigh, Range::positive());
     l.exposure = f("exposure", l.exposure, Range::positive());
     l.drawSolids = r.boolean("drawSolids", l.drawSolids);
+    const std::array<float, 3> outline = colour("outlineColour", {l.outlineColour[0], l.outlineColour[1], l.outlineColour[2]});
+    l.outlineColour = {outline[0], outline[1], outline[2],
+                       f("outlineOpacity", l.outlineColour[3], Range::closed(0.0, 1.0))};
     l.solidColour = colour("solidColour", l.solidColour);
     l.viewStep = f("viewStep", l.viewStep, Range::closed(0.05, 8.0));
     l.lightStep = f("lightStep", l.lightStep, Range::closed(0.05, 8.0));
@@ -221,7 +227,7 @@ void readOutput3D(ObjectReader& output, Scene3D& scene) {
         scene.render.height = r.integer("height", scene.render.height, 16, 4096);
         if (const nlohmann::json* camera = r.child("camera")) {
             ObjectReader c(*camera, "output.render.camera");
-            readCamera(c, scene.render.camera);
+            readCamera(c, scene.render.camera, scene.render.frameContent);
         }
         if (const nlohmann::json* look = r.child("look")) {
             ObjectReader l(*look, "output.render.look");
