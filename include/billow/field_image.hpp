@@ -96,9 +96,11 @@ struct ImageTarget {
     VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
     // The image's extent: the quantity's grid exactly (depth 1 for a 2D image).
     VkExtent3D extent{0, 0, 1};
-    // The image's layout when the pass starts, and the engine's last use of it (waited for before
-    // the writes). Defaults: SHADER_READ_ONLY_OPTIMAL after a fragment shader's reads (what the
-    // pass leaves, so a frame loop keeps the defaults; pass UNDEFINED the first time).
+    // The image's layout when the first publish starts, and the engine's last use of it (waited
+    // for before the writes). Later publishes start from what the previous one left (newLayout
+    // after dstStage/dstAccess), so a frame loop sets these once; FieldImage::expectLayout tells it
+    // when the engine moved the image to another layout in between. UNDEFINED is always valid:
+    // every texel is overwritten. Defaults: SHADER_READ_ONLY_OPTIMAL after a fragment shader's reads.
     VkImageLayout oldLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
     VkPipelineStageFlags srcStage = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
     VkAccessFlags srcAccess = 0;  // 0: the engine only read it (an execution dependency is enough)
@@ -159,6 +161,11 @@ public:
     void record(VkCommandBuffer cmd, const SmokeSolver& solver);
     void record(VkCommandBuffer cmd, const SmokeSolver3D& solver);
     void record(VkCommandBuffer cmd, const WaterSolver& solver);
+
+    // The layout the image is in before the next publish, and the engine's last use of it (stage,
+    // access): for an engine that moves the image to another layout between publishes. By
+    // default the next publish starts from the previous one's newLayout after dstStage/dstAccess.
+    void expectLayout(VkImageLayout layout, VkPipelineStageFlags stage, VkAccessFlags access);
 
     // Changes scale, offset and range (not the colour map's entries: a new FieldImage); takes
     // effect from the next record(). Same checks as the constructor.

@@ -78,13 +78,18 @@ struct FieldImage::Impl {
     ImageTarget target;
     detail::ImageSource shape;  // mode and size at creation (the buffers change every step)
     ImageMapping mapping;
+    // The image's state before the next publish: the target's at first, then what the last left.
+    VkImageLayout layoutBefore;
+    VkPipelineStageFlags stageBefore;
+    VkAccessFlags accessBefore;
     detail::ImagePipeline pipeline;
     detail::GpuBuffer colourMap;
     std::map<std::array<VkBuffer, 3>, VkDescriptorSet> sets;
 
     Impl(std::shared_ptr<Context> ctx, SolverKind solverKind, uint32_t what, const ImageTarget& t,
          const detail::ImageSource& source, const ImageMapping& m)
-        : context(std::move(ctx)), kind(solverKind), quantity(what), target(t), shape(source), mapping(m) {
+        : context(std::move(ctx)), kind(solverKind), quantity(what), target(t), shape(source), mapping(m),
+          layoutBefore(t.oldLayout), stageBefore(t.srcStage), accessBefore(t.srcAccess) {
         checkTarget();
         checkMapping(mapping);
         detail::ContextState& cs = context->state();
@@ -171,8 +176,8 @@ struct FieldImage::Impl {
         // before the writes.
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
         const VkImageMemoryBarrier toGeneral =
-            imageBarrier(target.oldLayout, VK_IMAGE_LAYOUT_GENERAL, target.srcAccess, VK_ACCESS_SHADER_WRITE_BIT);
-        vk.vkCmdPipelineBarrier(cmd, target.srcStage, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1,
+            imageBarrier(layoutBefore, VK_IMAGE_LAYOUT_GENERAL, accessBefore, VK_ACCESS_SHADER_WRITE_BIT);
+        vk.vkCmdPipelineBarrier(cmd, stageBefore, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1,
                                 &toGeneral);
 
         PublishPush push{};
@@ -205,6 +210,9 @@ struct FieldImage::Impl {
         vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
                                 nullptr, 0, nullptr);
+        layoutBefore = target.newLayout;
+        stageBefore = target.dstStage;
+        accessBefore = 0;  // the engine only reads it (an execution dependency is enough)
     }
 };
 
@@ -276,6 +284,13 @@ void FieldImage::setMapping(const ImageMapping& mapping) {
     if (mapping.colourMap != r.mapping.colourMap)
         throw InvalidArgument("ImageMapping::colourMap", "a FieldImage keeps the colour map it was made with; make a new one");
     r.mapping = mapping;
+}
+
+void FieldImage::expectLayout(VkImageLayout layout, VkPipelineStageFlags stage, VkAccessFlags access) {
+    Impl& r = use(impl_, "expectLayout");
+    r.layoutBefore = layout;
+    r.stageBefore = stage;
+    r.accessBefore = access;
 }
 
 const ImageTarget& FieldImage::target() const { return use(impl_, "target").target; }
