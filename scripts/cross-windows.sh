@@ -33,17 +33,14 @@ cmake --build "$build_dir" --target billow --parallel "$jobs"
 objdump=$(command -v "$prefix-objdump" || command -v objdump)
 library=$build_dir/src/libbillow.a
 [ -f "$library" ] || { echo "cross-windows: the build made no $library" >&2; exit 1; }
-# One "file format" line per archive member; all of them must be PE x86-64 objects.
-formats=$("$objdump" -f "$library" | sed -n 's/.*file format //p' | sort | uniq -c)
-objects=$("$objdump" -f "$library" | grep -c 'file format pe-x86-64' || true)
+# One "file format" line per archive member; all of them must be PE x86-64 objects. objdump's
+# output is kept whole before it is searched: with pipefail, a grep -q that stops reading early
+# kills objdump with SIGPIPE, and the pipeline's status would read as no match.
+headers_out=$("$objdump" -f "$library")
+formats=$(sed -n 's/.*file format //p' <<<"$headers_out" | sort | uniq -c)
+objects=$(grep -c 'file format pe-x86-64' <<<"$headers_out" || true)
 if [ "$objects" -eq 0 ] || [ "$(printf '%s\n' "$formats" | wc -l)" -ne 1 ]; then
-    # Billow loads vulkan-1.dll at run time (volk): a program that imports it would not start on a
-# machine without a Vulkan driver, where it should get Billow's UnsupportedDevice instead.
-if "$objdump" -p "$consumer" | grep -qi 'DLL Name: vulkan-1.dll'; then
-    echo "cross-windows: $consumer imports vulkan-1.dll; Billow must load it at run time" >&2
-    exit 1
-fi
-echo "cross-windows: $library is not made of PE x86-64 objects:" >&2
+    echo "cross-windows: $library is not made of PE x86-64 objects:" >&2
     printf '%s\n' "$formats" >&2
     exit 1
 fi
@@ -54,14 +51,16 @@ cxx=$(sed -n "s/^BILLOW_MINGW_CXX:FILEPATH=//p" "$build_dir/CMakeCache.txt")  # 
 consumer=$build_dir/billow_consumer.exe
 "$cxx" -std=c++20 -O1 -I include -I "$build_dir/vulkan-headers/include" tests/install_consumer/main.cpp \
        "$library" -static -o "$consumer"
-if ! "$objdump" -f "$consumer" | grep -q 'file format pei-x86-64'; then
-    echo "cross-windows: $consumer is not a PE x86-64 executable" >&2
-    "$objdump" -f "$consumer" >&2
+exe_headers=$("$objdump" -f "$consumer")
+if ! grep -q 'file format pei-x86-64' <<<"$exe_headers"; then
+    echo "cross-windows: $consumer is not a PE x86-64 executable:" >&2
+    echo "$exe_headers" >&2
     exit 1
 fi
 # Billow loads vulkan-1.dll at run time (volk): a program that imports it would not start on a
 # machine without a Vulkan driver, where it should get Billow's UnsupportedDevice instead.
-if "$objdump" -p "$consumer" | grep -qi 'DLL Name: vulkan-1.dll'; then
+imports=$("$objdump" -p "$consumer" | grep 'DLL Name:' || true)
+if grep -qi 'DLL Name: vulkan-1.dll' <<<"$imports"; then
     echo "cross-windows: $consumer imports vulkan-1.dll; Billow must load it at run time" >&2
     exit 1
 fi

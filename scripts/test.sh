@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build
-# The Windows cross build (label cross-windows) takes over 3 minutes on 2 cores: it runs after the
+# The Windows cross build (label cross-windows) takes 2.5 to 3.5 minutes on 2 cores: it runs after the
 # suite, alone, instead of beside the GPU tests.
 ctest --test-dir build --output-on-failure -j "$(nproc)" -LE cross-windows
 scripts/cross-windows.sh build-windows
