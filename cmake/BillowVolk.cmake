@@ -23,3 +23,9 @@ foreach(decl IN LISTS volk_functions)
 endforeach()
 file(WRITE ${BILLOW_VOLK_RENAME}.tmp "${rename}")
 file(COPY_FILE ${BILLOW_VOLK_RENAME}.tmp ${BILLOW_VOLK_RENAME} ONLY_IF_DIFFERENT)
+
+# volk.h and volk.c are copied next to the rename header, and the library's include path names the
+# copy rather than BILLOW_VOLK_DIR: that is /usr/include on Debian, which on a cross compiler's
+# command line would put the build host's C library in front of the target's.
+set(BILLOW_VOLK_INCLUDE_DIR ${CMAKE_BINARY_DIR}/generated/volk)
+file(COPY ${BILLOW_VOLK_DIR}/volk.h ${BILLOW_VOLK_DIR}/volk.c DESTINATION ${BILLOW_VOLK_INCLUDE_DIR})

@@ -12,6 +12,9 @@ packages=(
     spirv-cross python3
     # tests
     libgtest-dev
+    # the Windows cross build of the library (scripts/cross-windows.sh, the ctest label
+    # cross-windows): mingw-w64's C and C++ compilers and binutils for x86-64 Windows
+    g++-mingw-w64-x86-64
     # examples: scene files (JSON), PNG pictures, GIF/MP4 animations, the interactive demo (GLFW)
     # and its scripted test under a virtual X server
     nlohmann-json3-dev libpng-dev ffmpeg libglfw3-dev xvfb xauth xdotool

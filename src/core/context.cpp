@@ -16,10 +16,18 @@ namespace {
 
 using detail::ContextState;
 
+// The loader volkInitialize looks for differs by platform (volk.c), and so does the fix.
+#if defined(_WIN32)
+constexpr const char* kNoLoader = "no Vulkan loader found (vulkan-1.dll); install a GPU driver with Vulkan support";
+#elif defined(__APPLE__)
+constexpr const char* kNoLoader = "no Vulkan loader found (libvulkan.dylib, libMoltenVK.dylib); install MoltenVK";
+#else
+constexpr const char* kNoLoader = "no Vulkan loader found (libvulkan.so.1); install libvulkan1";
+#endif
+
 void loadLoader() {
     static const VkResult result = volkInitialize();
-    if (result != VK_SUCCESS)
-        throw UnsupportedDevice("no Vulkan loader found (libvulkan.so.1); install libvulkan1");
+    if (result != VK_SUCCESS) throw UnsupportedDevice(kNoLoader);
 }
 
 VKAPI_ATTR VkBool32 VKAPI_CALL onDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
