@@ -92,17 +92,21 @@ void SelfTest::finish() {
         verdict = kNoSmoke;
     }
     if (plan_.validating) {
+        // Any message fails: a hazard between Billow's writes and Qt's sampling of the image is
+        // reported where Qt records its draw, naming only Qt's command buffers, so it lands among
+        // "Qt's own" (measured with a deliberately wrong dstStage). The split only helps to read them.
         const ValidationLog& log = ValidationLog::instance();
-        std::printf("self-test: validation messages: %zu naming Billow's work, %zu Qt's own\n", log.billowCount(),
-                    log.qtCount());
-        if (log.qtCount() > 0)
-            std::printf("self-test: Qt's own messages (not Billow's; reported, not failed):\n%s\n",
-                        log.qtMessages().front().c_str());
-        if (log.billowCount() > 0) {
-            std::fprintf(stderr, "self-test: FAILED, the validation layer reported Billow's work; the first:\n%s\n",
+        std::printf("self-test: validation messages: %zu naming Billow's objects or raised while it recorded, %zu others "
+                    "(Qt's recording and submission)\n",
+                    log.billowCount(), log.qtCount());
+        if (log.billowCount() > 0)
+            std::fprintf(stderr, "self-test: FAILED, the first message about Billow's work:\n%s\n",
                          log.billowMessages().front().c_str());
-            verdict = kValidation;
-        }
+        if (log.qtCount() > 0)
+            std::fprintf(stderr, "self-test: FAILED, the first message raised in Qt's work (Qt alone, or a hazard "
+                                 "with Billow's image at Qt's draw):\n%s\n",
+                         log.qtMessages().front().c_str());
+        if (log.billowCount() + log.qtCount() > 0) verdict = kValidation;
     }
     if (verdict == kPassed) std::printf("self-test: passed\n");
     QCoreApplication::exit(verdict);

@@ -1,8 +1,9 @@
 // --self-test: lets the app run a number of frames, grabs the window twice some frames apart
 // (QQuickWindow::grabWindow, Qt's own readback of what it rendered), saves the second grab and
 // decides: the smoke item's rectangle must hold smoke (pixels unlike the QML background behind
-// it), the smoke must have moved between the grabs, and, when validating, Billow must have caused
-// no validation message. Prints what it measured and exits the event loop with the verdict.
+// it), the smoke must have moved between the grabs, and, when validating, the validation layer
+// must have reported nothing (Billow's messages and Qt's are printed apart). Prints what it
+// measured and exits the event loop with the verdict.
 #pragma once
 
 #include <QtCore/QElapsedTimer>

@@ -1,6 +1,8 @@
 #include "validation_log.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 
 ValidationLog& ValidationLog::instance() {
     static ValidationLog log;
@@ -38,6 +40,15 @@ void ValidationLog::record(const char* message, const uint64_t* handles, uint32_
     std::lock_guard lock(mutex_);
     bool billow = billowRecording_.load();
     for (uint32_t i = 0; i < handleCount && !billow; ++i) billow = billowObjects_.count(handles[i]) > 0;
+    // Hazards found while Qt records a draw that samples Billow's image list only Qt's command
+    // buffer as the message's objects, and name the image in the text ("VkImage 0x...").
+    const std::string text = message;
+    for (auto it = billowObjects_.begin(); it != billowObjects_.end() && !billow; ++it) {
+        char hex[32];
+        std::snprintf(hex, sizeof(hex), "0x%llx", static_cast<unsigned long long>(*it));
+        const size_t at = text.find(hex);
+        billow = at != std::string::npos && !std::isxdigit(static_cast<unsigned char>(text[at + std::strlen(hex)]));
+    }
     std::fprintf(stderr, "[validation, %s] %s\n", billow ? "Billow" : "Qt", message);
     (billow ? billow_ : qt_).emplace_back(message);
 }
