@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
         plan.outputPath = parser.value(selfTestOption);
         plan.validating = validate;
         const QColor background = view->rootObject()->property("smokeBackground").value<QColor>();
-        auto* selfTest = new SelfTest(view.get(), item, background, plan);  // a child of the window
+        auto* selfTest = new SelfTest(view.get(), item, &controller, background, plan);  // a child of the window
         QObject::connect(item, &BillowItem::renderFailed, selfTest, &SelfTest::renderFailed, Qt::QueuedConnection);
     } else {
         QObject::connect(item, &BillowItem::renderFailed, &app, [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "billow_item.hpp"
+#include "smoke_controller.hpp"
 #include "validation_log.hpp"
 
 namespace {
@@ -26,8 +27,9 @@ constexpr int kMinChangedPixels = 200;
 
 } // namespace
 
-SelfTest::SelfTest(QQuickWindow* window, BillowItem* item, QColor background, Plan plan)
-    : QObject(window), window_(window), item_(item), background_(background), plan_(std::move(plan)) {
+SelfTest::SelfTest(QQuickWindow* window, BillowItem* item, SmokeController* controller, QColor background, Plan plan)
+    : QObject(window), window_(window), item_(item), controller_(controller), background_(background),
+      plan_(std::move(plan)) {
     clock_.start();
     connect(window, &QQuickWindow::frameSwapped, this, &SelfTest::onFrame, Qt::QueuedConnection);
     QTimer::singleShot(plan_.timeoutSeconds * 1000, this, [this] {
@@ -49,6 +51,18 @@ void SelfTest::renderFailed(const QString& message) {
 void SelfTest::onFrame() {
     if (done_) return;
     const uint64_t frames = item_->framesRecorded();
+    // The controls, as a user would press them: a fresh solver early on, then new settings, a
+    // new mapping and two splats, all before the first grab.
+    if (controlsWorked_ == 0 && frames >= 3) {
+        controller_->reset();
+        controlsWorked_ = 1;
+    } else if (controlsWorked_ == 1 && frames >= 8) {
+        controller_->setVorticity(0.8);
+        controller_->setDyeIntensity(1.5);
+        controller_->addSplat();
+        controller_->addSplat();
+        controlsWorked_ = 2;
+    }
     if (first_.isNull() && frames >= uint64_t(plan_.firstGrabFrame)) {
         first_ = window_->grabWindow();
         firstFrames_ = item_->framesRecorded();

@@ -3,7 +3,9 @@
 // decides: the smoke item's rectangle must hold smoke (pixels unlike the QML background behind
 // it), the smoke must have moved between the grabs, and, when validating, the validation layer
 // must have reported nothing (Billow's messages and Qt's are printed apart). Prints what it
-// measured and exits the event loop with the verdict.
+// measured and exits the event loop with the verdict. On the way it works the controls as the
+// QML ones do (reset, both sliders, the splat button), so their render-thread paths run under
+// validation too.
 #pragma once
 
 #include <QtCore/QElapsedTimer>
@@ -13,6 +15,7 @@
 #include <QtGui/QImage>
 
 class BillowItem;
+class SmokeController;
 class QQuickWindow;
 
 class SelfTest : public QObject {
@@ -26,7 +29,7 @@ public:
         bool validating = false;
         int timeoutSeconds = 90;  // fails if the frames do not come
     };
-    SelfTest(QQuickWindow* window, BillowItem* item, QColor background, Plan plan);
+    SelfTest(QQuickWindow* window, BillowItem* item, SmokeController* controller, QColor background, Plan plan);
 
     // Exit codes.
     static constexpr int kPassed = 0, kNoSmoke = 2, kValidation = 3, kRenderFailed = 4, kTimedOut = 5;
@@ -40,6 +43,8 @@ private:
 
     QQuickWindow* window_;
     BillowItem* item_;
+    SmokeController* controller_;
+    int controlsWorked_ = 0;
     QColor background_;
     Plan plan_;
     QImage first_;
