@@ -23,6 +23,14 @@ packages=(
     # not pull in. Downloads 6 MB for OpenVDB (with TBB, Blosc, Imath; 66 MB installed) and 10 MB
     # for Boost's headers (145 MB installed), about 20 s to install; the library never needs them.
     libopenvdb-dev libnanovdb-dev libboost-iostreams-dev
+    # the Qt Quick host (examples/qt_host) and its self-test under Xvfb: Qt 6.4 Gui/Quick headers
+    # and CMake packages (the xcb platform plugin comes with libqt6gui6), and the QML modules it
+    # loads at run time: QtQuick, Controls (+ Templates, the Fusion/Basic styles), Layouts and
+    # QtQml.WorkerScript, which QtQml pulls in. QtQuick.Window is never loaded (a QQuickView).
+    # The packages themselves download 4.3 MB (2.7 MB of it the two -dev ones); the Qt 6 libraries
+    # they depend on come on top.
+    qt6-base-dev qt6-declarative-dev qml6-module-qtquick qml6-module-qtquick-controls
+    qml6-module-qtquick-layouts qml6-module-qtquick-templates qml6-module-qtqml-workerscript
 )
 
 missing=()
