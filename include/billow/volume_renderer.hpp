@@ -176,6 +176,12 @@ public:
     VolumePicture renderPicture(const SmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
                                 uint32_t width, uint32_t height, std::span<const Collider> colliders = {});
 
+    // Drops the descriptor sets the renderer keeps for one of the engine's image views (colour or
+    // depth; at most 64 combinations are kept): call it once no submission still uses the view,
+    // before destroying it (a swapchain resize), so a new view that reuses the handle is bound
+    // afresh and the sets do not run out.
+    void forgetView(VkImageView view) noexcept;
+
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;

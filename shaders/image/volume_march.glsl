@@ -259,14 +259,37 @@ VolumeSample marchVolume(vec3 origin, vec3 direction, float limit) {
     return s;
 }
 
-// How strongly the point p on the box's surface lies on one of its edges (0..1): within the
-// outline's half width (an angle, so the line keeps its width in pixels) of two of the box's faces.
-float volumeOutline(vec3 p) {
-    float width = view.eye.w * length(p - view.eye.xyz);
+// The domain's outline along a ray: for each of the box's 12 edges, the ray's closest approach to
+// it, compared across the screen (distance / ray length, an angle) with the outline's half width,
+// with a soft edge. Returns the coverage of edges nearer than the box's middle along the ray (x,
+// drawn over everything) and of the farther ones (y, seen through the volume), stopping at `limit`.
+vec2 volumeOutline(vec3 origin, vec3 direction, vec2 span, float limit) {
     vec3 n = vec3(view.grid.xyz);
-    vec3 fromFace = min(abs(p), abs(n - p));
-    vec3 near = step(fromFace, vec3(width));
-    return near.x + near.y + near.z >= 2.0 ? 1.0 : 0.0;
+    float middle = 0.5 * (span.x + span.y);
+    vec2 coverage = vec2(0.0);
+    for (int e = 0; e < 12; ++e) {
+        int axis = e / 4;                      // the edge runs along this axis
+        int other1 = (axis + 1) % 3, other2 = (axis + 2) % 3;
+        vec3 a = vec3(0.0);
+        a[other1] = (e & 1) != 0 ? n[other1] : 0.0;
+        a[other2] = (e & 2) != 0 ? n[other2] : 0.0;
+        vec3 u = vec3(0.0);
+        u[axis] = n[axis];
+        // Closest approach of the segment a + s u (s in [0, 1]) and the line origin + t direction.
+        vec3 w0 = a - origin;
+        float uu = dot(u, u), ud = dot(u, direction), uw = dot(u, w0), dw = dot(direction, w0);
+        float denominator = uu - ud * ud;
+        if (denominator < 1e-6 * uu) continue;  // parallel to the ray: a point on screen
+        float s = clamp((ud * dw - uw) / denominator, 0.0, 1.0);
+        vec3 onEdge = a + s * u;
+        float t = dot(onEdge - origin, direction);
+        if (t <= 0.0 || t > limit) continue;
+        float across = length(onEdge - (origin + t * direction)) / (t * view.eye.w);
+        float c = 1.0 - smoothstep(0.6, 1.0, across);
+        if (t < middle) coverage.x = max(coverage.x, c);
+        else coverage.y = max(coverage.y, c);
+    }
+    return coverage;
 }
 
 // Exposure, a filmic shoulder (1 - e^{-x}) and the sRGB curve: linear radiance -> display [0, 1].

@@ -55,16 +55,13 @@ void main() {
 
     if (view.outlineColour.a > 0.0) {
         vec2 span = volumeBoxInterval(origin, direction);
-        if (span.x < span.y) {
-            float a = view.outlineColour.a;
-            // The far edges seen through the volume, the near ones over everything.
-            float back = span.y < limit && !s.hitSurface ? a * volumeOutline(origin + direction * span.y) : 0.0;
-            rgb += s.transmittance * back * view.outlineColour.rgb;
-            alpha += s.transmittance * back;
-            float front = span.x > 0.0 && span.x < limit ? a * volumeOutline(origin + direction * span.x) : 0.0;
-            rgb = mix(rgb, view.outlineColour.rgb, front);
-            alpha = mix(alpha, 1.0, front);
-        }
+        vec2 edges = view.outlineColour.a * volumeOutline(origin, direction, span, limit);
+        // The far edges seen through the volume (hidden by a surface), the near ones over everything.
+        float back = s.hitSurface ? 0.0 : edges.y;
+        rgb += s.transmittance * back * view.outlineColour.rgb;
+        alpha += s.transmittance * back;
+        rgb = mix(rgb, view.outlineColour.rgb, edges.x);
+        alpha = mix(alpha, 1.0, edges.x);
     }
     if (volumeFlag(VOLUME_FLAG_BACKGROUND)) {
         rgb += (1.0 - alpha) * volumeBackground(origin, direction);

@@ -269,6 +269,12 @@ void VolumeRenderer::record(VkCommandBuffer cmd, const SmokeSolver3D& solver, co
     impl_->record(cmd, solver, camera, look, target, colliders);
 }
 
+void VolumeRenderer::forgetView(VkImageView view) noexcept {
+    if (!impl_ || !view) return;
+    impl_->forgetSets([](const Impl::LightKey&) { return false; },
+                      [view](const Impl::MarchKey& key) { return std::get<6>(key) == view || std::get<7>(key) == view; });
+}
+
 VolumePicture VolumeRenderer::renderPicture(const SmokeSolver3D& solver, const VolumeCamera& camera,
                                             const VolumeLook& look, uint32_t width, uint32_t height,
                                             std::span<const Collider> colliders) {
