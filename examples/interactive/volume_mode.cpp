@@ -157,6 +157,8 @@ VolumeLook VolumeMode::look() const {
 
 void VolumeMode::record(VkCommandBuffer cmd, uint32_t frameSlot, uint32_t imageIndex, bool forReadBack) {
     if (!controls_.paused) {
+        // The renderer already ends with this dependency; the app keeps the barrier the solver's
+        // contract asks of every reader, so it stays right whatever else reads the buffers.
         recordEntryBarrier(cmd, VolumeDrawer::kReaderStages);
         timer_.begin(cmd, frameSlot);
         solver_.record(cmd, kStepSeconds);
