@@ -2,7 +2,8 @@
 // swapchain like a game engine, with Billow embedded. Every frame it records, into its own command
 // buffer: an entry barrier, Billow's step (SmokeSolver::record, or SmokeSolver3D::record with
 // --3d), Billow's release barrier to the shaders that read it, and the draw of the chosen view
-// straight from Billow's storage buffers (field_mode.cpp in 2D, volume_mode.cpp in 3D).
+// straight from Billow's storage buffers (field_mode.cpp in 2D; in 3D, volume_mode.cpp,
+// billow::VolumeRenderer's march into the app's picture, which releases the solver itself).
 // docs/integration.md ("Worked example: the interactive demo") walks through it.
 #include <chrono>
 #include <cmath>

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "volume_renderer.hpp"
+#include "billow/volume_renderer.hpp"
 
 struct GLFWwindow;
 
@@ -32,7 +32,7 @@ public:
     // the collider stay inside `domain` (m, per axis).
     void update(float dt, const std::array<float, 3>& domain);
 
-    render::OrbitCamera camera;
+    OrbitCamera camera;  // turned into matrices by billow::orbitCamera (VolumeDrawer)
     VolumeView view = VolumeView::Render;
     std::array<float, 3> emitterCentre{0.5f, 0.1f, 0.5f};  // m
     std::array<float, 3> colliderCentre{0.2f, 0.55f, 0.5f};  // m

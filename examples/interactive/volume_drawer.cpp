@@ -1,10 +1,8 @@
 #include "volume_drawer.hpp"
 
 #include <array>
-#include <cstring>
 
 #include "swapchain.hpp"
-#include "volume_view.hpp"
 #include "vulkan_check.hpp"
 #include "vulkan_setup.hpp"
 
@@ -12,57 +10,28 @@ namespace billow::interactive {
 namespace {
 
 const uint32_t kFragmentSpirv[] =
-#include "volume_view.frag.inc"
-    ;
-const uint32_t kBakeSpirv[] =
-#include "volume_light.comp.inc"
+#include "picture_view.frag.inc"
     ;
 
-// volume_light.comp's local size.
-constexpr uint32_t kBakeGroup[3] = {8, 8, 4};
-uint32_t groups(uint32_t count, uint32_t size) { return (count + size - 1) / size; }
+// RGBA8 holds the display-encoded picture without loss, and every device writes it as a
+// storage image.
+constexpr VkFormat kPictureFormat = VK_FORMAT_R8G8B8A8_UNORM;
 
-// The bindings of volume_fields.glsl, volume_light.comp and volume_view.frag: 0 the view, 1
-// density, 2 temperature, 3 solid, 4 the light volume; one set serves the bake and the draw.
-constexpr uint32_t kBindings = 5;
-std::array<VkDescriptorSetLayoutBinding, kBindings> volumeBindings() {
-    std::array<VkDescriptorSetLayoutBinding, kBindings> bindings{};
-    for (uint32_t b = 0; b < kBindings; ++b)
-        bindings[b] = {b, b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                       VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
-    return bindings;
-}
-
-void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags srcStage, VkAccessFlags src,
-                   VkPipelineStageFlags dstStage, VkAccessFlags dst) {
-    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    barrier.srcAccessMask = src;
-    barrier.dstAccessMask = dst;
-    vkCmdPipelineBarrier(cmd, srcStage, dstStage, 0, 1, &barrier, 0, nullptr, 0, nullptr);
-}
+constexpr std::array<VkDescriptorSetLayoutBinding, 1> kPictureBindings{
+    {{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr}}};
 
 } // namespace
 
-VolumeDrawer::VolumeDrawer(const VulkanSetup& vulkan, const Swapchain& swapchain, uint32_t framesInFlight)
-    : device_(vulkan.device), physical_(vulkan.physicalDevice), swapchain_(swapchain),
-      pass_(vulkan, swapchain, kFragmentSpirv, volumeBindings(), 0, framesInFlight) {
+VolumeDrawer::VolumeDrawer(std::shared_ptr<Context> context, const VulkanSetup& vulkan, const Swapchain& swapchain,
+                           uint32_t framesInFlight)
+    : context_(std::move(context)), device_(vulkan.device), physical_(vulkan.physicalDevice), swapchain_(swapchain),
+      pass_(vulkan, swapchain, kFragmentSpirv, kPictureBindings, 0, framesInFlight), pictures_(framesInFlight) {
     try {
-        VkDescriptorSetLayout setLayout = pass_.setLayout();
-        VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-        layoutInfo.setLayoutCount = 1;
-        layoutInfo.pSetLayouts = &setLayout;
-        check(vkCreatePipelineLayout(device_, &layoutInfo, nullptr, &bakeLayout_), "vkCreatePipelineLayout");
-        ShaderModule module(device_, kBakeSpirv);
-        VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-        info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-        info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-        info.stage.module = module.handle;
-        info.stage.pName = "main";
-        info.layout = bakeLayout_;
-        check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &bake_), "vkCreateComputePipelines");
-        for (uint32_t k = 0; k < framesInFlight; ++k)
-            views_.emplace_back(device_, physical_, sizeof(render::detail::GpuView), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true);
-        lights_.resize(framesInFlight);
+        VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+        info.magFilter = info.minFilter = VK_FILTER_LINEAR;
+        info.addressModeU = info.addressModeV = info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+        check(vkCreateSampler(device_, &info, nullptr, &sampler_), "vkCreateSampler");
+        fitPictures();
     } catch (...) {
         release();
         throw;
@@ -72,53 +41,56 @@ VolumeDrawer::VolumeDrawer(const VulkanSetup& vulkan, const Swapchain& swapchain
 VolumeDrawer::~VolumeDrawer() { release(); }
 
 void VolumeDrawer::release() {
-    if (bake_) vkDestroyPipeline(device_, bake_, nullptr);
-    if (bakeLayout_) vkDestroyPipelineLayout(device_, bakeLayout_, nullptr);
-    bake_ = VK_NULL_HANDLE;
-    bakeLayout_ = VK_NULL_HANDLE;
+    if (sampler_) vkDestroySampler(device_, sampler_, nullptr);
+    sampler_ = VK_NULL_HANDLE;
+}
+
+// Called at creation and after the swapchain was recreated, which waited for the device to be
+// idle: no submitted frame still uses the old pictures or the old renderer.
+void VolumeDrawer::fitPictures() {
+    // The renderer caches a descriptor set per target view and offers no way to drop one: a new
+    // picture's view could take a destroyed view's handle and meet that view's stale set (and
+    // every resize would use up sets). A new renderer starts with no sets.
+    renderer_.reset();
+    renderer_.emplace(context_);
+    for (uint32_t slot = 0; slot < pictures_.size(); ++slot) {
+        pictures_[slot].reset();
+        pictures_[slot] = std::make_unique<PictureImage>(device_, physical_, kPictureFormat, swapchain_.extent);
+        // The picture is read in SHADER_READ_ONLY_OPTIMAL, the layout the renderer leaves it in.
+        VkDescriptorImageInfo image{sampler_, pictures_[slot]->view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        write.dstSet = pass_.set(slot);
+        write.dstBinding = 0;
+        write.descriptorCount = 1;
+        write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        write.pImageInfo = &image;
+        vkUpdateDescriptorSets(device_, 1, &write, 0, nullptr);
+    }
+    picturesGeneration_ = swapchain_.generation;
 }
 
 void VolumeDrawer::record(VkCommandBuffer cmd, uint32_t frameSlot, uint32_t imageIndex, const SmokeSolver3D& solver,
-                          const render::OrbitCamera& camera, const render::VolumeLook& look, bool forReadBack) {
-    render::detail::checkCamera(camera);
-    render::detail::checkLook(look);
-    const SmokeSettings3D& s = solver.settings();
-    const render::detail::GpuView view =
-        render::detail::makeView(s, camera, look, swapchain_.extent.width, swapchain_.extent.height);
-    std::memcpy(views_[frameSlot].mapped(), &view, sizeof(view));
-    render::detail::RenderBuffer& light = lights_[frameSlot];
-    const VkDeviceSize lightBytes = solver.bufferSize(SmokeField3D::Density);
-    if (light.size() != lightBytes)  // the slot's last submission has finished: free to replace
-        light = render::detail::RenderBuffer(device_, physical_, lightBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, false);
+                          const OrbitCamera& orbit, const VolumeLook& look, std::span<const Collider> colliders,
+                          bool forReadBack) {
+    if (picturesGeneration_ != swapchain_.generation) fitPictures();
+    const PictureImage& picture = *pictures_[frameSlot];
+    const VkExtent2D extent = picture.extent();
+    const VolumeCamera camera = orbitCamera(solver.settings(), orbit, float(extent.width) / float(extent.height));
+    VolumeLook encoded = look;
+    encoded.displayEncode = true;
 
-    // Query the buffers now: the step recorded just before has advanced the ping-pong.
-    const std::array<VkDescriptorBufferInfo, kBindings> buffers{{
-        {views_[frameSlot].handle(), 0, VK_WHOLE_SIZE},
-        {solver.buffer(SmokeField3D::Density), 0, solver.bufferSize(SmokeField3D::Density)},
-        {solver.buffer(SmokeField3D::Temperature), 0, solver.bufferSize(SmokeField3D::Temperature)},
-        {solver.buffer(SmokeField3D::Solid), 0, solver.bufferSize(SmokeField3D::Solid)},
-        {light.handle(), 0, VK_WHOLE_SIZE},
-    }};
-    std::array<VkWriteDescriptorSet, kBindings> writes{};
-    for (uint32_t b = 0; b < kBindings; ++b) {
-        writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-        writes[b].dstSet = pass_.set(frameSlot);
-        writes[b].dstBinding = b;
-        writes[b].descriptorCount = 1;
-        writes[b].descriptorType = b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        writes[b].pBufferInfo = &buffers[b];
-    }
-    vkUpdateDescriptorSets(device_, kBindings, writes.data(), 0, nullptr);
-
-    // The bake overwrites this slot's light volume, which the slot's previous draw read (an
-    // execution dependency suffices for a write after a read).
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, 0, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0);
-    VkDescriptorSet set = pass_.set(frameSlot);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, bakeLayout_, 0, 1, &set, 0, nullptr);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, bake_);
-    vkCmdDispatch(cmd, groups(s.nx, kBakeGroup[0]), groups(s.ny, kBakeGroup[1]), groups(s.nz, kBakeGroup[2]));
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                  VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+    VolumeTarget target;
+    target.colour = {picture.image(), picture.view(), picture.format(), {extent.width, extent.height, 1}};
+    // Every pixel is rewritten (the background is opaque), so the old contents are not kept; the
+    // slot's previous draw read the picture in its fragment shader, which the writes wait for.
+    target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    target.colour.srcStage = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+    target.colour.srcAccess = 0;
+    // Left for this frame's draw: sampled by the fragment shader.
+    target.colour.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    target.colour.dstStage = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+    target.colour.dstAccess = VK_ACCESS_SHADER_READ_BIT;
+    renderer_->record(cmd, solver, camera, encoded, target, colliders);
 
     pass_.begin(cmd, frameSlot, imageIndex, forReadBack);
     pass_.draw(cmd);

@@ -1,55 +1,63 @@
-// Draws a SmokeSolver3D's smoke and fire into a swapchain image, ray-marched straight from the
-// solver's storage buffers (no copy): a compute pass bakes the light's transmittance per cell
-// (examples/volume_render/shaders/volume_light.comp, the headless renderer's own shader), then a
-// fullscreen triangle's fragment shader (shaders/volume_view.frag) marches one camera ray per
-// pixel. Both use the march maths of examples/volume_render/shaders/volume_march.glsl and the
-// uniform block billow::render::detail::makeView fills, so the demo's picture is the scene
-// runner's for the same camera and look.
+// Draws a SmokeSolver3D's smoke and fire into a swapchain image with the library's renderer:
+// billow::VolumeRenderer ray-marches the solver's buffers (no copy) into this frame slot's picture,
+// an RGBA8 storage image of the window's size that the app owns (PictureImage), and a fullscreen
+// triangle (shaders/picture_view.frag) then draws the picture onto the swapchain image. One
+// picture per frame in flight, so a frame's march never waits for the previous frame's draw.
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include <vulkan/vulkan.h>
 
+#include "billow/collider.hpp"
 #include "billow/smoke3d_solver.hpp"
+#include "billow/volume_renderer.hpp"
 #include "fullscreen_pass.hpp"
-#include "gpu_objects.hpp"
-#include "volume_renderer.hpp"
+#include "picture_image.hpp"
 
 namespace billow::interactive {
 
 class VolumeDrawer {
 public:
-    VolumeDrawer(const VulkanSetup& vulkan, const Swapchain& swapchain, uint32_t framesInFlight);
+    VolumeDrawer(std::shared_ptr<Context> context, const VulkanSetup& vulkan, const Swapchain& swapchain,
+                 uint32_t framesInFlight);
     ~VolumeDrawer();
     VolumeDrawer(const VolumeDrawer&) = delete;
     VolumeDrawer& operator=(const VolumeDrawer&) = delete;
 
-    // Records the light bake and the draw into swapchain image `imageIndex`. The solver's writes
-    // must already be released to compute and fragment shader reads
-    // (SmokeSolver3D::recordReleaseBarrier with both stages), and `frameSlot`'s previous
-    // submission must have finished (its uniform buffer, light volume and descriptor set are
-    // rewritten here). Throws std::invalid_argument for a camera or look out of range.
-    // `forReadBack`: as FullscreenPass::begin.
+    // Records the march into `frameSlot`'s picture (the renderer records its own barrier after
+    // the solver's writes, so the caller records no release barrier) and the picture's draw into
+    // swapchain image `imageIndex`. `look` is drawn display-encoded (displayEncode is set here:
+    // the picture's 8 bits go to the screen as they are). `colliders`: the set the solver was
+    // handed, drawn as exact surfaces. `frameSlot`'s previous submission must have finished.
+    // Throws billow::InvalidArgument for a camera or look out of range. `forReadBack`: as
+    // FullscreenPass::begin.
     void record(VkCommandBuffer cmd, uint32_t frameSlot, uint32_t imageIndex, const SmokeSolver3D& solver,
-                const render::OrbitCamera& camera, const render::VolumeLook& look, bool forReadBack);
+                const OrbitCamera& orbit, const VolumeLook& look, std::span<const Collider> colliders, bool forReadBack);
 
-    // The stages that read the solver's buffers: what the release barrier must reach, and what
-    // the next step's entry barrier must wait for.
-    static constexpr VkPipelineStageFlags kReaderStages =
-        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+    // The stages that read the solver's buffers (the renderer's light bake and march, both
+    // compute): what the next step's entry barrier must wait for.
+    static constexpr VkPipelineStageFlags kReaderStages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
 
 private:
+    void fitPictures();  // the pictures follow the swapchain's size
     void release();
+
+    std::shared_ptr<Context> context_;
     VkDevice device_;
     VkPhysicalDevice physical_;
     const Swapchain& swapchain_;
     FullscreenPass pass_;
-    VkPipelineLayout bakeLayout_ = VK_NULL_HANDLE;
-    VkPipeline bake_ = VK_NULL_HANDLE;
-    std::vector<render::detail::RenderBuffer> views_;   // the VolumeView uniform block, per frame slot
-    std::vector<render::detail::RenderBuffer> lights_;  // light transmittance per cell, per frame slot
+    VkSampler sampler_ = VK_NULL_HANDLE;
+    // Made again with the pictures: it keeps descriptor sets keyed by the target's image view,
+    // and a new view may reuse a destroyed one's handle (see fitPictures).
+    std::optional<VolumeRenderer> renderer_;
+    std::vector<std::unique_ptr<PictureImage>> pictures_;  // one per frame slot
+    uint32_t picturesGeneration_ = 0;                      // the swapchain generation they fit
 };
 
 } // namespace billow::interactive

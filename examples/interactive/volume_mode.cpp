@@ -57,7 +57,7 @@ VolumeMode::VolumeMode(GLFWwindow* window, std::shared_ptr<Context> context, con
                                      : cpu_             ? Options::kDefaultGrid3DCpu
                                                         : Options::kDefaultGrid3DGpu,
                                      false, cpu_)),
-      drawer_(vulkan, swapchain, framesInFlight), controls_(window), timer_(timer) {
+      drawer_(context, vulkan, swapchain, framesInFlight), controls_(window), timer_(timer) {
     handToSolver();
 }
 
@@ -85,16 +85,16 @@ void VolumeMode::handToSolver() {
     }
     solver_.setEmitters(emitters);
 
-    std::vector<Collider> colliders;
+    colliders_.clear();
     if (controls_.colliderOn) {
         Collider sphere;
         sphere.shape = ColliderShape::Sphere;
         sphere.centre = controls_.colliderCentre;
         sphere.radius = kColliderRadius;
         sphere.velocity = controls_.colliderVelocity;
-        colliders.push_back(sphere);
+        colliders_.push_back(sphere);
     }
-    solver_.setColliders(colliders);
+    solver_.setColliders(colliders_);
 }
 
 void VolumeMode::applyInput(const std::function<void()>& settle) {
@@ -118,8 +118,14 @@ void VolumeMode::applyInput(const std::function<void()>& settle) {
     handToSolver();
 }
 
-render::VolumeLook VolumeMode::look() const {
-    render::VolumeLook look;
+VolumeLook VolumeMode::look() const {
+    VolumeLook look;
+    look.background = VolumeBackground::SkyAndGround;
+    // The domain's box: dark lines that read against the sky and the ground. Wider than the
+    // default 1.5 pixels: the renderer's lines come out thinner where a face beside the edge is
+    // seen at a grazing angle, and a line under a pixel wide breaks into dashes.
+    look.outlineColour = {0.05f, 0.05f, 0.06f, 0.6f};
+    look.outlineWidth = 2.5f;
     look.extinction = 45.0f;
     look.albedo = 0.9f;
     look.ambientColour = {0.22f, 0.26f, 0.36f};
@@ -144,20 +150,22 @@ render::VolumeLook VolumeMode::look() const {
         look.colourHigh = 6500.0f;
         look.skyZenith = look.skyHorizon = {0.02f, 0.02f, 0.03f};
         look.groundTile = 0.0f;  // no ground: the dark sky all round
+        look.outlineColour = {0.1f, 0.1f, 0.12f, 0.4f};  // dim: the glow stays the brightest thing
     }
     return look;
 }
 
 void VolumeMode::record(VkCommandBuffer cmd, uint32_t frameSlot, uint32_t imageIndex, bool forReadBack) {
     if (!controls_.paused) {
+        // The renderer already ends with this dependency; the app keeps the barrier the solver's
+        // contract asks of every reader, so it stays right whatever else reads the buffers.
         recordEntryBarrier(cmd, VolumeDrawer::kReaderStages);
         timer_.begin(cmd, frameSlot);
         solver_.record(cmd, kStepSeconds);
         timer_.end(cmd, frameSlot);
-        // EXIT barrier: the step's compute writes, visible to the light bake and the march.
-        solver_.recordReleaseBarrier(cmd, VolumeDrawer::kReaderStages, VK_ACCESS_SHADER_READ_BIT);
     }
-    drawer_.record(cmd, frameSlot, imageIndex, solver_, controls_.camera, look(), forReadBack);
+    // No EXIT barrier here: the renderer records the solver's release to its own compute reads.
+    drawer_.record(cmd, frameSlot, imageIndex, solver_, controls_.camera, look(), colliders_, forReadBack);
 }
 
 std::string VolumeMode::title(double ms, bool gpuTimed) const {

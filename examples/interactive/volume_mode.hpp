@@ -1,9 +1,10 @@
 // The 3D mode (--3d): a SmokeSolver3D plume from a spherical emitter on the floor (smoke, or with
 // F fuel lit by embers: fire), a sphere collider the user pushes through it, drawn by VolumeDrawer
-// from an orbit camera (VolumeControls).
+// (billow::VolumeRenderer) from an orbit camera (VolumeControls).
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "billow/smoke3d_solver.hpp"
 #include "demo_mode.hpp"
@@ -31,10 +32,11 @@ public:
 
 private:
     void handToSolver();  // the emitters and the collider for the next step
-    render::VolumeLook look() const;
+    VolumeLook look() const;
 
     bool cpu_;  // a CPU device: cheaper settings (plumeSettings)
     SmokeSolver3D solver_;
+    std::vector<Collider> colliders_;  // the solver's, handed to the drawer too: drawn exact
     VolumeDrawer drawer_;
     VolumeControls controls_;
     StepTimer& timer_;
