@@ -2,11 +2,13 @@
 // and writes one OpenVDB file per frame, for a first look in Blender or Houdini
 // (docs/vdb-export.md).
 //
-//   vdb_demo OUT_DIR [--size N] [--frames F] [--steps S]
+//   vdb_demo OUT_DIR [--size N] [--frames F] [--steps S] [--up-axis y|z]
 //
 // N cells per axis (default 64; the cell size is 1/N m), F frames (default 1) of S steps of 1/60 s
-// each (default 60). Writes OUT_DIR/fire_0000.vdb, ... (and fire_0000.nvdb, ... where NanoVDB is
-// available) and prints each file's size and the time taken to download and to write it.
+// each (default 60), written y-up (default; Houdini, Maya) or z-up (Blender). Writes
+// OUT_DIR/fire_0000.vdb, ... (and fire_0000.nvdb, ... where NanoVDB is available) and prints each
+// file's size and the time taken to download and to write it. On a CPU Vulkan device (lavapipe)
+// it waits for the device as long as scene_runner does (kCpuDeviceWaitTimeoutSeconds).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -22,13 +24,19 @@
 
 namespace {
 
+// How long to wait for a CPU Vulkan device before calling it hung, s: as scene_runner does. A
+// 64^3 fire step with its pressure solve takes seconds on lavapipe, more on a busy machine, so
+// the library's 10 s guard against a hung GPU stopped runs that were merely slow.
+constexpr double kCpuDeviceWaitTimeoutSeconds = 600.0;
+
 struct Options {
     std::filesystem::path outDir;
     uint32_t size = 64, frames = 1, steps = 60;
+    billow::vdb::UpAxis upAxis = billow::vdb::UpAxis::Y;
 };
 
 [[noreturn]] void usage(const char* problem) {
-    std::fprintf(stderr, "vdb_demo: %s\nusage: vdb_demo OUT_DIR [--size N] [--frames F] [--steps S]\n", problem);
+    std::fprintf(stderr, "vdb_demo: %s\nusage: vdb_demo OUT_DIR [--size N] [--frames F] [--steps S] [--up-axis y|z]\n", problem);
     std::exit(2);
 }
 
@@ -47,6 +55,10 @@ Options parse(int argc, char** argv) {
             if (a + 1 >= argc) usage((arg + " needs a value").c_str());
             const uint32_t value = positive(arg.c_str(), argv[++a]);
             (arg == "--size" ? options.size : arg == "--frames" ? options.frames : options.steps) = value;
+        } else if (arg == "--up-axis") {
+            const std::string axis = a + 1 < argc ? argv[++a] : "";
+            if (axis != "y" && axis != "z") usage("--up-axis needs y (Houdini, Maya) or z (Blender)");
+            options.upAxis = axis == "z" ? billow::vdb::UpAxis::Z : billow::vdb::UpAxis::Y;
         } else if (!arg.empty() && arg[0] == '-') {
             usage(("unknown option " + arg).c_str());
         } else if (options.outDir.empty()) {
@@ -81,6 +93,7 @@ int main(int argc, char** argv) {
     try {
         std::filesystem::create_directories(options.outDir);
         auto context = billow::Context::createStandalone();
+        if (context->deviceInfo().type == VK_PHYSICAL_DEVICE_TYPE_CPU) context->setWaitTimeout(kCpuDeviceWaitTimeoutSeconds);
         billow::SmokeSettings3D settings;
         settings.nx = settings.ny = settings.nz = options.size;
         settings.cellSize = 1.0f / float(options.size);
@@ -104,7 +117,9 @@ int main(int argc, char** argv) {
             for (uint32_t s = 0; s < options.steps; ++s) solver.step(dt);
             const double time = double(frame + 1) * options.steps * dt;
             const auto start = std::chrono::steady_clock::now();
-            const billow::vdb::VolumeFrame volume = billow::vdb::downloadVolumeFrame(solver, {}, time);
+            billow::vdb::VolumeFrame volume = billow::vdb::downloadVolumeFrame(solver, {}, time);
+            volume.step = uint64_t(frame + 1) * options.steps;
+            volume.upAxis = options.upAxis;
             std::printf("frame %u: t = %.3f s, downloaded in %.3f s\n", frame, time, secondsSince(start));
             writeFrame(options, frame, "vdb", volume, billow::vdb::writeVdb);
 #ifdef BILLOW_VDB_HAS_NANOVDB

@@ -11,11 +11,16 @@
 #include <openvdb/tools/Prune.h>
 
 #include "billow/error.hpp"
+#include "file_axes.hpp"
+#include "velocity_mask.hpp"
 
 namespace billow::vdb::detail {
 namespace {
 
 std::string field(const char* name) { return std::string("VolumeFrame::") + name; }
+
+// A cube of 2 * 64 + 1 voxels around every smoke voxel already covers most boxes a solver runs.
+constexpr uint32_t kMaxVelocityDilation = 64;
 
 // OpenVDB's coordinates are int32: every axis must fit, and the cell count must fit size_t.
 size_t checkedCellCount(const VolumeFrame& frame) {
@@ -51,39 +56,58 @@ void checkFrame(const VolumeFrame& frame) {
         throw InvalidArgument(field("activeThreshold"), std::to_string(frame.activeThreshold) + " must be finite and >= 0");
     if (!std::isfinite(frame.temperatureBackground))
         throw InvalidArgument(field("temperatureBackground"), "must be finite");
+    if (frame.upAxis != UpAxis::Y && frame.upAxis != UpAxis::Z) throw InvalidArgument(field("upAxis"), "must be UpAxis::Y or UpAxis::Z");
+    if (!std::isfinite(frame.velocityMask.threshold) || frame.velocityMask.threshold < 0.0f)
+        throw InvalidArgument(field("velocityMask.threshold"), std::to_string(frame.velocityMask.threshold) + " must be finite and >= 0");
+    if (frame.velocityMask.dilation > kMaxVelocityDilation)
+        throw InvalidArgument(field("velocityMask.dilation"),
+                              std::to_string(frame.velocityMask.dilation) + " voxels; at most " + std::to_string(kMaxVelocityDilation));
     if (frame.time && !std::isfinite(*frame.time)) throw InvalidArgument(field("time"), "must be finite when set");
     const bool anyVelocity = !frame.velocityX.empty() || !frame.velocityY.empty() || !frame.velocityZ.empty();
     const bool allVelocity = !frame.velocityX.empty() && !frame.velocityY.empty() && !frame.velocityZ.empty();
     if (anyVelocity && !allVelocity)
         throw InvalidArgument(field(frame.velocityX.empty() ? "velocityX" : frame.velocityY.empty() ? "velocityY" : "velocityZ"),
                               "is empty while other velocity components are given (all three or none)");
-    if (frame.density.empty() && frame.temperature.empty() && frame.fuel.empty() && !anyVelocity)
-        throw InvalidArgument("VolumeFrame", "has no field to write (density, temperature, fuel and velocity are all empty)");
+    if (frame.density.empty() && frame.temperature.empty() && frame.fuel.empty() && !anyVelocity && frame.solid.empty())
+        throw InvalidArgument("VolumeFrame", "has no field to write (density, temperature, fuel, velocity and solid are all empty)");
     checkValues("density", frame.density, cells, frame);
     checkValues("temperature", frame.temperature, cells, frame);
     checkValues("fuel", frame.fuel, cells, frame);
     checkValues("velocityX", frame.velocityX, cells, frame);
     checkValues("velocityY", frame.velocityY, cells, frame);
     checkValues("velocityZ", frame.velocityZ, cells, frame);
+    checkValues("solid", frame.solid, cells, frame);
 }
 
-// Index (i, j, k) -> world origin + (i + 1/2, j + 1/2, k + 1/2) h: OpenVDB's voxel centres sit at
-// integer index coordinates, the solver's cell centres half a cell inside the cell's corner.
+// Index (i, j, k) -> world corner + (i + 1/2, j + 1/2, k + 1/2) h: OpenVDB's voxel centres sit at
+// integer index coordinates, the solver's cell centres half a cell inside the cell's corner. The
+// corner is the file's minimum corner (file_axes.hpp), so the transform has no rotation.
 openvdb::math::Transform::Ptr cellCentreTransform(const VolumeFrame& frame) {
     const double h = frame.cellSize;
+    const std::array<double, 3> corner = fileAxesOf(frame).minCorner(frame.origin, h);
     auto transform = openvdb::math::Transform::createLinearTransform(h);
-    transform->postTranslate(openvdb::Vec3d(frame.origin[0] + 0.5 * h, frame.origin[1] + 0.5 * h, frame.origin[2] + 0.5 * h));
+    transform->postTranslate(openvdb::Vec3d(corner[0] + 0.5 * h, corner[1] + 0.5 * h, corner[2] + 0.5 * h));
     return transform;
 }
 
-// Calls visit(coord, cell index) for every cell, x fastest (the accessor then stays in one leaf
-// for eight consecutive cells).
+// Calls visit(the file's voxel, cell index) for every cell, x fastest (the accessor then stays in
+// one leaf for eight consecutive cells).
 template <typename Visit>
 void forEachCell(const VolumeFrame& frame, Visit&& visit) {
+    const FileAxes axes = fileAxesOf(frame);
     size_t c = 0;
     for (uint32_t k = 0; k < frame.nz; ++k)
         for (uint32_t j = 0; j < frame.ny; ++j)
-            for (uint32_t i = 0; i < frame.nx; ++i, ++c) visit(openvdb::Coord(int32_t(i), int32_t(j), int32_t(k)), c);
+            for (uint32_t i = 0; i < frame.nx; ++i, ++c) {
+                const std::array<int32_t, 3> v = axes.index(i, j, k);
+                visit(openvdb::Coord(v[0], v[1], v[2]), c);
+            }
+}
+
+// The frame's step and time on a grid too: Blender and Houdini show a grid's metadata, not the file's.
+void insertFrameMetadata(openvdb::MetaMap& meta, const VolumeFrame& frame) {
+    if (frame.time) meta.insertMeta("time", openvdb::DoubleMetadata(*frame.time));
+    if (frame.step) meta.insertMeta("step", openvdb::Int64Metadata(int64_t(*frame.step)));
 }
 
 template <typename GridT>
@@ -93,15 +117,23 @@ void finishGrid(GridT& grid, const VolumeFrame& frame, const char* name, const c
     grid.setTransform(cellCentreTransform(frame));
     grid.setCreator("Billow");
     grid.insertMeta("unit", openvdb::StringMetadata(unit));
+    insertFrameMetadata(grid, frame);
 }
 
-openvdb::GridBase::Ptr scalarGrid(const VolumeFrame& frame, const std::vector<float>& values, float background,
-                                  const char* name, const char* unit, openvdb::GridClass gridClass) {
+// The active test of a scalar grid: |value - background| >= threshold, or for "flame" (one-sided)
+// value - background >= threshold.
+enum class Activity { BothSides, AboveOnly };
+
+// `values` offset by `shift` (flame: temperature - ambient), active against `background`.
+openvdb::GridBase::Ptr scalarGrid(const VolumeFrame& frame, const std::vector<float>& values, float background, float shift,
+                                  Activity activity, const char* name, const char* unit, openvdb::GridClass gridClass) {
     auto grid = openvdb::FloatGrid::create(background);
     auto accessor = grid->getAccessor();
     const double threshold = frame.activeThreshold;
     forEachCell(frame, [&](const openvdb::Coord& ijk, size_t c) {
-        if (std::abs(double(values[c]) - double(background)) >= threshold) accessor.setValueOn(ijk, values[c]);
+        const double excess = double(values[c]) - double(shift) - double(background);
+        const bool active = activity == Activity::AboveOnly ? excess >= threshold : std::abs(excess) >= threshold;
+        if (active) accessor.setValueOn(ijk, shift == 0.0f ? values[c] : values[c] - shift);
     });
     finishGrid(*grid, frame, name, unit);
     grid->setGridClass(gridClass);
@@ -112,11 +144,16 @@ openvdb::GridBase::Ptr velocityGrid(const VolumeFrame& frame) {
     auto grid = openvdb::Vec3SGrid::create(openvdb::Vec3s(0.0f));
     auto accessor = grid->getAccessor();
     const double threshold = frame.activeThreshold;
+    const std::vector<bool> near = velocityNeighbourhood(frame);
+    const FileAxes axes = fileAxesOf(frame);
     forEachCell(frame, [&](const openvdb::Coord& ijk, size_t c) {
         const float x = frame.velocityX[c], y = frame.velocityY[c], z = frame.velocityZ[c];
-        if (std::sqrt(double(x) * x + double(y) * y + double(z) * z) >= threshold) accessor.setValueOn(ijk, openvdb::Vec3s(x, y, z));
+        if (!near[c] || std::sqrt(double(x) * x + double(y) * y + double(z) * z) < threshold) return;
+        const std::array<float, 3> v = axes.vector(x, y, z);
+        accessor.setValueOn(ijk, openvdb::Vec3s(v[0], v[1], v[2]));
     });
-    finishGrid(*grid, frame, "velocity", "m/s");
+    finishGrid(*grid, frame, "vel", "m/s");
+    grid->setSaveFloatAsHalf(frame.velocityAsHalf);
     // Cell-centred samples (not OpenVDB's staggered face layout), in world space; a velocity
     // transforms like a displacement: by the linear part of a transform, without its translation.
     grid->setGridClass(openvdb::GRID_UNKNOWN);
@@ -139,10 +176,14 @@ openvdb::MetaMap fileMetadata(const VolumeFrame& frame) {
     openvdb::MetaMap meta;
     meta.insertMeta("creator", openvdb::StringMetadata("Billow vdb_writer"));
     meta.insertMeta("length_unit", openvdb::StringMetadata("m"));
-    const openvdb::Vec3d low(frame.origin[0], frame.origin[1], frame.origin[2]);
+    const FileAxes axes = fileAxesOf(frame);
+    const std::array<double, 3> corner = axes.minCorner(frame.origin, frame.cellSize);
+    const std::array<uint32_t, 3> counts = axes.counts();
+    const openvdb::Vec3d low(corner[0], corner[1], corner[2]);
     meta.insertMeta("domain_min", openvdb::Vec3DMetadata(low));
-    meta.insertMeta("domain_max", openvdb::Vec3DMetadata(low + openvdb::Vec3d(frame.nx, frame.ny, frame.nz) * frame.cellSize));
-    if (frame.time) meta.insertMeta("time", openvdb::DoubleMetadata(*frame.time));
+    meta.insertMeta("domain_max", openvdb::Vec3DMetadata(low + openvdb::Vec3d(counts[0], counts[1], counts[2]) * frame.cellSize));
+    meta.insertMeta("up_axis", openvdb::StringMetadata(frame.upAxis == UpAxis::Z ? "z" : "y"));
+    insertFrameMetadata(meta, frame);
     return meta;
 }
 
@@ -151,12 +192,21 @@ openvdb::GridPtrVec buildGrids(const VolumeFrame& frame) {
     static std::once_flag initialised;
     std::call_once(initialised, [] { openvdb::initialize(); });
     openvdb::GridPtrVec grids;
+    // A grid with no active voxel or tile holds nothing a reader can show: left out.
+    auto add = [&](openvdb::GridBase::Ptr grid) {
+        if (grid->activeVoxelCount() > 0) grids.push_back(std::move(grid));
+    };
+    const Activity both = Activity::BothSides;
     if (!frame.density.empty())
-        grids.push_back(scalarGrid(frame, frame.density, 0.0f, "density", "dimensionless", openvdb::GRID_FOG_VOLUME));
-    if (!frame.temperature.empty())
-        grids.push_back(scalarGrid(frame, frame.temperature, frame.temperatureBackground, "temperature", "K", openvdb::GRID_UNKNOWN));
-    if (!frame.fuel.empty()) grids.push_back(scalarGrid(frame, frame.fuel, 0.0f, "fuel", "dimensionless", openvdb::GRID_FOG_VOLUME));
-    if (!frame.velocityX.empty()) grids.push_back(velocityGrid(frame));
+        add(scalarGrid(frame, frame.density, 0.0f, 0.0f, both, "density", "dimensionless", openvdb::GRID_FOG_VOLUME));
+    if (!frame.temperature.empty()) {
+        const float ambient = frame.temperatureBackground;
+        if (frame.writeTemperature) add(scalarGrid(frame, frame.temperature, ambient, 0.0f, both, "temperature", "K", openvdb::GRID_UNKNOWN));
+        if (frame.writeFlame) add(scalarGrid(frame, frame.temperature, 0.0f, ambient, Activity::AboveOnly, "flame", "K above ambient", openvdb::GRID_UNKNOWN));
+    }
+    if (!frame.fuel.empty()) add(scalarGrid(frame, frame.fuel, 0.0f, 0.0f, both, "fuel", "dimensionless", openvdb::GRID_FOG_VOLUME));
+    if (!frame.velocityX.empty()) add(velocityGrid(frame));
+    if (!frame.solid.empty()) add(scalarGrid(frame, frame.solid, 0.0f, 0.0f, both, "solid", "solid fraction", openvdb::GRID_FOG_VOLUME));
     return grids;
 }
 

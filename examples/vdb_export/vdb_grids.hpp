@@ -13,9 +13,10 @@
 namespace billow::vdb::detail {
 
 // Checks `frame` (InvalidArgument naming the VolumeFrame field) and builds its grids, in the order
-// density, temperature, fuel, velocity (the empty ones left out).
+// density, temperature, flame, fuel, vel, solid (fields not given, and grids with no active voxel,
+// left out), in the file's axes (file_axes.hpp).
 openvdb::GridPtrVec buildGrids(const VolumeFrame& frame);
-// creator, length_unit, domain_min, domain_max and (when set) time.
+// creator, length_unit, domain_min, domain_max (the file's axes), up_axis and (when set) time, step.
 openvdb::MetaMap fileMetadata(const VolumeFrame& frame);
 // Calls write(temporary path next to `path`), then renames the result onto `path`; on any failure
 // removes the temporary and throws billow::Error naming `function` and `path` (InvalidArgument

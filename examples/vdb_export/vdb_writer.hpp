@@ -1,20 +1,26 @@
-// OpenVDB files of one 3D frame (docs/vdb-export.md): density, temperature and fuel as FloatGrids,
-// velocity as a Vec3SGrid, in one .vdb that Blender, Houdini and other OpenVDB readers open.
+// OpenVDB files of one 3D frame (docs/vdb-export.md), laid out for artists' tools: the grids have
+// the names Blender, Houdini and other renderers look for ("density", "temperature", "flame",
+// "fuel", "vel", "solid"), grids with nothing in them are left out, and the axes can be written
+// y-up (Houdini, Maya) or z-up (Blender).
 //
-// Placement. The transform is linear with voxel size `cellSize` and a translation of
-// origin + cellSize / 2 on each axis: OpenVDB puts voxel (i, j, k)'s centre at integer index
-// coordinates, so index (i, j, k) maps to the world point origin + (i + 0.5, j + 0.5, k + 0.5) *
-// cellSize, the centre of cell (i, j, k), and the voxel's extent [i - 0.5, i + 0.5] in index space
-// is the cell [origin + i h, origin + (i + 1) h]. Index space thus spans [0, nx - 1] x [0, ny - 1] x
-// [0, nz - 1]; the file metadata "domain_min" and "domain_max" (m) give the simulated box, which
-// the grids' active voxels need not fill.
+// Placement. The transform is linear with voxel size `cellSize` and a translation of the file's
+// minimum corner + cellSize / 2 on each axis: OpenVDB puts voxel (i, j, k)'s centre at integer
+// index coordinates, so a voxel's extent [i - 0.5, i + 0.5] in index space is exactly one solver
+// cell. With UpAxis::Y the file's axes are Billow's: voxel (i, j, k) is cell (i, j, k), its centre
+// at origin + (i + 0.5, j + 0.5, k + 0.5) * cellSize. With UpAxis::Z the whole frame is turned by
+// +90 degrees about x, the rotation (x, y, z) -> (x, -z, y): Billow's y (up) becomes the file's z,
+// Billow's z (toward the viewer) becomes the file's -y, x stays; it is a rotation, so the frame
+// stays right-handed. Cell (i, j, k) is then voxel (i, nz - 1 - k, j), and velocity (vx, vy, vz) is
+// written as (vx, -vz, vy). The file metadata "domain_min" and "domain_max" (m) give the simulated
+// box in the file's axes; the grids' active voxels need not fill it.
 //
 // Sparsity. Only voxels whose value differs enough from the grid's background are written, as
-// active voxels; every other voxel is inactive and reads as the background (0, or
-// `temperatureBackground` for temperature). The test is |value - background| >= activeThreshold
-// (for velocity |(vx, vy, vz)| >= activeThreshold), evaluated in double precision. Trees are pruned
-// (inactive leaves removed, uniform nodes collapsed into tiles) before writing. Active values are
-// stored as 32-bit floats, bit for bit as given (no half-float or lossy compression).
+// active voxels; every other voxel is inactive and reads as the background. The test is
+// |value - background| >= activeThreshold, evaluated in double precision; "flame" is active where
+// temperature - ambient >= activeThreshold; "vel" only near smoke, fuel and flame (see
+// VelocityMask). Trees are pruned (inactive leaves removed, uniform nodes collapsed into tiles)
+// before writing. Scalars are stored as 32-bit floats, bit for bit as given; "vel" is stored as
+// 16-bit half floats unless `velocityAsHalf` is false.
 #pragma once
 
 #include <array>
@@ -25,24 +31,53 @@
 
 namespace billow::vdb {
 
+// Which of Billow's axes is up in the file: Y keeps Billow's axes (Houdini, Maya, Unreal after
+// its own import rotation); Z turns the frame so that up is z (Blender).
+enum class UpAxis { Y, Z };
+
+// Where "vel" is active: within `dilation` voxels (a cube of side 2 * dilation + 1 around each
+// voxel, so diagonal neighbours count) of a voxel whose density, fuel or flame (temperature -
+// ambient) is at least `threshold`, and there only where |velocity| >= activeThreshold. Motion
+// blur and velocity-driven shaders only read velocity where there is something to move; the
+// pressure projection spreads small velocities over the whole box, which as a full grid made up
+// nearly all of a file. A frame with no density, fuel or temperature writes "vel" wherever
+// |velocity| >= activeThreshold.
+struct VelocityMask {
+    float threshold = 1e-3f;  // density / fuel units, or K of flame; >= 0. Default 1e-3.
+    uint32_t dilation = 2;    // voxels, <= 64. Default 2.
+};
+
 struct VolumeFrame {           // cell-centred fields of one frame, x fastest (index x + nx*(y + ny*z))
     uint32_t nx = 0, ny = 0, nz = 0;
     double cellSize = 0;         // m (the voxel size), finite and > 0
-    std::array<double, 3> origin{}; // world position of the grid's minimum corner, m
+    std::array<double, 3> origin{}; // world position of the grid's minimum corner in Billow's axes, m
     std::vector<float> density, temperature, fuel;  // empty = not written
+    // Which grids `temperature` gives: "temperature" (absolute K) and "flame" (K above ambient).
+    // Default both.
+    bool writeTemperature = true, writeFlame = true;
     std::vector<float> velocityX, velocityY, velocityZ; // cell-centred, m/s; empty = not written (all three or none)
-    float activeThreshold = 1e-4f; // values with |v| below it are inactive (background 0)
-    // The temperature grid's background, K (the solver's ambientTemperature, so that the air at
-    // rest stays inactive); its voxels are active where |T - temperatureBackground| >=
-    // activeThreshold. Default 0.
+    // The solver's solid fraction per cell (SmokeField3D::Solid: static obstacles and colliders),
+    // 0 (open) to 1 (solid); written as the fog grid "solid". Empty = not written.
+    std::vector<float> solid;
+    float activeThreshold = 1e-4f; // values with |v - background| below it are inactive. Default 1e-4.
+    // The ambient temperature, K (the solver's ambientTemperature): the "temperature" grid's
+    // background, so that air at ambient is inactive and reads as ambient, and the zero of
+    // "flame" (temperature - ambient). Default 0.
     float temperatureBackground = 0.0f;
-    // The frame's simulation time, s; written as the file metadata "time" when set. Default unset.
+    UpAxis upAxis = UpAxis::Y;  // the file's axes (see above). Default Y.
+    VelocityMask velocityMask;
+    bool velocityAsHalf = true;  // "vel" stored as half floats (OpenVDB's saveFloatAsHalf). Default true.
+    // The frame's simulation time, s, and solver step; written as the file's and each grid's
+    // metadata "time" (double) and "step" (int64) when set. Default unset.
     std::optional<double> time;
+    std::optional<uint64_t> step;
 };
 
-// Writes `frame` to `path` (conventionally *.vdb): each non-empty field as a grid named "density",
-// "temperature", "fuel" or "velocity". The file appears complete or not at all: it is written
-// under a temporary name in the same folder and renamed over `path`.
+// Writes `frame` to `path` (conventionally *.vdb): the non-empty fields as the grids "density",
+// "temperature", "flame" (from temperature), "fuel", "vel" and "solid", in that order, each left
+// out when all its voxels are inactive (a file may then hold no grid, only its metadata, so that a
+// numbered sequence has no gaps). The file appears complete or not at all: it is written under a
+// temporary name in the same folder and renamed over `path`.
 // Throws billow::InvalidArgument (a std::runtime_error) naming the VolumeFrame field that is wrong
 // (zero sizes, a field whose size is not nx * ny * nz, only some velocity components, a cell size
 // that is not finite and > 0, a non-finite origin or value, a negative threshold, no field at all),

@@ -50,6 +50,7 @@ VolumeFrame downloadVolumeFrame(SmokeSolver3D& solver, const std::array<double, 
     if (fields.density) frame.density = solver.download(SmokeField3D::Density);
     if (fields.temperature) frame.temperature = solver.download(SmokeField3D::Temperature);
     if (fields.fuel) frame.fuel = solver.download(SmokeField3D::Fuel);
+    if (fields.solid) frame.solid = solver.download(SmokeField3D::Solid);
     if (fields.velocity) {
         CellVelocity cell = cellCentredVelocity(settings.nx, settings.ny, settings.nz, solver.download(SmokeField3D::VelocityX),
                                                 solver.download(SmokeField3D::VelocityY), solver.download(SmokeField3D::VelocityZ));

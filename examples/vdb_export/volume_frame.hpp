@@ -13,12 +13,13 @@
 
 namespace billow::vdb {
 
-// Which of the solver's fields a frame holds. Default: all four.
+// Which of the solver's fields a frame holds. Default: all five.
 struct FrameFields {
     bool density = true;
-    bool temperature = true;
+    bool temperature = true;  // the "temperature" and "flame" grids
     bool fuel = true;
-    bool velocity = true;
+    bool velocity = true;     // the "vel" grid
+    bool solid = true;        // SmokeField3D::Solid: static obstacles and colliders
 };
 
 struct CellVelocity {
@@ -34,7 +35,8 @@ CellVelocity cellCentredVelocity(uint32_t nx, uint32_t ny, uint32_t nz, std::spa
 
 // Downloads `fields` of the solver (blocking) into a frame: nx, ny, nz and cellSize from its
 // settings, temperatureBackground = its ambientTemperature, `origin` (m) the world position of
-// the grid's minimum corner, `time` (s) the frame's simulation time if known.
+// the grid's minimum corner, `time` (s) the frame's simulation time if known. The other
+// VolumeFrame settings (upAxis, thresholds, step) keep their defaults for the caller to set.
 VolumeFrame downloadVolumeFrame(SmokeSolver3D& solver, const std::array<double, 3>& origin = {},
                                 std::optional<double> time = std::nullopt, const FrameFields& fields = {});
 

@@ -294,7 +294,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"bad_3d_look.json", "output.render.look.fireHigh: expected fireHigh > fireLow (K)"},
         BadScene{"bad_3d_view.json", "output.pictures.views[1]: expected one of \"render\", \"density\""},
         BadScene{"bad_3d_colour_field.json", "output.fields.names: \"colour\" needs settings.colour: true"},
-        BadScene{"bad_3d_vdb_grid.json", "output.vdb.grids[1]: expected \"density\", \"temperature\", \"fuel\" or \"velocity\", got \"smoke\""},
+        BadScene{"bad_3d_vdb_grid.json", "output.vdb.grids[1]: expected \"density\", \"temperature\", \"flame\", \"fuel\", \"vel\" or \"solid\", got \"smoke\""},
+        BadScene{"bad_3d_vdb_up_axis.json", "output.vdb.upAxis: expected one of \"y\", \"z\", got \"x\""},
         BadScene{"bad_3d_box_emitter_radius.json", "emitters[0].radius: a box emitter takes halfExtents"},
         BadScene{"bad_3d_grid_too_large.json", "grid.nx: SmokeSettings3D::nx: must be in [2, 2048] cells (got 4000)"}),
     [](const testing::TestParamInfo<BadScene>& info) {

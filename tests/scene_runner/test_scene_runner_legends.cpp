@@ -182,3 +182,49 @@ TEST(ContactSheet, TilesEveryPictureUnderItsTitle) {
         for (uint32_t y = 0; y < t.picture.height; ++y) ASSERT_EQ(at(sheet, left + t.picture.width - 1, top + y), colour);
     }
 }
+
+// Every view keeps its own aspect: a finished 320 x 457 render beside 512 x 419 slices is written
+// 320 x 457 (it used to be stretched to the slices' size, a sphere drawn as an egg); grid figures of
+// different shapes are each scaled to the frame's long side at their own aspect; the contact sheet
+// pads the tiles instead of scaling them to one size.
+TEST(ComposeFrame, EveryViewKeepsItsOwnSizeAndAspect) {
+    std::vector<NamedFigure> finished = {{"render", {filled(320, 457, {200, 10, 10}), {}, true}},
+                                         {"density", {filled(512, 419, {10, 200, 10}), {}, true}}};
+    const FramePictures frame = composeFrame(finished, PictureStyle{}, "heading");
+    ASSERT_EQ(frame.views.size(), 2u);
+    EXPECT_EQ(frame.views[0].width, 320u);
+    EXPECT_EQ(frame.views[0].height, 457u);
+    EXPECT_EQ(frame.views[1].width, 512u);
+    EXPECT_EQ(frame.views[1].height, 419u);
+    EXPECT_EQ(frame.views[0].rgb, finished[0].figure.image.rgb) << "a finished picture is written as is";
+    // Asked for 256 pixels: scaled uniformly, never stretched.
+    PictureStyle sized;
+    sized.longSide = 256;
+    const FramePictures small = composeFrame(finished, sized, "heading");
+    EXPECT_EQ(small.views[0].height, 256u);
+    EXPECT_EQ(small.views[0].width, 179u);  // 320 * 256 / 457 = 179.3
+    EXPECT_EQ(small.views[1].width, 256u);
+    EXPECT_EQ(small.views[1].height, 210u);  // 419 * 256 / 512 = 209.5
+
+    std::vector<NamedFigure> grids = {{"wide", {filled(40, 10, {0, 0, 0}), {}}}, {"tall", {filled(10, 30, {0, 0, 0}), {}}}};
+    const FramePictures gridFrame = composeFrame(grids, PictureStyle{}, "heading");
+    EXPECT_EQ(gridFrame.views[0].width, 512u);
+    EXPECT_EQ(gridFrame.views[0].height, 128u);
+    EXPECT_EQ(gridFrame.views[1].width, 171u);  // 10 x 30 at 512 long, not 512 x 128
+    EXPECT_EQ(gridFrame.views[1].height, 512u);
+}
+
+// Colour bars fit the quantity: a never-negative one from 0 to its largest value (undershoot below
+// 0 drawn at the low end), a signed one symmetric about 0.
+TEST(ColourBar, RangesFitTheQuantity) {
+    const std::vector<float> excess = {-0.5f, 0.0f, 120.0f, 800.0f};
+    const BarRange temperature = barRange(excess, Quantity::NonNegative);
+    EXPECT_EQ(temperature.low, 0.0);
+    EXPECT_EQ(temperature.high, 800.0);
+    const BarRange pressure = barRange({-3.0f, 1.0f}, Quantity::Signed);
+    EXPECT_EQ(pressure.low, -3.0);
+    EXPECT_EQ(pressure.high, 3.0);
+    const BarRange still = barRange({0.0f, 0.0f}, Quantity::NonNegative);
+    EXPECT_EQ(still.low, 0.0);
+    EXPECT_GT(still.high, 0.0);
+}

@@ -204,8 +204,31 @@ TEST(SceneRunner3D, EveryFieldSliceMetricMp4AndVdb) {
         const uint32_t s = billow::scene::legendTextScale(p.width);
         EXPECT_TRUE(findText(p, label, s, billow::scene::kLegendText, billow::scene::kLegendBackground, 419)) << view;
     }
-    EXPECT_TRUE(fs::exists(out + "/render/0002.png"));
+    // The render keeps its own size (64 x 48), not stretched to the slices' 512 x 419 and more.
+    const billow::scene::Picture render = readPicture(out + "/render/0002.png");
+    EXPECT_EQ(render.width, 64u);
+    EXPECT_EQ(render.height, 48u);
     EXPECT_TRUE(fs::exists(out + "/sheet/0002.png"));
+
+    // Colour bars fit their quantity: temperature above ambient, density and speed from 0 to the
+    // largest value on the plane (z = 3 of 7); pressure symmetric about 0.
+    const NpyArray temperature = field(out, "temperature", 4);
+    float hottest = 0.0f;
+    for (uint32_t y = 0; y < 9; ++y)
+        for (uint32_t x = 0; x < 11; ++x) hottest = std::max(hottest, temperature.values[x + 11 * (y + 9 * 3)] - billow::SmokeSettings3D{}.ambientTemperature);
+    ASSERT_GT(hottest, 1.0f);
+    const billow::scene::Picture temperatureSlice = readPicture(out + "/temperature/0002.png");
+    const uint32_t scale = billow::scene::legendTextScale(temperatureSlice.width);
+    auto legendShows = [&](const billow::scene::Picture& p, const std::string& text) {
+        return findText(p, text, scale, billow::scene::kLegendText, billow::scene::kLegendBackground, 419).has_value();
+    };
+    EXPECT_TRUE(legendShows(temperatureSlice, billow::scene::legendNumber(hottest)));
+    EXPECT_FALSE(legendShows(temperatureSlice, billow::scene::legendNumber(-hottest))) << "a negative end on a non-negative quantity";
+    const NpyArray pressure = field(out, "pressure", 4);
+    float strongest = 0.0f;
+    for (uint32_t y = 0; y < 9; ++y)
+        for (uint32_t x = 0; x < 11; ++x) strongest = std::max(strongest, std::fabs(pressure.values[x + 11 * (y + 9 * 3)]));
+    EXPECT_TRUE(legendShows(readPicture(out + "/pressure/0002.png"), billow::scene::legendNumber(-strongest)));
 
     const auto lines = metricsLines(out);
     ASSERT_EQ(lines.size(), 4u);
@@ -213,13 +236,16 @@ TEST(SceneRunner3D, EveryFieldSliceMetricMp4AndVdb) {
                             "fuelBurnRate", "burningCells", "densityCentroid", "centroidHeight"})
         EXPECT_TRUE(lines.back().contains(key)) << key;
 
-    // An OpenVDB file per second step, step 0 included (its contents: tests/vdb), when built with OpenVDB.
-    if (billow::scene::vdbAvailable())
-        for (const char* step : {"000000", "000002", "000004"}) {
-            const std::string vdb = readText(out + "/vdb/outputs_" + std::string(step) + ".vdb");
-            ASSERT_GT(vdb.size(), 8u) << step;
-            EXPECT_EQ(vdb.substr(0, 4), std::string(" BDV")) << step;  // OPENVDB_MAGIC 0x56444220, little-endian
+    // An OpenVDB file per second step, step 0 included, numbered by output frame (its contents:
+    // tests/vdb), when built with OpenVDB.
+    if (billow::scene::vdbAvailable()) {
+        for (const char* frame : {"000000", "000001", "000002"}) {
+            const std::string vdb = readText(out + "/vdb/outputs_" + std::string(frame) + ".vdb");
+            ASSERT_GT(vdb.size(), 8u) << frame;
+            EXPECT_EQ(vdb.substr(0, 4), std::string(" BDV")) << frame;  // OPENVDB_MAGIC 0x56444220, little-endian
         }
+        EXPECT_FALSE(fs::exists(out + "/vdb/outputs_000004.vdb")) << "numbered by step";
+    }
 
     // An MP4 (ISO base media: a "ftyp" box first) when ffmpeg is there, as scripts/install-deps.sh installs it.
     if (std::system("command -v ffmpeg >/dev/null 2>&1") == 0) {

@@ -82,6 +82,10 @@ TEST(VdbExportErrors, NameTheFrameFieldThatIsWrong) {
                   "at cell (1, 2, 1) is not finite");
     expectRefused([](VolumeFrame& f) { f = VolumeFrame{}; f.nx = f.ny = f.nz = 2; f.cellSize = 1.0; }, "VolumeFrame",
                   "no field to write");
+    expectRefused([](VolumeFrame& f) { f.solid.assign(7, 0.0f); }, "VolumeFrame::solid", "has 7 values");
+    expectRefused([](VolumeFrame& f) { f.upAxis = static_cast<vdb::UpAxis>(7); }, "VolumeFrame::upAxis", "UpAxis::Y or UpAxis::Z");
+    expectRefused([](VolumeFrame& f) { f.velocityMask.threshold = -1.0f; }, "VolumeFrame::velocityMask.threshold", ">= 0");
+    expectRefused([](VolumeFrame& f) { f.velocityMask.dilation = 65; }, "VolumeFrame::velocityMask.dilation", "at most 64");
 }
 
 TEST(VdbExportErrors, UnwritablePathsNameThePathAndLeaveNothing) {

@@ -13,6 +13,7 @@
 #include <openvdb/io/File.h>
 #include <openvdb/openvdb.h>
 
+#include "velocity_mask.hpp"
 #include "volume_frame.hpp"
 #ifdef BILLOW_VDB_HAS_NANOVDB
 #include <nanovdb/util/IO.h>
@@ -51,6 +52,9 @@ ReadBack readVdb(const std::filesystem::path& path) {
 }
 
 bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// `x` as a grid saved with saveFloatAsHalf reads it back.
+float asHalf(float x) { return float(openvdb::math::half(x)); }
 
 // A fire on the 19 x 13 x 11 grid (no axis a multiple of the workgroup): a burner of fuel hot
 // enough to ignite, combustion with expansion, buoyancy, a few steps, so that density (made only
@@ -131,18 +135,25 @@ TEST_F(VdbExport, FireFrameReadsBackAsDownloaded) {
         EXPECT_EQ(entry.path().string().find(".partial"), std::string::npos) << "left behind: " << entry.path();
     const ReadBack back = readVdb(path);
 
-    // Names, types and classes as documented (docs/vdb-export.md).
-    ASSERT_EQ(back.grids.size(), 4u);
-    for (const char* name : {"density", "temperature", "fuel", "velocity"}) ASSERT_TRUE(back.grids.count(name)) << name;
+    // Names, types and classes as documented (docs/vdb-export.md). No obstacle: the solid
+    // fraction is 0 everywhere, so "solid" is left out.
+    ASSERT_EQ(back.grids.size(), 5u);
+    for (const char* name : {"density", "temperature", "flame", "fuel", "vel"}) ASSERT_TRUE(back.grids.count(name)) << name;
     EXPECT_EQ(back.grids.at("density")->getGridClass(), openvdb::GRID_FOG_VOLUME);
     EXPECT_EQ(back.grids.at("fuel")->getGridClass(), openvdb::GRID_FOG_VOLUME);
     EXPECT_EQ(back.grids.at("temperature")->getGridClass(), openvdb::GRID_UNKNOWN);
-    const auto& velocityBase = back.grids.at("velocity");
+    EXPECT_EQ(back.grids.at("flame")->getGridClass(), openvdb::GRID_UNKNOWN);
+    const auto& velocityBase = back.grids.at("vel");
     EXPECT_EQ(velocityBase->getGridClass(), openvdb::GRID_UNKNOWN);
     EXPECT_EQ(velocityBase->getVectorType(), openvdb::VEC_CONTRAVARIANT_RELATIVE);
     EXPECT_TRUE(velocityBase->isInWorldSpace());
-    const std::map<std::string, std::string> units{{"density", "dimensionless"}, {"temperature", "K"}, {"fuel", "dimensionless"}, {"velocity", "m/s"}};
+    EXPECT_TRUE(velocityBase->saveFloatAsHalf());
+    EXPECT_FALSE(back.grids.at("density")->saveFloatAsHalf());
+    const std::map<std::string, std::string> units{{"density", "dimensionless"}, {"temperature", "K"}, {"flame", "K above ambient"},
+                                                   {"fuel", "dimensionless"}, {"vel", "m/s"}};
     for (const auto& [name, unit] : units) EXPECT_EQ(back.grids.at(name)->metaValue<std::string>("unit"), unit) << name;
+    // Every grid carries the frame's time too (Blender and Houdini show grid metadata).
+    for (const auto& [name, grid] : back.grids) EXPECT_EQ(grid->metaValue<double>("time"), 4.0 / 30.0) << name;
 
     // The transform: voxel size h, voxel (i, j, k)'s centre at origin + (i + 1/2, j + 1/2, k + 1/2) h,
     // its faces half a voxel either side. The only rounding is double arithmetic on values of
@@ -179,6 +190,26 @@ TEST_F(VdbExport, FireFrameReadsBackAsDownloaded) {
     expectScalarGrid(back.grids.at("density"), density, frame, 0.0f, "density");
     expectScalarGrid(back.grids.at("temperature"), temperature, frame, settings.ambientTemperature, "temperature");
     expectScalarGrid(back.grids.at("fuel"), fuel, frame, 0.0f, "fuel");
+    // Flame: temperature - ambient, background 0, active only where at least the threshold above.
+    {
+        const auto flame = openvdb::GridBase::grid<openvdb::FloatGrid>(back.grids.at("flame"));
+        ASSERT_TRUE(flame);
+        EXPECT_EQ(flame->background(), 0.0f);
+        auto accessor = flame->getConstAccessor();
+        size_t active = 0, c = 0;
+        for (uint32_t k = 0; k < frame.nz; ++k)
+            for (uint32_t j = 0; j < frame.ny; ++j)
+                for (uint32_t i = 0; i < frame.nx; ++i, ++c) {
+                    const openvdb::Coord ijk{int(i), int(j), int(k)};
+                    const float excess = temperature[c] - settings.ambientTemperature;
+                    const bool expectActive = double(temperature[c]) - settings.ambientTemperature >= double(frame.activeThreshold);
+                    ASSERT_EQ(accessor.isValueOn(ijk), expectActive) << "flame voxel (" << i << ", " << j << ", " << k << ")";
+                    ASSERT_TRUE(sameBits(accessor.getValue(ijk), expectActive ? excess : 0.0f)) << "flame voxel " << c;
+                    active += expectActive;
+                }
+        EXPECT_GT(active, 0u);
+        EXPECT_EQ(flame->activeVoxelCount(), active);
+    }
 
     // Velocity: the frame holds the mean of the two faces bounding each cell. The exact mean e of
     // two floats rounded once to float is off by at most half an ulp, 2^-24 |e|; the double sum
@@ -197,8 +228,11 @@ TEST_F(VdbExport, FireFrameReadsBackAsDownloaded) {
                     ASSERT_LE(std::abs(got[a] - want[a]), std::abs(want[a]) * (0x1p-24 + 0x1p-40))
                         << "cell (" << i << ", " << j << ", " << k << ") axis " << a;
             }
+    // Vel: active only near smoke, fuel and flame (and where |v| >= the threshold), stored as half
+    // floats: each component reads back as the float rounded to half.
     const auto velocity = openvdb::GridBase::grid<openvdb::Vec3SGrid>(velocityBase);
-    ASSERT_TRUE(velocity) << "velocity is not a Vec3SGrid";
+    ASSERT_TRUE(velocity) << "vel is not a Vec3SGrid";
+    const std::vector<bool> near = vdb::detail::velocityNeighbourhood(frame);
     auto accessor = velocity->getConstAccessor();
     size_t active = 0;
     c = 0;
@@ -207,15 +241,17 @@ TEST_F(VdbExport, FireFrameReadsBackAsDownloaded) {
             for (uint32_t i = 0; i < nx; ++i, ++c) {
                 const openvdb::Coord ijk{static_cast<int>(i), static_cast<int>(j), static_cast<int>(k)};
                 const float x = frame.velocityX[c], y = frame.velocityY[c], z = frame.velocityZ[c];
-                const bool expectActive = std::sqrt(double(x) * x + double(y) * y + double(z) * z) >= double(frame.activeThreshold);
+                const bool expectActive =
+                    near[c] && std::sqrt(double(x) * x + double(y) * y + double(z) * z) >= double(frame.activeThreshold);
                 ASSERT_EQ(accessor.isValueOn(ijk), expectActive) << "voxel (" << i << ", " << j << ", " << k << ")";
                 const openvdb::Vec3s value = accessor.getValue(ijk);
-                const openvdb::Vec3s expected = expectActive ? openvdb::Vec3s(x, y, z) : openvdb::Vec3s(0.0f);
+                const openvdb::Vec3s expected = expectActive ? openvdb::Vec3s(asHalf(x), asHalf(y), asHalf(z)) : openvdb::Vec3s(0.0f);
                 for (int a = 0; a < 3; ++a) ASSERT_TRUE(sameBits(value[a], expected[a])) << "voxel (" << i << ", " << j << ", " << k << ")";
                 active += expectActive;
             }
     EXPECT_EQ(velocity->activeVoxelCount(), active);
     EXPECT_GT(active, 0u);
+    EXPECT_LT(active, size_t(nx) * ny * nz) << "vel covers the whole box";
 
     // File metadata: writer, units, simulated box, frame time.
     const openvdb::MetaMap& meta = *back.metadata;
@@ -242,7 +278,7 @@ TEST_F(VdbExport, FireFrameReadsBackFromNanoVdb) {
     const std::filesystem::path path = outputPath("fire.nvdb");
     vdb::writeNanoVdb(path.string(), frame);
     const auto handles = nanovdb::io::readGrids(path.string());
-    ASSERT_EQ(handles.size(), 4u);
+    ASSERT_EQ(handles.size(), 5u);  // density, temperature, flame, fuel, vel
     const double h = settings.cellSize;
     struct Scalar {
         const char* name;
@@ -253,9 +289,10 @@ TEST_F(VdbExport, FireFrameReadsBackFromNanoVdb) {
     const Scalar scalars[] = {{"density", &frame.density, 0.0f, nanovdb::GridClass::FogVolume},
                               {"temperature", &frame.temperature, frame.temperatureBackground, nanovdb::GridClass::Unknown},
                               {"fuel", &frame.fuel, 0.0f, nanovdb::GridClass::FogVolume}};
+    const size_t handleOf[3] = {0, 1, 3};
     for (size_t g = 0; g < 3; ++g) {
         SCOPED_TRACE(scalars[g].name);
-        const nanovdb::NanoGrid<float>* grid = handles[g].grid<float>();
+        const nanovdb::NanoGrid<float>* grid = handles[handleOf[g]].grid<float>();
         ASSERT_NE(grid, nullptr);
         EXPECT_STREQ(grid->gridName(), scalars[g].name);
         EXPECT_EQ(grid->gridClass(), scalars[g].gridClass);
@@ -276,16 +313,18 @@ TEST_F(VdbExport, FireFrameReadsBackFromNanoVdb) {
                         << "voxel (" << i << ", " << j << ", " << k << ")";
                 }
     }
-    const nanovdb::NanoGrid<nanovdb::Vec3f>* velocity = handles[3].grid<nanovdb::Vec3f>();
+    const nanovdb::NanoGrid<nanovdb::Vec3f>* velocity = handles[4].grid<nanovdb::Vec3f>();
     ASSERT_NE(velocity, nullptr);
-    EXPECT_STREQ(velocity->gridName(), "velocity");
+    EXPECT_STREQ(velocity->gridName(), "vel");
+    const std::vector<bool> near = vdb::detail::velocityNeighbourhood(frame);
     const auto accessor = velocity->getAccessor();
     size_t c = 0;
     for (int k = 0; k < 11; ++k)
         for (int j = 0; j < 13; ++j)
             for (int i = 0; i < 19; ++i, ++c) {
                 const float x = frame.velocityX[c], y = frame.velocityY[c], z = frame.velocityZ[c];
-                const bool expectActive = std::sqrt(double(x) * x + double(y) * y + double(z) * z) >= double(frame.activeThreshold);
+                const bool expectActive =
+                    near[c] && std::sqrt(double(x) * x + double(y) * y + double(z) * z) >= double(frame.activeThreshold);
                 const nanovdb::Coord ijk(i, j, k);
                 ASSERT_EQ(accessor.isActive(ijk), expectActive) << "voxel (" << i << ", " << j << ", " << k << ")";
                 const nanovdb::Vec3f value = accessor.getValue(ijk);
@@ -313,8 +352,9 @@ TEST(VdbExportThreshold, IsInclusiveAndRelativeToTheBackground) {
     vdb::writeVdb(path.string(), frame);
     vdb::writeVdb(path.string(), frame);  // replaces it
     const ReadBack back = readVdb(path);
-    ASSERT_EQ(back.grids.size(), 2u);
-    ASSERT_TRUE(back.grids.count("density") && back.grids.count("temperature"));
+    ASSERT_EQ(back.grids.size(), 3u);  // density, temperature and flame (300.25 K is 0.25 K above ambient)
+    ASSERT_TRUE(back.grids.count("density") && back.grids.count("temperature") && back.grids.count("flame"));
+    EXPECT_EQ(openvdb::GridBase::grid<openvdb::FloatGrid>(back.grids.at("flame"))->activeVoxelCount(), 1u);
     EXPECT_FALSE(back.metadata->getMetadata<openvdb::DoubleMetadata>("time")) << "time written although unset";
     const std::vector<bool> densityActive{true, false, true, false, false, true};
     const std::vector<bool> temperatureActive{true, false, true, false, true, false};

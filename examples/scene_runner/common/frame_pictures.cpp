@@ -73,7 +73,8 @@ Picture contactSheet(const std::string& heading, const std::vector<SheetTile>& t
 namespace {
 
 Picture withLegend(const Figure& figure, PictureSize size, PictureFilter filter) {
-    Picture p = resample(figure.image, size.width, size.height, filter);
+    const bool asIs = size.width == figure.image.width && size.height == figure.image.height;
+    Picture p = asIs ? figure.image : resample(figure.image, size.width, size.height, filter);
     if (figure.legend) figure.legend(p);
     return p;
 }
@@ -88,21 +89,47 @@ PictureSize frameSize(const PictureStyle& style, uint32_t finestWidth, uint32_t 
 
 uint32_t sheetTileLongSide(uint32_t longSide) { return std::min(longSide, std::max(256u, longSide / 2)); }
 
+namespace {
+
+// `p` scaled by `factor` (at least 1 pixel a side): the same aspect, give or take a pixel's rounding.
+PictureSize scaled(const Picture& p, double factor) {
+    return {std::max(1u, uint32_t(std::lround(p.width * factor))), std::max(1u, uint32_t(std::lround(p.height * factor)))};
+}
+
+} // namespace
+
 FramePictures composeFrame(const std::vector<NamedFigure>& figures, const PictureStyle& style, const std::string& heading) {
     FramePictures frame;
     if (figures.empty()) return frame;
-    // The finest grid among the views sets the aspect and the automatic size.
-    const Picture* finest = &figures.front().figure.image;
+    // The finest grid among the grid figures sets the automatic long side.
+    const Picture* finest = nullptr;
     for (const NamedFigure& f : figures)
-        if (size_t(f.figure.image.width) * f.figure.image.height > size_t(finest->width) * finest->height) finest = &f.figure.image;
-    const PictureSize size = frameSize(style, finest->width, finest->height);
-    const uint32_t longSide = std::max(size.width, size.height);
+        if (!f.figure.finished && (!finest || size_t(f.figure.image.width) * f.figure.image.height > size_t(finest->width) * finest->height))
+            finest = &f.figure.image;
+    uint32_t gridLongSide = 0;
+    if (finest) {
+        const PictureSize size = frameSize(style, finest->width, finest->height);
+        gridLongSide = std::max(size.width, size.height);
+    }
+
+    // Each view's size before its legend: its own aspect, never another view's.
+    std::vector<PictureSize> sizes;
+    for (const NamedFigure& f : figures) {
+        const Picture& image = f.figure.image;
+        if (!f.figure.finished) sizes.push_back(sizeForLongSide(image.width, image.height, gridLongSide));
+        else if (style.longSide) sizes.push_back(sizeForLongSide(image.width, image.height, style.longSide));
+        else sizes.push_back({image.width, image.height});
+    }
+    uint32_t largest = 1;
+    for (const PictureSize& size : sizes) largest = std::max({largest, size.width, size.height});
+    const double tileFactor = double(sheetTileLongSide(largest)) / largest;
 
     std::vector<SheetTile> tiles;
-    const PictureSize tileSize = sizeForLongSide(finest->width, finest->height, sheetTileLongSide(longSide));
-    for (const NamedFigure& f : figures) {
-        frame.views.push_back(withLegend(f.figure, size, style.filter));
-        if (style.contactSheet) tiles.push_back({f.name, withLegend(f.figure, tileSize, style.filter)});
+    for (size_t k = 0; k < figures.size(); ++k) {
+        const Figure& figure = figures[k].figure;
+        const Picture view{sizes[k].width, sizes[k].height, {}};  // only its size is read
+        frame.views.push_back(withLegend(figure, sizes[k], style.filter));
+        if (style.contactSheet) tiles.push_back({figures[k].name, withLegend(figure, scaled(view, tileFactor), style.filter)});
     }
     if (style.contactSheet) frame.sheet = contactSheet(heading, tiles);
     return frame;

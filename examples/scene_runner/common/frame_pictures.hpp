@@ -1,5 +1,5 @@
 // One picture frame made from the views' figures: each figure resized to the run's picture size
-// with its legend below, and the contact sheet of all of them.
+// at its own aspect (never stretched) with its legend below, and the contact sheet of all of them.
 #pragma once
 
 #include <cstdint>
@@ -15,10 +15,12 @@ namespace billow::scene {
 // A view as a solver draws it: the picture at the view's own grid (one pixel per sample) and the
 // legend that says what its colours mean. The output writer resizes the picture to the run's
 // picture size and draws the legend below it, once for the full picture and once for its
-// contact-sheet tile, so solvers never deal with picture sizes.
+// contact-sheet tile, so solvers never deal with picture sizes. A finished figure (3D renders and
+// slices, drawn at the size the scene asks for, legend included) is written at its own size.
 struct Figure {
     Picture image;                          // one pixel per grid sample, first row at the top
     std::function<void(Picture&)> legend;   // appends a colour bar or key below a picture; empty: none
+    bool finished = false;                  // `image` is the picture itself, at its own size
 };
 
 // Figures of cell-centred fields, shared by every solver's views: a scalar with its colour bar,
@@ -46,7 +48,7 @@ struct SheetTile {
 };
 
 // Tiles left to right, top to bottom, in as many columns as make the sheet closest to square;
-// each tile is centred in a cell as wide and tall as the largest tile.
+// each tile is centred in a cell as wide and tall as the largest tile (padded, never scaled).
 Picture contactSheet(const std::string& heading, const std::vector<SheetTile>& tiles);
 
 struct PictureStyle {
@@ -66,12 +68,16 @@ struct FramePictures {
     Picture sheet;               // empty (0 x 0) when the style asks for none
 };
 
-// Every picture of a frame is the same size: the long side from `style` (the finest figure's grid
-// decides the automatic size and the aspect), so views line up with each other and on the sheet.
+// Every view keeps its own aspect: a grid figure is resized so that its long side is the frame's
+// (from `style`; the finest grid figure decides the automatic size), a finished figure is written
+// as it is, or scaled uniformly to `style.longSide` when a size was asked for. Views of different
+// shapes (a 320 x 457 render beside 512 x 419 slices) are never stretched to one size. The sheet
+// shows every view scaled by one factor (its largest view's long side to sheetTileLongSide), so
+// their sizes compare as in the files, each padded to the sheet's cell.
 FramePictures composeFrame(const std::vector<NamedFigure>& figures, const PictureStyle& style, const std::string& heading);
 
-// The size of every view's picture in a frame whose finest figure is width x height samples (the
-// legends add rows below it).
+// The size of the picture of the finest grid figure of a frame, width x height samples (the
+// legends add rows below it); its long side is every grid figure's long side.
 PictureSize frameSize(const PictureStyle& style, uint32_t finestWidth, uint32_t finestHeight);
 
 // The long side of a contact-sheet tile for pictures `longSide` pixels long: half of it, but not

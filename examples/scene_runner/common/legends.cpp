@@ -117,6 +117,16 @@ std::string legendNumber(double value) {
     return text;
 }
 
+BarRange barRange(const std::vector<float>& values, Quantity quantity) {
+    if (quantity == Quantity::Signed) {
+        const double top = largestMagnitude(values);
+        return {-top, top};
+    }
+    float top = 1e-20f;
+    for (float v : values) top = std::max(top, v);  // as largestMagnitude: NaN skipped, infinity kept
+    return {0.0, double(top)};
+}
+
 void drawColourBar(Picture& picture, const ColourMap& map, double low, double high, const std::string& label) {
     const uint32_t s = legendTextScale(picture.width);
     const int pad = int(4 * s), lineHeight = int(kLineHeight * s), barHeight = int(10 * s), tick = int(3 * s);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "common/pictures.hpp"
 
@@ -39,6 +40,20 @@ constexpr Rgb8 kLegendBackground = {28, 28, 30};
 using ColourMap = std::function<Rgb8(double value)>;
 // The colour of a velocity (vx, vy), m/s.
 using VelocityColour = std::function<Rgb8(double vx, double vy)>;
+
+// What a colour bar spans, fitted to the quantity it shows: a quantity that is never negative
+// (density, fuel, temperature above ambient, speed, depth, |vorticity| in 3D) runs from 0 to its
+// largest value on a sequential ramp, so no half of the bar stands for values that cannot occur;
+// a signed one (2D vorticity, pressure, divergence, a velocity component) runs symmetrically from
+// -m to +m, m its largest magnitude, on a diverging ramp, so zero sits in the middle.
+enum class Quantity { NonNegative, Signed };
+struct BarRange {
+    double low = 0.0, high = 1.0;
+};
+// The range of `values` as `quantity` shows them. The top is at least 1e-20 (largestMagnitude),
+// so a field of zeros still has a bar; negative values of a NonNegative quantity (numerical
+// undershoot, such as air a hair below ambient) are drawn at the bar's low end.
+BarRange barRange(const std::vector<float>& values, Quantity quantity);
 
 // Appends: `label` (wrapped to the width; give the unit, e.g. "vorticity, 1/s"), a bar coloured
 // by `map` from `low` (left) to `high` (right), tick marks and the numbers at both ends (and 0

@@ -68,6 +68,12 @@ std::string framePath(const std::string& dir, const std::string& folder, uint32_
 
 std::string framePattern(const std::string& dir, const std::string& folder) { return dir + "/" + folder + "/%04d.png"; }
 
+std::string vdbFramePath(const std::string& vdbDir, const std::string& sceneName, uint32_t frame) {
+    char number[24];
+    std::snprintf(number, sizeof(number), "_%06u.vdb", frame);
+    return vdbDir + "/" + sceneName + number;
+}
+
 OutputFolder::OutputFolder(std::string dir, const std::string& sceneName, const std::vector<std::string>& viewNames,
                            bool metrics, bool fields, bool keepOnFailure)
     : dir_(std::move(dir)), staging_(stagingFolderFor(dir_)), sceneName_(sceneName), viewNames_(viewNames),

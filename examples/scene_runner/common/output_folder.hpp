@@ -2,7 +2,8 @@
 //   <dir>/<view>/NNNN.png             picture frames of each view (NNNN = frame number, 0 = initial state)
 //   <dir>/sheet/NNNN.png              the contact sheet of each frame (every view tiled, with titles)
 //   <dir>/fields/<field>_SSSSSS.npy   fields at step SSSSSS
-//   <dir>/vdb/<scene>_SSSSSS.vdb      3D scenes: OpenVDB files at step SSSSSS
+//   <dir>/vdb/<scene>_FFFFFF.vdb      3D scenes: OpenVDB files, FFFFFF = output frame (0, 1, 2, ...;
+//                                     frame F is step F * output.vdb.every)
 //   <dir>/metrics.jsonl               one JSON line per measured step
 //   <dir>/<scene name>.gif|.mp4       the animation
 // A run writes into a hidden staging folder beside <dir> (".<dir name>.partial-<pid>") and only
@@ -65,6 +66,8 @@ std::string stagingFolderFor(const std::string& dir);
 // The path of frame `frame` in a picture folder, and the ffmpeg pattern of all of them.
 std::string framePath(const std::string& dir, const std::string& folder, uint32_t frame);
 std::string framePattern(const std::string& dir, const std::string& folder);
+// The OpenVDB file of output frame `frame` in `vdbDir`: "<vdbDir>/<sceneName>_FFFFFF.vdb".
+std::string vdbFramePath(const std::string& vdbDir, const std::string& sceneName, uint32_t frame);
 
 // Assembles numbered PNG frames into an animated GIF (ffmpeg palettegen/paletteuse, so colours
 // stay clean) or an H.264 MP4.

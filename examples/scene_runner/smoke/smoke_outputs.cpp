@@ -140,10 +140,13 @@ Figure renderView(View view, FieldCache& fields) {
                      "smoke density");
     }
     case View::Temperature: {
+        // Never below ambient but for numerical undershoot: a 0..largest sequential bar.
         std::vector<float> excess = fields.get(SmokeField::Temperature);
         for (float& t : excess) t -= s.ambientTemperature;
-        const float top = largestMagnitude(excess);
-        return cells(excess, signedMap(top), -top, top, "temperature above ambient, K");
+        const BarRange range = barRange(excess, Quantity::NonNegative);
+        const float top = float(range.high);
+        return cells(excess, [top](double x) { return sequential(float(x / top)); }, range.low, range.high,
+                     "temperature above ambient, K");
     }
     }
     return {};

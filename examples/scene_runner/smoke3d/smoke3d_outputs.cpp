@@ -206,11 +206,16 @@ Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan) {
     }
     const std::vector<float>& values = *source;
     const auto& solid = fields.get(SmokeField3D::Solid);
-    // The largest magnitude on the plane scales the colours.
-    float top = 1e-20f;
+    // The values on the plane scale the colours and the bar: 0..largest for the quantities that
+    // are never negative (temperature above ambient, density, fuel, speed, |vorticity|), -m..m for
+    // pressure and divergence.
+    std::vector<float> onPlane;
+    onPlane.reserve(size_t(plane.width) * plane.height);
     for (uint32_t y = 0; y < plane.height; ++y)
-        for (uint32_t x = 0; x < plane.width; ++x) top = std::max(top, std::fabs(values[cellIndex(x, y)]));
-    const bool isSigned = view == View3D::Pressure || view == View3D::Divergence || view == View3D::Temperature;
+        for (uint32_t x = 0; x < plane.width; ++x) onPlane.push_back(values[cellIndex(x, y)]);
+    const bool isSigned = view == View3D::Pressure || view == View3D::Divergence;
+    const BarRange range = barRange(onPlane, isSigned ? Quantity::Signed : Quantity::NonNegative);
+    const float top = float(range.high);
     auto colour = [&](float v) -> Rgb8 {
         const float x = v / top;
         if (isSigned) return diverging(signedRamp(x));
@@ -229,7 +234,7 @@ Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan) {
     });
     static const char* const kAxes = "xyz";
     const std::string where = std::string(" at ") + kAxes[plane.across] + " = " + std::to_string(int(plan.position * 100 + 0.5)) + " %";
-    drawColourBar(picture, [&](double v) { return colour(float(v)); }, isSigned ? -top : 0.0, top, sliceLabel(view) + where);
+    drawColourBar(picture, [&](double v) { return colour(float(v)); }, range.low, range.high, sliceLabel(view) + where);
     return picture;
 }
 
@@ -248,15 +253,20 @@ void requireVdbSupport(const VdbPlan& plan) {
 }
 
 void writeVdbFrame([[maybe_unused]] const std::string& path, [[maybe_unused]] SmokeSolver3D& solver,
-                   [[maybe_unused]] const VdbPlan& plan, [[maybe_unused]] double time) {
+                   [[maybe_unused]] const VdbPlan& plan, [[maybe_unused]] uint32_t step, [[maybe_unused]] double time) {
 #ifdef BILLOW_SCENE_RUNNER_VDB
     vdb::FrameFields fields;
     fields.density = plan.density;
-    fields.temperature = plan.temperature;
+    fields.temperature = plan.temperature || plan.flame;
     fields.fuel = plan.fuel;
     fields.velocity = plan.velocity;
+    fields.solid = plan.solid;
     vdb::VolumeFrame frame = vdb::downloadVolumeFrame(solver, {0.0, 0.0, 0.0}, time, fields);
+    frame.writeTemperature = plan.temperature;
+    frame.writeFlame = plan.flame;
+    frame.step = step;
     frame.activeThreshold = plan.activeThreshold;
+    frame.upAxis = plan.upAxis == VdbUpAxis::Z ? vdb::UpAxis::Z : vdb::UpAxis::Y;
     vdb::writeVdb(path, frame);
 #endif
 }

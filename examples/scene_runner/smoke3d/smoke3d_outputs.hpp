@@ -65,7 +65,7 @@ Picture renderPicture(VolumeRenderer& renderer, const SmokeSolver3D& solver, con
                       const OrbitCamera& camera, std::span<const Collider> colliders);
 Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan);
 
-// output.vdb: an OpenVDB file per written step (billow::vdb::writeVdb from examples/vdb_export),
+// output.vdb: an OpenVDB file per output frame (billow::vdb::writeVdb from examples/vdb_export),
 // when the runner is built with OpenVDB (BILLOW_BUILD_VDB); otherwise a scene asking for VDB files
 // is refused when it is loaded.
 
@@ -73,8 +73,9 @@ Picture slicePicture(View3D view, FieldCache3D& fields, const SlicePlan& plan);
 bool vdbAvailable();
 // Throws SceneError keyed "output.vdb" when the scene asks for VDB files and the build cannot.
 void requireVdbSupport(const VdbPlan& plan);
-// Writes the solver's fields at simulated time `time` (s) to `path` (billow::vdb::downloadVolumeFrame:
-// cell-centred velocity, temperature background = ambient).
-void writeVdbFrame(const std::string& path, SmokeSolver3D& solver, const VdbPlan& plan, double time);
+// Writes the solver's fields after step `step`, at simulated time `time` (s), to `path`
+// (billow::vdb::downloadVolumeFrame: cell-centred velocity, temperature background = ambient,
+// the solid fraction; the step and time as metadata; the plan's grids, threshold and up axis).
+void writeVdbFrame(const std::string& path, SmokeSolver3D& solver, const VdbPlan& plan, uint32_t step, double time);
 
 } // namespace billow::scene

@@ -202,10 +202,12 @@ public:
             solver_->stepPass(SmokePass3D::Divergence, static_cast<float>(scene_.dt));
         return FieldCache3D(*solver_);
     }
-    // The render and the slices come with their legends already drawn (slices: the colour bar).
+    // The render and the slices come finished at their own sizes (output.render's width x height,
+    // output.slices.longSide), their legends already drawn (slices: the colour bar).
     Figure draw(View3D view, FieldCache3D& fields) {
-        if (view == View3D::Render) return {renderPicture(*renderer_, *solver_, scene_.render, renderCamera(fields), colliders_), {}};
-        return {slicePicture(view, fields, scene_.slices), {}};
+        if (view == View3D::Render)
+            return {renderPicture(*renderer_, *solver_, scene_.render, renderCamera(fields), colliders_), {}, true};
+        return {slicePicture(view, fields, scene_.slices), {}, true};
     }
     std::vector<uint64_t> shape(SmokeField3D field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values (colour only exists with
@@ -215,11 +217,11 @@ public:
          {SmokeField3D::Density, "density"}, {SmokeField3D::Temperature, "temperature"}, {SmokeField3D::Fuel, "fuel"},
          {SmokeField3D::Pressure, "pressure"}}};
 
+    // Files are numbered by output frame (0, 1, 2, ...), not by step: Blender and Houdini load
+    // a sequence only when its numbers are consecutive. Frame F is step F * every (metadata "step").
     void writeExtras(uint32_t step) {
         if (!scene_.vdb.every || step % scene_.vdb.every != 0) return;
-        char name[32];
-        std::snprintf(name, sizeof(name), "_%06u.vdb", step);
-        writeVdbFrame(vdbDir_ + "/" + scene_.name + name, *solver_, scene_.vdb, step * scene_.dt);
+        writeVdbFrame(vdbFramePath(vdbDir_, scene_.name, step / scene_.vdb.every), *solver_, scene_.vdb, step, step * scene_.dt);
         ++vdbFiles_;
     }
     std::vector<std::string> summaryNotes() const {

@@ -93,11 +93,16 @@ struct SlicePlan {
     uint32_t longSide = 512; // pixels along the picture's long side (resampled bilinearly)
 };
 
-// output.vdb: OpenVDB files of the fields.
+// output.vdb: OpenVDB files of the fields (billow::vdb::writeVdb, docs/vdb-export.md), numbered by
+// output frame: file F holds step F * every.
+enum class VdbUpAxis { Y, Z };
+inline const WordTable<VdbUpAxis> kVdbUpAxes = {{"y", VdbUpAxis::Y}, {"z", VdbUpAxis::Z}};
 struct VdbPlan {
     uint32_t every = 0;  // steps between files; 0 = none
-    bool density = true, temperature = true, fuel = true, velocity = true;
-    float activeThreshold = 1e-4f;
+    // The grids: "density", "temperature" (absolute K), "flame" (K above ambient), "fuel", "vel", "solid".
+    bool density = true, temperature = true, flame = true, fuel = true, velocity = true, solid = true;
+    float activeThreshold = 1e-4f;     // |value - background| below it: inactive. Default 1e-4.
+    VdbUpAxis upAxis = VdbUpAxis::Y;  // "y": Billow's axes (Houdini, Maya); "z": turned for Blender
 };
 
 struct Scene3D {

@@ -248,23 +248,23 @@ void readOutput3D(ObjectReader& output, Scene3D& scene) {
         v.every = r.integer("every", 0, 0, 10000000);
         if (const nlohmann::json* names = r.child("grids")) {
             const std::string key = r.keyPath("grids");
-            if (!names->is_array()) throw SceneError(key, "expected an array of \"density\", \"temperature\", \"fuel\", \"velocity\"");
-            v.density = v.temperature = v.fuel = v.velocity = false;
+            // "velocity" is the grid's former name, still read so that older scenes keep working.
+            const std::initializer_list<std::pair<const char*, bool VdbPlan::*>> kGrids = {
+                {"density", &VdbPlan::density}, {"temperature", &VdbPlan::temperature}, {"flame", &VdbPlan::flame},
+                {"fuel", &VdbPlan::fuel},       {"vel", &VdbPlan::velocity},           {"velocity", &VdbPlan::velocity},
+                {"solid", &VdbPlan::solid}};
+            const std::string expected = "\"density\", \"temperature\", \"flame\", \"fuel\", \"vel\" or \"solid\"";
+            if (!names->is_array()) throw SceneError(key, "expected an array of " + expected);
+            v.density = v.temperature = v.flame = v.fuel = v.velocity = v.solid = false;
             for (size_t k = 0; k < names->size(); ++k) {
                 const nlohmann::json& n = (*names)[k];
-                bool* flag = !n.is_string()            ? nullptr
-                             : n == "density"      ? &v.density
-                             : n == "temperature"  ? &v.temperature
-                             : n == "fuel"         ? &v.fuel
-                             : n == "velocity"     ? &v.velocity
-                                                   : nullptr;
-                if (!flag)
-                    throw SceneError(indexPath(key, k),
-                                     "expected \"density\", \"temperature\", \"fuel\" or \"velocity\", got " + shortText(n));
-                *flag = true;
+                const auto grid = std::find_if(kGrids.begin(), kGrids.end(), [&](const auto& g) { return n.is_string() && n == g.first; });
+                if (grid == kGrids.end()) throw SceneError(indexPath(key, k), "expected " + expected + ", got " + shortText(n));
+                v.*(grid->second) = true;
             }
         }
         v.activeThreshold = r.real("activeThreshold", v.activeThreshold, Range::nonNegative());
+        v.upAxis = r.choice("upAxis", v.upAxis, kVdbUpAxes);
         r.finish();
     }
 }

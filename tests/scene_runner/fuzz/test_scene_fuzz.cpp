@@ -63,8 +63,9 @@ std::string pngBytes(uint32_t width, uint32_t height) {
     return bytes;
 }
 
-// The bundled scenes, and three small scenes that name every kind of input file and the picture
-// keys no bundled scene sets (size, filter, contactSheet, pixelsPerCell).
+// The bundled scenes, three small scenes that name every kind of input file and the picture
+// keys no bundled scene sets (size, filter, contactSheet, pixelsPerCell), and a 3D one with the
+// VDB keys.
 const std::vector<Base>& bases() {
     static const std::vector<Base> all = [] {
         std::vector<Base> out;
@@ -119,6 +120,18 @@ const std::vector<Base>& bases() {
   "output": { "pictures": { "every": 1, "size": 32, "filter": "bilinear" }, "animation": { "format": "none" } }
 })",
                        {{"height.png", pngBytes(16, 16)}}});
+        // The VDB keys no bundled scene sets (the grid names, the up axis, the threshold).
+        out.push_back({"smoke3d_vdb", R"({
+  "solver": "smoke3d",
+  "grid": { "nx": 8, "ny": 8, "nz": 8 },
+  "obstacles": [ { "shape": "sphere", "centre": [0.5, 0.6, 0.5], "radius": 0.15 } ],
+  "emitters": [ { "position": [0.5, 0.2, 0.5], "radius": 0.15, "density": 1, "temperature": 500 } ],
+  "time": { "dt": 0.05, "steps": 3 },
+  "output": { "pictures": { "every": 0 }, "animation": { "format": "none" },
+              "vdb": { "every": 1, "grids": ["density", "temperature", "flame", "vel", "solid"], "upAxis": "z",
+                       "activeThreshold": 0.001 } }
+})",
+                       {}});
         return out;
     }();
     return all;
