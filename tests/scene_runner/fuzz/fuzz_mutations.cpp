@@ -164,7 +164,7 @@ Mutation mutateText(const std::string& sceneText, Random& random) {
         for (size_t n = 1 + random.below(3); n > 0; --n) {
             const size_t at = random.below(text.size());
             text[at] = static_cast<char>(random.below(256));
-            what += " " + std::to_string(at);
+            what.append(1, ' ').append(std::to_string(at));
         }
         return {what, text};
     }
@@ -277,7 +277,7 @@ Mutation mutateNpy(const std::string& npy, Random& random) {
         for (size_t n = 1 + random.below(3); n > 0; --n) {
             const size_t at = random.below(headerEnd);
             bytes[at] = static_cast<char>(random.below(256));
-            what += " " + std::to_string(at);
+            what.append(1, ' ').append(std::to_string(at));
         }
         return {what, bytes};
     }
@@ -296,7 +296,7 @@ Mutation mutatePng(const std::string& png, Random& random) {
         for (size_t n = 1 + random.below(4); n > 0; --n) {
             const size_t at = random.below(bytes.size());
             bytes[at] = static_cast<char>(random.below(256));
-            what += " " + std::to_string(at);
+            what.append(1, ' ').append(std::to_string(at));
         }
         return {what, bytes};
     }
