@@ -121,9 +121,8 @@ void VolumeMode::applyInput(const std::function<void()>& settle) {
 VolumeLook VolumeMode::look() const {
     VolumeLook look;
     look.background = VolumeBackground::SkyAndGround;
-    // The domain's box: dark lines that read against the sky and the ground. Wider than the
-    // default 1.5 pixels: the renderer's lines come out thinner where a face beside the edge is
-    // seen at a grazing angle, and a line under a pixel wide breaks into dashes.
+    // The domain's box: dark lines that read against the sky and the ground, a little wider than
+    // the default 1.5 pixels so they hold up in the demo's small window.
     look.outlineColour = {0.05f, 0.05f, 0.06f, 0.6f};
     look.outlineWidth = 2.5f;
     look.extinction = 45.0f;
@@ -150,7 +149,8 @@ VolumeLook VolumeMode::look() const {
         look.colourHigh = 6500.0f;
         look.skyZenith = look.skyHorizon = {0.02f, 0.02f, 0.03f};
         look.groundTile = 0.0f;  // no ground: the dark sky all round
-        look.outlineColour = {0.1f, 0.1f, 0.12f, 0.4f};  // dim: the glow stays the brightest thing
+        // Dim, barely above the dark sky once encoded: the glow stays the brightest thing.
+        look.outlineColour = {0.04f, 0.04f, 0.05f, 0.5f};
     }
     return look;
 }
