@@ -13,6 +13,7 @@
 #include "image/image_kernels.hpp"
 #include "image/image_pipeline.hpp"
 #include "image/image_sources.hpp"
+#include "image/image_target.hpp"
 
 namespace billow {
 
@@ -121,11 +122,7 @@ struct FieldImage::Impl {
                                       (shape.dimensions == 3 ? " (a 3D image)" : " (a 2D image: depth 1)"));
         if (target.newLayout == VK_IMAGE_LAYOUT_UNDEFINED || target.newLayout == VK_IMAGE_LAYOUT_PREINITIALIZED)
             throw InvalidArgument("ImageTarget::newLayout", "cannot be UNDEFINED or PREINITIALIZED");
-        VkFormatProperties properties{};
-        vkGetPhysicalDeviceFormatProperties(context->physicalDevice(), target.format, &properties);
-        if (!(properties.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
-            throw UnsupportedDevice(std::string("FieldImage: the device cannot write ") + detail::formatName(target.format) +
-                                    " as a storage image (VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT); choose another format");
+        detail::checkStorageFormat(context->state(), target.format, "FieldImage");
     }
 
     void checkKind(SolverKind solverKind) const {
@@ -153,32 +150,15 @@ struct FieldImage::Impl {
         return set;
     }
 
-    VkImageMemoryBarrier imageBarrier(VkImageLayout from, VkImageLayout to, VkAccessFlags src, VkAccessFlags dst) const {
-        VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-        barrier.srcAccessMask = src;
-        barrier.dstAccessMask = dst;
-        barrier.oldLayout = from;
-        barrier.newLayout = to;
-        barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        barrier.image = target.image;
-        barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-        return barrier;
-    }
-
     template <class SolverType>
     void record(VkCommandBuffer cmd, const SolverType& solver, const detail::ImageSource& source) {
         checkSize(source);
         VkDescriptorSet set = setFor(source);
-        const VolkDeviceTable& vk = context->state().vk;
 
         // The solver's last writes before the reads, and the engine's last use of the image
         // before the writes.
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
-        const VkImageMemoryBarrier toGeneral =
-            imageBarrier(layoutBefore, VK_IMAGE_LAYOUT_GENERAL, accessBefore, VK_ACCESS_SHADER_WRITE_BIT);
-        vk.vkCmdPipelineBarrier(cmd, stageBefore, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1,
-                                &toGeneral);
+        detail::recordTargetAcquire(context->state(), cmd, target, layoutBefore, stageBefore, accessBefore);
 
         PublishPush push{};
         for (int c = 0; c < 4; ++c) {
@@ -203,13 +183,7 @@ struct FieldImage::Impl {
 
         // The writes before the engine's next use, in its layout; and this pass's reads of the
         // solver's buffers before the solver's next writes (an execution dependency suffices).
-        const VkImageMemoryBarrier toEngine =
-            imageBarrier(VK_IMAGE_LAYOUT_GENERAL, target.newLayout, VK_ACCESS_SHADER_WRITE_BIT, target.dstAccess);
-        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, target.dstStage, 0, 0, nullptr, 0, nullptr, 1,
-                                &toEngine);
-        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
-                                nullptr, 0, nullptr);
+        detail::recordTargetRelease(context->state(), cmd, target);
         layoutBefore = target.newLayout;
         stageBefore = target.dstStage;
         accessBefore = 0;  // the engine only reads it (an execution dependency is enough)

@@ -14,6 +14,7 @@
 #include "grid/colliders.hpp"
 #include "image/image_kernels.hpp"
 #include "image/image_pipeline.hpp"
+#include "image/image_target.hpp"
 #include "image/owned_image.hpp"
 #include "image/volume_view.hpp"
 
@@ -136,25 +137,7 @@ struct VolumeRenderer::Impl {
             throw InvalidArgument("VolumeTarget::colour.newLayout", "cannot be UNDEFINED or PREINITIALIZED");
         if (t.depth && (t.depthExtent.width == 0 || t.depthExtent.height == 0))
             throw InvalidArgument("VolumeTarget::depthExtent", "must be the depth image's size (got 0)");
-        VkFormatProperties properties{};
-        vkGetPhysicalDeviceFormatProperties(context->physicalDevice(), c.format, &properties);
-        if (!(properties.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
-            throw UnsupportedDevice(std::string("VolumeRenderer: the device cannot write ") + detail::formatName(c.format) +
-                                    " as a storage image");
-    }
-
-    VkImageMemoryBarrier colourBarrier(const ImageTarget& c, VkImageLayout from, VkImageLayout to, VkAccessFlags src,
-                                       VkAccessFlags dst) const {
-        VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-        barrier.srcAccessMask = src;
-        barrier.dstAccessMask = dst;
-        barrier.oldLayout = from;
-        barrier.newLayout = to;
-        barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        barrier.image = c.image;
-        barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-        return barrier;
+        detail::checkStorageFormat(context->state(), c.format, "VolumeRenderer");
     }
 
     void record(VkCommandBuffer cmd, const SmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
@@ -228,10 +211,8 @@ struct VolumeRenderer::Impl {
         updated.dstAccessMask = VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
         vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &updated, 0,
                                 nullptr, 0, nullptr);
-        const VkImageMemoryBarrier toGeneral = colourBarrier(target.colour, target.colour.oldLayout, VK_IMAGE_LAYOUT_GENERAL,
-                                                             target.colour.srcAccess, VK_ACCESS_SHADER_WRITE_BIT);
-        vk.vkCmdPipelineBarrier(cmd, target.colour.srcStage, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr,
-                                1, &toGeneral);
+        detail::recordTargetAcquire(cs, cmd, target.colour, target.colour.oldLayout, target.colour.srcStage,
+                                    target.colour.srcAccess);
 
         light.dispatch(cmd, lightSet->second, nullptr, 0, groups(s.nx, kLightGroup[0]), groups(s.ny, kLightGroup[1]),
                        groups(s.nz, kLightGroup[2]));
@@ -244,13 +225,7 @@ struct VolumeRenderer::Impl {
                                groups(target.colour.extent.height, kMarchGroup), 1);
 
         // The picture to the engine's next use; these reads before the solver's next writes.
-        const VkImageMemoryBarrier toEngine = colourBarrier(target.colour, VK_IMAGE_LAYOUT_GENERAL, target.colour.newLayout,
-                                                            VK_ACCESS_SHADER_WRITE_BIT, target.colour.dstAccess);
-        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, target.colour.dstStage, 0, 0, nullptr, 0, nullptr,
-                                1, &toEngine);
-        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
-                                nullptr, 0, nullptr);
+        detail::recordTargetRelease(cs, cmd, target.colour);
     }
 };
 
