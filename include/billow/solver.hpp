@@ -52,6 +52,12 @@ public:
     static constexpr uint32_t kHealthHistory = 4;
     SolverHealth health(uint32_t recordsAgo = 0) const;
 
+    // Whole steps recorded so far (record() and step() count one each; single passes none): the
+    // last recorded step's index, which the results read back later (probes, collider forces,
+    // floating bodies, particle reports) carry so the engine knows which step they describe.
+    // 0 on a moved-from solver.
+    uint64_t stepsRecorded() const noexcept;
+
     // GPU timing (Vulkan timestamps) of the steps recorded while profiling is on: each solver's
     // passTimings(). Off by default.
     void setProfiling(bool enabled);

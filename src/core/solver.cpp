@@ -26,6 +26,8 @@ void Solver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstS
 
 SolverHealth Solver::health(uint32_t recordsAgo) const { return core("health").health.read(recordsAgo); }
 
+uint64_t Solver::stepsRecorded() const noexcept { return core_ ? core_->stepsRecorded : 0; }
+
 void Solver::setProfiling(bool enabled) { core("setProfiling").timer.setEnabled(enabled); }
 
 } // namespace billow

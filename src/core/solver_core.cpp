@@ -14,7 +14,10 @@ void SolverCore::requireCommandBuffer(VkCommandBuffer cmd, const char* call) {
 
 void SolverCore::recordCall(VkCommandBuffer cmd, float dt) {
     requireTimeStep(dt);
-    record("record", cmd, true, [&](VkCommandBuffer c) { recordWholeStep(c, dt); });
+    record("record", cmd, true, [&](VkCommandBuffer c) {
+        recordWholeStep(c, dt);
+        ++stepsRecorded;
+    });
 }
 
 void SolverCore::recordPassCall(VkCommandBuffer cmd, uint32_t pass, float dt, const char* call, bool fused) {
@@ -33,7 +36,10 @@ void SolverCore::stepCall(float dt, uint32_t count) {
         throwIfNonFiniteReported();
         RecordSnapshot saved = snapshot();
         guard.submitStep(cs, "step", saved, [&](VkCommandBuffer cmd) {
-            for (uint32_t k = 0; k < steps; ++k) recordWholeStep(cmd, dt);
+            for (uint32_t k = 0; k < steps; ++k) {
+                recordWholeStep(cmd, dt);
+                ++stepsRecorded;
+            }
         });
         done += steps;
     }
@@ -78,6 +84,7 @@ void SolverCore::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags 
 RecordSnapshot SolverCore::snapshot() {
     RecordSnapshot saved;
     keepOwnState(saved);
+    saved.keep(stepsRecorded);
     saved.keepStateOf(timer);
     saved.keepStateOf(health);
     saved.keepStateOf(readback);

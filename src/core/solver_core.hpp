@@ -56,6 +56,10 @@ public:
     // Non-blocking downloads (recordDownload / collectDownload); the solver sets its capacity.
     FieldReadback readback;
     SolverGuard guard;
+    // Whole steps recorded so far (record() and step(); single passes do not count): the step
+    // index that probes, collider forces and other results read back later are tagged with. Kept
+    // in the snapshot, so a recording that throws does not count.
+    uint64_t stepsRecorded = 0;
 
     const char* solverName() const noexcept { return guard.solver(); }
 
