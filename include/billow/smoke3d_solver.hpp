@@ -33,6 +33,7 @@
 #include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke3d_settings.hpp"
+#include "billow/particles.hpp"
 #include "billow/solver.hpp"
 
 namespace billow {
@@ -151,6 +152,19 @@ public:
     // The moving colliders from the next recorded step on (at most kMaxColliders); replaces the
     // set. Uploaded inside the step's command buffer: call it every frame as they move.
     void setColliders(std::span<const Collider> colliders);
+
+    // Particles carried by the flow (billow/particles.hpp, docs/particles.md): from the next
+    // recorded whole step on, every whole step (record(), step(); not single passes) moves the
+    // engine's particles after its last pass. Checked whole first
+    // (InvalidArgument naming the field; a bad call leaves the previous set in place); the first
+    // call allocates the report's ring (blocking, once). Call it again when the count or the
+    // buffers change; clearParticles() stops the moves (call it before destroying the buffers, once
+    // the last step that used them has completed).
+    void setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings = {});
+    void clearParticles();
+    // What the particle pass of the newest whole step whose submission has completed found (its
+    // step, counts), read without waiting; nullopt before the first.
+    std::optional<ParticleReport> particleReport() const;
 
     // Static obstacles: a solid fraction per cell (0 fluid .. 1 solid), uploaded (blocking), with
     // the faces' open fractions and solid velocities recomputed and the closed faces' velocity set.

@@ -32,6 +32,7 @@
 #include "billow/health.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
+#include "billow/particles.hpp"
 #include "billow/solver.hpp"
 
 namespace billow {
@@ -156,6 +157,19 @@ public:
     // rotation and angular velocity must be about z. The first non-empty set allocates the
     // collider buffers (blocking, once); a step whose set is unchanged rasterises nothing.
     void setColliders(std::span<const Collider> colliders);
+
+    // Particles carried by the flow (billow/particles.hpp, docs/particles.md): from the next
+    // recorded whole step on, every whole step (record(), step(); not single passes) moves the
+    // engine's particles after its last pass. Checked whole first
+    // (InvalidArgument naming the field; a bad call leaves the previous set in place); the first
+    // call allocates the report's ring (blocking, once). Call it again when the count or the
+    // buffers change; clearParticles() stops the moves (call it before destroying the buffers, once
+    // the last step that used them has completed).
+    void setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings = {});
+    void clearParticles();
+    // What the particle pass of the newest whole step whose submission has completed found (its
+    // step, counts), read without waiting; nullopt before the first.
+    std::optional<ParticleReport> particleReport() const;
 
     // The residual reported by the multigrid viscosity solve of `field` (VelocityX or VelocityY;
     // diffusionSolver Multigrid) `recordsAgo` recordings of it back, read like pressureResidual:

@@ -24,6 +24,7 @@
 
 #include "billow/context.hpp"
 #include "billow/health.hpp"
+#include "billow/particles.hpp"
 #include "billow/solver.hpp"
 #include "billow/water_settings.hpp"
 
@@ -112,6 +113,19 @@ public:
     // has not finished). lastFrameMilliseconds() is that row's figure, -1 when there is none.
     std::vector<WaterPassTiming> passTimings();
     double lastFrameMilliseconds();
+
+    // Particles carried by the flow (billow/particles.hpp, docs/particles.md): from the next
+    // recorded whole step on, every whole step (record(), step(); not single passes) moves the
+    // engine's particles after its last pass (z becomes the surface height). Checked whole first
+    // (InvalidArgument naming the field; a bad call leaves the previous set in place); the first
+    // call allocates the report's ring (blocking, once). Call it again when the count or the
+    // buffers change; clearParticles() stops the moves (call it before destroying the buffers, once
+    // the last step that used them has completed).
+    void setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings = {});
+    void clearParticles();
+    // What the particle pass of the newest whole step whose submission has completed found (its
+    // step, counts), read without waiting; nullopt before the first.
+    std::optional<ParticleReport> particleReport() const;
 
 private:
     struct Impl;

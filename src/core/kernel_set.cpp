@@ -134,6 +134,13 @@ void KernelSet::destroy() noexcept {
     setLayout_ = VK_NULL_HANDLE;
 }
 
+void KernelSet::forgetBuffer(VkBuffer buffer) {
+    if (buffer == VK_NULL_HANDLE) return;
+    std::erase_if(sets_, [buffer](const auto& entry) {
+        return std::find(entry.first.begin(), entry.first.end(), buffer) != entry.first.end();
+    });
+}
+
 VkDescriptorSet KernelSet::descriptorSet(const DescriptorSlots& slots) {
     if (auto it = sets_.find(slots); it != sets_.end()) return it->second;
     const VolkDeviceTable& vk = context_.vk;

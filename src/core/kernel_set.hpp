@@ -123,6 +123,11 @@ public:
         context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
     }
 
+    // Drops the cached descriptor sets that bind `buffer` (a buffer the engine owns and may destroy,
+    // whose handle Vulkan may then give to a new buffer): the next dispatch with it writes a new set.
+    // The sets stay allocated in their pool (one still in a pending command buffer stays valid).
+    void forgetBuffer(VkBuffer buffer);
+
     // Workgroups of `size` threads that cover `threads` threads.
     static constexpr uint32_t groupsCovering(uint32_t threads, uint32_t size) { return (threads + size - 1) / size; }
 

@@ -11,6 +11,7 @@
 
 #include "core/kernel_set.hpp"
 #include "core/solver_core.hpp"
+#include "feedback/particle_set.hpp"
 #include "grid/colliders.hpp"
 #include "grid/mass_correction.hpp"
 #include "pressure/implicit_diffusion.hpp"
@@ -35,6 +36,8 @@ struct SmokeCore : SolverCore {
     std::unique_ptr<ImplicitDiffusion> diffusion;
     // The moving colliders; their buffers are allocated by the first non-empty set.
     ColliderSet colliders;
+    // The engine's particles (setParticles), moved after the last pass of every whole step.
+    ParticleSet particles;
     // No cell of the static obstacle mask is solid (set by each solver's refreshGeometry).
     bool solidEmpty = true;
     // massCorrection: the carried amounts' totals kept through each advection.
@@ -53,12 +56,15 @@ struct SmokeCore : SolverCore {
     virtual void recordPass(VkCommandBuffer cmd, PassEnum pass, float dt, bool fusedForces) = 0;
     // The non-finite scan of the solver's state fields after a whole step.
     virtual void recordHealthScan(VkCommandBuffer cmd) = 0;
+    // The particles' move through the step's final velocity (smoke_particles.cpp,
+    // smoke3d_particles.cpp); nothing without particles.
+    virtual void recordParticles(VkCommandBuffer cmd, float dt) = 0;
 
     // A whole step: every pass in the enum's order, transport first (by the velocity the last step
     // projected), except with advection-reflection, whose sources and forces (the passes between
     // Advect and Diffuse) act in the first half, before the Reflect pass's projection, as Zehnder,
     // Narain & Thomaszewski 2018 have them (the cell fields are carried by the projected midpoint
-    // velocity either way); then the health scan.
+    // velocity either way); then the engine's particles, then the health scan.
     void recordStep(VkCommandBuffer cmd, float dt) {
         timer.forgetRecorded();
         const bool fusedForces = fusesVelocityForces();
@@ -75,6 +81,7 @@ struct SmokeCore : SolverCore {
             }
             recordPass(cmd, pass, dt, fusedForces);
         }
+        recordParticles(cmd, dt);
         if (settings.nonFiniteCheck != NonFiniteCheck::Off) recordHealthScan(cmd);
     }
 
@@ -105,6 +112,7 @@ struct SmokeCore : SolverCore {
         saved.keep(midpointReady);
         saved.keep(incrementPending);
         saved.keepStateOf(colliders);
+        saved.keepStateOf(particles);
         saved.keepStateOf(*poisson);
         if (diffusion) saved.keepStateOf(*diffusion);
     }

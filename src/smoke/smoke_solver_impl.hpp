@@ -65,6 +65,8 @@ struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, SmokePass> {
     // The host state a recorded step changes (besides the timer's and the health ring's).
     void keepOwnState(detail::RecordSnapshot& saved) override;
     void recordHealthScan(VkCommandBuffer cmd) override;
+    // smoke_particles.cpp: the particles through the step's final velocity.
+    void recordParticles(VkCommandBuffer cmd, float dt) override;
 
     gpu::GridParams gridParams() const;
     // Recomputes the face open fractions and re-applies the prescribed boundary velocities

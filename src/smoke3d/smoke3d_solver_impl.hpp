@@ -77,6 +77,8 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     // The host state a recorded step changes (besides the timer's and the health ring's).
     void keepOwnState(detail::RecordSnapshot& saved) override;
     void recordHealthScan(VkCommandBuffer cmd) override;
+    // smoke3d_particles.cpp: the particles through the step's final velocity.
+    void recordParticles(VkCommandBuffer cmd, float dt) override;
 
     gpu::Grid3DParams gridParams() const;
     bool hasColour() const { return settings.colour; }

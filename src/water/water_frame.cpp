@@ -1,5 +1,5 @@
-// Recording of a water frame: brushes, substeps (new flows + outflow scale, then scaling + depth update) and
-// dye advection, with a compute->compute barrier after every dispatch.
+// Recording of a water frame: brushes, substeps (new flows + outflow scale, then scaling + depth update),
+// dye advection and the engine's particles (water_particles.cpp), with a compute->compute barrier after every dispatch.
 #include <cmath>
 #include <limits>
 #include <string>
@@ -46,6 +46,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     for (uint32_t s = 0; s < substeps; ++s)
         recordSubstep(cmd, subDt, time + double(s) * subDt, s + 1 == substeps, s + 1 == substeps ? trackSlot : 0);
     recordDye(cmd, dt);
+    recordParticles(cmd, dt);
     // The depth measurement is read by the host once the frame has completed.
     if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
 

@@ -16,6 +16,7 @@
 #include "core/solver_core.hpp"
 #include "core/readback_ring.hpp"
 #include "core/uniform_buffer.hpp"
+#include "feedback/particle_set.hpp"
 #include "grid/field_buffers.hpp"
 #include "water/water_types.h"
 
@@ -37,6 +38,8 @@ struct WaterSolver::Impl : detail::SolverCore {
     detail::PingPong faceVelocityX, faceVelocityY;
     detail::HostEditQueue<gpu::WaterBrushGpu> brushes;  // applied at the start of the next frame
     std::unique_ptr<detail::KernelSet> kernels;
+    // The engine's particles (setParticles), moved at the end of every frame (water_particles.cpp).
+    detail::ParticleSet particles;
 
     // Largest depth (and, Momentum, largest face speed) per frame (BILLOW_WATER_STAT_MAX_*),
     // measured by the last substep of frames recorded in DepthPipes or Momentum mode; frame n
@@ -76,6 +79,7 @@ struct WaterSolver::Impl : detail::SolverCore {
     void recordBrushes(VkCommandBuffer cmd);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     void recordDye(VkCommandBuffer cmd, float dt);
+    void recordParticles(VkCommandBuffer cmd, float dt);
 };
 
 } // namespace billow

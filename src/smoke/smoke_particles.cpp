@@ -1,0 +1,44 @@
+// The engine's particles in the 2D smoke solver (billow/particles.hpp, docs/particles.md): the
+// calls that hand them over, and their move after the last pass of every whole step
+// (shaders/smoke/particles.comp) through the step's final velocity and the solid fraction of the
+// static mask and the colliders.
+#include "grid/interpolation_variant.hpp"
+#include "smoke/smoke_solver_impl.hpp"
+
+namespace billow {
+
+namespace kernels = detail::kernels;
+
+void SmokeSolver::setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings) {
+    Impl& s = use("setParticles");
+    auto scope = s.guard.enter("setParticles");
+    s.particles.assign(s.cs, *s.kernels, buffers, settings, true);
+}
+
+void SmokeSolver::clearParticles() {
+    Impl& s = use("clearParticles");
+    auto scope = s.guard.enter("clearParticles");
+    s.particles.clear(*s.kernels);
+}
+
+std::optional<ParticleReport> SmokeSolver::particleReport() const { return use("particleReport").particles.report(); }
+
+void SmokeSolver::Impl::recordParticles(VkCommandBuffer cmd, float dt) {
+    if (!particles.active()) return;
+    // The velocity is read as the advection reads it (by index on GPUs, through the taps on CPU
+    // implementations); the interpolation bit of the variant is unused here.
+    const detail::KernelVariant variant =
+        detail::advectionVariant2D(AdvectionInterpolation::Linear, cs.properties.deviceType);
+    particles.record(cmd, dt, {settings.gravity[0], settings.gravity[1], 0.0f}, stepsRecorded + 1,
+                     [&](const gpu::ParticlePush& push) {
+                         kernels->dispatch(cmd,
+                                           kernels::SmokeParticles::Bindings{
+                                               .variant = variant, .uIn = u.now(), .vIn = v.now(),
+                                               .solid = solid.handle(), .positions = particles.positions(),
+                                               .velocities = particles.velocities(),
+                                               .report = particles.reportBuffer()},
+                                           push, particles.dispatchWidth(), particles.dispatchHeight());
+                     });
+}
+
+} // namespace billow
