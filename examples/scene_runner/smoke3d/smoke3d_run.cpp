@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "common/maths.hpp"
+#include "common/particle_system.hpp"
 #include "common/run_loop.hpp"
 #include "smoke3d/content_frame.hpp"
 #include "smoke3d/smoke3d_outputs.hpp"
@@ -170,7 +171,8 @@ public:
           renderer_(rendersVolume(scene.output)
                         ? std::make_unique<VolumeRenderer>(context)
                         : nullptr),
-          writer_(options, scene.name, scene.output, kSmoke3DViews, kSmoke3DFields) {
+          writer_(options, scene.name, scene.output, kSmoke3DViews, kSmoke3DFields),
+          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 3) : nullptr) {
         solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
         if (scene.vdb.every) {
             // Written into the staging folder; committing replaces an earlier run's .vdb files.
@@ -192,6 +194,8 @@ public:
         const std::vector<Emitter3D> emitters = emittersForStep(scene_, time, scene_.dt);
         solver_->setEmitters(emitters);
         placeColliders(time);
+        if (particles_) particles_->beforeStep(*solver_, time + scene_.dt);
+        time_ = time + scene_.dt;
     }
     void advance(Metrics&) { solver_->step(static_cast<float>(scene_.dt)); }
     void readGpuTime(Metrics& m) { m.gpu = solver_->passTimings(); }
@@ -205,8 +209,14 @@ public:
     // The render and the slices come finished at their own sizes (output.render's width x height,
     // output.slices.longSide), their legends already drawn (slices: the colour bar).
     Figure draw(View3D view, FieldCache3D& fields) {
-        if (view == View3D::Render)
-            return {renderPicture(*renderer_, *solver_, scene_.render, renderCamera(fields), colliders_), {}, true};
+        if (view == View3D::Render) {
+            const OrbitCamera camera = renderCamera(fields);
+            Picture picture = renderPicture(*renderer_, *solver_, scene_.render, camera, colliders_);
+            if (particles_)
+                particles_->drawProjected(picture, orbitCamera(scene_.settings, camera, float(picture.width) / float(picture.height)),
+                                          time_);
+            return {std::move(picture), {}, true};
+        }
         return {slicePicture(view, fields, scene_.slices), {}, true};
     }
     std::vector<uint64_t> shape(SmokeField3D field) { return fieldShape(field, scene_.settings); }
@@ -220,6 +230,13 @@ public:
     // Files are numbered by output frame (0, 1, 2, ...), not by step: Blender and Houdini load
     // a sequence only when its numbers are consecutive. Frame F is step F * every (metadata "step").
     void writeExtras(uint32_t step) {
+        // The particles with every picture frame: fields/particles_<step>.npy, (alive, 4): x, y, z, age.
+        if (particles_ && due(scene_.output.pictureEvery, step)) {
+            char file[64];
+            std::snprintf(file, sizeof(file), "/fields/particles_%06u.npy", step);
+            std::filesystem::create_directories(writer_.dir() + "/fields");
+            particles_->writeNpy(writer_.dir() + file, time_);
+        }
         if (!scene_.vdb.every || step % scene_.vdb.every != 0) return;
         writeVdbFrame(vdbFramePath(vdbDir_, scene_.name, step / scene_.vdb.every), *solver_, scene_.vdb, step, step * scene_.dt);
         ++vdbFiles_;
@@ -264,6 +281,8 @@ private:
     std::vector<Collider> colliders_;  // where the colliders are now (drawn exact in the render)
     ContentFrame content_;
     OutputWriter<View3D, SmokeField3D> writer_;
+    std::unique_ptr<ParticleSystem> particles_;  // the scene's "particles", owned as an engine would
+    double time_ = 0.0;                           // simulated time after the last step
     std::string vdbDir_, finalVdbDir_;
     uint32_t vdbFiles_ = 0;
 };

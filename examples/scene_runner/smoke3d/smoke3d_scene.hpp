@@ -16,6 +16,7 @@
 #include "common/json_reader.hpp"
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
+#include "common/particle_plan.hpp"
 
 namespace billow::scene {
 
@@ -112,6 +113,7 @@ struct Scene3D {
     std::vector<Obstacle3D> obstacles;
     std::vector<SceneEmitter3D> emitters;
     std::vector<SceneCollider3D> colliders;
+    ParticlePlan particles;  // "particles" (common/particle_plan.hpp)
     double dt = 1.0 / 60.0;
     uint32_t steps = 240;
     OutputPlan3D output;

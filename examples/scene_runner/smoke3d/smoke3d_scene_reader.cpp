@@ -284,6 +284,10 @@ void readScene(ObjectReader& top, const std::filesystem::path&, const LoadOption
     detail::readObstacles3D(top, scene);
     detail::readEmitters3D(top, scene);
     detail::readColliders3D(top, scene);
+    {
+        const SmokeSettings3D& s = scene.settings;
+        scene.particles = readParticlePlan(top, 3, {s.nx * s.cellSize, s.ny * s.cellSize, s.nz * s.cellSize}, false);
+    }
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readOutputPlan(top, options, scene.steps, scene.output, kSmoke3DViews, kSmoke3DFields, false,
                            [&](ObjectReader& output) { detail::readOutput3D(output, scene); });
