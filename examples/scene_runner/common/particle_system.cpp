@@ -166,7 +166,8 @@ void ParticleSystem::blend(Picture& picture, int x, int y, float age) const {
     }
 }
 
-void ParticleSystem::drawOnGrid(Picture& picture, float h, double time) {
+void ParticleSystem::drawOnGrid(Picture& picture, float width, double time) {
+    const float h = width / float(picture.width);
     for (const Alive& a : alive(time)) {
         const int i = int(std::floor(a.position[0] / h)), j = int(std::floor(a.position[1] / h));
         blend(picture, i, int(picture.height) - 1 - j, a.age);

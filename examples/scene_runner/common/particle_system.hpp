@@ -47,8 +47,9 @@ public:
     std::vector<Alive> alive(double time);
     // Writes them as an .npy array of shape (alive, 4): x, y, z, age.
     void writeNpy(const std::string& path, double time);
-    // Dots on a picture of the grid (one pixel per cell of size h, first row at the top).
-    void drawOnGrid(Picture& picture, float h, double time);
+    // Dots on a picture of the domain (`width` m across its columns, first row at the top): one
+    // pixel each.
+    void drawOnGrid(Picture& picture, float width, double time);
     // Dots projected through `camera` onto a rendered picture (Vulkan clip space, y down).
     void drawProjected(Picture& picture, const VolumeCamera& camera, double time);
 

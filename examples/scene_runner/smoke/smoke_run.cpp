@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "common/pictures.hpp"
+#include "common/particle_system.hpp"
 #include "common/run_loop.hpp"
 #include "smoke/smoke_outputs.hpp"
 
@@ -119,10 +120,13 @@ bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool me
 class SmokeRun : public SolverRun<Scene, SmokeSolver, StepMetrics, View, SmokeField> {
 public:
     SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
-        : SolverRun(createSolver(std::move(context), scene), scene, options, kSmokeViews, kSmokeFields) {}
+        : SolverRun(createSolver(context, scene), scene, options, kSmokeViews, kSmokeFields),
+          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 2) : nullptr) {}
 
     void addSources(uint32_t step) {
         for (const Splat& splat : splatsForStep(scene_, (step - 1) * scene_.dt, scene_.dt)) solver_->addSplat(splat);
+        time_ = step * scene_.dt;
+        if (particles_) particles_->beforeStep(*solver_, time_);
     }
     void advance(Metrics&) { solver_->step(static_cast<float>(scene_.dt)); }
     void readGpuTime(Metrics& m) { m.gpu = solver_->passTimings(); }
@@ -139,12 +143,20 @@ public:
         cache.keepDivergenceBeforeProjection(std::move(before));
         return cache;
     }
-    Figure draw(View view, FieldCache& fields) { return renderView(view, fields); }
+    Figure draw(View view, FieldCache& fields) {
+        Figure figure = renderView(view, fields);
+        if (particles_) particles_->drawOnGrid(figure.image, scene_.settings.nx * scene_.settings.cellSize, time_);
+        return figure;
+    }
     std::vector<uint64_t> shape(SmokeField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
     static constexpr std::array<std::pair<SmokeField, const char*>, 6> kStateFields = {
         {{SmokeField::VelocityX, "velocityX"}, {SmokeField::VelocityY, "velocityY"}, {SmokeField::Density, "density"},
          {SmokeField::Temperature, "temperature"}, {SmokeField::Pressure, "pressure"}, {SmokeField::Dye, "dye"}}};
+
+private:
+    std::unique_ptr<ParticleSystem> particles_;  // the scene's "particles", owned as an engine would
+    double time_ = 0.0;                           // simulated time after the last step
 };
 
 } // namespace

@@ -15,6 +15,7 @@
 #include "common/json_reader.hpp"
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
+#include "common/particle_plan.hpp"
 
 namespace billow::scene {
 
@@ -100,6 +101,7 @@ struct Scene {
     std::vector<Emitter> emitters;
     std::optional<RandomSplats> randomSplats;
     InitialFields initial;
+    ParticlePlan particles;  // "particles" (common/particle_plan.hpp)
     double dt = 1.0 / 60.0;
     uint32_t steps = 300;
     OutputPlan output;

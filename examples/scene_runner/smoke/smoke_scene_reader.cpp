@@ -306,6 +306,8 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readObstacles(top, dir, scene);
     detail::readEmitters(top, scene);
     detail::readInitialFields(top, dir, scene);
+    scene.particles = readParticlePlan(top, 2, {scene.settings.nx * scene.settings.cellSize,
+                                                scene.settings.ny * scene.settings.cellSize, 0.0f}, false);
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readOutputPlan(top, options, scene.steps, scene.output, kSmokeViews, kSmokeFields, false);
     top.finish();

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "common/maths.hpp"
+#include "common/particle_system.hpp"
 #include "common/run_loop.hpp"
 #include "water/water_outputs.hpp"
 
@@ -174,13 +175,16 @@ std::unique_ptr<WaterSolver> createWaterSolver(std::shared_ptr<Context> context,
 class WaterRun : public SolverRun<WaterScene, WaterSolver, WaterStepMetrics, WaterView, WaterField> {
 public:
     WaterRun(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options)
-        : SolverRun(createWaterSolver(std::move(context), scene), scene, options, kWaterViews, kWaterFields) {}
+        : SolverRun(createWaterSolver(context, scene), scene, options, kWaterViews, kWaterFields),
+          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 2) : nullptr) {}
 
     void addSources(uint32_t step) {
         // Both ends from the step number, so consecutive steps tile time exactly.
         const StepBrushes brushes = brushesForStep(scene_, (step - 1) * scene_.dt, step * scene_.dt);
         for (const WaterBrush& b : brushes.brushes) solver_->addBrush(b);
         addedWater_ += brushes.requestedVolume;
+        time_ = step * scene_.dt;
+        if (particles_) particles_->beforeStep(*solver_, time_);
     }
     void advance(Metrics& m) {
         m.substeps = solver_->step(static_cast<float>(scene_.dt));
@@ -192,7 +196,11 @@ public:
     }
 
     WaterFieldCache outputFields(bool, bool, bool) { return WaterFieldCache(*solver_); }
-    Figure draw(WaterView view, WaterFieldCache& fields) { return renderWaterView(view, fields); }
+    Figure draw(WaterView view, WaterFieldCache& fields) {
+        Figure figure = renderWaterView(view, fields);
+        if (particles_) particles_->drawOnGrid(figure.image, scene_.settings.nx * scene_.settings.cellSize, time_);
+        return figure;
+    }
     std::vector<uint64_t> shape(WaterField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
     static constexpr std::array<std::pair<WaterField, const char*>, 5> kStateFields = {
@@ -201,6 +209,8 @@ public:
 
 private:
     double addedWater_ = 0.0;  // m^3 the events asked to add so far
+    std::unique_ptr<ParticleSystem> particles_;  // the scene's "particles", owned as an engine would
+    double time_ = 0.0;                           // simulated time after the last step
 };
 
 } // namespace

@@ -13,6 +13,7 @@
 #include "common/json_reader.hpp"
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
+#include "common/particle_plan.hpp"
 
 namespace billow::scene {
 
@@ -48,6 +49,7 @@ struct WaterScene {
     std::vector<float> depth;    // nx*ny, m (empty: dry)
     std::vector<float> dye;      // nx*ny (empty: none)
     std::vector<WaterEvent> events;
+    ParticlePlan particles;  // "particles" (common/particle_plan.hpp); z rides the surface
     double dt = 0.25;
     uint32_t steps = 400;
     WaterOutputPlan output;

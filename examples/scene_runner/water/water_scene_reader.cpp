@@ -421,6 +421,8 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readWaterBoundaries(top, scene.settings);
     detail::readTerrain(top, dir, scene);
     detail::readInitialWater(top, dir, scene);
+    scene.particles = readParticlePlan(top, 2, {scene.settings.nx * scene.settings.cellSize,
+                                                scene.settings.ny * scene.settings.cellSize, 0.0f}, true);
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readWaterEvents(top, scene.dt, scene);
     detail::readOutputPlan(top, options, scene.steps, scene.output, kWaterViews, kWaterFields, true);
