@@ -84,7 +84,8 @@ ParticleBuffers ParticleSystem::buffers() const {
 }
 
 void ParticleSystem::release(double until) {
-    const uint64_t due = static_cast<uint64_t>(std::floor(until * plan_.count / plan_.lifetime));
+    // Capped so that a tiny lifetime cannot overflow the count (only the last `count` matter).
+    const uint64_t due = static_cast<uint64_t>(std::min(std::floor(until * plan_.count / plan_.lifetime), 1e18));
     std::uniform_real_distribution<float> unit(0.0f, 1.0f), jitter(-1.0f, 1.0f);
     // At most one generation per step: a slot released twice in one step would lose the first.
     for (uint64_t k = std::max(released_, due > plan_.count ? due - plan_.count : 0); k < due; ++k) {
