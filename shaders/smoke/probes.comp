@@ -8,10 +8,9 @@
 // outflow side, clamped beyond closed sides, wrapped on periodic ones). A point outside the
 // domain is clamped onto it and flagged; one whose cell is at least half solid is flagged.
 #define BILLOW_OWN_WORKGROUP_SIZE
-// The advection's variant selector (common/interpolation_variant.glsl), which the velocity
-// sampling reads: bit 1 picks the read by index inside the grid on GPUs (bit 0, the carried
-// field's cubic, is not used here; the probes are always bilinear).
-#define BILLOW_KERNEL_VARIANTS 4
+// No variants: every velocity sample goes through the taps (the advection's read by index inside
+// the grid gives the same values; a probe reads 8 samples, not a grid's worth).
+#define BILLOW_VELOCITY_THROUGH_TAPS
 #include "common/grid.glsl"
 #include "common/probe_types.h"
 

@@ -2,7 +2,6 @@
 // result ring) sampled after every whole step by shaders/smoke/probes.comp, one dispatch of a
 // thread per probe between the ring's stamps.
 #include "common/probe_types.h"
-#include "grid/interpolation_variant.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
 namespace billow {
@@ -23,11 +22,8 @@ void SmokeSolver::Impl::recordProbes(VkCommandBuffer cmd) {
     if (!probes.active()) return;
     const detail::ResultRing::Slot slot = probes.begin(cs, cmd);
     const gpu::ProbePush push{static_cast<int>(probes.count()), static_cast<int>(slot.payloadWord)};
-    // The velocity is read as the advection reads it on this device (the linear variant).
-    const detail::KernelVariant variant =
-        detail::advectionVariant2D(AdvectionInterpolation::Linear, cs.properties.deviceType);
     kernels->dispatchGroups(cmd,
-                            kernels::SmokeProbes::Bindings{.variant = variant, .points = probes.pointBuffer(),
+                            kernels::SmokeProbes::Bindings{.points = probes.pointBuffer(),
                                                            .uIn = u.now(), .vIn = v.now(), .density = density.now(),
                                                            .temperature = temperature.now(),
                                                            .pressure = pressure.now(), .solid = solid.handle(),
