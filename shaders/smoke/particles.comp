@@ -6,7 +6,9 @@
 // fraction, colliders included, >= 1/2) stays where it was with its velocity zeroed; one that
 // starts in a solid may only move to a point that is less solid. Sides: wrapped when periodic,
 // else clamped onto the side. The counts go to the report (a result ring slot).
-#define BILLOW_KERNEL_VARIANTS 4  // velocity_sampling.glsl's selector (common/interpolation_variant.glsl); only the velocity read (bit 1) differs here
+// No variants: every velocity sample goes through the taps (the advection's read by index inside
+// the grid gives the same values, and a particle reads 16 samples, not a grid's worth).
+#define BILLOW_VELOCITY_THROUGH_TAPS
 #include "common/grid.glsl"
 #include "common/particle_types.h"
 

@@ -2,7 +2,6 @@
 // calls that hand them over, and their move after the last pass of every whole step
 // (shaders/smoke/particles.comp) through the step's final velocity and the solid fraction of the
 // static mask and the colliders.
-#include "grid/interpolation_variant.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
 namespace billow {
@@ -25,15 +24,11 @@ std::optional<ParticleReport> SmokeSolver::particleReport() const { return use("
 
 void SmokeSolver::Impl::recordParticles(VkCommandBuffer cmd, float dt) {
     if (!particles.active()) return;
-    // The velocity is read as the advection reads it (by index on GPUs, through the taps on CPU
-    // implementations); the interpolation bit of the variant is unused here.
-    const detail::KernelVariant variant =
-        detail::advectionVariant2D(AdvectionInterpolation::Linear, cs.properties.deviceType);
     particles.record(cmd, dt, {settings.gravity[0], settings.gravity[1], 0.0f}, stepsRecorded + 1,
                      [&](const gpu::ParticlePush& push) {
                          kernels->dispatch(cmd,
                                            kernels::SmokeParticles::Bindings{
-                                               .variant = variant, .uIn = u.now(), .vIn = v.now(),
+                                               .uIn = u.now(), .vIn = v.now(),
                                                .solid = solid.handle(), .positions = particles.positions(),
                                                .velocities = particles.velocities(),
                                                .report = particles.reportBuffer()},

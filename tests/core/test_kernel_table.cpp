@@ -108,9 +108,7 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
 // cubic one. Every kernel's pipelines follow the previous kernel's.
 // The advection kernels have one variant per interpolation (in 2D times two: the advecting
 // velocity read by index or through the taps); the Jacobi sweeps (2D and 3D) one with the
-// obstacle weights and one without (kInteriorOpen); the 2D particle kernel the advection's four,
-// as it samples the velocity through the same code (smoke/velocity_sampling.glsl), of which only
-// the velocity read differs (it carries no field). No other kernel has variants.
+// obstacle weights and one without (kInteriorOpen). No other kernel has variants.
 TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     std::set<std::string> withVariants;
     uint32_t pipelines = 0;
@@ -120,8 +118,7 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
         if (info.variants == 1) continue;
         withVariants.insert(std::string(info.name));
         // 2D advection: interpolation x how the advecting velocity is read (common/interpolation_variant.glsl).
-        const bool advection2D =
-            std::string_view(info.name).starts_with("smoke/advect") || info.name == std::string_view("smoke/particles");
+        const bool advection2D = std::string_view(info.name).starts_with("smoke/advect");
         EXPECT_EQ(info.variants, advection2D ? 4u : 2u)
             << info.name << ": linear and cubic (times the velocity's two reads in 2D), or with and without obstacle weights";
     }
@@ -129,8 +126,7 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     EXPECT_EQ(withVariants,
               (std::set<std::string>{"smoke/advect_cells", "smoke/advect_correct_dye", "smoke/advect_correct_scalar",
                                      "smoke/advect_correct_velocity", "smoke/advect_dye", "smoke/advect_scalars",
-                                     "smoke/advect_velocity", "smoke/particles", "pressure/jacobi", "pressure3d/jacobi",
-                                     "smoke3d/advect_cells",
+                                     "smoke/advect_velocity", "pressure/jacobi", "pressure3d/jacobi", "smoke3d/advect_cells",
                                      "smoke3d/advect_correct_colour", "smoke3d/advect_correct_scalar",
                                      "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity"}));
 }
@@ -166,8 +162,7 @@ TEST(KernelTable, EveryVariantIsItsOwnFrozenModule) {
             EXPECT_FALSE(declaresSpecializationConstant(module)) << "variant " << variant;
         }
         EXPECT_TRUE(detail::embeddedShader(info.id, info.variants).empty()) << "a variant beyond the count";
-        // The particle kernel carries no field: its interpolation bit changes nothing.
-        if (info.variants == 1 || info.name == std::string_view("smoke/particles")) continue;
+        if (info.variants == 1) continue;
         const auto linear = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_LINEAR);
         const auto cubic = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_CUBIC);
         EXPECT_LT(linear.size(), cubic.size()) << "the linear module must not carry the cubic path";
@@ -209,7 +204,12 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     EXPECT_EQ(own, (std::set<std::string>{"pressure/cg_scalars", "mass/factor", "mass/scale", "smoke/mass_sums",
                                           "pressure/mg_coarse_solve", "pressure3d/mg_coarse_solve", "health/nonfinite_scan",
                                           "pressure/add_increment", "pressure/gate", "pressure/jacobi",
-                                          "pressure/rbsor_tiles", "smoke3d/mass_sums"}));
+                                          "pressure/rbsor_tiles", "smoke3d/mass_sums", "smoke/probes", "smoke3d/probes",
+                                          "water/probes"}));
+    // The probes: one thread a probe, in a line (src/feedback/probe_set.hpp).
+    for (const detail::WorkgroupSize& size : {kernels::SmokeProbes::localSize, kernels::Smoke3dProbes::localSize,
+                                              kernels::WaterProbes::localSize})
+        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_PROBE_GROUP, 1, 1}));
     // The mass correction: 1D workgroups whose threads stride over the cells (MassCorrection).
     for (const detail::WorkgroupSize& size : {kernels::SmokeMassSums::localSize, kernels::Smoke3dMassSums::localSize,
                                               kernels::MassFactor::localSize, kernels::MassScale::localSize})

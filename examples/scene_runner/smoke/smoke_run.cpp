@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <utility>
 
@@ -13,6 +14,7 @@
 #include "common/particle_system.hpp"
 #include "common/run_loop.hpp"
 #include "smoke/smoke_outputs.hpp"
+#include "smoke/smoke_probes.hpp"
 
 namespace billow::scene {
 
@@ -121,7 +123,12 @@ class SmokeRun : public SolverRun<Scene, SmokeSolver, StepMetrics, View, SmokeFi
 public:
     SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
         : SolverRun(createSolver(context, scene), scene, options, kSmokeViews, kSmokeFields),
-          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 2) : nullptr) {}
+          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 2) : nullptr) {
+        if (!scene.probes.empty()) {
+            solver_->setProbes(scene.probes);
+            probeLog_.emplace(writer_.dir() + "/probes.csv");
+        }
+    }
 
     void addSources(uint32_t step) {
         for (const Splat& splat : splatsForStep(scene_, (step - 1) * scene_.dt, scene_.dt)) solver_->addSplat(splat);
@@ -146,7 +153,18 @@ public:
     Figure draw(View view, FieldCache& fields) {
         Figure figure = renderView(view, fields);
         if (particles_) particles_->drawOnGrid(figure.image, scene_.settings.nx * scene_.settings.cellSize, time_);
+        markProbes(figure, scene_.probes, scene_.settings);
         return figure;
+    }
+    // The probes' samples of the step just run (step() waited for it), into probes.csv.
+    void writeExtras(uint32_t step) {
+        if (!probeLog_ || step == 0) return;
+        if (const std::optional<ProbeResults> results = solver_->probeResults()) probeLog_->append(step, *results, scene_.probes);
+    }
+    std::vector<std::string> summaryNotes() const {
+        if (!probeLog_) return {};
+        return {"probes.csv: " + std::to_string(probeLog_->rows()) + " rows (" + std::to_string(scene_.probes.size()) +
+                " probes)"};
     }
     std::vector<uint64_t> shape(SmokeField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
@@ -155,6 +173,7 @@ public:
          {SmokeField::Temperature, "temperature"}, {SmokeField::Pressure, "pressure"}, {SmokeField::Dye, "dye"}}};
 
 private:
+    std::optional<ProbeLog> probeLog_;
     std::unique_ptr<ParticleSystem> particles_;  // the scene's "particles", owned as an engine would
     double time_ = 0.0;                           // simulated time after the last step
 };
