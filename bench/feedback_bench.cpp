@@ -4,17 +4,19 @@
 // Vulkan timestamps, as an engine would, with the feature on and off on the same solver; the
 // medians after warm-up and their difference are printed as one JSON line per case.
 //
-//   feedback_bench [--quick] [--repeat 30] [--warmup 5] [--size2d 1024] [--size3d 128] [--features probes]
+//   feedback_bench [--quick] [--repeat 30] [--warmup 5] [--size2d 1024] [--size3d 128] [--features probes,particles]
 //
 // --quick: small grids and few steps (CTest runs it so on lavapipe). Features: probes (1024 and
-// 65536 points on the 2D and 3D smoke solvers). A new feature is one function taking the Bench and
-// printing its lines, added to kFeatures.
+// 65536 points on the 2D and 3D smoke solvers); particles (65536 and 1048576 heavy particles, 4096
+// with --quick, in device-local engine buffers, on the 2D and 3D smoke solvers). A new feature is
+// one function taking the Bench and printing its lines, added to kFeatures.
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one).
 #include <vulkan/vulkan.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <functional>
 #include <random>
@@ -29,7 +31,8 @@ namespace {
 
 struct Options {
     uint32_t repeat = 30, warmup = 5, size2d = 1024, size3d = 128;
-    std::vector<std::string> features{"probes"};
+    std::vector<std::string> features{"probes", "particles"};
+    bool quick = false;
 };
 
 Options parse(int argc, char** argv) {
@@ -37,6 +40,7 @@ Options parse(int argc, char** argv) {
     for (int k = 1; k < argc; ++k) {
         const std::string a = argv[k];
         if (a == "--quick") {
+            o.quick = true;
             o.repeat = 3;
             o.warmup = 1;
             o.size2d = 64;
@@ -207,12 +211,127 @@ void probes(Bench& bench) {
     probesOn<billow::SmokeSolver3D>(bench, "smoke3d", s3, s3.nx, {1.0f, 1.0f, 1.0f});
 }
 
+// The engine's particle buffers: device-local float4 positions (random in the domain) and
+// velocities (0), filled once through a staging buffer.
+class EngineParticleBuffers {
+public:
+    EngineParticleBuffers(Bench& bench, uint32_t count, std::array<float, 3> extent) : device_(bench.context->device()) {
+        const VkDeviceSize bytes = VkDeviceSize(count) * 16;
+        std::vector<float> positions(size_t(count) * 4);
+        std::mt19937 rng(count);
+        std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+        for (size_t k = 0; k < count; ++k)
+            for (int a = 0; a < 3; ++a) positions[4 * k + a] = unit(rng) * extent[a];
+        const VkPhysicalDevice physical = bench.context->physicalDevice();
+        positions_ = make(physical, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                          VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+        velocities_ = make(physical, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                           VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+        Buffer staging = make(physical, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                              VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+        void* mapped = nullptr;
+        check(vkMapMemory(device_, staging.memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
+        std::memcpy(mapped, positions.data(), size_t(bytes));
+        vkUnmapMemory(device_, staging.memory);
+        bench.submit([&](VkCommandBuffer cmd) {
+            const VkBufferCopy copy{0, 0, bytes};
+            vkCmdCopyBuffer(cmd, staging.buffer, positions_.buffer, 1, &copy);
+            vkCmdFillBuffer(cmd, velocities_.buffer, 0, bytes, 0u);
+            // The copies before the solvers' compute reads and writes.
+            VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+            barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+            barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+            vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier,
+                                 0, nullptr, 0, nullptr);
+        });
+        bench.wait();
+        destroy(staging);
+    }
+    ~EngineParticleBuffers() {
+        vkDeviceWaitIdle(device_);
+        destroy(positions_);
+        destroy(velocities_);
+    }
+    EngineParticleBuffers(const EngineParticleBuffers&) = delete;
+    EngineParticleBuffers& operator=(const EngineParticleBuffers&) = delete;
+
+    billow::ParticleBuffers buffers(uint32_t count) const { return {positions_.buffer, 0, velocities_.buffer, 0, count}; }
+
+private:
+    struct Buffer {
+        VkBuffer buffer = VK_NULL_HANDLE;
+        VkDeviceMemory memory = VK_NULL_HANDLE;
+    };
+    Buffer make(VkPhysicalDevice physical, VkDeviceSize bytes, VkBufferUsageFlags usage, VkMemoryPropertyFlags flags) {
+        Buffer b;
+        VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+        info.size = bytes;
+        info.usage = usage;
+        check(vkCreateBuffer(device_, &info, nullptr, &b.buffer), "vkCreateBuffer");
+        VkMemoryRequirements requirements{};
+        vkGetBufferMemoryRequirements(device_, b.buffer, &requirements);
+        VkPhysicalDeviceMemoryProperties properties{};
+        vkGetPhysicalDeviceMemoryProperties(physical, &properties);
+        uint32_t type = UINT32_MAX;
+        for (uint32_t i = 0; i < properties.memoryTypeCount && type == UINT32_MAX; ++i)
+            if ((requirements.memoryTypeBits & (1u << i)) && (properties.memoryTypes[i].propertyFlags & flags) == flags) type = i;
+        if (type == UINT32_MAX) throw std::runtime_error("no memory type for the particle buffers");
+        VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+        allocate.allocationSize = requirements.size;
+        allocate.memoryTypeIndex = type;
+        check(vkAllocateMemory(device_, &allocate, nullptr, &b.memory), "vkAllocateMemory");
+        check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
+        return b;
+    }
+    void destroy(Buffer& b) {
+        if (b.buffer) vkDestroyBuffer(device_, b.buffer, nullptr);
+        if (b.memory) vkFreeMemory(device_, b.memory, nullptr);
+        b = {};
+    }
+
+    VkDevice device_;
+    Buffer positions_, velocities_;
+};
+
+// Particles: heavy ones (drag 4 1/s, a tenth of gravity, velocity buffer), the costlier kind, on
+// the 2D and 3D smoke solvers. The baseline reads particleReport() too (nullopt: no particles).
+template <class Solver, class Settings>
+void particlesOn(Bench& bench, const char* name, const Settings& settings, uint32_t size, std::array<float, 3> extent) {
+    const std::vector<uint32_t> counts = bench.options.quick ? std::vector<uint32_t>{4096u}
+                                                             : std::vector<uint32_t>{65536u, 1u << 20};
+    EngineParticleBuffers engine(bench, counts.back(), extent);
+    Solver solver(bench.context, settings);
+    const auto read = [&] { (void)solver.particleReport(); };
+    const float dt = 1.0f / 60.0f;
+    for (uint32_t count : counts) {
+        solver.clearParticles();
+        const StepTimes off = timeSteps(bench, solver, dt, read);
+        solver.setParticles(engine.buffers(count), {4.0f, 0.1f});
+        const StepTimes on = timeSteps(bench, solver, dt, read);
+        printCase(bench, "particles", name, size, count, off, on);
+    }
+}
+
+void particles(Bench& bench) {
+    billow::SmokeSettings s2;
+    s2.nx = s2.ny = bench.options.size2d;
+    s2.cellSize = 1.0f / float(s2.nx);
+    s2.boundaries[3].type = billow::BoundaryType::Outflow;
+    particlesOn<billow::SmokeSolver>(bench, "smoke2d", s2, s2.nx, {1.0f, 1.0f, 0.0f});
+    billow::SmokeSettings3D s3;
+    s3.nx = s3.ny = s3.nz = bench.options.size3d;
+    s3.cellSize = 1.0f / float(s3.nx);
+    s3.boundaries[3].type = billow::BoundaryType::Outflow;
+    particlesOn<billow::SmokeSolver3D>(bench, "smoke3d", s3, s3.nx, {1.0f, 1.0f, 1.0f});
+}
+
 struct Feature {
     const char* name;
     std::function<void(Bench&)> run;
 };
 const Feature kFeatures[] = {
     {"probes", probes},
+    {"particles", particles},
 };
 
 } // namespace
