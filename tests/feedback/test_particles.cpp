@@ -242,7 +242,9 @@ void checkKernel3D(std::shared_ptr<Context> context, bool heavy, uint32_t seed) 
     const ParticleCounts counts = feedback_ref::moveParticles3D(g, state.vel, state.solid, m, expected);
     const std::vector<Float4> p1 = positions.read(), v1 = velocities.read();
     expectParticles(p0, p1, &v0, heavy ? &v1 : nullptr, expected, 3, kVelocityTolerance);
-    if (!heavy) EXPECT_EQ(v1, v0);  // no velocity buffer given: untouched
+    if (!heavy) {
+        EXPECT_EQ(v1, v0);  // no velocity buffer given: untouched
+    }
     const std::optional<ParticleReport> report = solver.particleReport();
     ASSERT_TRUE(report.has_value());
     expectCounts(*report, counts, n, solver.stepsRecorded());
@@ -434,13 +436,18 @@ TEST_F(Particles, SolidsStopParticlesAndReportTheOnesInside) {
         engineStep(*context(), solver, 0.1f);
         const std::vector<Float4> now = positions.read();
         for (uint32_t k = 0; k < n; ++k) {
-            if (solidAt(previous[k]) < 0.5f) EXPECT_LT(solidAt(now[k]), 0.5f) << "particle " << k << " step " << step;
-            else EXPECT_LE(solidAt(now[k]), solidAt(previous[k])) << "particle " << k << " moved deeper";
+            if (solidAt(previous[k]) < 0.5f) {
+                EXPECT_LT(solidAt(now[k]), 0.5f) << "particle " << k << " step " << step;
+            } else {
+                EXPECT_LE(solidAt(now[k]), solidAt(previous[k])) << "particle " << k << " moved deeper";
+            }
         }
         const std::optional<ParticleReport> report = solver.particleReport();
         ASSERT_TRUE(report.has_value());
         EXPECT_GE(report->inSolid, step == 0 ? 2u : 1u);  // 1 is held in its cell; 0 only while in the box
-        if (step == 0) EXPECT_GE(report->blocked, 2u);  // 1 and 2
+        if (step == 0) {
+            EXPECT_GE(report->blocked, 2u);  // 1 and 2
+        }
         blocked += report->blocked;
         previous = now;
     }
