@@ -15,7 +15,9 @@
 #include "core/kernel_set.hpp"
 #include "core/solver_core.hpp"
 #include "core/readback_ring.hpp"
+#include "core/result_ring.hpp"
 #include "core/uniform_buffer.hpp"
+#include "feedback/floating_body_set.hpp"
 #include "grid/field_buffers.hpp"
 #include "water/water_types.h"
 
@@ -36,6 +38,11 @@ struct WaterSolver::Impl : detail::SolverCore {
     // components swap together.
     detail::PingPong faceVelocityX, faceVelocityY;
     detail::HostEditQueue<gpu::WaterBrushGpu> brushes;  // applied at the start of the next frame
+    // Floating bodies (water_bodies.cpp): the set, the water each pushes aside per cell (m, 0
+    // without bodies; the flow kernels add it to the surface) and the per-frame reports.
+    detail::FloatingBodySet floatingBodies;
+    detail::GpuBuffer displacement;
+    detail::ResultRing bodyReports;
     std::unique_ptr<detail::KernelSet> kernels;
 
     // Largest depth (and, Momentum, largest face speed) per frame (BILLOW_WATER_STAT_MAX_*),
@@ -74,6 +81,7 @@ struct WaterSolver::Impl : detail::SolverCore {
 
     uint32_t recordFrame(VkCommandBuffer cmd, float dt);
     void recordBrushes(VkCommandBuffer cmd);
+    void recordBodies(VkCommandBuffer cmd, float dt);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     void recordDye(VkCommandBuffer cmd, float dt);
 };
