@@ -7,7 +7,9 @@
 //
 // Per submerged column (plan area A = (h / BILLOW_BODY_COLUMNS)^2, submerged length s, point r
 // from the centre to the middle of its submerged part, du the cell's water velocity minus the
-// body's horizontal point velocity, w the point's vertical velocity):
+// body's horizontal point velocity, w the point's vertical velocity). The cell's water velocity is
+// its mean face flow over h (depth + displacement): the flow of the whole column the body stands
+// in, not the faster sheet squeezed under it.
 //   buoyancy  rho g s A up, at r;
 //   drag      1/2 rho C_d |du| du s A / sqrt(A_wet)  (the column's share of the frontal area: a
 //             body's submerged volume over the square root of its wetted plan area A_wet);
@@ -19,13 +21,23 @@ layout(set = 0, binding = 1) buffer Bodies { GpuFloatingBody bodies[]; };
 layout(set = 0, binding = 2) readonly buffer Terrain { float terrain[]; };
 layout(set = 0, binding = 3) readonly buffer Depth { float depth[]; };
 layout(set = 0, binding = 4) readonly buffer Displacement { float displacement[]; };
-layout(set = 0, binding = 5) readonly buffer Velocity { vec2 velocity[]; };
-layout(set = 0, binding = 6) writeonly buffer Report { uint report[]; };
+layout(set = 0, binding = 5) readonly buffer FlowX { float flowX[]; };
+layout(set = 0, binding = 6) readonly buffer FlowY { float flowY[]; };
+layout(set = 0, binding = 7) writeonly buffer Report { uint report[]; };
 layout(push_constant) uniform Push { WaterBodyPush pc; };
 
 #include "common/collider_shapes.glsl"
 #include "common/workgroup_reduce.glsl"
 #include "water/body_columns.glsl"
+
+// The water's velocity in cell (i, j), m/s: the mean of its opposite faces' flows over the
+// cross-section h * (depth + displacement).
+vec2 columnVelocity(ivec2 cell, int c) {
+    float column = depth[c] + displacement[c];
+    vec2 flow = vec2(flowX[xFaceIndex(cell.x, cell.y)] + flowX[xFaceIndex(cell.x + 1, cell.y)],
+                     flowY[yFaceIndex(cell.x, cell.y)] + flowY[yFaceIndex(cell.x, cell.y + 1)]);
+    return flow * (0.5 * water.invH / column);
+}
 
 shared vec4 columnSums[BILLOW_WORKGROUP_INVOCATIONS];
 vec4 sumOfQuads(vec4 a, vec4 b) { return a + b; }
@@ -58,37 +70,64 @@ void main() {
     const float rho = pc.density, g = water.gravity;
     const float columnArea = (water.h / BILLOW_BODY_COLUMNS) * (water.h / BILLOW_BODY_COLUMNS);
     const int substeps = body.motion == BILLOW_BODY_KINEMATIC ? 1 : pc.substeps;
+    {
+        // The level of the water around the body: the mean effective surface of the wet columns
+        // of its footprint that miss it (the body's bounding square always has some). Kept from
+        // the last frame when there are none (a body beached or in a narrow gap).
+        GpuFloatingBody b = body;
+        ivec4 footprint = bodyFootprint(b);
+        ivec2 cells = max(footprint.zw - footprint.xy + 1, ivec2(0));
+        int columns = cells.x * cells.y * BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS;
+        vec4 around = vec4(0.0);
+        for (int k = int(t); k < columns; k += BILLOW_WORKGROUP_INVOCATIONS) {
+            int cellK = k / (BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS), columnK = k % (BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS);
+            ivec2 cell = footprint.xy + ivec2(cellK % cells.x, cellK / cells.x);
+            vec2 span = bodyColumn(b, columnPoint(cell, ivec2(columnK % BILLOW_BODY_COLUMNS, columnK / BILLOW_BODY_COLUMNS)));
+            int c = cellIndex(cell.x, cell.y);
+            if (span.x >= span.y && depth[c] > water.dryDepth) around += vec4(terrain[c] + depth[c] + displacement[c], 1.0, 0.0, 0.0);
+        }
+        around = workgroupSum4(around);
+        if (t == 0 && around.y > 0.0) body.level = around.x / around.y;
+        barrier();
+    }
     for (int step = 0; step < substeps; ++step) {
         GpuFloatingBody b = body;
         ivec4 footprint = bodyFootprint(b);
         ivec2 cells = max(footprint.zw - footprint.xy + 1, ivec2(0));
-        int columnsPerCell = BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS;
-        int columns = cells.x * cells.y * columnsPerCell;
         // volume + first moment; wetted area, drag x y, drag coefficient; drag torque, heave+lift;
-        // heave+lift torque, heave coefficient.
+        // heave+lift torque, heave coefficient. One invocation per cell: its columns first give
+        // the cell's displacement (the head the flow sees), then each its submerged part.
         vec4 moment = vec4(0.0), drag = vec4(0.0), dragTorque = vec4(0.0), vertical = vec4(0.0);
-        for (int k = int(t); k < columns; k += BILLOW_WORKGROUP_INVOCATIONS) {
-            int cellK = k / columnsPerCell, columnK = k % columnsPerCell;
-            ivec2 cell = footprint.xy + ivec2(cellK % cells.x, cellK / cells.x);
-            vec2 xy = columnPoint(cell, ivec2(columnK % BILLOW_BODY_COLUMNS, columnK / BILLOW_BODY_COLUMNS));
+        for (int k = int(t); k < cells.x * cells.y; k += BILLOW_WORKGROUP_INVOCATIONS) {
+            ivec2 cell = footprint.xy + ivec2(k % cells.x, k / cells.x);
             int c = cellIndex(cell.x, cell.y);
-            vec2 part = submergedPart(bodyColumn(b, xy), c);
-            float s = part.y - part.x;
-            if (!(s > 0.0)) continue;
-            vec3 r = vec3(xy, 0.5 * (part.x + part.y)) - b.centre.xyz;
-            vec3 pointVelocity = b.velocity.xyz + cross(b.angularVelocity.xyz, r);
-            vec2 du = velocity[c] - pointVelocity.xy;
-            float volume = s * columnArea;
-            moment += vec4(volume, volume * r);
-            float dragFactor = 0.5 * rho * b.dragCoefficient * length(du) * volume;  // / sqrt(A_wet) later
-            vec2 f = dragFactor * du;
-            drag += vec4(columnArea, f, dragFactor);
-            dragTorque.xyz += cross(r, vec3(f, 0.0));
-            float w = pointVelocity.z;
-            float heaveFactor = 0.5 * rho * b.dragCoefficient * abs(w) * columnArea;
-            float up = -heaveFactor * w + 0.5 * rho * b.liftCoefficient * dot(du, du) * columnArea;
-            dragTorque.w += up;
-            vertical += vec4(cross(r, vec3(0.0, 0.0, up)), heaveFactor);
+            vec2 spans[BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS];
+            float cellDisplacement = 0.0;
+            for (int q = 0; q < BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS; ++q) {
+                spans[q] = bodyColumn(b, columnPoint(cell, ivec2(q % BILLOW_BODY_COLUMNS, q / BILLOW_BODY_COLUMNS)));
+                cellDisplacement += columnDisplacement(spans[q], c, b.level);
+            }
+            cellDisplacement /= float(BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS);
+            for (int q = 0; q < BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS; ++q) {
+                vec2 xy = columnPoint(cell, ivec2(q % BILLOW_BODY_COLUMNS, q / BILLOW_BODY_COLUMNS));
+                vec2 part = submergedPart(spans[q], c, cellDisplacement);
+                float s = part.y - part.x;
+                if (!(s > 0.0)) continue;
+                vec3 r = vec3(xy, 0.5 * (part.x + part.y)) - b.centre.xyz;
+                vec3 pointVelocity = b.velocity.xyz + cross(b.angularVelocity.xyz, r);
+                vec2 du = columnVelocity(cell, c) - pointVelocity.xy;
+                float volume = s * columnArea;
+                moment += vec4(volume, volume * r);
+                float dragFactor = 0.5 * rho * b.dragCoefficient * length(du) * volume;  // / sqrt(A_wet) later
+                vec2 f = dragFactor * du;
+                drag += vec4(columnArea, f, dragFactor);
+                dragTorque.xyz += cross(r, vec3(f, 0.0));
+                float w = pointVelocity.z;
+                float heaveFactor = 0.5 * rho * b.dragCoefficient * abs(w) * columnArea;
+                float up = -heaveFactor * w + 0.5 * rho * b.liftCoefficient * dot(du, du) * columnArea;
+                dragTorque.w += up;
+                vertical += vec4(cross(r, vec3(0.0, 0.0, up)), heaveFactor);
+            }
         }
         moment = workgroupSum4(moment);
         drag = workgroupSum4(drag);

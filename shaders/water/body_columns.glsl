@@ -2,9 +2,8 @@
 // quadrature of the bodies' submerged volume (water/bodies.comp) and of the water they push aside
 // (water/displacement.comp), which must agree column for column. A body's footprint is sampled
 // on BILLOW_BODY_COLUMNS x BILLOW_BODY_COLUMNS columns per cell (midpoint rule); each column sees
-// its cell's terrain, depth and the displacement d of the previous frame (the effective surface
-// terrain + depth + d, docs/floating-bodies.md).
-// Needs water/grid.glsl, common/collider_shapes.glsl, and buffers terrain[], depth[], displacement[].
+// its cell's terrain and depth (docs/floating-bodies.md).
+// Needs water/grid.glsl, common/collider_shapes.glsl, and buffers terrain[], depth[].
 #ifndef BILLOW_BODY_COLUMNS_GLSL
 #define BILLOW_BODY_COLUMNS_GLSL
 
@@ -98,13 +97,31 @@ vec2 columnPoint(ivec2 cell, ivec2 column) {
     return (vec2(cell) + (vec2(column) + 0.5) / float(BILLOW_BODY_COLUMNS)) * water.h;
 }
 
-// The submerged part [bottom, top] of a column whose span in the body is `span`, in cell c:
-// above the terrain and below the effective surface terrain + depth + displacement; empty
-// (bottom >= top) where the body is out of the water or the cell is dry.
-vec2 submergedPart(vec2 span, int c) {
+// The part of a column whose span in the body is `span` that lies above the terrain of cell c
+// (the body cannot displace the ground); empty in a dry cell.
+vec2 aboveGround(vec2 span, int c) {
     if (depth[c] <= water.dryDepth) return kNoSpan;
-    float ground = terrain[c];
-    return vec2(max(span.x, ground), min(span.y, ground + depth[c] + displacement[c]));
+    return vec2(max(span.x, terrain[c]), span.y);
+}
+
+// The column's displacement d, m: its length below the level of the water around the body. Added
+// to the head of the flow, it pushes the water under the body out until the surface there, plus
+// d, is level with the water around: the body sits in a depression as deep as its draft. It does
+// not depend on the depth under the body, so the water is never driven by a lagged copy of itself.
+float columnDisplacement(vec2 span, int c, float level) {
+    vec2 part = aboveGround(span, c);
+    return clamp(level - part.x, 0.0, max(part.y - part.x, 0.0));
+}
+
+// The submerged part [bottom, top] of the column: above the terrain and below the effective
+// surface terrain + depth + d, d the cell's displacement (the mean of its columns' at the body's
+// current pose: the head the flow sees); empty (bottom >= top) where the body is out of the
+// water or the cell is dry. At rest the surface plus d is the level around, so every column holds
+// rho g (level - bottom) per area: the draft m / (rho A).
+vec2 submergedPart(vec2 span, int c, float cellDisplacement) {
+    vec2 part = aboveGround(span, c);
+    if (!(part.x < part.y)) return kNoSpan;
+    return vec2(part.x, min(part.y, terrain[c] + depth[c] + cellDisplacement));
 }
 
 #endif

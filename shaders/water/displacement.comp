@@ -1,11 +1,12 @@
 #version 450
-// The floating bodies' push on the water, one thread per cell: the displacement d, m, the
-// submerged thickness of every body over the cell (the mean over its columns of the length
-// below the effective surface, water/body_columns.glsl), at the bodies' new poses. The flow
-// kernels add d to the surface (the pressure head of the body resting on the water), so the
-// water under a body leaves until the surface around it is level: the body sits in a depression
-// as deep as its draft. The pipes move water only, so the volume is unchanged.
-// The surface read here holds last frame's d; each thread rewrites only its own cell.
+// The floating bodies' push on the water, one thread per cell: the displacement d, m, the mean
+// over the cell's columns of the length where a body overlaps the water column [terrain,
+// terrain + depth] (water/body_columns.glsl), at the bodies' new poses. The flow kernels add d to
+// the surface: the pressure head of a body resting on the water, so the water it overlaps is
+// pushed out until the effective surface terrain + depth + d is level with the water around.
+// The bodies' buoyancy is measured under that same effective surface, so at rest
+// rho g A (surface - bottom) = m g: the draft m / (rho A) (docs/floating-bodies.md). The pipes move
+// water only, so the volume is unchanged.
 #include "water/grid.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Bodies { GpuFloatingBody bodies[]; };
@@ -28,8 +29,7 @@ void main() {
         if (any(lessThan(cell, footprint.xy)) || any(greaterThan(cell, footprint.zw))) continue;
         for (int a = 0; a < BILLOW_BODY_COLUMNS; ++a)
             for (int e = 0; e < BILLOW_BODY_COLUMNS; ++e) {
-                vec2 part = submergedPart(bodyColumn(b, columnPoint(cell, ivec2(a, e))), c);
-                thickness += max(part.y - part.x, 0.0);
+                thickness += columnDisplacement(bodyColumn(b, columnPoint(cell, ivec2(a, e))), c, b.level);
             }
     }
     displacement[c] = thickness / float(BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS);

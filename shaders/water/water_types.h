@@ -92,6 +92,8 @@ struct GpuFloatingBody {
     float liftCoefficient;
     float angularDrag;     // 1/s
     float volume;          // the whole body's volume, m^3
+    float level;           // the water level around the body, m (the bodies kernel measures it)
+    float unused0, unused1, unused2;
 };
 
 // Push constants.

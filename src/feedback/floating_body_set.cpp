@@ -106,6 +106,9 @@ gpu::GpuFloatingBody packFloatingBody(const FloatingBody& b, float cellSize, con
     p.liftCoefficient = b.liftCoefficient;
     p.angularDrag = b.angularDrag;
     p.volume = float(floatingBodyVolume(b));
+    // Until the first frame measures the water around it: the body's centre height (a body set
+    // where no water surrounds it keeps this).
+    p.level = b.centre[2];
     return p;
 }
 

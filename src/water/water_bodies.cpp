@@ -37,7 +37,8 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
         kernels->dispatch(cmd,
                           kernels::WaterBodies::Bindings{.bodies = floatingBodies.buffer(), .terrain = terrain.handle(),
                                                          .depth = depth.handle(), .displacement = displacement.handle(),
-                                                         .velocity = velocity.handle(), .report = bodyReports.buffer()},
+                                                         .flowX = flowX.handle(), .flowY = flowY.handle(),
+                                                         .report = bodyReports.buffer()},
                           push, count * kernels::WaterBodies::localSize.x, kernels::WaterBodies::localSize.y);
         detail::computeBarrier(cs, cmd);
     }

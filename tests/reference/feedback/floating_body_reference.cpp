@@ -1,5 +1,6 @@
 #include "reference/feedback/floating_body_reference.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "reference/colliders/collider_shapes.hpp"
@@ -59,6 +60,27 @@ Load bodyLoad(const FloatingBody& body, const Water& w) {
     const std::array<double, 3> centre{body.centre[0], body.centre[1], body.centre[2]};
     const std::array<double, 3> v{body.velocity[0], body.velocity[1], body.velocity[2]};
     const std::array<double, 3> omega{body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]};
+    // The level around the body: the mean effective surface of the wet columns of its footprint
+    // (the cells its bounding radius reaches) that miss it.
+    double reach = body.radius;
+    if (body.shape == ColliderShape::Box)
+        reach = std::hypot(double(body.halfExtents[0]), double(body.halfExtents[1]), double(body.halfExtents[2]));
+    if (body.shape == ColliderShape::Capsule) reach = double(body.halfLength) + body.radius;
+    const int i0 = std::max(0, int(std::floor((centre[0] - reach) / w.h))), i1 = std::min(w.nx - 1, int(std::floor((centre[0] + reach) / w.h)));
+    const int j0 = std::max(0, int(std::floor((centre[1] - reach) / w.h))), j1 = std::min(w.ny - 1, int(std::floor((centre[1] + reach) / w.h)));
+    double levelSum = 0.0, levelCount = 0.0;
+    for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+            const size_t c = size_t(i) + size_t(j) * w.nx;
+            if (w.depth[c] <= w.dryDepth) continue;
+            for (int q = 0; q < w.columns; ++q)
+                for (int p = 0; p < w.columns; ++p)
+                    if (!verticalSpan(body, (i + (p + 0.5) / w.columns) * w.h, (j + (q + 0.5) / w.columns) * w.h).found) {
+                        levelSum += w.terrain[c] + w.depth[c] + (w.displacement.empty() ? 0.0 : w.displacement[c]);
+                        levelCount += 1.0;
+                    }
+        }
+    const double level = levelCount > 0.0 ? levelSum / levelCount : centre[2];
     Load load;
     double wetArea = 0.0;
     std::array<double, 2> drag{};  // before the division by sqrt(A_wet)
@@ -69,19 +91,34 @@ Load bodyLoad(const FloatingBody& body, const Water& w) {
             const double depth = w.depth[c];
             if (depth <= w.dryDepth) continue;
             const double ground = w.terrain[c];
-            const double surface = ground + depth + (w.displacement.empty() ? 0.0 : w.displacement[c]);
+            const double column = w.h * (depth + (w.displacement.empty() ? 0.0 : w.displacement[c]));
+            // The cell's displacement: the mean over its columns of their length below the level.
+            std::vector<Span> spans;
+            double cellDisplacement = 0.0;
+            for (int q = 0; q < w.columns; ++q)
+                for (int p = 0; p < w.columns; ++p) {
+                    spans.push_back(verticalSpan(body, (i + (p + 0.5) / w.columns) * w.h, (j + (q + 0.5) / w.columns) * w.h));
+                    const Span& span = spans.back();
+                    const double bottom = std::max(span.bottom, ground);
+                    if (span.found && span.top > bottom) cellDisplacement += std::clamp(level - bottom, 0.0, span.top - bottom);
+                }
+            cellDisplacement /= w.columns * w.columns;
             for (int q = 0; q < w.columns; ++q)
                 for (int p = 0; p < w.columns; ++p) {
                     const double x = (i + (p + 0.5) / w.columns) * w.h, y = (j + (q + 0.5) / w.columns) * w.h;
-                    const Span span = verticalSpan(body, x, y);
+                    const Span& span = spans[size_t(q) * w.columns + p];
                     if (!span.found) continue;
-                    const double bottom = std::max(span.bottom, ground), top = std::min(span.top, surface);
+                    // The effective surface: ground + depth + the cell's displacement.
+                    const double bottom = std::max(span.bottom, ground);
+                    const double top = std::min(double(span.top), ground + depth + cellDisplacement);
                     const double s = top - bottom;
                     if (!(s > 0.0)) continue;
                     const std::array<double, 3> r{x - centre[0], y - centre[1], 0.5 * (bottom + top) - centre[2]};
                     const std::array<double, 3> spin = cross(omega, r);
-                    const double dux = w.velocity[2 * c] - (v[0] + spin[0]);
-                    const double duy = w.velocity[2 * c + 1] - (v[1] + spin[1]);
+                    const double left = w.flowX[size_t(i) + size_t(j) * (w.nx + 1)], right = w.flowX[size_t(i) + 1 + size_t(j) * (w.nx + 1)];
+                    const double below = w.flowY[c], above = w.flowY[c + w.nx];
+                    const double dux = 0.5 * (left + right) / column - (v[0] + spin[0]);
+                    const double duy = 0.5 * (below + above) / column - (v[1] + spin[1]);
                     const double speed = std::hypot(dux, duy);
                     const double vertical = v[2] + spin[2];
                     const double volume = s * area;

@@ -4,11 +4,12 @@
 //     is <= 0: a convex function along the line, so the span is found by a search for its minimum
 //     and bisection of the two crossings (no slab or quadratic formulas);
 //   each cell holds C x C columns at the midpoints of its sub-squares; a column's submerged part is
-//     its span above the terrain T and below the effective surface T + H + d (nothing where
-//     H <= dryDepth);
+//     its span above the terrain T and below the effective surface T + H + d, d the cell's mean
+//     over its columns of their length (above T) below the level around the body (the mean T + H + displacement of the wet columns of its
+//     footprint, the cells within its bounding radius, that miss it); nothing where H <= dryDepth;
 //   per column of plan area A and submerged length s at r (its submerged middle, from the centre):
 //     buoyancy rho g s A up; drag 1/2 rho C_d |du| du s A / sqrt(A_wet) with du the cell's water
-//     velocity minus the body's horizontal point velocity and A_wet the wetted plan area; heave
+//     velocity (its opposite faces' mean flow over h (H + d)) minus the body's horizontal point velocity and A_wet the wetted plan area; heave
 //     -1/2 rho C_d |w| w A; lift 1/2 rho C_L |du|^2 A up; torques r x force.
 #pragma once
 
@@ -23,8 +24,8 @@ struct Water {
     int nx = 0, ny = 0;
     double h = 1.0, gravity = 9.81, density = 1000.0, dryDepth = 1e-4;
     int columns = 4;  // per cell along each axis
-    std::vector<float> terrain, depth, displacement;  // per cell (displacement empty: 0)
-    std::vector<float> velocity;                      // 2 per cell (vx, vy)
+    std::vector<float> terrain, depth, displacement;  // per cell (displacement: for the velocity; empty: 0)
+    std::vector<float> flowX, flowY;                  // face flows, m^3/s (WaterSolver's layouts)
 };
 
 // The heights where the vertical line through (x, y) is inside the body; found = false if none.
