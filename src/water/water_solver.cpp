@@ -139,9 +139,7 @@ double WaterSolver::Impl::waveSpeed() const {
 }
 
 double WaterSolver::Impl::stableTimeStep() const {
-    // Under a floating body the head rises by the water it overlaps as well as by the depth
-    // (water/displacement.comp): twice the depth's stiffness, waves sqrt(2) faster.
-    const double c = waveSpeed() * (floatingBodies.active() ? std::sqrt(2.0) : 1.0);
+    const double c = waveSpeed();
     return c > 0.0 ? settings.courant * settings.cellSize / c : std::numeric_limits<double>::infinity();
 }
 

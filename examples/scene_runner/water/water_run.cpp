@@ -12,6 +12,7 @@
 
 #include "common/maths.hpp"
 #include "common/run_loop.hpp"
+#include "water/water_bodies.hpp"
 #include "water/water_outputs.hpp"
 
 namespace billow::scene {
@@ -174,7 +175,12 @@ std::unique_ptr<WaterSolver> createWaterSolver(std::shared_ptr<Context> context,
 class WaterRun : public SolverRun<WaterScene, WaterSolver, WaterStepMetrics, WaterView, WaterField> {
 public:
     WaterRun(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options)
-        : SolverRun(createWaterSolver(std::move(context), scene), scene, options, kWaterViews, kWaterFields) {}
+        : SolverRun(createWaterSolver(std::move(context), scene), scene, options, kWaterViews, kWaterFields) {
+        if (!scene.bodies.empty()) {
+            solver_->setBodies(scene.bodies);
+            bodiesLog_.open(writer().dir());
+        }
+    }
 
     void addSources(uint32_t step) {
         // Both ends from the step number, so consecutive steps tile time exactly.
@@ -192,7 +198,18 @@ public:
     }
 
     WaterFieldCache outputFields(bool, bool, bool) { return WaterFieldCache(*solver_); }
-    Figure draw(WaterView view, WaterFieldCache& fields) { return renderWaterView(view, fields); }
+    Figure draw(WaterView view, WaterFieldCache& fields) {
+        Figure figure = renderWaterView(view, fields);
+        if (!scene_.bodies.empty() && (view == WaterView::Water || view == WaterView::Speed || view == WaterView::Depth)) {
+            const std::optional<FloatingBodyReport> report = solver_->bodies();
+            drawBodies(figure.image, scene_.settings, scene_.bodies, report ? report->bodies : initialStates());
+        }
+        return figure;
+    }
+    // The bodies' poses of every step (step() waits, so the newest report is this step's).
+    void writeExtras(uint32_t step) {
+        if (step > 0) bodiesLog_.write(step, step * scene_.dt, solver_->bodies());
+    }
     std::vector<uint64_t> shape(WaterField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
     static constexpr std::array<std::pair<WaterField, const char*>, 5> kStateFields = {
@@ -200,7 +217,17 @@ public:
          {WaterField::FlowY, "flowY"}, {WaterField::Dye, "dye"}}};
 
 private:
+    std::vector<FloatingBodyState> initialStates() const {
+        std::vector<FloatingBodyState> states(scene_.bodies.size());
+        for (size_t k = 0; k < states.size(); ++k) {
+            states[k].centre = scene_.bodies[k].centre;
+            states[k].orientation = scene_.bodies[k].orientation;
+        }
+        return states;
+    }
+
     double addedWater_ = 0.0;  // m^3 the events asked to add so far
+    WaterBodiesLog bodiesLog_;
 };
 
 } // namespace

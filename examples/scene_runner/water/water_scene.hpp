@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <billow/floating_bodies.hpp>
 #include <billow/water_settings.hpp>
 #include <billow/water_solver.hpp>
 
@@ -48,6 +49,7 @@ struct WaterScene {
     std::vector<float> depth;    // nx*ny, m (empty: dry)
     std::vector<float> dye;      // nx*ny (empty: none)
     std::vector<WaterEvent> events;
+    std::vector<FloatingBody> bodies;  // floating bodies (water/water_bodies.cpp)
     double dt = 0.25;
     uint32_t steps = 400;
     WaterOutputPlan output;
