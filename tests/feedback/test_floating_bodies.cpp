@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <cstdlib>
 #include <random>
 
 #include "reference/feedback/floating_body_reference.hpp"
@@ -159,11 +158,6 @@ TEST_F(FloatingBodies, BoxSettlesAtItsDraft) {
             bottomSum += g.centre[2] - 0.25;
             liftSum += g.force[2];
         }
-        if (std::getenv("BODIES_DEBUG") && f % 10 == 0) {
-            const FloatingBodyState g = lastReport(solver).bodies.at(0);
-            const std::vector<float> d = solver.download(WaterField::Depth);
-            std::printf("f %d z %.4f vz %.4f F %.1f V %.4f Hc %.4f Hedge %.4f\n", f, g.centre[2], g.velocity[2], g.force[2], g.submergedVolume, d[16 + 16 * 32], d[0]);
-        }
     }
     const FloatingBodyState got = lastReport(solver).bodies.at(0);
     const std::vector<float> depth = solver.download(WaterField::Depth);
@@ -232,13 +226,7 @@ TEST_F(FloatingBodies, DriftsAtTheFlowSpeedInASteadyChannel) {
     raft.dragCoefficient = 8.0f;
     raft.centre = {3.0f, 1.5f, 1.0f + 0.1f - 0.04f};
     solver.setBodies(std::span(&raft, 1));
-    for (int f = 0; f < 180; ++f) {
-        solver.step(1.0f / 30.0f);  // 6 s
-        if (std::getenv("BODIES_DEBUG") && f % 6 == 0) {
-            const FloatingBodyState g = lastReport(solver).bodies.at(0);
-            std::printf("f %d x %.3f z %.3f v %.3f %.3f %.3f w %.3f %.3f %.3f F %.1f %.1f %.1f V %.4f\n", f, g.centre[0], g.centre[2], g.velocity[0], g.velocity[1], g.velocity[2], g.angularVelocity[0], g.angularVelocity[1], g.angularVelocity[2], g.force[0], g.force[1], g.force[2], g.submergedVolume);
-        }
-    }
+    for (int f = 0; f < 180; ++f) solver.step(1.0f / 30.0f);  // 6 s
     const FloatingBodyState got = lastReport(solver).bodies.at(0);
     // The flow speed: the mean x velocity of the cross-section 1 m upstream of the raft.
     const std::vector<float> velocity = solver.download(WaterField::Velocity);
