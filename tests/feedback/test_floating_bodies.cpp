@@ -180,9 +180,13 @@ TEST_F(FloatingBodies, SphereHoldsTheCapBelowTheLevel) {
 // buoyancy is exact; what is left is its bobbing on the waves still sloshing after 9 s (friction
 // 0.9 damps them), averaged out over the last 1.5 s (about two bobbing periods, 2 pi sqrt(draft / g)
 // = 0.78 s), within the 2 % asked.
-TEST_F(FloatingBodies, BoxSettlesAtItsDraft) {
+// The same in every water model: the momentum model's surface slope carries the displacement too.
+class FloatingBodiesInEveryModel : public GpuTest, public testing::WithParamInterface<WaterModel> {};
+
+TEST_P(FloatingBodiesInEveryModel, BoxSettlesAtItsDraft) {
     WaterSettings s = lake(32, 32, 0.125f);
     s.friction = 0.9f;
+    s.model = GetParam();
     WaterSolver solver(context(), s);
     fill(solver, 0.5f);
     FloatingBody box;
@@ -222,6 +226,9 @@ TEST_F(FloatingBodies, BoxSettlesAtItsDraft) {
     // The surface under the box went down by the draft: water was pushed out, not lost.
     EXPECT_LT(depth[16 + 16 * s.nx], far - 0.9 * expected);
 }
+
+INSTANTIATE_TEST_SUITE_P(Models, FloatingBodiesInEveryModel,
+                         testing::Values(WaterModel::VirtualPipes, WaterModel::DepthPipes, WaterModel::Momentum));
 
 // A capsule rotated about z, centred on a still lake in a square basin, bobs from a start 2 cm
 // above its equilibrium; the flow it makes is symmetric, so it never drifts sideways: only float
