@@ -9,6 +9,7 @@
 //   smoke_forces.cpp      Buoyancy, Vorticity (and the fused velocity forces)
 //   smoke_diffusion.cpp   Diffuse, Damping
 //   smoke_projection.cpp  Divergence, PressureSolve, SubtractGradient
+// and after the step smoke_probes.cpp samples the probes.
 #pragma once
 
 #include <array>
@@ -65,6 +66,8 @@ struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, SmokePass> {
     // The host state a recorded step changes (besides the timer's and the health ring's).
     void keepOwnState(detail::RecordSnapshot& saved) override;
     void recordHealthScan(VkCommandBuffer cmd) override;
+    // smoke_probes.cpp: the probes' samples after a whole step.
+    void recordProbes(VkCommandBuffer cmd) override;
 
     gpu::GridParams gridParams() const;
     // Recomputes the face open fractions and re-applies the prescribed boundary velocities

@@ -163,6 +163,7 @@ void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keep(lastSubsteps);
     saved.keep(framesRecorded);
     saved.keepStateOf(brushes);
+    saved.keepStateOf(probes);
     saved.keepStateOf(floatingBodies);
     saved.keepStateOf(bodyReports);
 }

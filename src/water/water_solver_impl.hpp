@@ -18,6 +18,7 @@
 #include "core/result_ring.hpp"
 #include "core/uniform_buffer.hpp"
 #include "feedback/floating_body_set.hpp"
+#include "feedback/probe_set.hpp"
 #include "grid/field_buffers.hpp"
 #include "water/water_types.h"
 
@@ -38,6 +39,8 @@ struct WaterSolver::Impl : detail::SolverCore {
     // components swap together.
     detail::PingPong faceVelocityX, faceVelocityY;
     detail::HostEditQueue<gpu::WaterBrushGpu> brushes;  // applied at the start of the next frame
+    // The probes sampled after every frame (setProbes); buffers allocated by the first set.
+    detail::ProbeSet probes;
     // Floating bodies (water_bodies.cpp): the set, the water each pushes aside per cell (m, 0
     // without bodies; the flow kernels add it to the surface) and the per-frame reports.
     detail::FloatingBodySet floatingBodies;
@@ -84,6 +87,8 @@ struct WaterSolver::Impl : detail::SolverCore {
     void recordBodies(VkCommandBuffer cmd, float dt);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     void recordDye(VkCommandBuffer cmd, float dt);
+    // water_probes.cpp: the probes' samples after a frame.
+    void recordProbes(VkCommandBuffer cmd);
 };
 
 } // namespace billow
