@@ -5,7 +5,9 @@
 // evaluation and the new state go to the report (the result ring). docs/floating-bodies.md has
 // the maths; tests/reference/feedback/floating_body_reference.cpp the double version.
 //
-// Per submerged column (plan area A = (h / BILLOW_BODY_COLUMNS)^2, submerged length s, point r
+// First the level of the water around the body (which sets the water it pushes aside). Per
+// submerged column (plan area A = (h / BILLOW_BODY_COLUMNS)^2, submerged length s below the
+// effective surface terrain + depth + the cell's displacement at the body's current pose, point r
 // from the centre to the middle of its submerged part, du the cell's water velocity minus the
 // body's horizontal point velocity, w the point's vertical velocity). The cell's water velocity is
 // its mean face flow over h (depth + displacement): the flow of the whole column the body stands
