@@ -103,6 +103,9 @@ struct WaterSettings : HealthSettings {
     // velocity 0 (nothing flows out of a dry cell, and no velocity is divided by a vanishing
     // depth). Default 1e-4.
     float dryDepth = 1e-4f;
+    // Density of the water, kg/m^3, > 0: the buoyancy, drag and lift of floating bodies
+    // (billow/floating_bodies.hpp) scale with it. Default 1000 (fresh water).
+    float waterDensity = 1000.0f;
     // Decay rate of the dye/foam field, 1/s (multiplied by exp(-rate * dt)), >= 0. Default 0.
     float dyeDecay = 0.0f;
 

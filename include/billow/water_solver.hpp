@@ -23,6 +23,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "billow/context.hpp"
+#include "billow/floating_bodies.hpp"
 #include "billow/health.hpp"
 #include "billow/probes.hpp"
 #include "billow/particles.hpp"
@@ -103,6 +104,20 @@ public:
     // The samples of the newest whole step the GPU has finished, tagged with that step
     // (stepsRecorded() right after it was recorded); never waits. nullopt before any.
     std::optional<ProbeResults> probeResults() const;
+
+    // Floating bodies (billow/floating_bodies.hpp, docs/floating-bodies.md). setBodies replaces
+    // the set, state included (at most kMaxFloatingBodies; checked whole, InvalidArgument naming
+    // the field, the previous set kept on failure); the next recorded frame uploads it inside its
+    // command buffer. Every frame then, before its substeps, moves the Simulated bodies and
+    // evaluates the load on all of them, and the water flows around what they push aside. An
+    // empty span removes them all. Bodies keep their state on the GPU between calls: to move a
+    // Kinematic body, or to change a Simulated one, give the whole set again (a Simulated body's
+    // current state is in bodies()).
+    void setBodies(std::span<const FloatingBody> bodies);
+    // The newest completed frame's report (a frame or two behind the recording, never waited
+    // for): the step it describes and every body's state and load; nullopt before the first
+    // frame with bodies has completed.
+    std::optional<FloatingBodyReport> bodies() const;
 
     // Host access (blocking). Sizes in floats. Depth must be >= 0; Velocity is derived (download
     // only). FaceVelocityX/Y set the Momentum model's motion (the pipe models ignore them).

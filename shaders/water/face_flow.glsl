@@ -3,9 +3,11 @@
 // water/flow.comp, which computes every interior face twice (once for each of its cells): the
 // results are `precise` so that both computations round alike and a cell's outflow scale is
 // computed from exactly the flows that are stored.
-// Needs: water/grid.glsl, `terrain[]`, `depth[]`, `boundary[]` and push constants `pc`.
+// Needs: water/grid.glsl, `terrain[]`, `depth[]`, `displacement[]`, `boundary[]` and push constants `pc`.
 
-float surface(int c) { return terrain[c] + depth[c]; }
+// The effective surface: terrain + depth + the floating bodies' displacement (their submerged
+// thickness, water/displacement.comp), the head that drives the flow.
+float surface(int c) { return terrain[c] + depth[c] + displacement[c]; }
 
 // Cross-section of the pipe across a face, m^2, for the depth `faceDepth` standing at the face.
 float pipeArea(float faceDepth) {

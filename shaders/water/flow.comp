@@ -19,6 +19,8 @@ layout(set = 0, binding = 5) readonly buffer Boundary { WaterBoundaryFace bounda
 layout(set = 0, binding = 6) writeonly buffer FlowXOut { float flowXOut[]; };
 layout(set = 0, binding = 7) writeonly buffer FlowYOut { float flowYOut[]; };
 layout(set = 0, binding = 8) writeonly buffer Scale { float scale[]; };
+// The floating bodies' submerged thickness per cell, m (0 without bodies), added to the surface.
+layout(set = 0, binding = 9) readonly buffer Displacement { float displacement[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
 #include "water/face_flow.glsl"

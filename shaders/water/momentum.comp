@@ -22,6 +22,9 @@ layout(set = 0, binding = 7) readonly buffer FlowX { float flowX[]; };
 layout(set = 0, binding = 8) readonly buffer FlowY { float flowY[]; };
 layout(set = 0, binding = 9) readonly buffer Boundary { WaterBoundaryFace boundary[]; };
 layout(set = 0, binding = 10) buffer Stats { uint statBits[]; };
+// The floating bodies' submerged thickness per cell, m (0 without bodies): the surface slope
+// includes it, as the pipe models' head does (water/face_flow.glsl).
+layout(set = 0, binding = 11) readonly buffer Displacement { float displacement[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
 #include "common/workgroup_reduce.glsl"
@@ -30,7 +33,10 @@ layout(push_constant) uniform Push { WaterStepPush pc; };
 float velocityAt(int axis, ivec2 p) {
     return axis == 0 ? velocityXIn[xFaceIndex(p.x, p.y)] : velocityYIn[yFaceIndex(p.x, p.y)];
 }
-float surfaceAt(ivec2 c) { return terrain[cellIndex(c.x, c.y)] + depth[cellIndex(c.x, c.y)]; }
+float surfaceAt(ivec2 c) {
+    int k = cellIndex(c.x, c.y);
+    return terrain[k] + depth[k] + displacement[k];
+}
 // Flow per metre of face that the last depth update applied, q, m^2/s.
 float appliedUnitFlow(int axis, ivec2 p) {
     return (axis == 0 ? flowX[xFaceIndex(p.x, p.y)] : flowY[yFaceIndex(p.x, p.y)]) * water.invH;

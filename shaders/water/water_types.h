@@ -4,6 +4,7 @@
 #define BILLOW_WATER_TYPES_H
 
 #include "common/grid_types.h"
+#include "common/collider_types.h"
 
 #ifdef __cplusplus
 namespace billow::gpu {
@@ -62,12 +63,48 @@ struct WaterBrushGpu {
     float terrain, dye, pad0, pad1;
 };
 
+// Floating bodies (billow::FloatingBody, checked and packed by src/feedback/floating_body_pack.cpp).
+#define BILLOW_MAX_BODIES 64
+#define BILLOW_BODY_SIMULATED 0
+#define BILLOW_BODY_KINEMATIC 1
+// Each body's vertical line per cell is sampled on BILLOW_BODY_COLUMNS x BILLOW_BODY_COLUMNS
+// columns (the submerged volume's quadrature).
+#define BILLOW_BODY_COLUMNS 4
+// Report words per body (billow::FloatingBodyState): centre 3, orientation 4, velocity 3,
+// angular velocity 3, force 3, torque 3, submerged volume 1.
+#define BILLOW_BODY_REPORT_WORDS 20
+
+// One body (storage buffer element, std430): its geometry and state in the layout of a
+// GpuCollider (so the collider shapes' maths applies), then its dynamics. The bodies kernel
+// updates the state of Simulated bodies in place.
+struct GpuFloatingBody {
+    vec4 centre;           // xyz: centre of mass, m
+    vec4 rotation;         // unit quaternion (x, y, z, w): body frame -> domain frame
+    vec4 halfExtents;      // xyz: Box half extents, m
+    vec4 velocity;         // xyz: m/s
+    vec4 angularVelocity;  // xyz: rad/s, domain frame
+    vec4 inertia;          // xyz: principal moments along the body's axes, kg m^2; w: mass, kg
+    int shape;             // BILLOW_COLLIDER_*
+    float radius;          // Sphere and Capsule, m
+    float halfLength;      // Capsule, m
+    int motion;            // BILLOW_BODY_*
+    float dragCoefficient;
+    float liftCoefficient;
+    float angularDrag;     // 1/s
+    float volume;          // the whole body's volume, m^3
+    float level;           // the water level around the body, m (the bodies kernel measures it)
+    float unused0, unused1, unused2;
+};
+
 // Push constants.
 // trackMaxDepth: 0, or 1 + the stat slot into which this substep measures its maxima (statWord()).
 // lastSubstep != 0: the frame's last substep, which writes the per-cell velocity.
 struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; int lastSubstep; };
 struct WaterBrushPush { int count; };
 struct WaterDyePush { float dt; float decayFactor; };
+// The bodies' pass: `count` bodies, a frame of `substeps` body substeps of `dt` s each, the
+// water's density (kg/m^3), and where the report goes in the result ring (a word index).
+struct WaterBodyPush { int count; int substeps; float dt; float density; int reportWord; };
 
 #ifdef __cplusplus
 } // namespace billow::gpu

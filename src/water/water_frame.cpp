@@ -30,6 +30,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
 
     timer.begin(cmd, 0);
     recordBrushes(cmd);
+    recordBodies(cmd, dt);
 
     // DepthPipes and Momentum: the last substep measures the largest depth (and face speed) into
     // this frame's slot.
@@ -90,7 +91,8 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
                                                            .velocityYOut = faceVelocityY.other(),
                                                            .flowX = flowX.handle(), .flowY = flowY.handle(),
                                                            .boundary = boundaryTable.handle(),
-                                                           .stats = stats.buffer()},
+                                                           .stats = stats.buffer(),
+                                                           .displacement = displacement.handle()},
                           push, nx + 1, ny + 1);
         detail::computeBarrier(cs, cmd);
         kernels->dispatch(cmd,
@@ -110,7 +112,8 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
                                                        .flowXIn = flowX.handle(), .flowYIn = flowY.handle(),
                                                        .boundary = boundaryTable.handle(),
                                                        .flowXOut = flowXUnscaled.handle(),
-                                                       .flowYOut = flowYUnscaled.handle(), .scale = scale.handle()},
+                                                       .flowYOut = flowYUnscaled.handle(), .scale = scale.handle(),
+                                                       .displacement = displacement.handle()},
                           push, nx, ny);
     }
     detail::computeBarrier(cs, cmd);

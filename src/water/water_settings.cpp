@@ -49,6 +49,8 @@ void WaterSettings::validate() const {
     detail::requireInRange(maxSubsteps, 1, kMaxSubsteps, name("maxSubsteps"));
     requireNonNegative(dryDepth, name("dryDepth"));
     requireNonNegative(dyeDecay, name("dyeDecay"));
+    requireBounded(waterDensity, name("waterDensity"));
+    requirePositive(waterDensity, name("waterDensity"));
     HealthSettings::validate("WaterSettings");
     for (size_t s = 0; s < detail::kSides; ++s) validateBoundary(boundaries[s], name("boundaries[") + sideName(s) + "]");
     for (size_t k = 0; k < overrides.size(); ++k) {

@@ -72,6 +72,9 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     detail::makePingPong(cs, faceVelocityX, mac.xFaces(), 2);
     detail::makePingPong(cs, faceVelocityY, mac.yFaces(), 2);
     brushes = detail::HostEditQueue<gpu::WaterBrushGpu>(cs, kMaxBrushesPerFrame);
+    floatingBodies = detail::FloatingBodySet(cs);
+    displacement = detail::fieldBuffer(cs, mac.cells());
+    bodyReports = detail::ResultRing(cs, kMaxFloatingBodies * BILLOW_BODY_REPORT_WORDS);
     stats = detail::ReadbackRing(cs, BILLOW_WATER_STAT_SLOTS, BILLOW_WATER_STAT_WORDS);
     // The largest field a download copies: the cells' velocity (2 floats a cell), or a face grid.
     readback = detail::FieldReadback(cs, sizeof(float) * std::max({2 * mac.cells(), mac.xFaces(), mac.yFaces()}));
@@ -161,6 +164,8 @@ void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keep(framesRecorded);
     saved.keepStateOf(brushes);
     saved.keepStateOf(probes);
+    saved.keepStateOf(floatingBodies);
+    saved.keepStateOf(bodyReports);
     saved.keepStateOf(particles);
 }
 

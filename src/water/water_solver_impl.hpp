@@ -15,7 +15,9 @@
 #include "core/kernel_set.hpp"
 #include "core/solver_core.hpp"
 #include "core/readback_ring.hpp"
+#include "core/result_ring.hpp"
 #include "core/uniform_buffer.hpp"
+#include "feedback/floating_body_set.hpp"
 #include "feedback/probe_set.hpp"
 #include "feedback/particle_set.hpp"
 #include "grid/field_buffers.hpp"
@@ -40,6 +42,11 @@ struct WaterSolver::Impl : detail::SolverCore {
     detail::HostEditQueue<gpu::WaterBrushGpu> brushes;  // applied at the start of the next frame
     // The probes sampled after every frame (setProbes); buffers allocated by the first set.
     detail::ProbeSet probes;
+    // Floating bodies (water_bodies.cpp): the set, the water each pushes aside per cell (m, 0
+    // without bodies; the flow kernels add it to the surface) and the per-frame reports.
+    detail::FloatingBodySet floatingBodies;
+    detail::GpuBuffer displacement;
+    detail::ResultRing bodyReports;
     std::unique_ptr<detail::KernelSet> kernels;
     // The engine's particles (setParticles), moved at the end of every frame (water_particles.cpp).
     detail::ParticleSet particles;
@@ -80,6 +87,7 @@ struct WaterSolver::Impl : detail::SolverCore {
 
     uint32_t recordFrame(VkCommandBuffer cmd, float dt);
     void recordBrushes(VkCommandBuffer cmd);
+    void recordBodies(VkCommandBuffer cmd, float dt);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     void recordDye(VkCommandBuffer cmd, float dt);
     // water_probes.cpp: the probes' samples after a frame.

@@ -13,6 +13,7 @@
 #include "common/maths.hpp"
 #include "common/particle_system.hpp"
 #include "common/run_loop.hpp"
+#include "water/water_bodies.hpp"
 #include "water/water_outputs.hpp"
 
 namespace billow::scene {
@@ -176,7 +177,12 @@ class WaterRun : public SolverRun<WaterScene, WaterSolver, WaterStepMetrics, Wat
 public:
     WaterRun(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options)
         : SolverRun(createWaterSolver(context, scene), scene, options, kWaterViews, kWaterFields),
-          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 2) : nullptr) {}
+          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 2) : nullptr) {
+        if (!scene.bodies.empty()) {
+            solver_->setBodies(scene.bodies);
+            bodiesLog_.open(writer().dir());
+        }
+    }
 
     void addSources(uint32_t step) {
         // Both ends from the step number, so consecutive steps tile time exactly.
@@ -199,7 +205,15 @@ public:
     Figure draw(WaterView view, WaterFieldCache& fields) {
         Figure figure = renderWaterView(view, fields);
         if (particles_) particles_->drawOnGrid(figure.image, scene_.settings.nx * scene_.settings.cellSize, time_);
+        if (!scene_.bodies.empty() && (view == WaterView::Water || view == WaterView::Speed || view == WaterView::Depth)) {
+            const std::optional<FloatingBodyReport> report = solver_->bodies();
+            drawBodies(figure.image, scene_.settings, scene_.bodies, report ? report->bodies : initialStates());
+        }
         return figure;
+    }
+    // The bodies' poses of every step (step() waits, so the newest report is this step's).
+    void writeExtras(uint32_t step) {
+        if (step > 0) bodiesLog_.write(step, step * scene_.dt, solver_->bodies());
     }
     std::vector<uint64_t> shape(WaterField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
@@ -208,7 +222,17 @@ public:
          {WaterField::FlowY, "flowY"}, {WaterField::Dye, "dye"}}};
 
 private:
+    std::vector<FloatingBodyState> initialStates() const {
+        std::vector<FloatingBodyState> states(scene_.bodies.size());
+        for (size_t k = 0; k < states.size(); ++k) {
+            states[k].centre = scene_.bodies[k].centre;
+            states[k].orientation = scene_.bodies[k].orientation;
+        }
+        return states;
+    }
+
     double addedWater_ = 0.0;  // m^3 the events asked to add so far
+    WaterBodiesLog bodiesLog_;
     std::unique_ptr<ParticleSystem> particles_;  // the scene's "particles", owned as an engine would
     double time_ = 0.0;                           // simulated time after the last step
 };

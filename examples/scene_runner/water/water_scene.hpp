@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <billow/floating_bodies.hpp>
 #include <billow/water_settings.hpp>
 #include <billow/water_solver.hpp>
 
@@ -49,6 +50,7 @@ struct WaterScene {
     std::vector<float> depth;    // nx*ny, m (empty: dry)
     std::vector<float> dye;      // nx*ny (empty: none)
     std::vector<WaterEvent> events;
+    std::vector<FloatingBody> bodies;  // floating bodies (water/water_bodies.cpp)
     ParticlePlan particles;  // "particles" (common/particle_plan.hpp); z rides the surface
     double dt = 0.25;
     uint32_t steps = 400;

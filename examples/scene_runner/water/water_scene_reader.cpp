@@ -17,6 +17,7 @@
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
 #include "common/scene_reader.hpp"
+#include "water/water_bodies.hpp"
 
 namespace billow::scene::detail {
 
@@ -85,6 +86,7 @@ void readWaterSettings(ObjectReader& top, WaterSettings& s) {
     s.maxSubsteps = r.integer("maxSubsteps", s.maxSubsteps, 1, 1000000);
     s.dryDepth = f("dryDepth", s.dryDepth, Range::nonNegative());
     s.dyeDecay = f("dyeDecay", s.dyeDecay, Range::nonNegative());
+    s.waterDensity = f("waterDensity", s.waterDensity, Range::positive());
     r.finish();
 }
 
@@ -425,6 +427,7 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
                                                 scene.settings.ny * scene.settings.cellSize, 0.0f}, true);
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readWaterEvents(top, scene.dt, scene);
+    scene.bodies = readWaterBodies(top, scene.settings);
     detail::readOutputPlan(top, options, scene.steps, scene.output, kWaterViews, kWaterFields, true);
     // Every water view is drawn one pixel per cell.
     detail::requirePictureSize(scene.output, options, scene.settings.nx, scene.settings.ny);

@@ -1,0 +1,87 @@
+// Floating bodies on the water (docs/floating-bodies.md): setBodies, the per-frame pass that moves
+// the bodies and measures their load (water/bodies.comp) and the water they push aside
+// (water/displacement.comp), and the reports read back through the result ring.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <string>
+
+#include "core/barriers.hpp"
+#include "water/water_solver_impl.hpp"
+
+namespace billow {
+
+namespace {
+namespace kernels = detail::kernels;
+
+// The longest body substep, s: keeps the semi-implicit step of the buoyancy's restoring force
+// (angular frequency sqrt(g / draft), 31 rad/s at a 1 cm draft) well inside its stability limit
+// of 2 / omega; a frame takes as many substeps as it needs, at most kMaxBodySubsteps.
+constexpr double kMaxBodySubstep = 1.0 / 240.0;
+constexpr uint32_t kMaxBodySubsteps = 64;
+} // namespace
+
+void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
+    if (!floatingBodies.active()) return;
+    floatingBodies.recordUpload(cs, cmd);
+    const uint32_t count = floatingBodies.count();
+    const detail::ResultRing::Slot slot = bodyReports.begin(cmd);
+    gpu::WaterBodyPush push{};
+    push.count = static_cast<int>(count);
+    push.substeps = static_cast<int>(std::clamp<double>(std::ceil(double(dt) / kMaxBodySubstep), 1.0, kMaxBodySubsteps));
+    push.dt = static_cast<float>(double(dt) / push.substeps);
+    push.density = settings.waterDensity;
+    push.reportWord = static_cast<int>(slot.payloadWord);
+    if (count > 0) {
+        // One workgroup per body.
+        kernels->dispatch(cmd,
+                          kernels::WaterBodies::Bindings{.bodies = floatingBodies.buffer(), .terrain = terrain.handle(),
+                                                         .depth = depth.handle(), .displacement = displacement.handle(),
+                                                         .flowX = flowX.handle(), .flowY = flowY.handle(),
+                                                         .report = bodyReports.buffer()},
+                          push, count * kernels::WaterBodies::localSize.x, kernels::WaterBodies::localSize.y);
+        detail::computeBarrier(cs, cmd);
+    }
+    // With no bodies left this clears what the last ones pushed aside.
+    kernels->dispatch(cmd,
+                      kernels::WaterDisplacement::Bindings{.bodies = floatingBodies.buffer(), .terrain = terrain.handle(),
+                                                           .depth = depth.handle(), .displacement = displacement.handle()},
+                      push, nx, ny);
+    detail::computeBarrier(cs, cmd);
+    // The step being recorded: the counter moves on once the whole step is recorded.
+    bodyReports.end(cmd, slot, stepsRecorded + 1, count);
+}
+
+void WaterSolver::setBodies(std::span<const FloatingBody> bodies) {
+    Impl& s = use("setBodies");
+    auto scope = s.guard.enter("setBodies");
+    s.floatingBodies.assign(bodies, s.settings.cellSize, "setBodies");
+}
+
+std::optional<FloatingBodyReport> WaterSolver::bodies() const {
+    const Impl& s = use("bodies");
+    const std::optional<detail::ResultRing::Completed> slot =
+        s.bodyReports.newest(kMaxFloatingBodies * BILLOW_BODY_REPORT_WORDS);
+    if (!slot) return std::nullopt;
+    FloatingBodyReport report;
+    report.step = slot->step;
+    const uint32_t count = std::min<uint32_t>(slot->items, kMaxFloatingBodies);
+    report.bodies.resize(count);
+    for (uint32_t k = 0; k < count; ++k) {
+        const uint32_t* w = slot->payload.data() + size_t(k) * BILLOW_BODY_REPORT_WORDS;
+        auto at = [&](int word) { return std::bit_cast<float>(w[word]); };
+        FloatingBodyState& b = report.bodies[k];
+        for (int i = 0; i < 3; ++i) {
+            b.centre[i] = at(i);
+            b.velocity[i] = at(7 + i);
+            b.angularVelocity[i] = at(10 + i);
+            b.force[i] = at(13 + i);
+            b.torque[i] = at(16 + i);
+        }
+        for (int i = 0; i < 4; ++i) b.orientation[i] = at(3 + i);
+        b.submergedVolume = at(19);
+    }
+    return report;
+}
+
+} // namespace billow
