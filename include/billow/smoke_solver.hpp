@@ -28,6 +28,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "billow/collider.hpp"
+#include "billow/collider_forces.hpp"
 #include "billow/context.hpp"
 #include "billow/health.hpp"
 #include "billow/pressure.hpp"
@@ -156,6 +157,14 @@ public:
     // rotation and angular velocity must be about z. The first non-empty set allocates the
     // collider buffers (blocking, once); a step whose set is unchanged rasterises nothing.
     void setColliders(std::span<const Collider> colliders);
+
+    // The forces and torques the fluid exerted on the colliders (billow/collider_forces.hpp;
+    // docs/collider-forces.md), per metre of depth (N/m, N m/m, m^2), for
+    // SmokeSettings::fluidDensity: the newest report the GPU has completed, tagged with the step it
+    // describes, read without waiting (usually the step recorded a frame or two ago). Each whole
+    // step records one after its projection once a non-empty collider set was first handed over
+    // (a step without colliders: an empty report). nullopt before the first completes.
+    std::optional<ColliderForceReport> colliderForces() const;
 
     // The residual reported by the multigrid viscosity solve of `field` (VelocityX or VelocityY;
     // diffusionSolver Multigrid) `recordsAgo` recordings of it back, read like pressureResidual:

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "core/kernel_set.hpp"
+#include "core/result_ring.hpp"
 #include "core/solver_core.hpp"
 #include "grid/colliders.hpp"
 #include "grid/mass_correction.hpp"
@@ -35,6 +36,9 @@ struct SmokeCore : SolverCore {
     std::unique_ptr<ImplicitDiffusion> diffusion;
     // The moving colliders; their buffers are allocated by the first non-empty set.
     ColliderSet colliders;
+    // The forces on them after each whole step (billow/collider_forces.hpp), allocated with the
+    // colliders' buffers.
+    ResultRing colliderForceRing;
     // No cell of the static obstacle mask is solid (set by each solver's refreshGeometry).
     bool solidEmpty = true;
     // massCorrection: the carried amounts' totals kept through each advection.
@@ -53,6 +57,8 @@ struct SmokeCore : SolverCore {
     virtual void recordPass(VkCommandBuffer cmd, PassEnum pass, float dt, bool fusedForces) = 0;
     // The non-finite scan of the solver's state fields after a whole step.
     virtual void recordHealthScan(VkCommandBuffer cmd) = 0;
+    // The forces on the colliders after a whole step's projection, into colliderForceRing.
+    virtual void recordColliderForces(VkCommandBuffer cmd) = 0;
 
     // A whole step: every pass in the enum's order, transport first (by the velocity the last step
     // projected), except with advection-reflection, whose sources and forces (the passes between
@@ -75,6 +81,7 @@ struct SmokeCore : SolverCore {
             }
             recordPass(cmd, pass, dt, fusedForces);
         }
+        recordColliderForces(cmd);
         if (settings.nonFiniteCheck != NonFiniteCheck::Off) recordHealthScan(cmd);
     }
 
@@ -105,6 +112,7 @@ struct SmokeCore : SolverCore {
         saved.keep(midpointReady);
         saved.keep(incrementPending);
         saved.keepStateOf(colliders);
+        saved.keepStateOf(colliderForceRing);
         saved.keepStateOf(*poisson);
         if (diffusion) saved.keepStateOf(*diffusion);
     }

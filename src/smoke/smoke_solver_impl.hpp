@@ -9,6 +9,7 @@
 //   smoke_forces.cpp      Buoyancy, Vorticity (and the fused velocity forces)
 //   smoke_diffusion.cpp   Diffuse, Damping
 //   smoke_projection.cpp  Divergence, PressureSolve, SubtractGradient
+// and after the whole step smoke_collider_forces.cpp (the forces on the colliders).
 #pragma once
 
 #include <array>
@@ -80,6 +81,9 @@ struct SmokeSolver::Impl : detail::SmokeCore<SmokeSettings, SmokePass> {
     // last rasterisation.
     void recordColliders(VkCommandBuffer cmd);
     void allocateColliderBuffers();
+    // smoke_collider_forces.cpp. The forces on the colliders after a whole step (a report with
+    // no collider once the set emptied), once the ring exists.
+    void recordColliderForces(VkCommandBuffer cmd) override;
     void recordFaceFractions(VkCommandBuffer cmd);
     // Whether the geometry on the GPU holds colliders: the projection then uses the solid
     // velocities (divergence_colliders.comp, subtract_gradient_colliders.comp).
