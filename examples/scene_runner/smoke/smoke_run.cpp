@@ -119,11 +119,15 @@ bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool me
 class SmokeRun : public SolverRun<Scene, SmokeSolver, StepMetrics, View, SmokeField> {
 public:
     SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
-        : SolverRun(createSolver(std::move(context), scene), scene, options, kSmokeViews, kSmokeFields) {}
+        : SolverRun(createSolver(std::move(context), scene), scene, options, kSmokeViews, kSmokeFields), colliders_(scene) {
+        colliders_.start(*solver_);
+    }
 
     void addSources(uint32_t step) {
         for (const Splat& splat : splatsForStep(scene_, (step - 1) * scene_.dt, scene_.dt)) solver_->addSplat(splat);
+        colliders_.beforeStep(*solver_, (step - 1) * scene_.dt, scene_.dt);
     }
+    void writeExtras(uint32_t step) { colliders_.afterStep(*solver_, writer_.dir(), step, step * scene_.dt); }
     void advance(Metrics&) { solver_->step(static_cast<float>(scene_.dt)); }
     void readGpuTime(Metrics& m) { m.gpu = solver_->passTimings(); }
 
@@ -145,6 +149,9 @@ public:
     static constexpr std::array<std::pair<SmokeField, const char*>, 6> kStateFields = {
         {{SmokeField::VelocityX, "velocityX"}, {SmokeField::VelocityY, "velocityY"}, {SmokeField::Density, "density"},
          {SmokeField::Temperature, "temperature"}, {SmokeField::Pressure, "pressure"}, {SmokeField::Dye, "dye"}}};
+
+private:
+    SmokeColliderRun colliders_;
 };
 
 } // namespace

@@ -15,6 +15,7 @@
 #include "common/json_reader.hpp"
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
+#include "smoke/smoke_colliders.hpp"
 
 namespace billow::scene {
 
@@ -98,6 +99,7 @@ struct Scene {
     std::vector<Obstacle> obstacles;
     std::vector<float> maskSolid;  // nx*ny solid fractions from obstacle images; empty when none
     std::vector<Emitter> emitters;
+    std::vector<SceneCollider2D> colliders;  // smoke/smoke_colliders.hpp
     std::optional<RandomSplats> randomSplats;
     InitialFields initial;
     double dt = 1.0 / 60.0;

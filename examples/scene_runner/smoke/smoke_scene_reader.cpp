@@ -305,6 +305,7 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readSolverSettings(top, scene.settings);
     detail::readObstacles(top, dir, scene);
     detail::readEmitters(top, scene);
+    readColliders2D(top, scene);
     detail::readInitialFields(top, dir, scene);
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readOutputPlan(top, options, scene.steps, scene.output, kSmokeViews, kSmokeFields, false);
