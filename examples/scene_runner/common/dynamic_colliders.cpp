@@ -1,5 +1,7 @@
 #include "common/dynamic_colliders.hpp"
 
+#include "common/scene_reader.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -38,17 +40,20 @@ std::optional<DynamicSpec> readDynamic(ObjectReader& collider, bool onPath) {
     ObjectReader r(*value, collider.keyPath("dynamic"));
     DynamicSpec spec;
     spec.mass = r.requiredNumber("mass", Range::positive());
+    spec.release = r.number("release", 0.0, Range::closed(0.0, detail::kMaxEventTime));
     r.finish();
     return spec;
 }
 
-DynamicColliders::DynamicColliders(int dims, std::array<double, 3> domain, std::array<double, 3> gravity)
-    : dims_(dims), domain_(domain), gravity_(gravity) {}
+DynamicColliders::DynamicColliders(int dims, std::array<double, 3> domain, std::array<double, 3> gravity,
+                                   double fluidDensity)
+    : dims_(dims), domain_(domain), gravity_(gravity), fluidDensity_(fluidDensity) {}
 
 void DynamicColliders::add(uint32_t index, DynamicSpec spec, const Collider& start) {
     Body b;
     b.index = index;
     b.mass = spec.mass;
+    b.release = spec.release;
     b.halfSize = halfSize(start);
     for (int a = 0; a < 3; ++a) {
         b.centre[a] = start.centre[a];
@@ -57,21 +62,28 @@ void DynamicColliders::add(uint32_t index, DynamicSpec spec, const Collider& sta
     bodies_.push_back(b);
 }
 
-void DynamicColliders::advance(const std::optional<ColliderForceReport>& report, double dt) {
+void DynamicColliders::advance(const std::optional<ColliderForceReport>& report, double time, double dt) {
     for (Body& b : bodies_) {
+        if (time < b.release) continue;
         const bool reported = report && b.index < report->colliders.size();
+        const double addedMass =
+            reported ? (dims_ == 2 ? 1.0 : 0.5) * fluidDensity_ * report->colliders[b.index].volume : 0.0;
         for (int a = 0; a < dims_; ++a) {
             const double force = reported ? report->colliders[b.index].force[a] : 0.0;
-            b.velocity[a] += dt * (gravity_[a] + force / b.mass);
+            const double acceleration = (b.mass * gravity_[a] + force + addedMass * b.acceleration[a]) / (b.mass + addedMass);
+            b.acceleration[a] = acceleration;
+            b.velocity[a] += dt * acceleration;
             b.centre[a] += dt * b.velocity[a];
             // The walls hold the body inside: it stops against them.
             const double lo = b.halfSize[a], hi = domain_[a] - b.halfSize[a];
             if (lo >= hi) {
                 b.centre[a] = 0.5 * domain_[a];
                 b.velocity[a] = 0.0;
+                b.acceleration[a] = 0.0;
             } else if (b.centre[a] < lo || b.centre[a] > hi) {
                 b.centre[a] = std::clamp(b.centre[a], lo, hi);
                 b.velocity[a] = 0.0;
+                b.acceleration[a] = 0.0;
             }
         }
     }

@@ -60,7 +60,7 @@ void readColliders2D(ObjectReader& top, Scene& scene) {
 SmokeColliderRun::SmokeColliderRun(const Scene& scene)
     : scene_(scene),
       bodies_(2, {scene.settings.nx * double(scene.settings.cellSize), scene.settings.ny * double(scene.settings.cellSize), 0.0},
-              {scene.settings.gravity[0], scene.settings.gravity[1], 0.0}) {
+              {scene.settings.gravity[0], scene.settings.gravity[1], 0.0}, scene.settings.fluidDensity) {
     for (size_t k = 0; k < scene.colliders.size(); ++k)
         if (scene.colliders[k].dynamic) bodies_.add(uint32_t(k), *scene.colliders[k].dynamic, scene.colliders[k].collider);
 }
@@ -78,7 +78,7 @@ void SmokeColliderRun::start(SmokeSolver& solver) {
 void SmokeColliderRun::beforeStep(SmokeSolver& solver, double time, double dt) {
     if (empty()) return;
     // What an engine has: the newest forces completed, a frame late.
-    if (!bodies_.empty()) bodies_.advance(solver.colliderForces(), dt);
+    if (!bodies_.empty()) bodies_.advance(solver.colliderForces(), time, dt);
     current_ = collidersAt(scene_, time);
     bodies_.place(current_);
     solver.setColliders(current_);

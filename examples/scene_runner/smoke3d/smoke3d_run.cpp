@@ -152,7 +152,7 @@ std::vector<Collider> collidersAt(const Scene3D& scene, double time) {
 DynamicColliders dynamicBodies(const Scene3D& scene) {
     const SmokeSettings3D& s = scene.settings;
     DynamicColliders bodies(3, {s.nx * double(s.cellSize), s.ny * double(s.cellSize), s.nz * double(s.cellSize)},
-                            {s.gravity[0], s.gravity[1], s.gravity[2]});
+                            {s.gravity[0], s.gravity[1], s.gravity[2]}, s.fluidDensity);
     for (size_t k = 0; k < scene.colliders.size(); ++k)
         if (scene.colliders[k].dynamic) bodies.add(uint32_t(k), *scene.colliders[k].dynamic, scene.colliders[k].collider);
     return bodies;
@@ -202,7 +202,7 @@ public:
         const std::vector<Emitter3D> emitters = emittersForStep(scene_, time, scene_.dt);
         solver_->setEmitters(emitters);
         // What an engine has: the newest forces completed, a frame late.
-        if (!bodies_.empty()) bodies_.advance(solver_->colliderForces(), scene_.dt);
+        if (!bodies_.empty()) bodies_.advance(solver_->colliderForces(), time, scene_.dt);
         placeColliders(time);
     }
     void advance(Metrics&) { solver_->step(static_cast<float>(scene_.dt)); }
