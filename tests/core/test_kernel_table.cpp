@@ -204,7 +204,8 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     EXPECT_EQ(own, (std::set<std::string>{"pressure/cg_scalars", "mass/factor", "mass/scale", "smoke/mass_sums",
                                           "pressure/mg_coarse_solve", "pressure3d/mg_coarse_solve", "health/nonfinite_scan",
                                           "pressure/add_increment", "pressure/gate", "pressure/jacobi",
-                                          "pressure/rbsor_tiles", "smoke3d/mass_sums"}));
+                                          "pressure/rbsor_tiles", "smoke3d/mass_sums", "smoke/collider_forces",
+                                          "smoke3d/collider_forces"}));
     // The mass correction: 1D workgroups whose threads stride over the cells (MassCorrection).
     for (const detail::WorkgroupSize& size : {kernels::SmokeMassSums::localSize, kernels::Smoke3dMassSums::localSize,
                                               kernels::MassFactor::localSize, kernels::MassScale::localSize})
@@ -226,6 +227,9 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     EXPECT_TRUE((kernels::PressureGate::localSize == detail::WorkgroupSize{1, 1, 1}));
     // Rows of BILLOW_INCREMENT_GROUP-thread workgroups over the cells (PoissonSolver::recordAddIncrement).
     EXPECT_TRUE((kernels::PressureAddIncrement::localSize == detail::WorkgroupSize{BILLOW_INCREMENT_GROUP, 1, 1}));
+    // One workgroup per collider, as many threads as the workgroup reduction's tree (collider_force.glsl).
+    for (const detail::WorkgroupSize& size : {kernels::SmokeColliderForces::localSize, kernels::Smoke3dColliderForces::localSize})
+        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
 }
 
 // The push constants that the by-name call sites pass are the kernels' own types (the typed call
