@@ -11,6 +11,7 @@
 #include "billow/health.hpp"
 #include "billow/limits.hpp"
 #include "billow/pressure.hpp"
+#include "billow/probes.hpp"
 #include "billow/smoke_settings.hpp"
 #include "billow/smoke_solver.hpp"
 #include "billow/smoke3d_settings.hpp"

@@ -31,6 +31,7 @@
 #include "billow/collider_forces.hpp"
 #include "billow/context.hpp"
 #include "billow/health.hpp"
+#include "billow/probes.hpp"
 #include "billow/pressure.hpp"
 #include "billow/smoke_settings.hpp"
 #include "billow/solver.hpp"
@@ -165,6 +166,18 @@ public:
     // step records one after its projection once a non-empty collider set was first handed over
     // (a step without colliders: an empty report). nullopt before the first completes.
     std::optional<ColliderForceReport> colliderForces() const;
+    // Probes (billow/probes.hpp; docs/probes.md): the points every whole step samples after its
+    // last pass, from the next recorded step on, replacing the previous set (at most kMaxProbes;
+    // an empty span removes them: nothing is sampled, nothing costs). Checked whole first
+    // (InvalidArgument naming the point and axis: "setProbes: points[3][1]"; a bad set leaves the
+    // previous one in place). Uploaded inside the next recorded step's command buffer, only when
+    // the set changed. The first non-empty set allocates the buffers, and a set larger than any
+    // before reallocates them at the next power of two (blocking, once per growth: it waits for
+    // the queue, and the results recorded before are gone).
+    void setProbes(std::span<const ProbePoint> points);
+    // The samples of the newest whole step the GPU has finished, tagged with that step
+    // (stepsRecorded() right after it was recorded); never waits. nullopt before any.
+    std::optional<ProbeResults> probeResults() const;
 
     // The residual reported by the multigrid viscosity solve of `field` (VelocityX or VelocityY;
     // diffusionSolver Multigrid) `recordsAgo` recordings of it back, read like pressureResidual:

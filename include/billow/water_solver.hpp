@@ -24,6 +24,7 @@
 
 #include "billow/context.hpp"
 #include "billow/health.hpp"
+#include "billow/probes.hpp"
 #include "billow/solver.hpp"
 #include "billow/water_settings.hpp"
 
@@ -88,6 +89,19 @@ public:
     // Queues a brush for the next frame (at most kMaxBrushesPerFrame).
     static constexpr uint32_t kMaxBrushesPerFrame = 64;
     void addBrush(const WaterBrush& brush);
+
+    // Probes (billow/probes.hpp; docs/probes.md): the points every whole step samples after its
+    // last pass, from the next recorded step on, replacing the previous set (at most kMaxProbes;
+    // an empty span removes them: nothing is sampled, nothing costs). Checked whole first
+    // (InvalidArgument naming the point and axis: "setProbes: points[3][1]"; a bad set leaves the
+    // previous one in place). Uploaded inside the next recorded step's command buffer, only when
+    // the set changed. The first non-empty set allocates the buffers, and a set larger than any
+    // before reallocates them at the next power of two (blocking, once per growth: it waits for
+    // the queue, and the results recorded before are gone).
+    void setProbes(std::span<const ProbePoint> points);
+    // The samples of the newest whole step the GPU has finished, tagged with that step
+    // (stepsRecorded() right after it was recorded); never waits. nullopt before any.
+    std::optional<ProbeResults> probeResults() const;
 
     // Host access (blocking). Sizes in floats. Depth must be >= 0; Velocity is derived (download
     // only). FaceVelocityX/Y set the Momentum model's motion (the pipe models ignore them).

@@ -14,7 +14,14 @@
 vec2 xFaceCoordinate(vec2 p) { return p * grid.invH - vec2(0.0, 0.5); }
 vec2 yFaceCoordinate(vec2 p) { return p * grid.invH - vec2(0.5, 0.0); }
 
+// The advection kernels take kDirectVelocity from their variant selector; a kernel without
+// variants (the probes) defines BILLOW_VELOCITY_THROUGH_TAPS and reads every sample through the
+// taps (the same values).
+#ifdef BILLOW_VELOCITY_THROUGH_TAPS
+const bool kDirectVelocity = false;
+#else
 #include "common/interpolation_variant.glsl"
+#endif
 
 BILLOW_FACE_READER(readU, tapU, uIn)
 BILLOW_FACE_READER(readV, tapV, vIn)

@@ -2,7 +2,10 @@
 #extension GL_GOOGLE_include_directive : require
 #include "water/water_types.h"
 
+// Kernels that shape their own workgroup define BILLOW_OWN_WORKGROUP_SIZE (see common/grid.glsl).
+#ifndef BILLOW_OWN_WORKGROUP_SIZE
 layout(local_size_x = BILLOW_GROUP_X, local_size_y = BILLOW_GROUP_Y) in;
+#endif
 layout(std140, set = 0, binding = 0) uniform WaterBlock { WaterParams water; };
 
 #define BILLOW_MAC_NX water.nx

@@ -12,6 +12,7 @@
 #include "core/kernel_set.hpp"
 #include "core/result_ring.hpp"
 #include "core/solver_core.hpp"
+#include "feedback/probe_set.hpp"
 #include "grid/colliders.hpp"
 #include "grid/mass_correction.hpp"
 #include "pressure/implicit_diffusion.hpp"
@@ -43,6 +44,8 @@ struct SmokeCore : SolverCore {
     bool solidEmpty = true;
     // massCorrection: the carried amounts' totals kept through each advection.
     MassCorrection massCorrection;
+    // The probes sampled after every whole step (setProbes); buffers allocated by the first set.
+    ProbeSet probes;
     // Advection-reflection: set by the Reflect pass and consumed by the Advect pass of the same step.
     bool midpointReady = false;
     // The incremental projection: set by a PressureSolve that solved for the pressure's change
@@ -59,12 +62,14 @@ struct SmokeCore : SolverCore {
     virtual void recordHealthScan(VkCommandBuffer cmd) = 0;
     // The forces on the colliders after a whole step's projection, into colliderForceRing.
     virtual void recordColliderForces(VkCommandBuffer cmd) = 0;
+    // The probes' samples of the state a whole step left (nothing without probes).
+    virtual void recordProbes(VkCommandBuffer cmd) = 0;
 
     // A whole step: every pass in the enum's order, transport first (by the velocity the last step
     // projected), except with advection-reflection, whose sources and forces (the passes between
     // Advect and Diffuse) act in the first half, before the Reflect pass's projection, as Zehnder,
     // Narain & Thomaszewski 2018 have them (the cell fields are carried by the projected midpoint
-    // velocity either way); then the health scan.
+    // velocity either way); then the health scan and the probes.
     void recordStep(VkCommandBuffer cmd, float dt) {
         timer.forgetRecorded();
         const bool fusedForces = fusesVelocityForces();
@@ -83,6 +88,7 @@ struct SmokeCore : SolverCore {
         }
         recordColliderForces(cmd);
         if (settings.nonFiniteCheck != NonFiniteCheck::Off) recordHealthScan(cmd);
+        recordProbes(cmd);
     }
 
     bool prescribedVelocity() const { return settings.velocityMode == VelocityMode::Prescribed; }
@@ -113,6 +119,7 @@ struct SmokeCore : SolverCore {
         saved.keep(incrementPending);
         saved.keepStateOf(colliders);
         saved.keepStateOf(colliderForceRing);
+        saved.keepStateOf(probes);
         saved.keepStateOf(*poisson);
         if (diffusion) saved.keepStateOf(*diffusion);
     }

@@ -9,7 +9,8 @@
 //   smoke3d_forces.cpp      Combustion, Buoyancy, Vorticity (and the fused velocity forces)
 //   smoke3d_diffusion.cpp   Diffuse, Damping
 //   smoke3d_projection.cpp  Divergence, PressureSolve, SubtractGradient
-// and after the whole step smoke3d_collider_forces.cpp (the forces on the colliders).
+// and after the whole step smoke3d_collider_forces.cpp (the forces on the colliders) and
+// smoke3d_probes.cpp (the probes' samples).
 #pragma once
 
 #include <memory>
@@ -78,6 +79,8 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     // The host state a recorded step changes (besides the timer's and the health ring's).
     void keepOwnState(detail::RecordSnapshot& saved) override;
     void recordHealthScan(VkCommandBuffer cmd) override;
+    // smoke3d_probes.cpp: the probes' samples after a whole step.
+    void recordProbes(VkCommandBuffer cmd) override;
 
     gpu::Grid3DParams gridParams() const;
     bool hasColour() const { return settings.colour; }

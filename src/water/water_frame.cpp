@@ -50,6 +50,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     if (trackSlot) detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kHostRead);
 
     recordHealthScan(cmd);
+    recordProbes(cmd);
     timer.end(cmd, 0);
     time += dt;
     lastSubsteps = substeps;

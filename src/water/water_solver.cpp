@@ -160,6 +160,7 @@ void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keep(lastSubsteps);
     saved.keep(framesRecorded);
     saved.keepStateOf(brushes);
+    saved.keepStateOf(probes);
 }
 
 WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings)

@@ -16,6 +16,7 @@
 #include "core/solver_core.hpp"
 #include "core/readback_ring.hpp"
 #include "core/uniform_buffer.hpp"
+#include "feedback/probe_set.hpp"
 #include "grid/field_buffers.hpp"
 #include "water/water_types.h"
 
@@ -36,6 +37,8 @@ struct WaterSolver::Impl : detail::SolverCore {
     // components swap together.
     detail::PingPong faceVelocityX, faceVelocityY;
     detail::HostEditQueue<gpu::WaterBrushGpu> brushes;  // applied at the start of the next frame
+    // The probes sampled after every frame (setProbes); buffers allocated by the first set.
+    detail::ProbeSet probes;
     std::unique_ptr<detail::KernelSet> kernels;
 
     // Largest depth (and, Momentum, largest face speed) per frame (BILLOW_WATER_STAT_MAX_*),
@@ -76,6 +79,8 @@ struct WaterSolver::Impl : detail::SolverCore {
     void recordBrushes(VkCommandBuffer cmd);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     void recordDye(VkCommandBuffer cmd, float dt);
+    // water_probes.cpp: the probes' samples after a frame.
+    void recordProbes(VkCommandBuffer cmd);
 };
 
 } // namespace billow

@@ -294,8 +294,13 @@ TEST_F(Failures, SmokeStepFailingAtSubmissionChangesNothing) {
     }
     EXPECT_EQ(failing.buffer(SmokeField::VelocityX), before);  // the ping-pong index did not flip
     EXPECT_EQ(failing.health(0).step, 1u);                 // nor did the scan count
+    EXPECT_EQ(failing.stepsRecorded(), 1u);                // nor the step count results are tagged with
+    failing.stepPass(SmokePass::Advect, kDt);              // single passes are not steps
+    twin.stepPass(SmokePass::Advect, kDt);
+    EXPECT_EQ(failing.stepsRecorded(), 1u);
     failing.step(kDt);
     twin.step(kDt);
+    EXPECT_EQ(failing.stepsRecorded(), 2u);
     for (SmokeField field : {SmokeField::VelocityX, SmokeField::VelocityY, SmokeField::Density, SmokeField::Pressure})
         EXPECT_EQ(failing.download(field), twin.download(field)) << fieldName(field);
     EXPECT_EQ(failing.health(0).step, twin.health(0).step);
@@ -312,8 +317,10 @@ TEST_F(Failures, Smoke3DAndWaterStepsFailingAtSubmissionChangeNothing) {
     }
     state().injectedFaults.submitFailure = VK_ERROR_OUT_OF_HOST_MEMORY;
     EXPECT_THROW(failing3.step(kDt), VulkanError);
-    failing3.step(kDt);
-    twin3.step(kDt);
+    EXPECT_EQ(failing3.stepsRecorded(), 1u);
+    failing3.step(kDt, 2);
+    twin3.step(kDt, 2);
+    EXPECT_EQ(failing3.stepsRecorded(), 3u);
     EXPECT_EQ(failing3.download(SmokeField3D::VelocityY), twin3.download(SmokeField3D::VelocityY));
     EXPECT_EQ(failing3.download(SmokeField3D::Density), twin3.download(SmokeField3D::Density));
 
@@ -327,7 +334,9 @@ TEST_F(Failures, Smoke3DAndWaterStepsFailingAtSubmissionChangeNothing) {
     state().injectedFaults.submitFailure = VK_ERROR_OUT_OF_DEVICE_MEMORY;
     EXPECT_THROW(failingWater.step(0.05f), VulkanError);
     EXPECT_EQ(failingWater.time(), 0.0);  // the clock did not advance
+    EXPECT_EQ(failingWater.stepsRecorded(), 0u);
     failingWater.step(0.05f);
+    EXPECT_EQ(failingWater.stepsRecorded(), 1u);
     twinWater.step(0.05f);
     EXPECT_EQ(failingWater.time(), twinWater.time());
     EXPECT_EQ(failingWater.download(WaterField::Depth), twinWater.download(WaterField::Depth));
@@ -495,6 +504,7 @@ TEST_F(Failures, MovedFromSolversRefuseEveryCall) {
     expectMovedFrom([&] { smoke.stepPass(SmokePass::Advect, kDt); }, "SmokeSolver::stepPass");
     EXPECT_EQ(smoke.fieldSize(SmokeField::Density), 0u);
     EXPECT_EQ(smoke.buffer(SmokeField::Density), VK_NULL_HANDLE);
+    EXPECT_EQ(smoke.stepsRecorded(), 0u);
     smoke = std::move(taken);
     EXPECT_NO_THROW(smoke.step(kDt));
 

@@ -204,8 +204,12 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     EXPECT_EQ(own, (std::set<std::string>{"pressure/cg_scalars", "mass/factor", "mass/scale", "smoke/mass_sums",
                                           "pressure/mg_coarse_solve", "pressure3d/mg_coarse_solve", "health/nonfinite_scan",
                                           "pressure/add_increment", "pressure/gate", "pressure/jacobi",
-                                          "pressure/rbsor_tiles", "smoke3d/mass_sums", "smoke/collider_forces",
-                                          "smoke3d/collider_forces"}));
+                                          "pressure/rbsor_tiles", "smoke3d/mass_sums", "smoke/probes", "smoke3d/probes",
+                                          "water/probes", "smoke/collider_forces", "smoke3d/collider_forces"}));
+    // The probes: one thread a probe, in a line (src/feedback/probe_set.hpp).
+    for (const detail::WorkgroupSize& size : {kernels::SmokeProbes::localSize, kernels::Smoke3dProbes::localSize,
+                                              kernels::WaterProbes::localSize})
+        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_PROBE_GROUP, 1, 1}));
     // The mass correction: 1D workgroups whose threads stride over the cells (MassCorrection).
     for (const detail::WorkgroupSize& size : {kernels::SmokeMassSums::localSize, kernels::Smoke3dMassSums::localSize,
                                               kernels::MassFactor::localSize, kernels::MassScale::localSize})

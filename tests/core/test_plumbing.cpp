@@ -12,6 +12,7 @@
 #include "core/gpu_timer.hpp"
 #include "core/host_edit_queue.hpp"
 #include "core/readback_ring.hpp"
+#include "core/result_ring.hpp"
 #include "core/uniform_buffer.hpp"
 #include "core/validation.hpp"
 #include "grid/field_buffers.hpp"
@@ -138,6 +139,52 @@ TEST_F(Plumbing, ReadbackRingSlotsAreWrittenByTheGpuAndReadByTheHost) {
     EXPECT_EQ(ring.slot(2)[1], 0u);
     EXPECT_EQ(ring.slot(3)[1], 0u);
     EXPECT_EQ(ring.slot(3)[0], 7u);
+}
+
+// Each record stamps its slot last; the host takes the newest slot whose stamp is that record's,
+// and skips one being rewritten (stamp 0 while the GPU writes it) for the one before.
+TEST_F(Plumbing, ResultRingGivesTheNewestCompletedRecordAndSkipsOneBeingWritten) {
+    detail::ContextState& cs = context()->state();
+    detail::ResultRing ring(cs, 3);
+    EXPECT_FALSE(ring.newest(3).has_value());
+    auto recordOne = [&](uint64_t step, uint32_t value) {
+        cs.submitAndWait([&](VkCommandBuffer cmd) {
+            const detail::ResultRing::Slot slot = ring.begin(cmd);
+            // The payload's writer (a kernel in the solvers; a fill here, so a transfer barrier).
+            cs.vk.vkCmdFillBuffer(cmd, ring.buffer(), VkDeviceSize(slot.payloadWord) * sizeof(uint32_t),
+                                  3 * sizeof(uint32_t), value);
+            detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+            ring.end(cmd, slot, step, 3);
+        });
+    };
+    recordOne((uint64_t(1) << 33) + 5, 41);
+    auto first = ring.newest(3);
+    ASSERT_TRUE(first.has_value());
+    EXPECT_EQ(first->record, 1u);
+    EXPECT_EQ(first->step, (uint64_t(1) << 33) + 5);  // both halves of a 64-bit step
+    EXPECT_EQ(first->items, 3u);
+    EXPECT_EQ(first->payload, (std::vector<uint32_t>{41, 41, 41}));
+    EXPECT_EQ(ring.newest(2)->payload.size(), 2u);
+
+    for (uint32_t r = 2; r <= 6; ++r) recordOne(100 + r, 40 + r);  // wraps past kSlots = 4
+    auto sixth = ring.newest(3);
+    ASSERT_TRUE(sixth.has_value());
+    EXPECT_EQ(sixth->record, 6u);
+    EXPECT_EQ(sixth->step, 106u);
+    EXPECT_EQ(sixth->payload[2], 46u);
+
+    // Record 6's slot being rewritten: the host gets record 5, complete.
+    cs.submitAndWait([&](VkCommandBuffer cmd) {
+        cs.vk.vkCmdFillBuffer(cmd, ring.buffer(), VkDeviceSize(ring.payloadWords() + detail::ResultRing::kHeaderWords) *
+                                                      sizeof(uint32_t) * ((6 - 1) % detail::ResultRing::kSlots),
+                              sizeof(uint32_t), 0u);
+        detail::memoryBarrier(cs, cmd, detail::kTransferWriteToHost, detail::kHostRead);
+    });
+    auto fifth = ring.newest(3);
+    ASSERT_TRUE(fifth.has_value());
+    EXPECT_EQ(fifth->record, 5u);
+    EXPECT_EQ(fifth->step, 105u);
+    EXPECT_EQ(fifth->payload, (std::vector<uint32_t>{45, 45, 45}));
 }
 
 // The edits' buffer is only read by kernels (the solvers' tests check what the splat and brush

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <utility>
 
 #include "common/pictures.hpp"
 #include "common/run_loop.hpp"
 #include "smoke/smoke_outputs.hpp"
+#include "smoke/smoke_probes.hpp"
 
 namespace billow::scene {
 
@@ -121,13 +123,16 @@ public:
     SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
         : SolverRun(createSolver(std::move(context), scene), scene, options, kSmokeViews, kSmokeFields), colliders_(scene) {
         colliders_.start(*solver_);
+        if (!scene.probes.empty()) {
+            solver_->setProbes(scene.probes);
+            probeLog_.emplace(writer_.dir() + "/probes.csv");
+        }
     }
 
     void addSources(uint32_t step) {
         for (const Splat& splat : splatsForStep(scene_, (step - 1) * scene_.dt, scene_.dt)) solver_->addSplat(splat);
         colliders_.beforeStep(*solver_, (step - 1) * scene_.dt, scene_.dt);
     }
-    void writeExtras(uint32_t step) { colliders_.afterStep(*solver_, writer_.dir(), step, step * scene_.dt); }
     void advance(Metrics&) { solver_->step(static_cast<float>(scene_.dt)); }
     void readGpuTime(Metrics& m) { m.gpu = solver_->passTimings(); }
 
@@ -143,7 +148,22 @@ public:
         cache.keepDivergenceBeforeProjection(std::move(before));
         return cache;
     }
-    Figure draw(View view, FieldCache& fields) { return renderView(view, fields); }
+    Figure draw(View view, FieldCache& fields) {
+        Figure figure = renderView(view, fields);
+        markProbes(figure, scene_.probes, scene_.settings);
+        return figure;
+    }
+    // The probes' samples of the step just run (step() waited for it), into probes.csv.
+    void writeExtras(uint32_t step) {
+        colliders_.afterStep(*solver_, writer_.dir(), step, step * scene_.dt);
+        if (!probeLog_ || step == 0) return;
+        if (const std::optional<ProbeResults> results = solver_->probeResults()) probeLog_->append(step, *results, scene_.probes);
+    }
+    std::vector<std::string> summaryNotes() const {
+        if (!probeLog_) return {};
+        return {"probes.csv: " + std::to_string(probeLog_->rows()) + " rows (" + std::to_string(scene_.probes.size()) +
+                " probes)"};
+    }
     std::vector<uint64_t> shape(SmokeField field) { return fieldShape(field, scene_.settings); }
     // The state a step carries over, checked for non-finite values.
     static constexpr std::array<std::pair<SmokeField, const char*>, 6> kStateFields = {
@@ -152,6 +172,7 @@ public:
 
 private:
     SmokeColliderRun colliders_;
+    std::optional<ProbeLog> probeLog_;
 };
 
 } // namespace

@@ -102,6 +102,8 @@ struct Scene {
     std::vector<SceneCollider2D> colliders;  // smoke/smoke_colliders.hpp
     std::optional<RandomSplats> randomSplats;
     InitialFields initial;
+    // Points sampled every step ("probes", smoke/smoke_probes.hpp); empty: none.
+    std::vector<ProbePoint> probes;
     double dt = 1.0 / 60.0;
     uint32_t steps = 300;
     OutputPlan output;

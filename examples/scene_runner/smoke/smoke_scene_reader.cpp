@@ -12,6 +12,7 @@
 #include "common/output_plan.hpp"
 #include "common/scene_reader.hpp"
 #include "common/smoke_shared.hpp"
+#include "smoke/smoke_probes.hpp"
 
 namespace billow::scene::detail {
 
@@ -307,6 +308,7 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readEmitters(top, scene);
     readColliders2D(top, scene);
     detail::readInitialFields(top, dir, scene);
+    scene.probes = detail::readProbes(top, scene.settings);
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readOutputPlan(top, options, scene.steps, scene.output, kSmokeViews, kSmokeFields, false);
     top.finish();
