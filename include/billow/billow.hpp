@@ -2,6 +2,7 @@
 #pragma once
 
 #include "billow/collider.hpp"
+#include "billow/collider_forces.hpp"
 #include "billow/context.hpp"
 #include "billow/error.hpp"
 #include "billow/field_image.hpp"

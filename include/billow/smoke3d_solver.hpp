@@ -29,6 +29,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "billow/collider.hpp"
+#include "billow/collider_forces.hpp"
 #include "billow/context.hpp"
 #include "billow/health.hpp"
 #include "billow/probes.hpp"
@@ -154,6 +155,13 @@ public:
     // set. Uploaded inside the step's command buffer: call it every frame as they move.
     void setColliders(std::span<const Collider> colliders);
 
+    // The forces and torques the fluid exerted on the colliders (billow/collider_forces.hpp;
+    // docs/collider-forces.md), in N, N m and m^3 for SmokeSettings3D::fluidDensity: the newest
+    // report the GPU has completed, tagged with the step it describes, read without waiting
+    // (usually the step recorded a frame or two ago). Each whole step records one after its
+    // projection once a non-empty collider set was first handed over (a step without colliders:
+    // an empty report). nullopt before the first completes.
+    std::optional<ColliderForceReport> colliderForces() const;
     // Probes (billow/probes.hpp; docs/probes.md): the points every whole step samples after its
     // last pass, from the next recorded step on, replacing the previous set (at most kMaxProbes;
     // an empty span removes them: nothing is sampled, nothing costs). Checked whole first

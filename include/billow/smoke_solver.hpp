@@ -28,6 +28,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "billow/collider.hpp"
+#include "billow/collider_forces.hpp"
 #include "billow/context.hpp"
 #include "billow/health.hpp"
 #include "billow/probes.hpp"
@@ -159,6 +160,13 @@ public:
     // collider buffers (blocking, once); a step whose set is unchanged rasterises nothing.
     void setColliders(std::span<const Collider> colliders);
 
+    // The forces and torques the fluid exerted on the colliders (billow/collider_forces.hpp;
+    // docs/collider-forces.md), per metre of depth (N/m, N m/m, m^2), for
+    // SmokeSettings::fluidDensity: the newest report the GPU has completed, tagged with the step it
+    // describes, read without waiting (usually the step recorded a frame or two ago). Each whole
+    // step records one after its projection once a non-empty collider set was first handed over
+    // (a step without colliders: an empty report). nullopt before the first completes.
+    std::optional<ColliderForceReport> colliderForces() const;
     // Probes (billow/probes.hpp; docs/probes.md): the points every whole step samples after its
     // last pass, from the next recorded step on, replacing the previous set (at most kMaxProbes;
     // an empty span removes them: nothing is sampled, nothing costs). Checked whole first

@@ -159,6 +159,11 @@ struct SmokeForceSettings {
     // the curl of the velocity before buoyancy (docs/architecture.md, "A step"). Separately
     // recorded passes (recordPass) keep their own kernels. Default true.
     bool fuseVelocityForces = true;
+    // Density of the fluid, kg/m^3, > 0 and finite: the solvers move a kinematic pressure
+    // (pressure / density, m^2/s^2); the forces and torques reported on the colliders
+    // (colliderForces(), billow/collider_forces.hpp) are that pressure and the viscous stress
+    // times this density. It changes nothing in the flow itself. Default 1.2 (air at about 20 C).
+    float fluidDensity = 1.2f;
 
     void validate(const char* owner) const;
 };

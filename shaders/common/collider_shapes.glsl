@@ -34,6 +34,13 @@ vec3 colliderSurfaceVelocity(GpuCollider c, vec3 p) {
     return c.velocity.xyz + cross(c.angularVelocity.xyz, p - c.centre.xyz);
 }
 
+// Radius, m, of a sphere about the centre that holds the whole shape (the reach of its coverage
+// is half a cell more).
+float colliderBoundingRadius(GpuCollider c) {
+    if (c.shape == BILLOW_COLLIDER_BOX) return length(c.halfExtents.xyz);
+    return c.radius + (c.shape == BILLOW_COLLIDER_CAPSULE ? c.halfLength : 0.0);
+}
+
 // Solid fraction of a cell of size h whose centre lies at signed distance `distance` from the
 // surface: 1/2 on the surface, ramping linearly to 0 and 1 half a cell outside and inside (a
 // one-cell anti-aliased edge, so a moving collider's fractions change smoothly from step to step).

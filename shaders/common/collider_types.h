@@ -35,6 +35,15 @@ struct GpuCollider {
 // 1 sets the newly closed faces to the solid's velocity.
 struct ColliderPush { int count; int writeVelocity; };
 
+// The forces the fluid exerts on the colliders (collider_forces.comp, 2D and 3D; host:
+// src/feedback/collider_forces.hpp): per collider, in the order of the set, this many payload words
+// of a ResultRing slot, floats as their bits: force xyz, torque xyz (about the centre), pressure
+// force xyz, viscous force xyz, volume.
+#define BILLOW_COLLIDER_FORCE_WORDS 13
+// payloadWord: the slot's first payload word in the ring buffer; fluidDensity: kg/m^3; viscosity:
+// the kinematic viscosity, m^2/s (0: no skin friction). One workgroup per collider.
+struct ColliderForcePush { int payloadWord; float fluidDensity; float viscosity; int unused0; };
+
 #ifdef __cplusplus
 } // namespace billow::gpu
 #endif

@@ -65,6 +65,10 @@ void SmokeForceSettings::validate(const char* owner) const {
         throw InvalidArgument(name(owner, "ambientTemperature"),
                               "must be > 0 K, an absolute temperature (got " + std::to_string(ambientTemperature) + ")");
     detail::requireNonNegative(maxSpeed, name(owner, "maxSpeed"));
+    detail::requireBounded(fluidDensity, name(owner, "fluidDensity"));
+    if (!(fluidDensity > 0.0f))
+        throw InvalidArgument(name(owner, "fluidDensity"),
+                              "must be > 0 kg/m^3 (got " + std::to_string(fluidDensity) + ")");
 }
 
 void HealthSettings::validate(const char* owner) const {

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "core/kernel_set.hpp"
+#include "core/result_ring.hpp"
 #include "core/solver_core.hpp"
 #include "feedback/probe_set.hpp"
 #include "feedback/particle_set.hpp"
@@ -39,6 +40,9 @@ struct SmokeCore : SolverCore {
     ColliderSet colliders;
     // The engine's particles (setParticles), moved after the last pass of every whole step.
     ParticleSet particles;
+    // The forces on them after each whole step (billow/collider_forces.hpp), allocated with the
+    // colliders' buffers.
+    ResultRing colliderForceRing;
     // No cell of the static obstacle mask is solid (set by each solver's refreshGeometry).
     bool solidEmpty = true;
     // massCorrection: the carried amounts' totals kept through each advection.
@@ -59,6 +63,8 @@ struct SmokeCore : SolverCore {
     virtual void recordPass(VkCommandBuffer cmd, PassEnum pass, float dt, bool fusedForces) = 0;
     // The non-finite scan of the solver's state fields after a whole step.
     virtual void recordHealthScan(VkCommandBuffer cmd) = 0;
+    // The forces on the colliders after a whole step's projection, into colliderForceRing.
+    virtual void recordColliderForces(VkCommandBuffer cmd) = 0;
     // The probes' samples of the state a whole step left (nothing without probes).
     virtual void recordProbes(VkCommandBuffer cmd) = 0;
     // The particles' move through the step's final velocity (smoke_particles.cpp,
@@ -87,6 +93,7 @@ struct SmokeCore : SolverCore {
             recordPass(cmd, pass, dt, fusedForces);
         }
         recordParticles(cmd, dt);
+        recordColliderForces(cmd);
         if (settings.nonFiniteCheck != NonFiniteCheck::Off) recordHealthScan(cmd);
         recordProbes(cmd);
     }
@@ -118,6 +125,7 @@ struct SmokeCore : SolverCore {
         saved.keep(midpointReady);
         saved.keep(incrementPending);
         saved.keepStateOf(colliders);
+        saved.keepStateOf(colliderForceRing);
         saved.keepStateOf(probes);
         saved.keepStateOf(particles);
         saved.keepStateOf(*poisson);

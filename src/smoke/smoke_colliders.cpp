@@ -4,6 +4,7 @@
 // set is unchanged records nothing here; one whose set changed records the upload
 // (vkCmdUpdateBuffer), one dispatch over the grid and the multigrid levels' face weights.
 #include "core/barriers.hpp"
+#include "feedback/collider_forces.hpp"
 #include "grid/mac_grid.hpp"
 #include "smoke/smoke_solver_impl.hpp"
 
@@ -25,7 +26,9 @@ void SmokeSolver::Impl::allocateColliderBuffers() {
     detail::uploadBytes(cs, mask.handle(), std::as_bytes(std::span(solidHost)));
     detail::GpuBuffer velocityX = detail::fieldBuffer(cs, mac.xFaces());
     detail::GpuBuffer velocityY = detail::fieldBuffer(cs, mac.yFaces());
+    detail::ResultRing forceRing = detail::colliderForceRing(cs);
     colliders.allocate(cs);  // last: allocated() says the others exist too
+    colliderForceRing = std::move(forceRing);
     staticSolid = std::move(mask);
     solidVelocityX = std::move(velocityX);
     solidVelocityY = std::move(velocityY);

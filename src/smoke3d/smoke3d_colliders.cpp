@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/barriers.hpp"
+#include "feedback/collider_forces.hpp"
 #include "grid/field_buffers.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
@@ -65,8 +66,10 @@ void SmokeSolver3D::Impl::allocateColliderBuffers() {
     if (colliders.allocated()) return;
     detail::GpuBuffer mask = detail::fieldBuffer(cs, mac.cells());
     detail::uploadBytes(cs, mask.handle(), std::as_bytes(std::span(solidHost)));
+    detail::ResultRing forceRing = detail::colliderForceRing(cs);
     colliders.allocate(cs);  // last: allocated() says the mask exists too
     staticSolid = std::move(mask);
+    colliderForceRing = std::move(forceRing);
 }
 
 void SmokeSolver3D::setColliders(std::span<const Collider> colliders) {

@@ -9,7 +9,8 @@
 //   smoke3d_forces.cpp      Combustion, Buoyancy, Vorticity (and the fused velocity forces)
 //   smoke3d_diffusion.cpp   Diffuse, Damping
 //   smoke3d_projection.cpp  Divergence, PressureSolve, SubtractGradient
-// and after the step smoke3d_probes.cpp samples the probes.
+// and after the whole step smoke3d_collider_forces.cpp (the forces on the colliders) and
+// smoke3d_probes.cpp (the probes' samples).
 #pragma once
 
 #include <memory>
@@ -104,6 +105,9 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     void refreshGeometry();
     void recordColliders(VkCommandBuffer cmd);
     void allocateColliderBuffers();
+    // smoke3d_collider_forces.cpp. The forces on the colliders after a whole step (a report with
+    // no collider once the set emptied), once the ring exists.
+    void recordColliderForces(VkCommandBuffer cmd) override;
     void recordFaceGeometry(VkCommandBuffer cmd);
 
     // smoke3d_emit.cpp.

@@ -205,7 +205,7 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
                                           "pressure/mg_coarse_solve", "pressure3d/mg_coarse_solve", "health/nonfinite_scan",
                                           "pressure/add_increment", "pressure/gate", "pressure/jacobi",
                                           "pressure/rbsor_tiles", "smoke3d/mass_sums", "smoke/probes", "smoke3d/probes",
-                                          "water/probes"}));
+                                          "water/probes", "smoke/collider_forces", "smoke3d/collider_forces"}));
     // The probes: one thread a probe, in a line (src/feedback/probe_set.hpp).
     for (const detail::WorkgroupSize& size : {kernels::SmokeProbes::localSize, kernels::Smoke3dProbes::localSize,
                                               kernels::WaterProbes::localSize})
@@ -231,6 +231,9 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
     EXPECT_TRUE((kernels::PressureGate::localSize == detail::WorkgroupSize{1, 1, 1}));
     // Rows of BILLOW_INCREMENT_GROUP-thread workgroups over the cells (PoissonSolver::recordAddIncrement).
     EXPECT_TRUE((kernels::PressureAddIncrement::localSize == detail::WorkgroupSize{BILLOW_INCREMENT_GROUP, 1, 1}));
+    // One workgroup per collider, as many threads as the workgroup reduction's tree (collider_force.glsl).
+    for (const detail::WorkgroupSize& size : {kernels::SmokeColliderForces::localSize, kernels::Smoke3dColliderForces::localSize})
+        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
 }
 
 // The push constants that the by-name call sites pass are the kernels' own types (the typed call

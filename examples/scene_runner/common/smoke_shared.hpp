@@ -138,6 +138,7 @@ void readForces(ObjectReader& r, Settings& s, const ReadDampings& readDampings) 
     s.thermalExpansion = r.real("thermalExpansion", s.thermalExpansion, Range::any());
     s.ambientTemperature = r.real("ambientTemperature", s.ambientTemperature, Range::positive());
     s.maxSpeed = r.real("maxSpeed", s.maxSpeed, Range::nonNegative());
+    s.fluidDensity = r.real("fluidDensity", s.fluidDensity, Range::positive());
 }
 
 // "position": [x, y(, z)] (m) or "path": waypoints, exactly one of them, inside the domain. With a

@@ -122,8 +122,9 @@ bool wantsDivergence(const OutputPlan& plan, bool pictures, bool fields, bool me
 class SmokeRun : public SolverRun<Scene, SmokeSolver, StepMetrics, View, SmokeField> {
 public:
     SmokeRun(std::shared_ptr<Context> context, const Scene& scene, const RunOptions& options)
-        : SolverRun(createSolver(context, scene), scene, options, kSmokeViews, kSmokeFields),
+        : SolverRun(createSolver(context, scene), scene, options, kSmokeViews, kSmokeFields), colliders_(scene),
           particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 2) : nullptr) {
+        colliders_.start(*solver_);
         if (!scene.probes.empty()) {
             solver_->setProbes(scene.probes);
             probeLog_.emplace(writer_.dir() + "/probes.csv");
@@ -134,6 +135,7 @@ public:
         for (const Splat& splat : splatsForStep(scene_, (step - 1) * scene_.dt, scene_.dt)) solver_->addSplat(splat);
         time_ = step * scene_.dt;
         if (particles_) particles_->beforeStep(*solver_, time_);
+        colliders_.beforeStep(*solver_, (step - 1) * scene_.dt, scene_.dt);
     }
     void advance(Metrics&) { solver_->step(static_cast<float>(scene_.dt)); }
     void readGpuTime(Metrics& m) { m.gpu = solver_->passTimings(); }
@@ -158,6 +160,7 @@ public:
     }
     // The probes' samples of the step just run (step() waited for it), into probes.csv.
     void writeExtras(uint32_t step) {
+        colliders_.afterStep(*solver_, writer_.dir(), step, step * scene_.dt);
         if (!probeLog_ || step == 0) return;
         if (const std::optional<ProbeResults> results = solver_->probeResults()) probeLog_->append(step, *results, scene_.probes);
     }
@@ -173,6 +176,7 @@ public:
          {SmokeField::Temperature, "temperature"}, {SmokeField::Pressure, "pressure"}, {SmokeField::Dye, "dye"}}};
 
 private:
+    SmokeColliderRun colliders_;
     std::optional<ProbeLog> probeLog_;
     std::unique_ptr<ParticleSystem> particles_;  // the scene's "particles", owned as an engine would
     double time_ = 0.0;                           // simulated time after the last step

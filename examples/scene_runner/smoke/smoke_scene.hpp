@@ -16,6 +16,7 @@
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
 #include "common/particle_plan.hpp"
+#include "smoke/smoke_colliders.hpp"
 
 namespace billow::scene {
 
@@ -99,6 +100,7 @@ struct Scene {
     std::vector<Obstacle> obstacles;
     std::vector<float> maskSolid;  // nx*ny solid fractions from obstacle images; empty when none
     std::vector<Emitter> emitters;
+    std::vector<SceneCollider2D> colliders;  // smoke/smoke_colliders.hpp
     std::optional<RandomSplats> randomSplats;
     InitialFields initial;
     // Points sampled every step ("probes", smoke/smoke_probes.hpp); empty: none.

@@ -306,6 +306,7 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readSolverSettings(top, scene.settings);
     detail::readObstacles(top, dir, scene);
     detail::readEmitters(top, scene);
+    readColliders2D(top, scene);
     detail::readInitialFields(top, dir, scene);
     scene.probes = detail::readProbes(top, scene.settings);
     scene.particles = readParticlePlan(top, 2, {scene.settings.nx * scene.settings.cellSize,

@@ -149,6 +149,16 @@ std::vector<Collider> collidersAt(const Scene3D& scene, double time) {
     return out;
 }
 
+// The scene's dynamic colliders, starting where the scene puts them.
+DynamicColliders dynamicBodies(const Scene3D& scene) {
+    const SmokeSettings3D& s = scene.settings;
+    DynamicColliders bodies(3, {s.nx * double(s.cellSize), s.ny * double(s.cellSize), s.nz * double(s.cellSize)},
+                            {s.gravity[0], s.gravity[1], s.gravity[2]}, s.fluidDensity);
+    for (size_t k = 0; k < scene.colliders.size(); ++k)
+        if (scene.colliders[k].dynamic) bodies.add(uint32_t(k), *scene.colliders[k].dynamic, scene.colliders[k].collider);
+    return bodies;
+}
+
 bool wantsDivergence(const OutputPlan3D& plan, bool pictures, bool fields, bool metrics) {
     const bool inViews = std::find(plan.views.begin(), plan.views.end(), View3D::Divergence) != plan.views.end();
     const bool inFields = std::find(plan.fields.begin(), plan.fields.end(), SmokeField3D::Divergence) != plan.fields.end();
@@ -172,7 +182,8 @@ public:
                         ? std::make_unique<VolumeRenderer>(context)
                         : nullptr),
           writer_(options, scene.name, scene.output, kSmoke3DViews, kSmoke3DFields),
-          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 3) : nullptr) {
+          particles_(scene.particles.enabled ? std::make_unique<ParticleSystem>(context, scene.particles, 3) : nullptr),
+          bodies_(dynamicBodies(scene)) {
         solver_->setProfiling(scene.output.metricsEvery != 0);  // GPU timestamps only when they are written
         if (scene.vdb.every) {
             // Written into the staging folder; committing replaces an earlier run's .vdb files.
@@ -193,6 +204,8 @@ public:
         const double time = (step - 1) * scene_.dt;
         const std::vector<Emitter3D> emitters = emittersForStep(scene_, time, scene_.dt);
         solver_->setEmitters(emitters);
+        // What an engine has: the newest forces completed, a frame late.
+        if (!bodies_.empty()) bodies_.advance(solver_->colliderForces(), time, scene_.dt);
         placeColliders(time);
         if (particles_) particles_->beforeStep(*solver_, time + scene_.dt);
         time_ = time + scene_.dt;
@@ -237,6 +250,10 @@ public:
             std::filesystem::create_directories(writer_.dir() + "/fields");
             particles_->writeNpy(writer_.dir() + file, time_);
         }
+        if (!scene_.colliders.empty()) {
+            if (!forcesCsv_.isOpen()) forcesCsv_.open(writer_.dir() + "/forces.csv");
+            forcesCsv_.write(step, step * scene_.dt, solver_->colliderForces(), colliders_);
+        }
         if (!scene_.vdb.every || step % scene_.vdb.every != 0) return;
         writeVdbFrame(vdbFramePath(vdbDir_, scene_.name, step / scene_.vdb.every), *solver_, scene_.vdb, step, step * scene_.dt);
         ++vdbFiles_;
@@ -250,6 +267,7 @@ private:
     void placeColliders(double time) {
         if (scene_.colliders.empty()) return;
         colliders_ = collidersAt(scene_, time);
+        bodies_.place(colliders_);
         solver_->setColliders(colliders_);
     }
     // The render's camera: the scene's, aimed at the content seen so far unless the scene aims it.
@@ -285,6 +303,8 @@ private:
     double time_ = 0.0;                           // simulated time after the last step
     std::string vdbDir_, finalVdbDir_;
     uint32_t vdbFiles_ = 0;
+    DynamicColliders bodies_;  // the dynamic colliders' motion
+    ForcesCsv forcesCsv_;
 };
 
 } // namespace

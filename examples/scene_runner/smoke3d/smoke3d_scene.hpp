@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include <billow/smoke3d_solver.hpp>
 #include <billow/volume_renderer.hpp>
 
+#include "common/dynamic_colliders.hpp"
 #include "common/json_reader.hpp"
 #include "common/maths.hpp"
 #include "common/output_plan.hpp"
@@ -50,6 +52,7 @@ struct SceneEmitter3D {
 struct SceneCollider3D {
     Collider collider;  // centre, orientation, velocity and angular velocity at time 0
     std::vector<Waypoint3> path;
+    std::optional<DynamicSpec> dynamic;  // moved by the fluid's forces (common/dynamic_colliders.hpp)
 };
 
 // Pictures of a 3D run: the ray-marched render (the default) and mid-plane slices of fields.

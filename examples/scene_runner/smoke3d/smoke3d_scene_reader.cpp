@@ -144,6 +144,7 @@ SceneCollider3D readCollider(ObjectReader& r, const SmokeSettings3D& s) {
         throw SceneError(r.keyPath("velocity"), "a collider on a path moves at the path's speed; give no velocity");
     k.velocity = r.vec3("velocity", k.velocity);
     k.angularVelocity = r.vec3("angularVelocity", k.angularVelocity);
+    c.dynamic = readDynamic(r, !c.path.empty());
     r.finish();
     return c;
 }
