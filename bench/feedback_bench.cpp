@@ -7,7 +7,7 @@
 //   feedback_bench [--quick] [--repeat 30] [--warmup 5] [--size2d 1024] [--size3d 128] [--features probes,particles]
 //
 // --quick: small grids and few steps (CTest runs it so on lavapipe). Features: probes (1024 and
-// 65536 points on the 2D and 3D smoke solvers); particles (65536 and 1048576 heavy particles, 4096
+// 65536 points on the 2D and 3D smoke solvers); particles (1024, 65536 and 1048576 heavy particles, 4096
 // with --quick, in device-local engine buffers, on the 2D and 3D smoke solvers). A new feature is
 // one function taking the Bench and printing its lines, added to kFeatures.
 //
@@ -298,7 +298,7 @@ private:
 template <class Solver, class Settings>
 void particlesOn(Bench& bench, const char* name, const Settings& settings, uint32_t size, std::array<float, 3> extent) {
     const std::vector<uint32_t> counts = bench.options.quick ? std::vector<uint32_t>{4096u}
-                                                             : std::vector<uint32_t>{65536u, 1u << 20};
+                                                             : std::vector<uint32_t>{1024u, 65536u, 1u << 20};
     EngineParticleBuffers engine(bench, counts.back(), extent);
     Solver solver(bench.context, settings);
     const auto read = [&] { (void)solver.particleReport(); };
