@@ -33,6 +33,8 @@ public:
     VkBuffer buffer() const noexcept { return ring_.buffer(); }
     uint32_t payloadWords() const noexcept { return ring_.words() - kHeaderWords; }
     bool empty() const noexcept { return ring_.buffer() == VK_NULL_HANDLE; }
+    // Byte offset of slot `index`'s payload in buffer() (for a transfer that fills it).
+    VkDeviceSize payloadOffset(uint32_t index) const noexcept { return ring_.offset(index, kHeaderWords); }
 
     // Where record `records()` writes: the slot index, and the payload's first word in the
     // buffer (for a kernel's push constants).

@@ -41,14 +41,19 @@ void ProbeSet::assign(ContextState& context, std::span<const ProbePoint> points,
         GpuBuffer pointBuffer(context, VkDeviceSize(capacity) * sizeof(packed[0]),
                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                               GpuBuffer::Kind::DeviceLocal);
+        GpuBuffer sampleBuffer(context, VkDeviceSize(capacity) * BILLOW_PROBE_WORDS * sizeof(uint32_t),
+                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                               GpuBuffer::Kind::DeviceLocal);
         ResultRing ring(context, capacity * BILLOW_PROBE_WORDS);
         // Steps recorded into the engine's command buffers may still read the old buffers.
         if (capacity_ > 0) context.waitIdle();
         pointBuffer_ = std::move(pointBuffer);
+        sampleBuffer_ = std::move(sampleBuffer);
         ring_ = std::move(ring);
         itemsOfRecord_ = {};
         capacity_ = capacity;
     }
+    context_ = &context;
     // A new buffer holds nothing yet; an unchanged set is not uploaded again.
     uploadPending_ = !packed.empty() && (grows || uploadPending_ || packed != points_);
     points_ = std::move(packed);
@@ -66,12 +71,21 @@ ResultRing::Slot ProbeSet::begin(const ContextState& context, VkCommandBuffer cm
         memoryBarrier(context, cmd, kTransferWrite, kComputeReadWrite);
         uploadPending_ = false;
     }
-    return ring_.begin(cmd);
+    // The ring's begin() waits for earlier transfers too: the previous step's copy out of the
+    // samples has finished before this step's kernel overwrites them.
+    const ResultRing::Slot slot = ring_.begin(cmd);
+    slotIndex_ = slot.index;
+    return {slot.index, 0};
 }
 
 void ProbeSet::end(VkCommandBuffer cmd, ResultRing::Slot slot, uint64_t step) {
+    const ContextState& cs = *context_;
+    memoryBarrier(cs, cmd, kComputeReadWrite, kTransferRead);
+    const VkBufferCopy copy{0, VkDeviceSize(ring_.payloadOffset(slotIndex_)),
+                            VkDeviceSize(count()) * BILLOW_PROBE_WORDS * sizeof(uint32_t)};
+    cs.vk.vkCmdCopyBuffer(cmd, sampleBuffer_.handle(), ring_.buffer(), 1, &copy);
     itemsOfRecord_[ring_.records() % ResultRing::kSlots] = count();
-    ring_.end(cmd, slot, step, count());
+    ring_.end(cmd, {slotIndex_, slot.payloadWord}, step, count());
 }
 
 std::optional<ProbeResults> ProbeSet::newest(ProbeFamily family) const {

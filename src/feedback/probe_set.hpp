@@ -1,7 +1,9 @@
 // The probes a solver holds (SmokeSolver, SmokeSolver3D and WaterSolver alike): the points the
-// engine set, their device buffer and its upload inside a recorded step, the result ring the probe
-// kernels write, and the decoding of a completed slot into ProbeSamples. Each solver's
-// <family>_probes.cpp records its own kernel between begin() and end().
+// engine set, their device buffer and its upload inside a recorded step, the samples' device
+// buffer the probe kernels write, its copy into the result ring, and the decoding of a completed
+// slot into ProbeSamples. Each solver's <family>_probes.cpp records its own kernel between begin()
+// and end(). The kernels write device-local memory and one transfer copies the samples into the
+// host-visible ring: scattered shader writes across the bus cost more than one copy.
 #pragma once
 
 #include <array>
@@ -34,12 +36,15 @@ public:
     uint32_t count() const noexcept { return static_cast<uint32_t>(points_.size()); }
     bool active() const noexcept { return !points_.empty(); }
     VkBuffer pointBuffer() const noexcept { return pointBuffer_.handle(); }
-    VkBuffer resultBuffer() const noexcept { return ring_.buffer(); }
+    // Where the kernels write the samples (from the Slot's payloadWord, 0).
+    VkBuffer resultBuffer() const noexcept { return sampleBuffer_.handle(); }
 
     // Records the points' upload when they changed since the last one (vkCmdUpdateBuffer in
-    // chunks of at most 64 KiB, between barriers), then the start of this step's result slot.
+    // chunks of at most 64 KiB, between barriers), then the start of this step's result slot;
+    // the kernels write the samples from the returned payloadWord (0) of resultBuffer().
     ResultRing::Slot begin(const ContextState& context, VkCommandBuffer cmd);
-    // Stamps the slot with `step` once the probe kernel has written it.
+    // Once the probe kernel has written the samples: copies them into the ring's slot and stamps
+    // it with `step`.
     void end(VkCommandBuffer cmd, ResultRing::Slot slot, uint64_t step);
 
     // The newest completed slot, decoded; nullopt before any.
@@ -63,8 +68,11 @@ private:
     std::vector<std::array<float, 4>> points_;  // xyz, w unused (the kernels read vec4s)
     uint32_t capacity_ = 0;
     bool uploadPending_ = false;
+    ContextState* context_ = nullptr;
     GpuBuffer pointBuffer_;
+    GpuBuffer sampleBuffer_;  // BILLOW_PROBE_WORDS words a probe, device-local
     ResultRing ring_;
+    uint32_t slotIndex_ = 0;  // the ring slot of the step being recorded (begin() to end())
     // How many samples record r wrote (slot r % kSlots): newest() copies only that many words.
     std::array<uint32_t, ResultRing::kSlots> itemsOfRecord_{};
 };
