@@ -1,7 +1,7 @@
 // The engine's side of the particle tests: a particle buffer as an engine owns it (float4
 // elements, storage usage, host-visible so the test writes and reads it directly), made with the
-// plain Vulkan loader on the shared context's device, and the engine's frame: its own command
-// buffer, submitted to the context's queue and waited for.
+// plain Vulkan loader on the shared context's device (support/engine_vulkan.hpp: the engine's
+// frame, engineSubmit).
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "billow/context.hpp"
+#include "support/engine_vulkan.hpp"
 
 namespace billow::test {
 
@@ -40,9 +41,5 @@ private:
     VkDeviceMemory memory_ = VK_NULL_HANDLE;
     Float4* mapped_ = nullptr;
 };
-
-// Records `body` into a command buffer of the test's own, submits it to the context's queue and
-// waits.
-void engineFrame(Context& context, const std::function<void(VkCommandBuffer)>& body);
 
 } // namespace billow::test

@@ -130,7 +130,7 @@ SmokeSettings prescribed2D(uint32_t nx, uint32_t ny, float h) {
 // particles.
 template <class Solver>
 void engineStep(Context& context, Solver& solver, float dt) {
-    engineFrame(context, [&](VkCommandBuffer cmd) {
+    engineSubmit(context, [&](VkCommandBuffer cmd) {
         solver.record(cmd, dt);
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
     });
@@ -338,7 +338,7 @@ TEST_F(Particles, TracersInASolidBodyRotationKeepTheirCircle) {
     const double dt = 0.1, theta = omega * dt;
     const uint32_t steps = 63;
     solver.step(float(dt), steps);
-    engineFrame(*context(), [&](VkCommandBuffer cmd) {
+    engineSubmit(*context(), [&](VkCommandBuffer cmd) {
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
     });
     const std::vector<Float4> p1 = positions.read();
@@ -522,14 +522,14 @@ TEST_F(Particles, ReportsComeBackTaggedWithTheirStepWithoutWaiting) {
     EngineParticles positions(context(), n);
     positions.write(randomParticles(rng, n, {3.7, 2.3, 0.0}, 2, 0.0f));
     solver.setParticles({positions.buffer(), 0, VK_NULL_HANDLE, 0, n});
-    engineFrame(*context(), [&](VkCommandBuffer cmd) {
+    engineSubmit(*context(), [&](VkCommandBuffer cmd) {
         solver.record(cmd, 0.1f);
         EXPECT_FALSE(solver.particleReport().has_value());  // recorded, not yet run
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
     });
     ASSERT_TRUE(solver.particleReport().has_value());
     EXPECT_EQ(solver.particleReport()->step, 1u);
-    engineFrame(*context(), [&](VkCommandBuffer cmd) {
+    engineSubmit(*context(), [&](VkCommandBuffer cmd) {
         for (int k = 0; k < 3; ++k) solver.record(cmd, 0.1f);
         EXPECT_EQ(solver.particleReport()->step, 1u);  // the last completed one meanwhile
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);

@@ -7,22 +7,6 @@
 
 namespace billow::test {
 
-namespace {
-
-void check(VkResult result, const char* what) {
-    if (result != VK_SUCCESS) throw std::runtime_error(std::string(what) + " failed: " + std::to_string(int(result)));
-}
-
-uint32_t memoryType(VkPhysicalDevice physical, uint32_t bits, VkMemoryPropertyFlags flags) {
-    VkPhysicalDeviceMemoryProperties properties{};
-    vkGetPhysicalDeviceMemoryProperties(physical, &properties);
-    for (uint32_t i = 0; i < properties.memoryTypeCount; ++i)
-        if ((bits & (1u << i)) && (properties.memoryTypes[i].propertyFlags & flags) == flags) return i;
-    throw std::runtime_error("no memory type");
-}
-
-} // namespace
-
 uint32_t texelBytes(VkFormat format) {
     switch (format) {
     case VK_FORMAT_R8_UNORM: return 1;
@@ -64,37 +48,32 @@ EngineImage::EngineImage(std::shared_ptr<Context> context, VkFormat format, uint
     info.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                  VK_IMAGE_USAGE_TRANSFER_DST_BIT | extraUsage;
     info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    check(vkCreateImage(device, &info, nullptr, &image_), "vkCreateImage");
+    engineCheck(vkCreateImage(device, &info, nullptr, &image_), "vkCreateImage");
     VkMemoryRequirements requirements{};
     vkGetImageMemoryRequirements(device, image_, &requirements);
     VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     allocate.allocationSize = requirements.size;
-    allocate.memoryTypeIndex = memoryType(context_->physicalDevice(), requirements.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    check(vkAllocateMemory(device, &allocate, nullptr, &memory_), "vkAllocateMemory");
-    check(vkBindImageMemory(device, image_, memory_, 0), "vkBindImageMemory");
+    allocate.memoryTypeIndex = engineMemoryType(context_->physicalDevice(), requirements.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    engineCheck(vkAllocateMemory(device, &allocate, nullptr, &memory_), "vkAllocateMemory");
+    engineCheck(vkBindImageMemory(device, image_, memory_, 0), "vkBindImageMemory");
     VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     viewInfo.image = image_;
     viewInfo.viewType = is3D ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D;
     viewInfo.format = format;
     viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    check(vkCreateImageView(device, &viewInfo, nullptr, &view_), "vkCreateImageView");
-
-    VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    poolInfo.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    poolInfo.queueFamilyIndex = context_->queueFamilyIndex();
-    check(vkCreateCommandPool(device, &poolInfo, nullptr, &pool_), "vkCreateCommandPool");
+    engineCheck(vkCreateImageView(device, &viewInfo, nullptr, &view_), "vkCreateImageView");
 
     VkBufferCreateInfo bufferInfo{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     bufferInfo.size = VkDeviceSize(texels()) * texelBytes(format);
     bufferInfo.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    check(vkCreateBuffer(device, &bufferInfo, nullptr, &readback_), "vkCreateBuffer");
+    engineCheck(vkCreateBuffer(device, &bufferInfo, nullptr, &readback_), "vkCreateBuffer");
     vkGetBufferMemoryRequirements(device, readback_, &requirements);
     allocate.allocationSize = requirements.size;
-    allocate.memoryTypeIndex = memoryType(context_->physicalDevice(), requirements.memoryTypeBits,
+    allocate.memoryTypeIndex = engineMemoryType(context_->physicalDevice(), requirements.memoryTypeBits,
                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    check(vkAllocateMemory(device, &allocate, nullptr, &readbackMemory_), "vkAllocateMemory");
-    check(vkBindBufferMemory(device, readback_, readbackMemory_, 0), "vkBindBufferMemory");
-    check(vkMapMemory(device, readbackMemory_, 0, VK_WHOLE_SIZE, 0, &mapped_), "vkMapMemory");
+    engineCheck(vkAllocateMemory(device, &allocate, nullptr, &readbackMemory_), "vkAllocateMemory");
+    engineCheck(vkBindBufferMemory(device, readback_, readbackMemory_, 0), "vkBindBufferMemory");
+    engineCheck(vkMapMemory(device, readbackMemory_, 0, VK_WHOLE_SIZE, 0, &mapped_), "vkMapMemory");
 }
 
 EngineImage::~EngineImage() {
@@ -102,38 +81,12 @@ EngineImage::~EngineImage() {
     vkDeviceWaitIdle(device);
     vkDestroyBuffer(device, readback_, nullptr);
     vkFreeMemory(device, readbackMemory_, nullptr);
-    vkDestroyCommandPool(device, pool_, nullptr);
     vkDestroyImageView(device, view_, nullptr);
     vkDestroyImage(device, image_, nullptr);
     vkFreeMemory(device, memory_, nullptr);
 }
 
-void EngineImage::submit(const std::function<void(VkCommandBuffer)>& body) {
-    VkDevice device = context_->device();
-    VkCommandBufferAllocateInfo allocate{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    allocate.commandPool = pool_;
-    allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    allocate.commandBufferCount = 1;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    check(vkAllocateCommandBuffers(device, &allocate, &cmd), "vkAllocateCommandBuffers");
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
-    body(cmd);
-    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
-    VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VkFence fence = VK_NULL_HANDLE;
-    check(vkCreateFence(device, &fenceInfo, nullptr, &fence), "vkCreateFence");
-    VkSubmitInfo submitInfo{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submitInfo.commandBufferCount = 1;
-    submitInfo.pCommandBuffers = &cmd;
-    const VkResult submitted = vkQueueSubmit(context_->queue(), 1, &submitInfo, fence);
-    const VkResult waited = submitted == VK_SUCCESS ? vkWaitForFences(device, 1, &fence, VK_TRUE, 600'000'000'000ull) : submitted;
-    vkDestroyFence(device, fence, nullptr);
-    vkFreeCommandBuffers(device, pool_, 1, &cmd);
-    check(submitted, "vkQueueSubmit");
-    check(waited, "vkWaitForFences");
-}
+void EngineImage::submit(const std::function<void(VkCommandBuffer)>& body) { engineSubmit(*context_, body); }
 
 std::vector<std::array<float, 4>> EngineImage::frame(const std::function<void(VkCommandBuffer)>& body) {
     submit([&](VkCommandBuffer cmd) {

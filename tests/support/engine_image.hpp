@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "billow/context.hpp"
+#include "support/engine_vulkan.hpp"
 
 namespace billow::test {
 
@@ -50,7 +51,6 @@ private:
     VkImage image_ = VK_NULL_HANDLE;
     VkDeviceMemory memory_ = VK_NULL_HANDLE;
     VkImageView view_ = VK_NULL_HANDLE;
-    VkCommandPool pool_ = VK_NULL_HANDLE;
     VkBuffer readback_ = VK_NULL_HANDLE;
     VkDeviceMemory readbackMemory_ = VK_NULL_HANDLE;
     void* mapped_ = nullptr;
