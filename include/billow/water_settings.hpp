@@ -71,6 +71,67 @@ enum class WaterModel : uint32_t {
     Momentum = 2,
 };
 
+// Where the water columns stand (docs/shallow-water.md, "Lattices").
+enum class WaterLattice : uint32_t {
+    // Cells of a square grid, four faces each (flows FlowX, FlowY). The default.
+    Square = 0,
+    // The vertices of a lattice of equilateral triangles of side cellSize (the virtual-pipe
+    // article's hexagonal-dual grid), stored as offset rows: vertex (i, j) stands at
+    // x = (i + 0.5 + 0.5 * (j odd)) * cellSize, y = (j + 0.5) * cellSize * sqrt(3) / 2, so the domain
+    // is a rectangle ((nx + 0.5) * cellSize by ny * cellSize * sqrt(3) / 2) like the square grid's.
+    // Each vertex has six neighbours and owns the column of its hexagonal (Voronoi) cell, of area
+    // cellSize^2 * sqrt(3) / 2; each edge is a pipe of width cellSize / sqrt(3). Three flow arrays:
+    // FlowX along the rows, FlowY from the lower-left neighbour, FlowZ from the lower-right one
+    // (billow/water_solver.hpp has their layout). Water spreads as a near circle where the square
+    // grid spreads as a diamond. The pipe models only: the Momentum model is refused (its face
+    // velocities would over-determine a vertex's 2D velocity on the hexagonal C-grid).
+    Triangle = 1,
+};
+
+// Hydraulic erosion (Mei, Decaudin & Hu 2007), with the suspended sediment moved by the pipes'
+// own flows so that terrain + sediment is conserved to round-off. Per frame and cell:
+//   capacity C = capacity * max(sin(tilt), minimumTilt) * |v|   (m of soil)
+//   sediment s relaxes towards C: dissolving at dissolveRate * (1 - hardness) while s < C (the
+//   terrain gives what s gains), depositing at depositRate while s > C (the terrain takes it);
+//   a dry cell deposits all it carries.
+// Sediment travels with the water: every substep each pipe carries (its flow * dt) * s / H of
+// the cell it leaves.
+struct HydraulicErosionSettings {
+    // On or off. Default false (the terrain never changes by itself).
+    bool enabled = false;
+    // Sediment capacity constant K_c: the soil height (m) the water can carry per m/s of flow
+    // speed on a slope of sin(tilt) = 1, so s (seconds). >= 0. Default 0.1.
+    float capacity = 0.1f;
+    // Floor of sin(tilt) in the capacity, so flat ground still carries sediment, in [0, 1].
+    // Default 0.05.
+    float minimumTilt = 0.05f;
+    // Rate at which soil dissolves into water carrying less than its capacity, 1/s, >= 0.
+    // Default 0.5. A cell's Hardness (0..1) scales it by (1 - hardness).
+    float dissolveRate = 0.5f;
+    // Rate at which sediment above the capacity settles, 1/s, >= 0. Default 1.
+    float depositRate = 1.0f;
+    // Water deeper than this erodes less, linearly down to nothing at twice this depth, m
+    // (rivers scour their banks, not the bed of a deep lake). 0 switches the limit off. >= 0. Default 0.
+    float deepWaterLimit = 0.0f;
+};
+
+// Thermal erosion (Musgrave, Kolb & Mace 1989; Jako 2011): where the terrain between two
+// neighbours is steeper than the talus angle, soil slides down until it is not.
+struct ThermalErosionSettings {
+    // On or off. Default false.
+    bool enabled = false;
+    // Angle of repose, degrees, in (0, 90). Slopes steeper than this slide. Default 35 (dry sand).
+    float talusAngle = 35.0f;
+    // Fraction of the excess height moved per second, 1/s, >= 0 (a step moves at most half the
+    // excess, so the slope never overshoots). Default 5.
+    float rate = 5.0f;
+};
+
+struct WaterErosionSettings {
+    HydraulicErosionSettings hydraulic;
+    ThermalErosionSettings thermal;
+};
+
 // nonFiniteCheck is the shared HealthSettings block (billow/solver_settings.hpp).
 struct WaterSettings : HealthSettings {
     // Grid, cells. Default 128 x 128. 2..16384 each.
@@ -82,6 +143,8 @@ struct WaterSettings : HealthSettings {
     float gravity = 9.81f;
     // Which model (above). Default VirtualPipes.
     WaterModel model = WaterModel::VirtualPipes;
+    // Square cells or the vertices of a triangle lattice (above). Default Square.
+    WaterLattice lattice = WaterLattice::Square;
     // VirtualPipes: pipe cross-section is cellSize * pipeDepth, m; waves move like waves on water
     // this deep. > 0. Default 1 (with cellSize 1 this is the classic formula).
     float pipeDepth = 1.0f;
@@ -108,6 +171,11 @@ struct WaterSettings : HealthSettings {
     float waterDensity = 1000.0f;
     // Decay rate of the dye/foam field, 1/s (multiplied by exp(-rate * dt)), >= 0. Default 0.
     float dyeDecay = 0.0f;
+    // Evaporation: every frame multiplies the depth by exp(-rate * dt), 1/s, >= 0 (the sediment
+    // the water carried stays, and settles where the cell dries). Default 0.
+    float evaporation = 0.0f;
+    // Hydraulic and thermal erosion of the terrain (above). Default: both off.
+    WaterErosionSettings erosion;
 
     // Boundary per side, indexed by Side (Left, Right, Bottom, Top). Default: walls all round.
     std::array<WaterBoundary, 4> boundaries{};

@@ -8,6 +8,17 @@
 //   faceVelocityX / faceVelocityY: the Momentum model's state, a velocity per face (same layout as
 //     flowX / flowY), m/s, > 0 towards +x / +y; 0 in the pipe models. In the Momentum model the
 //     flows are outputs (recomputed from these velocities every substep).
+//   sediment, hardness: cells, nx * ny floats (m of soil; [0, 1]).
+//
+// The Triangle lattice (WaterLattice::Triangle; billow/water_settings.hpp has its geometry) keeps
+// depth, terrain, dye, sediment, hardness and velocity per vertex (nx * ny, index i + j*nx) and
+// three edge flows, m^3/s:
+//   flowX: (nx+1) * ny, index i + j*(nx+1), from vertex (i-1, j) to (i, j)
+//   flowY: (nx+1) * (ny+1), index i + j*(nx+1), from the lower-left neighbour of (i, j) to (i, j)
+//   flowZ: (nx+1) * (ny+1), index (i+1) + j*(nx+1), from the lower-right neighbour of (i, j) to
+//     (i, j), i from -1
+// Vertex (i, j)'s lower-left neighbour is (i - 1 + j%2, j - 1), its lower-right one (i + j%2, j - 1).
+// Rows j = 0 and ny hold the bottom and top sides' edges; entries that join no vertex stay 0.
 //
 // A frame: brushes queued since the last frame, then as many substeps as the stability limit
 // needs (boundaries, flow acceleration, outflow scaling, depth update), then dye advection.
@@ -32,7 +43,12 @@
 
 namespace billow {
 
-enum class WaterField : uint32_t { Depth, Terrain, FlowX, FlowY, Velocity, Dye, FaceVelocityX, FaceVelocityY };
+enum class WaterField : uint32_t {
+    Depth, Terrain, FlowX, FlowY, Velocity, Dye, FaceVelocityX, FaceVelocityY,
+    FlowZ,     // Triangle lattice only (size 0 on the Square lattice)
+    Sediment,  // suspended sediment, m of soil per cell (hydraulic erosion; 0 without it)
+    Hardness,  // per cell, in [0, 1]: scales the dissolving rate by (1 - hardness). Default 0
+};
 const char* waterFieldName(WaterField field) noexcept;
 
 // A GPU edit applied once, at the start of the next frame (an impulse, like the smoke solvers'

@@ -19,6 +19,9 @@ namespace billow::gpu {
 #define BILLOW_WATER_VIRTUAL_PIPES 0
 #define BILLOW_WATER_DEPTH_PIPES 1
 #define BILLOW_WATER_MOMENTUM 2
+// Lattices (billow::WaterLattice).
+#define BILLOW_WATER_SQUARE 0
+#define BILLOW_WATER_TRIANGLE 1
 
 // Host-visible measurements of the last substep of a frame (a readback ring): one slot per frame
 // in flight, of BILLOW_WATER_STAT_WORDS uint words: the bits of the largest depth and of the
@@ -42,7 +45,8 @@ struct WaterParams {
     float viscosity;       // m^2/s (0: off)
     float dryDepth;        // m
     int model;             // BILLOW_WATER_VIRTUAL_PIPES, BILLOW_WATER_DEPTH_PIPES or BILLOW_WATER_MOMENTUM
-    int pad0, pad1, pad2;
+    int lattice;           // BILLOW_WATER_SQUARE or BILLOW_WATER_TRIANGLE
+    int pad1, pad2;
 };
 
 // The rule of one boundary face (storage buffer, std430), 2*(nx+ny) of them: left faces by row,

@@ -46,6 +46,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     }
     for (uint32_t s = 0; s < substeps; ++s)
         recordSubstep(cmd, subDt, time + double(s) * subDt, s + 1 == substeps, s + 1 == substeps ? trackSlot : 0);
+    recordErosion(cmd, dt);
     recordDye(cmd, dt);
     recordParticles(cmd, dt);
     // The depth measurement is read by the host once the frame has completed.
@@ -79,6 +80,21 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
     push.frictionFactor = static_cast<float>(std::pow(1.0 - double(settings.friction), double(dt)));
     push.trackMaxDepth = trackSlot;
     push.lastSubstep = last ? 1 : 0;
+    const bool triangle = settings.lattice == WaterLattice::Triangle;
+    if (triangle)
+        recordTriangleFlows(cmd, push);
+    else
+        recordSquareFlows(cmd, push);
+    detail::computeBarrier(cs, cmd);
+    recordSedimentTransport(cmd, push);
+    if (triangle)
+        recordTriangleDepth(cmd, push);
+    else
+        recordSquareDepth(cmd, push);
+    detail::computeBarrier(cs, cmd);
+}
+
+void WaterSolver::Impl::recordSquareFlows(VkCommandBuffer cmd, const gpu::WaterStepPush& push) {
     // The pipe models take two passes, the momentum model three (shaders/water/flow.comp,
     // water_momentum*.comp and water/depth.comp say why the flows go through the unscaled buffers
     // and back).
@@ -106,24 +122,25 @@ void WaterSolver::Impl::recordSubstep(VkCommandBuffer cmd, float dt, double star
                           push, nx, ny);
         faceVelocityX.swap();
         faceVelocityY.swap();
-    } else {
-        kernels->dispatch(cmd,
-                          kernels::WaterFlow::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
-                                                       .flowXIn = flowX.handle(), .flowYIn = flowY.handle(),
-                                                       .boundary = boundaryTable.handle(),
-                                                       .flowXOut = flowXUnscaled.handle(),
-                                                       .flowYOut = flowYUnscaled.handle(), .scale = scale.handle(),
-                                                       .displacement = displacement.handle()},
-                          push, nx, ny);
+        return;
     }
-    detail::computeBarrier(cs, cmd);
+    kernels->dispatch(cmd,
+                      kernels::WaterFlow::Bindings{.terrain = terrain.handle(), .depth = depth.handle(),
+                                                   .flowXIn = flowX.handle(), .flowYIn = flowY.handle(),
+                                                   .boundary = boundaryTable.handle(),
+                                                   .flowXOut = flowXUnscaled.handle(),
+                                                   .flowYOut = flowYUnscaled.handle(), .scale = scale.handle(),
+                                                   .displacement = displacement.handle()},
+                      push, nx, ny);
+}
+
+void WaterSolver::Impl::recordSquareDepth(VkCommandBuffer cmd, const gpu::WaterStepPush& push) {
     kernels->dispatch(cmd,
                       kernels::WaterDepth::Bindings{.depth = depth.handle(), .flowXIn = flowXUnscaled.handle(),
                                                     .flowYIn = flowYUnscaled.handle(), .scale = scale.handle(),
                                                     .flowXOut = flowX.handle(), .flowYOut = flowY.handle(),
                                                     .velocity = velocity.handle(), .stats = stats.buffer()},
                       push, nx, ny);
-    detail::computeBarrier(cs, cmd);
 }
 
 void WaterSolver::Impl::recordDye(VkCommandBuffer cmd, float dt) {

@@ -30,6 +30,29 @@ void validateBoundary(const WaterBoundary& b, const std::string& prefix) {
     requireNonNegative(b.drop, prefix + ".drop");
 }
 
+void requireFraction(float value, const std::string& field) {
+    requireNonNegative(value, field);
+    if (value > 1.0f) throw InvalidArgument(field, "must be in [0, 1] (got " + std::to_string(value) + ")");
+}
+
+void validateErosion(const WaterErosionSettings& e) {
+    const HydraulicErosionSettings& h = e.hydraulic;
+    requireBounded(h.capacity, name("erosion.hydraulic.capacity"));
+    requireNonNegative(h.capacity, name("erosion.hydraulic.capacity"));
+    requireFraction(h.minimumTilt, name("erosion.hydraulic.minimumTilt"));
+    for (auto [value, field] : {std::pair{h.dissolveRate, "erosion.hydraulic.dissolveRate"},
+                                std::pair{h.depositRate, "erosion.hydraulic.depositRate"},
+                                std::pair{h.deepWaterLimit, "erosion.hydraulic.deepWaterLimit"},
+                                std::pair{e.thermal.rate, "erosion.thermal.rate"}}) {
+        requireBounded(value, name(field));
+        requireNonNegative(value, name(field));
+    }
+    const float talus = e.thermal.talusAngle;
+    if (!(talus > 0.0f && talus < 90.0f))
+        throw InvalidArgument(name("erosion.thermal.talusAngle"),
+                              "must be in (0, 90) degrees (got " + std::to_string(talus) + ")");
+}
+
 } // namespace
 
 void WaterSettings::validate() const {
@@ -38,6 +61,10 @@ void WaterSettings::validate() const {
     detail::requireScale(cellSize, name("cellSize"), "m");
     requirePositive(gravity, name("gravity"));
     detail::requireKnown(model, WaterModel::Momentum, name("model"), "unknown water model");
+    detail::requireKnown(lattice, WaterLattice::Triangle, name("lattice"), "unknown lattice");
+    if (lattice == WaterLattice::Triangle && model == WaterModel::Momentum)
+        throw InvalidArgument(name("model"), "the Momentum model runs on the Square lattice only; the Triangle lattice "
+                                             "takes VirtualPipes or DepthPipes");
     requirePositive(pipeDepth, name("pipeDepth"));
     requireNonNegative(friction, name("friction"));
     if (friction >= 1.0f) throw InvalidArgument(name("friction"), "must be < 1 (got " + std::to_string(friction) + ")");
@@ -49,6 +76,9 @@ void WaterSettings::validate() const {
     detail::requireInRange(maxSubsteps, 1, kMaxSubsteps, name("maxSubsteps"));
     requireNonNegative(dryDepth, name("dryDepth"));
     requireNonNegative(dyeDecay, name("dyeDecay"));
+    requireBounded(evaporation, name("evaporation"));
+    requireNonNegative(evaporation, name("evaporation"));
+    validateErosion(erosion);
     requireBounded(waterDensity, name("waterDensity"));
     requirePositive(waterDensity, name("waterDensity"));
     HealthSettings::validate("WaterSettings");

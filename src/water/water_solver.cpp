@@ -30,6 +30,9 @@ const char* waterFieldName(WaterField field) noexcept {
     case WaterField::Dye: return "Dye";
     case WaterField::FaceVelocityX: return "FaceVelocityX";
     case WaterField::FaceVelocityY: return "FaceVelocityY";
+    case WaterField::FlowZ: return "FlowZ";
+    case WaterField::Sediment: return "Sediment";
+    case WaterField::Hardness: return "Hardness";
     }
     return "?";
 }
@@ -42,6 +45,23 @@ void checkBufferRange(const detail::ContextState& cs, const WaterSettings& s) {
     detail::requireStorageRange(cs, uint64_t(detail::MacGrid{s.nx, s.ny}.cells()) * 2 * sizeof(float),
                                 "WaterSettings::nx/ny", "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " grid",
                                 " for its velocity field");
+}
+
+// Floats of `field` on the settings' lattice (billow/water_solver.hpp has the layouts).
+size_t fieldFloats(const WaterSettings& s, WaterField field) {
+    const detail::MacGrid mac{s.nx, s.ny};
+    const bool triangle = s.lattice == WaterLattice::Triangle;
+    const size_t diagonalEdges = size_t(s.nx + 1) * (s.ny + 1);  // Triangle: flowY and flowZ
+    switch (field) {
+    case WaterField::FlowX: case WaterField::FaceVelocityX: return mac.xFaces();
+    case WaterField::FlowY: return triangle ? diagonalEdges : mac.yFaces();
+    case WaterField::FaceVelocityY: return mac.yFaces();
+    case WaterField::FlowZ: return triangle ? diagonalEdges : 0;
+    case WaterField::Velocity: return 2 * mac.cells();
+    case WaterField::Depth: case WaterField::Terrain: case WaterField::Dye: case WaterField::Sediment:
+    case WaterField::Hardness: return mac.cells();
+    }
+    return 0;  // an unknown field
 }
 
 } // namespace
@@ -63,9 +83,14 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     terrain = detail::fieldBuffer(cs, mac.cells());
     depth = detail::fieldBuffer(cs, mac.cells());
     flowX = detail::fieldBuffer(cs, mac.xFaces());
-    flowY = detail::fieldBuffer(cs, mac.yFaces());
+    flowY = detail::fieldBuffer(cs, fieldFloats(settings, WaterField::FlowY));
     flowXUnscaled = detail::fieldBuffer(cs, mac.xFaces());
-    flowYUnscaled = detail::fieldBuffer(cs, mac.yFaces());
+    flowYUnscaled = detail::fieldBuffer(cs, fieldFloats(settings, WaterField::FlowY));
+    const size_t flowZFloats = std::max<size_t>(1, fieldFloats(settings, WaterField::FlowZ));
+    flowZ = detail::fieldBuffer(cs, flowZFloats);
+    flowZUnscaled = detail::fieldBuffer(cs, flowZFloats);
+    detail::makePingPong(cs, sediment, mac.cells(), 2);
+    hardness = detail::fieldBuffer(cs, mac.cells());
     scale = detail::fieldBuffer(cs, mac.cells());
     velocity = detail::fieldBuffer(cs, 2 * mac.cells());
     detail::makePingPong(cs, dye, mac.cells(), 2);
@@ -77,13 +102,15 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
     bodyReports = detail::ResultRing(cs, kMaxFloatingBodies * BILLOW_BODY_REPORT_WORDS);
     stats = detail::ReadbackRing(cs, BILLOW_WATER_STAT_SLOTS, BILLOW_WATER_STAT_WORDS);
     // The largest field a download copies: the cells' velocity (2 floats a cell), or a face grid.
-    readback = detail::FieldReadback(cs, sizeof(float) * std::max({2 * mac.cells(), mac.xFaces(), mac.yFaces()}));
+    readback = detail::FieldReadback(cs, sizeof(float) * std::max({2 * mac.cells(), mac.xFaces(),
+                                                                   fieldFloats(settings, WaterField::FlowY)}));
     // Every kernel of shaders/water.
     kernels = std::make_unique<detail::KernelSet>(
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water},
         std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan}, params.handle(), params.size());
     timer = detail::GpuTimer(cs, 1);
-    health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye"}, "WaterSolver");
+    health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye", "FlowZ", "Sediment"},
+                                "WaterSolver");
     uploadParams();
 }
 
@@ -102,6 +129,9 @@ void WaterSolver::Impl::uploadParams() {
                       int(WaterModel::Momentum) == BILLOW_WATER_MOMENTUM,
                   "billow::WaterModel must match the water kernels' models");
     p.model = static_cast<int>(settings.model);
+    static_assert(int(WaterLattice::Square) == BILLOW_WATER_SQUARE && int(WaterLattice::Triangle) == BILLOW_WATER_TRIANGLE,
+                  "billow::WaterLattice must match the water kernels' lattices");
+    p.lattice = static_cast<int>(settings.lattice);
     const std::vector<gpu::WaterBoundaryFace> table = detail::buildWaterBoundaryTable(settings);
     detail::uploadBytes(cs, boundaryTable.handle(), std::as_bytes(std::span(table)));
     params.upload(p);
@@ -153,12 +183,14 @@ void WaterSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
         {faceVelocityX.now(), momentum ? faceVelocityX.copies[0].size() : 0, false, kHealthSpeedLimit},
         {faceVelocityY.now(), momentum ? faceVelocityY.copies[0].size() : 0, false, kHealthSpeedLimit},
         {dye.now(), dye.copies[0].size()},
+        {flowZ.handle(), settings.lattice == WaterLattice::Triangle ? flowZ.size() : 0},
+        {sediment.now(), settings.erosion.hydraulic.enabled ? sediment.copies[0].size() : 0},
     };
     health.recordScan(cmd, *kernels, fields);
 }
 
 void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
-    for (detail::PingPong* pair : {&dye, &faceVelocityX, &faceVelocityY}) saved.keep(pair->current);
+    for (detail::PingPong* pair : {&dye, &faceVelocityX, &faceVelocityY, &sediment}) saved.keep(pair->current);
     saved.keep(time);
     saved.keep(lastSubsteps);
     saved.keep(framesRecorded);
@@ -236,15 +268,7 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
 }
 
 size_t WaterSolver::fieldSize(WaterField field) const noexcept {
-    if (!state()) return 0;
-    const detail::MacGrid mac{state()->nx, state()->ny};
-    switch (field) {
-    case WaterField::FlowX: case WaterField::FaceVelocityX: return mac.xFaces();
-    case WaterField::FlowY: case WaterField::FaceVelocityY: return mac.yFaces();
-    case WaterField::Velocity: return 2 * mac.cells();
-    case WaterField::Depth: case WaterField::Terrain: case WaterField::Dye: return mac.cells();
-    }
-    return 0;  // an unknown field
+    return state() ? fieldFloats(state()->settings, field) : 0;
 }
 
 VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
@@ -259,13 +283,16 @@ VkBuffer WaterSolver::buffer(WaterField field) const noexcept {
     case WaterField::Dye: return s.dye.now();
     case WaterField::FaceVelocityX: return s.faceVelocityX.now();
     case WaterField::FaceVelocityY: return s.faceVelocityY.now();
+    case WaterField::FlowZ: return s.settings.lattice == WaterLattice::Triangle ? s.flowZ.handle() : VK_NULL_HANDLE;
+    case WaterField::Sediment: return s.sediment.now();
+    case WaterField::Hardness: return s.hardness.handle();
     }
     return VK_NULL_HANDLE;
 }
 
 namespace {
 void requireField(WaterField field, const char* call) {
-    detail::requireKnown(field, WaterField::FaceVelocityY, std::string(call) + ": field",
+    detail::requireKnown(field, WaterField::Hardness, std::string(call) + ": field",
                          "unknown field (" + std::to_string(static_cast<uint32_t>(field)) + ")");
 }
 } // namespace
@@ -279,6 +306,8 @@ std::vector<float> WaterSolver::Impl::download(VkBuffer buffer, size_t floats) {
 uint64_t WaterSolver::recordDownload(VkCommandBuffer cmd, WaterField field) {
     Impl& s = use("recordDownload");
     requireField(field, "recordDownload");
+    if (fieldSize(field) == 0)
+        throw InvalidArgument("recordDownload: field", std::string(waterFieldName(field)) + " exists on the Triangle lattice only");
     return s.recordDownloadCall(cmd, buffer(field), bufferSize(field), static_cast<uint32_t>(field));
 }
 
@@ -295,6 +324,7 @@ std::vector<float> WaterSolver::download(WaterField field) {
     Impl& s = use("download");
     requireField(field, "download");
     auto scope = s.guard.enter("download");
+    if (fieldSize(field) == 0) return {};  // FlowZ on the Square lattice
     return s.download(buffer(field), fieldSize(field));
 }
 
@@ -303,17 +333,22 @@ void WaterSolver::upload(WaterField field, std::span<const float> values) {
     requireField(field, "upload");
     const std::string what = std::string("upload(") + waterFieldName(field) + ")";
     if (field == WaterField::Velocity) throw InvalidArgument(what, "Velocity is derived from the flows; upload FlowX/FlowY");
+    if (field == WaterField::FlowZ && s.settings.lattice != WaterLattice::Triangle)
+        throw InvalidArgument(what, "FlowZ exists on the Triangle lattice only");
     auto scope = s.guard.enter("upload");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()", "must be " + std::to_string(fieldSize(field)) + " (got " +
                                                             std::to_string(values.size()) + ")");
-    const bool nonNegative = field == WaterField::Depth || field == WaterField::Dye;
+    const bool nonNegative = field == WaterField::Depth || field == WaterField::Dye || field == WaterField::Sediment;
     detail::requireUploadable(values, what);
     float largest = 0.0f;  // of the magnitudes
     for (size_t k = 0; k < values.size(); ++k) {
         if (nonNegative && values[k] < 0.0f)
             throw InvalidArgument(what + ": values[" + std::to_string(k) + "]",
                                   "must be >= 0 (got " + std::to_string(values[k]) + ")");
+        if (field == WaterField::Hardness && !(values[k] >= 0.0f && values[k] <= 1.0f))
+            throw InvalidArgument(what + ": values[" + std::to_string(k) + "]",
+                                  "must be in [0, 1] (got " + std::to_string(values[k]) + ")");
         largest = std::max(largest, std::abs(values[k]));
     }
     detail::uploadBytes(s.cs, buffer(field), std::as_bytes(values));
@@ -337,7 +372,9 @@ double WaterSolver::totalVolume() {
     double sum = 0.0;
     for (float v : d) sum += v;
     const double h = s.settings.cellSize;
-    return sum * h * h;
+    // A vertex of the Triangle lattice holds a hexagon of area sqrt(3)/2 h^2.
+    const double area = s.settings.lattice == WaterLattice::Triangle ? 0.5 * std::sqrt(3.0) * h * h : h * h;
+    return sum * area;
 }
 
 VkDeviceSize WaterSolver::bufferSize(WaterField field) const noexcept { return fieldSize(field) * sizeof(float); }

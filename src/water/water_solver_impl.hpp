@@ -35,6 +35,13 @@ struct WaterSolver::Impl : detail::SolverCore {
     // A substep's new flows before outflow scaling: written by water_flow while it reads flowX /
     // flowY, then read by water_depth while it writes the scaled flows back to flowX / flowY.
     detail::GpuBuffer flowXUnscaled, flowYUnscaled;
+    // The Triangle lattice's third edge flow (one float, unused, on the Square lattice, so that
+    // the kernels that run on both lattices bind the same buffers).
+    detail::GpuBuffer flowZ, flowZUnscaled;
+    // Erosion (water_erosion.cpp): the suspended sediment (m of soil; ping-pong: each cell gathers
+    // what its edges carry) and the terrain's hardness in [0, 1].
+    detail::PingPong sediment;
+    detail::GpuBuffer hardness;
     detail::PingPong dye;  // for advection
     // Momentum model: face velocities, ping-pong (each face reads its neighbours'); the two
     // components swap together.
@@ -89,6 +96,17 @@ struct WaterSolver::Impl : detail::SolverCore {
     void recordBrushes(VkCommandBuffer cmd);
     void recordBodies(VkCommandBuffer cmd, float dt);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
+    // The substep's passes on the Square lattice (water_frame.cpp) and the Triangle lattice
+    // (water_triangle.cpp): the new flows with their outflow scale, then the depth update.
+    void recordSquareFlows(VkCommandBuffer cmd, const gpu::WaterStepPush& push);
+    void recordSquareDepth(VkCommandBuffer cmd, const gpu::WaterStepPush& push);
+    void recordTriangleFlows(VkCommandBuffer cmd, const gpu::WaterStepPush& push);
+    void recordTriangleDepth(VkCommandBuffer cmd, const gpu::WaterStepPush& push);
+    // water_erosion.cpp: the sediment the substep's scaled flows carry (between the flow and the
+    // depth passes, nothing without hydraulic erosion), and once a frame after the substeps the
+    // evaporation, dissolving / deposition and thermal slides.
+    void recordSedimentTransport(VkCommandBuffer cmd, const gpu::WaterStepPush& push);
+    void recordErosion(VkCommandBuffer cmd, float dt);
     void recordDye(VkCommandBuffer cmd, float dt);
     // water_probes.cpp: the probes' samples after a frame.
     void recordProbes(VkCommandBuffer cmd);
