@@ -21,22 +21,17 @@ layout(set = 0, binding = 8) buffer Stats { uint maxDepthBits[]; };
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
 #include "common/workgroup_reduce.glsl"
-
-// Flow `q` of a face scaled by the factor of the cell it leaves; `upwind` may lie outside the grid.
-float scaled(float q, int upwindI, int upwindJ) {
-    if (upwindI < 0 || upwindI >= water.nx || upwindJ < 0 || upwindJ >= water.ny) return q;
-    float s = scale[cellIndex(upwindI, upwindJ)];
-    return s < 1.0 ? q * s : q;
-}
+#include "water/lattice.glsl"
+#include "water/scaled_flow.glsl"
 
 float scaledFlowX(int i, int j) {
     float q = flowXIn[xFaceIndex(i, j)];
-    return scaled(q, q > 0.0 ? i - 1 : i, j);
+    return scaledFlow(q, ivec2(q > 0.0 ? i - 1 : i, j));
 }
 
 float scaledFlowY(int i, int j) {
     float q = flowYIn[yFaceIndex(i, j)];
-    return scaled(q, i, q > 0.0 ? j - 1 : j);
+    return scaledFlow(q, ivec2(i, q > 0.0 ? j - 1 : j));
 }
 
 void main() {
