@@ -139,6 +139,11 @@ TEST_F(WaterErosion, SquareFrameAgainstReference) {
     checkErosionFrame(solver, 11);
 }
 
+TEST_F(WaterErosion, TriangleFrameAgainstReference) {
+    WaterSolver solver(context(), erodingSettings(WaterLattice::Triangle));
+    checkErosionFrame(solver, 12);
+}
+
 // Thermal erosion alone on a steep random terrain with random hardness, several frames so that the
 // slides have been applied to changed terrain.
 void checkThermal(WaterLattice lattice) {
@@ -166,6 +171,7 @@ void checkThermal(WaterLattice lattice) {
 }
 
 TEST_F(WaterErosion, SquareThermalAgainstReference) { checkThermal(WaterLattice::Square); }
+TEST_F(WaterErosion, TriangleThermalAgainstReference) { checkThermal(WaterLattice::Triangle); }
 
 // The least-squares gradient is exact for a linear terrain on every cell, sides and corners
 // included (the reference against the plane it was built from: it is what the kernel's slope is
@@ -234,6 +240,7 @@ void checkConservation(WaterLattice lattice) {
 }
 
 TEST_F(WaterErosion, SquareClosedDomainConservesSoil) { checkConservation(WaterLattice::Square); }
+TEST_F(WaterErosion, TriangleClosedDomainConservesSoil) { checkConservation(WaterLattice::Triangle); }
 
 // A lake at rest over bumpy terrain: the surface is level to the bit (heights on a 1/1024 m grid,
 // depth = level - terrain exactly), so every flow and velocity is 0, the capacity is 0 and with no
@@ -273,6 +280,7 @@ void checkStill(WaterLattice lattice) {
 }
 
 TEST_F(WaterErosion, SquareStillWaterErodesNothing) { checkStill(WaterLattice::Square); }
+TEST_F(WaterErosion, TriangleStillWaterErodesNothing) { checkStill(WaterLattice::Triangle); }
 
 // A fast channel running down a slope into a deep basin (60 x 12 cells of 1 m; the channel falls
 // from 3 m to 1 m over x < 30, the basin floor is at -2 m, filled to 0 m; clean water enters on
@@ -332,6 +340,7 @@ void checkDeposition(WaterLattice lattice) {
 }
 
 TEST_F(WaterErosion, SquareSedimentDepositsWhereTheFlowSlows) { checkDeposition(WaterLattice::Square); }
+TEST_F(WaterErosion, TriangleSedimentDepositsWhereTheFlowSlows) { checkDeposition(WaterLattice::Triangle); }
 
 TEST_F(WaterErosion, HardnessOneDoesNotDissolve) {
     double drift = 0.0;
@@ -366,7 +375,9 @@ void checkTalus(WaterLattice lattice) {
         std::vector<float> t(cells);
         for (int j = 0; j < int(s.ny); ++j)
             for (int i = 0; i < int(s.nx); ++i) {
-                const double r = std::hypot(i - 12.0, (j - 11.0) * (lattice == WaterLattice::Triangle ? 0.866 : 1.0));
+                // Distance from the centre in cellSize, from the lattice's geometry.
+                const bool tri = lattice == WaterLattice::Triangle;
+                const double r = std::hypot(i + (tri ? 0.5 * (j % 2) : 0.0) - 12.0, (j - 11.0) * (tri ? std::sqrt(3.0) / 2.0 : 1.0));
                 t[size_t(i + j * int(s.nx))] = float(std::max(0.0, 6.0 - slope * r));
             }
         return t;
@@ -397,7 +408,7 @@ void checkTalus(WaterLattice lattice) {
     }
     {
         WaterSolver solver(sharedContext(), s);
-        const std::vector<float> gentle = pile(0.9 * talusDrop * (lattice == WaterLattice::Triangle ? 1.0 : 1.0));
+        const std::vector<float> gentle = pile(0.9 * talusDrop);
         ASSERT_LT(steepest(gentle), 1.0);
         solver.upload(WaterField::Terrain, gentle);
         for (int k = 0; k < 50; ++k) solver.step(0.1f);
@@ -406,6 +417,7 @@ void checkTalus(WaterLattice lattice) {
 }
 
 TEST_F(WaterErosion, SquareThermalStopsAtTheTalusAngle) { checkTalus(WaterLattice::Square); }
+TEST_F(WaterErosion, TriangleThermalStopsAtTheTalusAngle) { checkTalus(WaterLattice::Triangle); }
 
 // A flat lake (nothing flows) evaporating at 0.5 / s for 20 frames of 0.1 s: depth = H0 exp(-1).
 // Each frame multiplies by the float-rounded factor, two roundings: 2 ulps a frame, relative.
