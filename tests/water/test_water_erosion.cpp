@@ -293,11 +293,7 @@ std::vector<double> channelIntoBasin(WaterLattice lattice, float hardness, doubl
     s.lattice = lattice;
     s.boundaries[size_t(Side::Left)].type = WaterBoundaryType::Inflow;
     s.boundaries[size_t(Side::Left)].flow = 0.5f;
-    s.erosion.hydraulic.enabled = true;
-    s.erosion.hydraulic.capacity = 0.5f;
-    s.erosion.hydraulic.minimumTilt = 0.02f;
-    s.erosion.hydraulic.dissolveRate = 1.0f;
-    s.erosion.hydraulic.depositRate = 1.0f;
+    s.erosion.hydraulic.enabled = true;  // the default rates and capacity
     WaterSolver solver(sharedContext(), s);
     const size_t cells = size_t(s.nx) * s.ny;
     std::vector<float> terrain(cells), depth(cells, 0.0f);
