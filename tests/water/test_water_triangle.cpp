@@ -117,11 +117,27 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     expectWithin("flowY", solver.download(WaterField::FlowY), st.flowY, bounds.flowY);
     expectWithin("flowZ", solver.download(WaterField::FlowZ), st.flowZ, bounds.flowZ);
     expectWithin("depth", gpuDepth, st.depth, bounds.depth);
-    expectWithin("velocity", solver.download(WaterField::Velocity), st.velocity, bounds.velocity);
+    const std::vector<float> gpuVelocity = solver.download(WaterField::Velocity);
+    expectWithin("velocity", gpuVelocity, st.velocity, bounds.velocity);
     std::vector<double> terrainBound(st.terrain.size());
     for (size_t c = 0; c < terrainBound.size(); ++c) terrainBound[c] = 4.0 * kFloatUlp * (std::abs(st.terrain[c]) + 1.0);
     expectWithin("terrain", solver.download(WaterField::Terrain), st.terrain, terrainBound);
     for (float d : gpuDepth) ASSERT_GE(d, 0.0f);
+
+    // Dye: advected by the GPU's own velocity and depth, so the bound covers only the kernel's
+    // rounding: back-traced positions carry a few ulps of (domain extent + displacement), and a
+    // position error e moves a barycentric weight by at most e / (h sqrt(3)/2) (the triangle's
+    // height), so the sample by at most twice that times the largest dye (two weights change).
+    st.velocity = toDouble(gpuVelocity);
+    st.depth = toDouble(gpuDepth);
+    double maxSpeed = 0.0, maxDye = 0.0;
+    for (double v : st.velocity) maxSpeed = std::max(maxSpeed, std::abs(v));
+    for (double d : st.dye) maxDye = std::max(maxDye, d);
+    water_ref::advectDye(s, st, dt);
+    const double positionError = 16.0 * kFloatUlp * (s.cellSize * (s.nx + s.ny) + 2.0 * dt * maxSpeed);
+    const double weightError = positionError / (s.cellSize * std::sqrt(3.0) / 2.0);
+    const std::vector<double> dyeBound(st.dye.size(), 2.0 * weightError * maxDye + 8.0 * kFloatUlp * maxDye);
+    expectWithin("dye", solver.download(WaterField::Dye), st.dye, dyeBound);
 }
 
 WaterBoundary boundaryOf(WaterBoundaryType type) {

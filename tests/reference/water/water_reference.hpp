@@ -43,7 +43,10 @@ void momentumFaces(const WaterSettings& s, State& state, double dt, double time,
 double prescribedInflow(const WaterBoundary& b, double time, double& magnitude);
 // One substep on the Triangle lattice (water_reference_triangle.cpp), as `substep`.
 void substepTriangle(const WaterSettings& s, State& state, double dt, double time, Bounds& bounds);
-// Dye advection with the state's velocity and depth.
+// Dye advection with the state's velocity and depth (on the Triangle lattice advectDyeTriangle).
 void advectDye(const WaterSettings& s, State& state, double dt);
+// The same on the Triangle lattice: RK2 back-trace in metres, linear interpolation over the
+// lattice triangle holding the point (water_reference_triangle.cpp).
+void advectDyeTriangle(const WaterSettings& s, State& state, double dt);
 
 } // namespace billow::water_ref
