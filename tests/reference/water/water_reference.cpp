@@ -19,7 +19,8 @@ void applyBrushes(const WaterSettings& s, State& st, const std::vector<WaterBrus
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
             const int c = g.cell(i, j);
-            const double x = (i + 0.5) * s.cellSize, y = (j + 0.5) * s.cellSize;
+            double x, y;
+            cellCentre(s, i, j, x, y);
             for (const WaterBrush& b : brushes) {
                 const double w = std::max(0.0, 1.0 - std::hypot(x - b.x, y - b.y) / b.radius);
                 if (w <= 0.0) continue;
@@ -179,6 +180,7 @@ void substep(const WaterSettings& s, State& st, double dt, double time, Bounds& 
 }
 
 void advectDye(const WaterSettings& s, State& st, double dt) {
+    if (s.lattice == WaterLattice::Triangle) return advectDyeTriangle(s, st, dt);
     const Grid g{int(s.nx), int(s.ny)};
     const double decay = std::exp(-double(s.dyeDecay) * dt);
     auto clampI = [&](int i) { return std::clamp(i, 0, g.nx - 1); };
