@@ -201,13 +201,26 @@ TEST_F(WaterTriangle, DepthPipes) {
     s.boundaries[3] = boundaryOf(WaterBoundaryType::WaveMaker);
     WaterSolver solver(context(), s);
     checkOneFrame(solver, 7);
-    // The depth pass measured the largest depth: the stability limit follows it.
-    const std::vector<float> depth = solver.download(WaterField::Depth);
+}
+
+// DepthPipes' stability limit follows the largest depth the triangle depth pass measures: a lake
+// at rest keeps its depths, and once the uploaded bound has aged out (4 frames) the limit is
+// courant * h / sqrt(g * Hmax) of the GPU's measurement alone.
+TEST_F(WaterTriangle, DepthPipesLimitFollowsTheMeasuredDepth) {
+    WaterSettings s = triangleSettings();
+    s.model = WaterModel::DepthPipes;
+    WaterSolver solver(context(), s);
+    const std::vector<float> terrain = lakeAtRestTerrain(s);
+    const std::vector<float> depth = fillToLevel(terrain, 0.25f);
+    solver.upload(WaterField::Terrain, terrain);
+    solver.upload(WaterField::Depth, depth);
+    for (int f = 0; f < 6; ++f) solver.step(0.05f);
     const double deepest = *std::max_element(depth.begin(), depth.end());
-    solver.step(0.5f * static_cast<float>(solver.stableTimeStep()));
-    EXPECT_GT(solver.stableTimeStep(), 0.0);
-    EXPECT_LT(solver.stableTimeStep(), std::numeric_limits<double>::infinity());
-    std::printf("DepthPipes: deepest %.4f m, stable substep %.5f s\n", deepest, solver.stableTimeStep());
+    const double expected = s.courant * s.cellSize / std::sqrt(double(s.gravity) * deepest);
+    std::printf("DepthPipes: deepest %.6f m, stable substep %.6f s (expected %.6f s)\n", deepest,
+                solver.stableTimeStep(), expected);
+    // The float maximum is the float depth itself; the limit is computed in double from it.
+    EXPECT_NEAR(solver.stableTimeStep(), expected, 1e-12);
 }
 
 // Terrain with bumps and an island above the level, rounded to multiples of 2^-12 m so that
