@@ -289,8 +289,9 @@ TEST_F(WaterErosion, TriangleStillWaterErodesNothing) { checkStill(WaterLattice:
 
 // A fast channel running down a slope into a deep basin (60 x 12 cells of 1 m; the channel falls
 // from 3 m to 1 m over x < 30, the basin floor is at -2 m, filled to 0 m; clean water enters on
-// the left at 0.5 m^2/s). Returns the terrain change per column (mean over the rows) after 30 s.
-std::vector<double> channelIntoBasin(WaterLattice lattice, float hardness, double& drift) {
+// the left at 0.5 m^2/s). Returns the terrain change per column (mean over the rows) after 30 s;
+// `largest` is the largest change of any cell.
+std::vector<double> channelIntoBasin(WaterLattice lattice, float hardness, double& drift, double& largest) {
     WaterSettings s;
     s.nx = 60;
     s.ny = 12;
@@ -315,17 +316,19 @@ std::vector<double> channelIntoBasin(WaterLattice lattice, float hardness, doubl
     const std::vector<float> after = solver.download(WaterField::Terrain);
     drift = sum(after) + sum(solver.download(WaterField::Sediment)) - sum(terrain);
     std::vector<double> column(s.nx, 0.0);
+    largest = 0.0;
     for (int j = 0; j < int(s.ny); ++j)
         for (int i = 0; i < int(s.nx); ++i) {
             const size_t c = size_t(i + j * int(s.nx));
             column[size_t(i)] += (double(after[c]) - terrain[c]) / s.ny;
+            largest = std::max(largest, std::abs(double(after[c]) - terrain[c]));
         }
     return column;
 }
 
 void checkDeposition(WaterLattice lattice) {
-    double drift = 0.0;
-    const std::vector<double> column = channelIntoBasin(lattice, 0.0f, drift);
+    double drift = 0.0, largest = 0.0;
+    const std::vector<double> column = channelIntoBasin(lattice, 0.0f, drift, largest);
     double channel = 0.0, mouth = 0.0, basin = 0.0;
     for (int i = 5; i < 25; ++i) channel += column[size_t(i)] / 20.0;
     for (int i = 30; i < 34; ++i) mouth += column[size_t(i)] / 4.0;
@@ -344,9 +347,9 @@ TEST_F(WaterErosion, SquareSedimentDepositsWhereTheFlowSlows) { checkDeposition(
 TEST_F(WaterErosion, TriangleSedimentDepositsWhereTheFlowSlows) { checkDeposition(WaterLattice::Triangle); }
 
 TEST_F(WaterErosion, HardnessOneDoesNotDissolve) {
-    double drift = 0.0;
-    const std::vector<double> column = channelIntoBasin(WaterLattice::Square, 1.0f, drift);
-    for (double change : column) EXPECT_EQ(change, 0.0);
+    double drift = 0.0, largest = 0.0;
+    channelIntoBasin(WaterLattice::Square, 1.0f, drift, largest);
+    EXPECT_EQ(largest, 0.0);  // no cell changed by a bit
 }
 
 // A pile far steeper than the talus angle relaxes until no edge is steeper than the angle (within a
