@@ -89,7 +89,7 @@ Front measure(const std::shared_ptr<Context>& context, WaterLattice lattice) {
 // the square's. (In VirtualPipes, where every wave moves at sqrt(g pipeDepth) whatever the depth,
 // both fronts are round to the sampling, ~0.01.) Perturbed (8 to 20 frames, thresholds 0.01 to
 // 0.05 m, 24 to 48 bins) the triangle's stays within 0.006..0.014 and the square's 0.035..0.048:
-// at most 0.31 of it, so the 0.6 below has room for another device's rounding.
+// at most 0.35 of it, so the 0.6 below has room for another device's rounding.
 TEST_F(WaterRoundness, TriangleFrontIsRounderThanSquare) {
     const Front square = measure(context(), WaterLattice::Square);
     const Front triangle = measure(context(), WaterLattice::Triangle);
