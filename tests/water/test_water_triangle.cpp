@@ -203,6 +203,21 @@ TEST_F(WaterTriangle, DepthPipes) {
     checkOneFrame(solver, 7);
 }
 
+// An even number of rows (the top row then odd, shifted right: its upper edges end one column
+// further) and an even row length, with every side open.
+TEST_F(WaterTriangle, EvenRowsAndColumnsOpenSides) {
+    WaterSettings s = triangleSettings();
+    s.nx = 36;
+    s.ny = 24;
+    s.boundaries[0] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[1] = boundaryOf(WaterBoundaryType::WaveMaker);
+    s.boundaries[2] = boundaryOf(WaterBoundaryType::Outflow);
+    s.boundaries[3] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[3].flow = -0.25f;
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 8);
+}
+
 // DepthPipes' stability limit follows the largest depth the triangle depth pass measures: a lake
 // at rest keeps its depths, and once the uploaded bound has aged out (4 frames) the limit is
 // courant * h / sqrt(g * Hmax) of the GPU's measurement alone.
