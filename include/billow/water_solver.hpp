@@ -47,7 +47,8 @@ enum class WaterField : uint32_t {
     Depth, Terrain, FlowX, FlowY, Velocity, Dye, FaceVelocityX, FaceVelocityY,
     FlowZ,     // Triangle lattice only (size 0 on the Square lattice)
     Sediment,  // suspended sediment, m of soil per cell (hydraulic erosion; 0 without it)
-    Hardness,  // per cell, in [0, 1]: scales the dissolving rate by (1 - hardness). Default 0
+    Hardness,  // per cell, in [0, 1]: scales the dissolving rate, and the thermal slides down from the
+               // cell, by (1 - hardness) (1: bedrock). Default 0
 };
 const char* waterFieldName(WaterField field) noexcept;
 
