@@ -203,6 +203,21 @@ TEST_F(WaterTriangle, DepthPipes) {
     checkOneFrame(solver, 7);
 }
 
+// An even number of rows (the top row then odd, shifted right: its upper edges end one column
+// further) and an even row length, with every side open.
+TEST_F(WaterTriangle, EvenRowsAndColumnsOpenSides) {
+    WaterSettings s = triangleSettings();
+    s.nx = 36;
+    s.ny = 24;
+    s.boundaries[0] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[1] = boundaryOf(WaterBoundaryType::WaveMaker);
+    s.boundaries[2] = boundaryOf(WaterBoundaryType::Outflow);
+    s.boundaries[3] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[3].flow = -0.25f;
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 8);
+}
+
 // DepthPipes' stability limit follows the largest depth the triangle depth pass measures: a lake
 // at rest keeps its depths, and once the uploaded bound has aged out (4 frames) the limit is
 // courant * h / sqrt(g * Hmax) of the GPU's measurement alone.
@@ -294,6 +309,59 @@ TEST_F(WaterTriangle, RainAddsTheBrushWater) {
     EXPECT_NEAR(volume, expectedVolume, 1e-5 * expectedVolume);
 }
 
+// Probes on the lattice: depth, terrain, surface and velocity linear over the lattice triangle
+// holding each point (the reference finds it from the nearest vertex), points outside clamped
+// onto the domain ((nx + 1/2) h by ny h sqrt(3)/2) and flagged. Bound: the kernel's weights carry
+// a few ulps of the position (in units of the triangle's height) and the sums a few ulps of the
+// values: 64 ulps of (the largest magnitude of the field) covers both.
+TEST_F(WaterTriangle, ProbesSampleTheLatticeTriangles) {
+    WaterSettings s = triangleSettings();
+    WaterSolver solver(context(), s);
+    uploadRandomState(solver, 21);
+    const double width = (s.nx + 0.5) * s.cellSize, height = s.ny * s.cellSize * std::sqrt(3.0) / 2.0;
+    std::mt19937 rng(22);
+    std::uniform_real_distribution<float> u(-0.1f, 1.1f);  // some outside the domain
+    std::vector<ProbePoint> points(200);
+    for (ProbePoint& p : points) p = {float(u(rng) * width), float(u(rng) * height), 0.0f};
+    points[0] = {0.0f, 0.0f, 0.0f};                                   // a corner
+    points[1] = {float(width), 0.0f, 0.0f};                           // another (width is exact in float)
+    points[2] = {float(10.5 * s.cellSize), float(0.5 * s.cellSize * std::sqrt(3.0) / 2.0), 0.0f};  // a vertex
+    solver.setProbes(points);
+    solver.step(0.5f * static_cast<float>(solver.stableTimeStep()));
+    solver.step(0.5f * static_cast<float>(solver.stableTimeStep()));  // results come a frame later
+    const std::vector<float> depth = solver.download(WaterField::Depth), terrain = solver.download(WaterField::Terrain),
+                             velocity = solver.download(WaterField::Velocity);
+    const std::optional<ProbeResults> results = solver.probeResults();
+    ASSERT_TRUE(results.has_value());
+    ASSERT_EQ(results->samples.size(), points.size());
+    auto largest = [](const std::vector<float>& v) {
+        double m = 0.0;
+        for (float x : v) m = std::max(m, double(std::abs(x)));
+        return m;
+    };
+    const double depthBound = 64.0 * kFloatUlp * largest(depth), terrainBound = 64.0 * kFloatUlp * largest(terrain),
+                 speedBound = 64.0 * kFloatUlp * largest(velocity);
+    size_t outside = 0;
+    for (size_t k = 0; k < points.size(); ++k) {
+        const double x = std::clamp(double(points[k][0]), 0.0, width), y = std::clamp(double(points[k][1]), 0.0, height);
+        const bool isOutside = x != double(points[k][0]) || y != double(points[k][1]);
+        outside += isOutside;
+        const ProbeSample& got = results->samples[k];
+        EXPECT_EQ((got.flags & kProbeOutside) != 0, isOutside) << "probe " << k;
+        const double d = water_ref::sampleTriangle(s, toDouble(depth), 1, 0, x, y);
+        const double g = water_ref::sampleTriangle(s, toDouble(terrain), 1, 0, x, y);
+        EXPECT_NEAR(got.depth, d, depthBound) << "probe " << k;
+        EXPECT_NEAR(got.terrain, g, terrainBound) << "probe " << k;
+        EXPECT_NEAR(got.surfaceHeight, g + d, depthBound + terrainBound) << "probe " << k;
+        for (int a = 0; a < 2; ++a)
+            EXPECT_NEAR(got.velocity[a], water_ref::sampleTriangle(s, toDouble(velocity), 2, a, x, y), speedBound)
+                << "probe " << k << " axis " << a;
+    }
+    EXPECT_GT(outside, 10u);
+    // At a vertex the sample is the vertex's own value.
+    EXPECT_NEAR(results->samples[2].depth, depth[10], depthBound);
+}
+
 template <class F>
 std::string fieldOf(F&& f) {
     try {
@@ -319,13 +387,10 @@ TEST_F(WaterTriangle, BadInputNamesTheField) {
 
     WaterSolver solver(context(), triangleSettings());
     EXPECT_EQ(solver.fieldSize(WaterField::FlowZ), size_t(38) * 24);
-    const ProbePoint probe{};
-    EXPECT_EQ(fieldOf([&] { solver.setProbes(std::span(&probe, 1)); }), "setProbes: WaterSettings::lattice");
     EXPECT_EQ(fieldOf([&] { solver.setParticles(ParticleBuffers{}); }), "setParticles: WaterSettings::lattice");
     const FloatingBody body{};
     EXPECT_EQ(fieldOf([&] { solver.setBodies(std::span(&body, 1)); }), "setBodies: WaterSettings::lattice");
-    solver.setProbes({});  // removing none is fine
-    solver.setBodies({});
+    solver.setBodies({});  // removing none is fine
     EXPECT_EQ(solver.step(0.01f), 1u);  // still usable
 }
 
