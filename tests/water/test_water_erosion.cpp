@@ -13,6 +13,7 @@
 #include <string>
 
 #include "support/gpu_test.hpp"
+#include "water/water_checks.hpp"
 #include "reference/water/water_reference.hpp"
 #include "reference/water/water_reference_erosion.hpp"
 
@@ -22,24 +23,6 @@ namespace {
 using water_ref::kFloatUlp;
 
 class WaterErosion : public GpuTest {};
-
-std::vector<double> toDouble(const std::vector<float>& v) { return {v.begin(), v.end()}; }
-
-void expectWithin(const char* what, const std::vector<float>& gpu, const std::vector<double>& ref,
-                  const std::vector<double>& bound) {
-    ASSERT_EQ(gpu.size(), ref.size()) << what;
-    size_t failures = 0;
-    double worst = 0.0;  // largest error / bound
-    for (size_t k = 0; k < gpu.size(); ++k) {
-        const double error = std::abs(double(gpu[k]) - ref[k]);
-        if (bound[k] > 0.0) worst = std::max(worst, error / bound[k]);
-        if (!(error <= bound[k]) && ++failures <= 5)
-            ADD_FAILURE() << what << "[" << k << "]: gpu " << gpu[k] << " reference " << ref[k] << " error " << error
-                          << " > bound " << bound[k];
-    }
-    EXPECT_EQ(failures, 0u) << what;
-    std::printf("%s: largest error %.3g of its bound\n", what, worst);
-}
 
 WaterSettings gridSettings(WaterLattice lattice) {
     WaterSettings s;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "support/gpu_test.hpp"
+#include "water/water_checks.hpp"
 #include "reference/water/water_reference.hpp"
 #include "water/water_test_scenes.hpp"
 
@@ -23,21 +24,6 @@ namespace {
 using water_ref::kFloatUlp;
 
 class WaterTriangle : public GpuTest {};
-
-std::vector<double> toDouble(const std::vector<float>& v) { return {v.begin(), v.end()}; }
-
-void expectWithin(const char* what, const std::vector<float>& gpu, const std::vector<double>& ref,
-                  const std::vector<double>& bound) {
-    ASSERT_EQ(gpu.size(), ref.size()) << what;
-    size_t failures = 0;
-    for (size_t k = 0; k < gpu.size(); ++k) {
-        const double error = std::abs(double(gpu[k]) - ref[k]);
-        if (!(error <= bound[k]) && ++failures <= 5)
-            ADD_FAILURE() << what << "[" << k << "]: gpu " << gpu[k] << " reference " << ref[k] << " error " << error
-                          << " > bound " << bound[k];
-    }
-    EXPECT_EQ(failures, 0u) << what;
-}
 
 WaterSettings triangleSettings() {
     WaterSettings s;
@@ -138,17 +124,6 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     const double weightError = positionError / (s.cellSize * std::sqrt(3.0) / 2.0);
     const std::vector<double> dyeBound(st.dye.size(), 2.0 * weightError * maxDye + 8.0 * kFloatUlp * maxDye);
     expectWithin("dye", solver.download(WaterField::Dye), st.dye, dyeBound);
-}
-
-WaterBoundary boundaryOf(WaterBoundaryType type) {
-    WaterBoundary b;
-    b.type = type;
-    b.flow = 0.3f;
-    b.amplitude = 0.5f;
-    b.period = 2.3f;
-    b.phase = 0.4f;
-    b.drop = 0.25f;
-    return b;
 }
 
 TEST_F(WaterTriangle, Walls) {
