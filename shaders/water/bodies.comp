@@ -10,35 +10,41 @@
 // effective surface terrain + depth + the cell's displacement at the body's current pose, point r
 // from the centre to the middle of its submerged part, du the cell's water velocity minus the
 // body's horizontal point velocity, w the point's vertical velocity). The cell's water velocity is
-// its mean face flow over h (depth + displacement): the flow of the whole column the body stands
-// in, not the faster sheet squeezed under it.
+// the uniform velocity whose flows match its edges' (lattice.glsl's velocityOfEdgeFlows: on
+// squares the mean face flow over h) through the column depth + displacement: the flow of the
+// whole column the body stands in, not the faster sheet squeezed under it.
 //   buoyancy  rho g s A up, at r;
 //   drag      1/2 rho C_d |du| du s A / sqrt(A_wet)  (the column's share of the frontal area: a
 //             body's submerged volume over the square root of its wetted plan area A_wet);
 //   heave     -1/2 rho C_d |w| w A;   lift  1/2 rho C_L |du|^2 A up.
 // Sums over columns come from fixed-order workgroup trees (no float atomics): deterministic.
 #include "water/grid.glsl"
+#include "water/lattice.glsl"
 
 layout(set = 0, binding = 1) buffer Bodies { GpuFloatingBody bodies[]; };
 layout(set = 0, binding = 2) readonly buffer Terrain { float terrain[]; };
 layout(set = 0, binding = 3) readonly buffer Depth { float depth[]; };
 layout(set = 0, binding = 4) readonly buffer Displacement { float displacement[]; };
-layout(set = 0, binding = 5) readonly buffer FlowX { float flowX[]; };
-layout(set = 0, binding = 6) readonly buffer FlowY { float flowY[]; };
-layout(set = 0, binding = 7) writeonly buffer Report { uint report[]; };
+layout(set = 0, binding = 5) readonly buffer FlowXIn { float flowXIn[]; };
+layout(set = 0, binding = 6) readonly buffer FlowYIn { float flowYIn[]; };
+layout(set = 0, binding = 7) readonly buffer FlowZIn { float flowZIn[]; };  // read on the Triangle lattice only
+layout(set = 0, binding = 8) writeonly buffer Report { uint report[]; };
 layout(push_constant) uniform Push { WaterBodyPush pc; };
 
 #include "common/collider_shapes.glsl"
 #include "common/workgroup_reduce.glsl"
 #include "water/body_columns.glsl"
+#include "water/edge_flows.glsl"
 
-// The water's velocity in cell (i, j), m/s: the mean of its opposite faces' flows over the
-// cross-section h * (depth + displacement).
+// The water's velocity in cell (i, j), m/s: its edges' flows through the column depth +
+// displacement.
 vec2 columnVelocity(ivec2 cell, int c) {
-    float column = depth[c] + displacement[c];
-    vec2 flow = vec2(flowX[xFaceIndex(cell.x, cell.y)] + flowX[xFaceIndex(cell.x + 1, cell.y)],
-                     flowY[yFaceIndex(cell.x, cell.y)] + flowY[yFaceIndex(cell.x, cell.y + 1)]);
-    return flow * (0.5 * water.invH / column);
+    vec2 flowSum = vec2(0.0);
+    for (int k = 0; k < latticeEdgeCount(); ++k) {
+        LatticeEdge e = latticeEdge(cell, k);
+        flowSum += storedFlow(e) * edgeDirection(e.array);
+    }
+    return velocityOfEdgeFlows(flowSum, depth[c] + displacement[c]);
 }
 
 shared vec4 columnSums[BILLOW_WORKGROUP_INVOCATIONS];
@@ -70,7 +76,6 @@ void main() {
     if (t == 0) body = bodies[id];
     barrier();
     const float rho = pc.density, g = water.gravity;
-    const float columnArea = (water.h / BILLOW_BODY_COLUMNS) * (water.h / BILLOW_BODY_COLUMNS);
     const int substeps = body.motion == BILLOW_BODY_KINEMATIC ? 1 : pc.substeps;
     {
         // The level of the water around the body: the mean effective surface of the wet columns
@@ -118,15 +123,15 @@ void main() {
                 vec3 r = vec3(xy, 0.5 * (part.x + part.y)) - b.centre.xyz;
                 vec3 pointVelocity = b.velocity.xyz + cross(b.angularVelocity.xyz, r);
                 vec2 du = columnVelocity(cell, c) - pointVelocity.xy;
-                float volume = s * columnArea;
+                float volume = s * columnArea();
                 moment += vec4(volume, volume * r);
                 float dragFactor = 0.5 * rho * b.dragCoefficient * length(du) * volume;  // / sqrt(A_wet) later
                 vec2 f = dragFactor * du;
-                drag += vec4(columnArea, f, dragFactor);
+                drag += vec4(columnArea(), f, dragFactor);
                 dragTorque.xyz += cross(r, vec3(f, 0.0));
                 float w = pointVelocity.z;
-                float heaveFactor = 0.5 * rho * b.dragCoefficient * abs(w) * columnArea;
-                float up = -heaveFactor * w + 0.5 * rho * b.liftCoefficient * dot(du, du) * columnArea;
+                float heaveFactor = 0.5 * rho * b.dragCoefficient * abs(w) * columnArea();
+                float up = -heaveFactor * w + 0.5 * rho * b.liftCoefficient * dot(du, du) * columnArea();
                 dragTorque.w += up;
                 vertical += vec4(cross(r, vec3(0.0, 0.0, up)), heaveFactor);
             }

@@ -1,9 +1,11 @@
 // Where a vertical line meets a floating body and how much of that lies under the water: the
 // quadrature of the bodies' submerged volume (water/bodies.comp) and of the water they push aside
 // (water/displacement.comp), which must agree column for column. A body's footprint is sampled
-// on BILLOW_BODY_COLUMNS x BILLOW_BODY_COLUMNS columns per cell (midpoint rule); each column sees
-// its cell's terrain and depth (docs/floating-bodies.md).
-// Needs water/grid.glsl, common/collider_shapes.glsl, and buffers terrain[], depth[].
+// on BILLOW_BODY_COLUMNS x BILLOW_BODY_COLUMNS columns per cell (midpoint rule over the cell's
+// footprint: its square, or the Triangle lattice vertex's brick, water/lattice.glsl's
+// cellFootprint); each column sees its cell's terrain and depth (docs/floating-bodies.md).
+// Needs water/grid.glsl, water/lattice.glsl, common/collider_shapes.glsl, and buffers terrain[],
+// depth[].
 #ifndef BILLOW_BODY_COLUMNS_GLSL
 #define BILLOW_BODY_COLUMNS_GLSL
 
@@ -84,18 +86,27 @@ float bodyReach(GpuFloatingBody b) {
     return b.radius;
 }
 
-// The cells [first, last] (inclusive, clipped to the grid) that the body may cover.
+// The cells [first, last] (inclusive, clipped to the grid) that the body may cover: the rows, and
+// the columns, whose footprints meet its bounding square. On the Triangle lattice the odd rows'
+// bricks start h / 2 further right, so the first column is the one either parity needs.
 ivec4 bodyFootprint(GpuFloatingBody b) {
     float reach = bodyReach(b);
-    ivec2 first = ivec2(floor((b.centre.xy - reach) * water.invH));
-    ivec2 last = ivec2(floor((b.centre.xy + reach) * water.invH));
+    vec2 size = cellFootprint(ivec2(0)).zw;
+    vec2 shift = onTriangleLattice() ? vec2(0.5, 0.0) : vec2(0.0);
+    ivec2 first = ivec2(floor((b.centre.xy - reach) / size - shift));
+    ivec2 last = ivec2(floor((b.centre.xy + reach) / size));
     return ivec4(max(first, ivec2(0)), min(last, ivec2(water.nx - 1, water.ny - 1)));
 }
 
-// The centre of column (a, b) of cell (i, j), m.
+// The centre of column (a, b) of cell (i, j), m: the midpoints of the cell's footprint split
+// BILLOW_BODY_COLUMNS ways along each axis.
 vec2 columnPoint(ivec2 cell, ivec2 column) {
-    return (vec2(cell) + (vec2(column) + 0.5) / float(BILLOW_BODY_COLUMNS)) * water.h;
+    vec4 footprint = cellFootprint(cell);
+    return footprint.xy + (vec2(column) + 0.5) * (footprint.zw / float(BILLOW_BODY_COLUMNS));
 }
+
+// The plan area of one column, m^2.
+float columnArea() { return cellArea() / float(BILLOW_BODY_COLUMNS * BILLOW_BODY_COLUMNS); }
 
 // The part of a column whose span in the body is `span` that lies above the terrain of cell c
 // (the body cannot displace the ground); empty in a dry cell.

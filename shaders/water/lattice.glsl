@@ -65,6 +65,33 @@ vec2 cellCentre(ivec2 c) {
     return vec2(float(c.x) + 0.5 + 0.5 * float(c.y & 1), (float(c.y) + 0.5) * 0.5 * kSqrt3) * water.h;
 }
 
+// The rectangle standing for a cell when an area is split between cells (the floating bodies'
+// columns) or a point is given to one (cellAt): the square cell itself, or on the Triangle lattice
+// the vertex's brick, h wide and h sqrt(3)/2 high, centred on the vertex. The offset rows of
+// bricks tile the plane exactly and a brick has its hexagon's area (cellArea), so a sum over
+// bricks integrates over the columns as squares do. xy: lower-left corner, zw: size, m.
+vec4 cellFootprint(ivec2 c) {
+    vec2 size = onTriangleLattice() ? vec2(1.0, 0.5 * kSqrt3) * water.h : vec2(water.h);
+    return vec4(cellCentre(c) - 0.5 * size, size);
+}
+
+// The cell whose footprint (cellFootprint) holds point p (m), its indices clamped into the grid.
+ivec2 cellAt(vec2 p) {
+    ivec2 last = ivec2(water.nx - 1, water.ny - 1);
+    if (!onTriangleLattice()) return clamp(ivec2(floor(p * water.invH)), ivec2(0), last);
+    int j = clamp(int(floor(p.y * water.invH * (2.0 / kSqrt3))), 0, last.y);
+    return ivec2(clamp(int(floor(p.x * water.invH - 0.5 * float(j & 1))), 0, last.x), j);
+}
+
+// The velocity of a column, m/s, from flowSum, the sum over its edges of the stored flow times
+// edgeDirection (m^3/s), and its water column (m): a uniform velocity u gives an edge along e the
+// flow (u . e) pipeWidth column; each direction has two edges, and sum_e (u . e) e over the
+// lattice's directions is u for the two square ones and 3/2 u for three 120 degrees apart, so
+// flowSum = (edge count / 2) pipeWidth column u on both lattices.
+vec2 velocityOfEdgeFlows(vec2 flowSum, float column) {
+    return flowSum * (1.0 / (0.5 * float(latticeEdgeCount()) * pipeWidth() * column));
+}
+
 // The domain's extent, m: nx h by ny h (Square); (nx + 1/2) h by ny h sqrt(3)/2 (Triangle: odd rows
 // are shifted by h / 2, rows are h sqrt(3)/2 apart).
 vec2 domainExtent() {

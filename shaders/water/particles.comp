@@ -1,12 +1,16 @@
 #version 450
 // Moves the engine's particles over the water by one frame (docs/particles.md): x and y through
-// the cells' velocity (bilinear, water/cell_sampling.glsl), tracers by the midpoint (RK2) rule the
-// dye's advection uses forward, heavy particles by the exact relaxation of their velocity
-// (common/particle_motion.glsl); z becomes the surface height (terrain + depth, bilinear) at the
-// new point: floating debris. A particle that would start or end on a dry cell (depth below
-// dryDepth) stays where it was, its velocity zeroed, and is counted as stranded; the sides clamp.
+// the cells' velocity (bilinear, water/cell_sampling.glsl; on the Triangle lattice linear over the
+// lattice triangle holding the point, water/triangle_sampling.glsl), tracers by the midpoint (RK2)
+// rule the dye's advection uses forward, heavy particles by the exact relaxation of their velocity
+// (common/particle_motion.glsl); z becomes the surface height (terrain + depth, sampled the same
+// way) at the new point: floating debris. A particle that would start or end on a dry cell (depth
+// below dryDepth; the cell whose footprint holds the point, lattice.glsl's cellAt) stays where it
+// was, its velocity zeroed, and is counted as stranded; the domain's sides (domainExtent) clamp.
 #include "water/grid.glsl"
 #include "water/cell_sampling.glsl"
+#include "water/lattice.glsl"
+#include "water/triangle_sampling.glsl"
 #include "common/particle_types.h"
 
 layout(set = 0, binding = 1) readonly buffer Velocity { vec2 velocity[]; };
@@ -26,17 +30,36 @@ float readSurface(int i, int j) { int c = clampedCell(i, j); return terrain[c] +
 
 // Cell-index coordinate of a position in metres (cell (i, j) spans [i h, (i + 1) h] x [j h, (j + 1) h]).
 vec2 cellCoordinate(vec2 p) { return p * water.invH - 0.5; }
-vec2 velocityAt(vec2 p) { vec2 u; BILERP(readVelocity, cellCoordinate(p), u); return u; }
-float surfaceAt(vec2 p) { float s; BILERP(readSurface, cellCoordinate(p), s); return s; }
+vec2 velocityAt(vec2 p) {
+    if (onTriangleLattice()) {
+        TriangleSample s = triangleSampleAt(p);
+        return s.weight.x * velocity[cellIndex(s.a.x, s.a.y)] + s.weight.y * velocity[cellIndex(s.b.x, s.b.y)] +
+               s.weight.z * velocity[cellIndex(s.c.x, s.c.y)];
+    }
+    vec2 u;
+    BILERP(readVelocity, cellCoordinate(p), u);
+    return u;
+}
+float surfaceAt(vec2 p) {
+    if (onTriangleLattice()) {
+        TriangleSample s = triangleSampleAt(p);
+        int a = cellIndex(s.a.x, s.a.y), b = cellIndex(s.b.x, s.b.y), c = cellIndex(s.c.x, s.c.y);
+        return s.weight.x * (terrain[a] + depth[a]) + s.weight.y * (terrain[b] + depth[b]) +
+               s.weight.z * (terrain[c] + depth[c]);
+    }
+    float s;
+    BILERP(readSurface, cellCoordinate(p), s);
+    return s;
+}
 bool dryAt(vec2 p) {
-    ivec2 c = ivec2(floor(p * water.invH));
-    return depth[clampedCell(c.x, c.y)] <= water.dryDepth;
+    ivec2 c = cellAt(p);
+    return depth[cellIndex(c.x, c.y)] <= water.dryDepth;
 }
 
 uvec4 moveParticle(uint k) {
     uint at = pc.positionsBase + k;
     vec4 stored = positions[at];
-    vec2 extent = vec2(water.nx, water.ny) * water.h;
+    vec2 extent = domainExtent();
     vec2 x = clamp(stored.xy, vec2(0.0), extent);
     vec2 v = pc.heavy != 0 ? velocities[pc.velocitiesBase + k].xy : vec2(0.0);
     vec2 moved, vNew;

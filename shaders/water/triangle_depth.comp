@@ -8,10 +8,8 @@
 // water/triangle_flow.comp). On the frame's last substep it also writes the vertex's velocity and,
 // when asked, the largest depth into one slot of a host-visible buffer (as water/depth.comp).
 //
-// Velocity: a uniform velocity u gives each edge direction e_d (d = x, y, z, 120 degrees apart) the
-// flow q_d = (u . e_d) * pipeWidth * H, and sum_d (u . e_d) e_d = 3/2 u for three unit vectors 120
-// degrees apart, so u = 2/3 * sum_d qbar_d e_d / (pipeWidth * Hbar), qbar_d the mean of the
-// vertex's two edges along d and Hbar the substep's mean depth (0 at or below dryDepth).
+// Velocity: the uniform velocity whose flows match the vertex's six edges (velocityOfEdgeFlows in
+// water/lattice.glsl) over the substep's mean depth (0 at or below dryDepth).
 #include "water/grid.glsl"
 
 layout(set = 0, binding = 1) buffer Depth { float depth[]; };
@@ -55,8 +53,7 @@ void main() {
         depth[v] = newDepth;
         if (pc.lastSubstep != 0) {
             float meanDepth = 0.5 * (oldDepth + newDepth);
-            // flowSum holds two edges per direction: their mean is half of it.
-            velocity[v] = meanDepth > water.dryDepth ? flowSum * (1.0 / (3.0 * pipeWidth() * meanDepth)) : vec2(0.0);
+            velocity[v] = meanDepth > water.dryDepth ? velocityOfEdgeFlows(flowSum, meanDepth) : vec2(0.0);
         }
     }
     if (pc.trackMaxDepth != 0) {  // push constant: uniform, so the barriers inside are too

@@ -1,6 +1,7 @@
 // Floating bodies on the water (docs/floating-bodies.md): setBodies, the per-frame pass that moves
 // the bodies and measures their load (water/bodies.comp) and the water they push aside
-// (water/displacement.comp), and the reports read back through the result ring.
+// (water/displacement.comp), on either lattice (cells' squares or vertices' bricks), and the
+// reports read back through the result ring.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -37,8 +38,8 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
         kernels->dispatch(cmd,
                           kernels::WaterBodies::Bindings{.bodies = floatingBodies.buffer(), .terrain = terrain.handle(),
                                                          .depth = depth.handle(), .displacement = displacement.handle(),
-                                                         .flowX = flowX.handle(), .flowY = flowY.handle(),
-                                                         .report = bodyReports.buffer()},
+                                                         .flowXIn = flowX.handle(), .flowYIn = flowY.handle(),
+                                                         .flowZIn = flowZ.handle(), .report = bodyReports.buffer()},
                           push, count * kernels::WaterBodies::localSize.x, kernels::WaterBodies::localSize.y);
         detail::computeBarrier(cs, cmd);
     }
@@ -54,8 +55,6 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
 
 void WaterSolver::setBodies(std::span<const FloatingBody> bodies) {
     Impl& s = use("setBodies");
-    // The bodies' load and displacement kernels integrate over square cells: refused rather than wrong.
-    if (!bodies.empty()) s.requireSquareLattice("setBodies", "floating bodies");
     auto scope = s.guard.enter("setBodies");
     s.floatingBodies.assign(bodies, s.settings.cellSize, "setBodies");
 }

@@ -1,6 +1,7 @@
 // The engine's particles on the water (billow/particles.hpp, docs/particles.md): the calls that
 // hand them over, and their move at the end of every frame (shaders/water/particles.comp) through
-// the cells' velocity, riding the surface; dry cells strand them.
+// the cells' velocity (bilinear on squares, linear over the Triangle lattice's triangles), riding
+// the surface; dry cells strand them.
 #include "water/water_solver_impl.hpp"
 
 namespace billow {
@@ -11,8 +12,6 @@ namespace kernels = detail::kernels;
 
 void WaterSolver::setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings) {
     Impl& s = use("setParticles");
-    // The particle kernel samples the square grid's cells (bilinear): refused rather than wrong.
-    s.requireSquareLattice("setParticles", "particles");
     auto scope = s.guard.enter("setParticles");
     s.particles.assign(s.cs, *s.kernels, buffers, settings, false);
 }

@@ -168,12 +168,6 @@ double WaterSolver::Impl::waveSpeed() const {
     return 0.0;
 }
 
-void WaterSolver::Impl::requireSquareLattice(const char* call, const char* what) const {
-    if (settings.lattice == WaterLattice::Triangle)
-        throw InvalidArgument(std::string(call) + ": WaterSettings::lattice",
-                              std::string(what) + " run on the Square lattice only (not on Triangle)");
-}
-
 double WaterSolver::Impl::stableTimeStep() const {
     const double c = waveSpeed();
     return c > 0.0 ? settings.courant * settings.cellSize / c : std::numeric_limits<double>::infinity();

@@ -1,7 +1,8 @@
 // Floating bodies on the shallow water (WaterSolver::setBodies, docs/floating-bodies.md) on
 // lavapipe: the load kernel against the double reference (reference/feedback), a box settling at
 // its draft, a body on a still lake staying put, drift in a steady channel, the water volume with
-// bodies in it, Kinematic bodies, the step tag and bad input.
+// bodies in it, Kinematic bodies, the step tag and bad input; the load, the draft, the still lake
+// and the volume on the Triangle lattice too.
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -58,11 +59,12 @@ std::array<float, 4> randomRotation(std::mt19937& rng) {
 // ~5 m carry ~1e-6 m of rounding, sums over ~10^3 columns in a fixed tree add ~1e-6 relative, so
 // the volume, the forces and the torques agree to 1e-4 of their scale (the volume, the largest
 // force times the reach).
-TEST_F(FloatingBodies, LoadMatchesReferenceOnRandomPoses) {
+void checkLoadOnRandomPoses(WaterLattice lattice) {
     WaterSettings s = lake(37, 23, 0.25f);
+    s.lattice = lattice;
     s.boundaries[0] = WaterBoundary{WaterBoundaryType::Inflow, 0.3f};
     s.boundaries[1] = WaterBoundary{WaterBoundaryType::Outflow};
-    WaterSolver solver(context(), s);
+    WaterSolver solver(sharedContext(), s);
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> noise(-0.05f, 0.05f);
     std::vector<float> terrain(size_t(s.nx) * s.ny), depth(terrain.size());
@@ -87,6 +89,8 @@ TEST_F(FloatingBodies, LoadMatchesReferenceOnRandomPoses) {
     water.depth = solver.download(WaterField::Depth);
     water.flowX = solver.download(WaterField::FlowX);
     water.flowY = solver.download(WaterField::FlowY);
+    water.triangle = lattice == WaterLattice::Triangle;
+    if (water.triangle) water.flowZ = solver.download(WaterField::FlowZ);
     ASSERT_GT(*std::max_element(water.flowX.begin(), water.flowX.end()), 0.01f);
 
     std::uniform_real_distribution<float> x(1.5f, 8.0f), y(1.2f, 4.6f), z(0.75f, 1.25f), u(-1.0f, 1.0f), size(0.2f, 0.6f);
@@ -131,6 +135,11 @@ TEST_F(FloatingBodies, LoadMatchesReferenceOnRandomPoses) {
         }
     }
 }
+
+TEST_F(FloatingBodies, LoadMatchesReferenceOnRandomPoses) { checkLoadOnRandomPoses(WaterLattice::Square); }
+// The same on the Triangle lattice (37 x 23 vertices, the domain 9.375 m x 4.98 m): the columns
+// sample each vertex's brick, the water velocity comes from its six edges.
+TEST_F(FloatingBodies, LoadMatchesReferenceOnTheTriangleLattice) { checkLoadOnRandomPoses(WaterLattice::Triangle); }
 
 // A Kinematic sphere of radius R held with its centre at the surface, in the middle of a square
 // basin: once the water under it has left (friction damps the waves; the level around rises by
@@ -183,11 +192,18 @@ TEST_F(FloatingBodies, SphereHoldsTheCapBelowTheLevel) {
 // The same in every water model: the momentum model's surface slope carries the displacement too.
 class FloatingBodiesInEveryModel : public GpuTest, public testing::WithParamInterface<WaterModel> {};
 
-TEST_P(FloatingBodiesInEveryModel, BoxSettlesAtItsDraft) {
-    WaterSettings s = lake(32, 32, 0.125f);
+// Where vertex / cell (i, j) stands, m.
+std::array<double, 2> cellPosition(const WaterSettings& s, uint32_t i, uint32_t j) {
+    if (s.lattice == WaterLattice::Triangle)
+        return {(i + 0.5 + 0.5 * (j % 2)) * s.cellSize, (j + 0.5) * s.cellSize * std::sqrt(3.0) / 2.0};
+    return {(i + 0.5) * s.cellSize, (j + 0.5) * s.cellSize};
+}
+
+// The box of the test above settling on the lake `s` (4 m x 4 m at least, 0.5 m deep) around
+// (2 m, 2 m); `under` is the cell under the box's centre.
+void boxSettlesAtItsDraft(WaterSettings s, uint32_t under) {
     s.friction = 0.9f;
-    s.model = GetParam();
-    WaterSolver solver(context(), s);
+    WaterSolver solver(sharedContext(), s);
     fill(solver, 0.5f);
     FloatingBody box;
     box.shape = ColliderShape::Box;
@@ -212,8 +228,8 @@ TEST_P(FloatingBodiesInEveryModel, BoxSettlesAtItsDraft) {
     int count = 0;
     for (uint32_t j = 0; j < s.ny; ++j)
         for (uint32_t i = 0; i < s.nx; ++i) {
-            const double dx = (i + 0.5) * s.cellSize - 2.0, dy = (j + 0.5) * s.cellSize - 2.0;
-            if (std::max(std::abs(dx), std::abs(dy)) < 0.9) continue;
+            const std::array<double, 2> p = cellPosition(s, i, j);
+            if (std::max(std::abs(p[0] - 2.0), std::abs(p[1] - 2.0)) < 0.9) continue;
             far += depth[i + size_t(j) * s.nx];
             ++count;
         }
@@ -224,7 +240,22 @@ TEST_P(FloatingBodiesInEveryModel, BoxSettlesAtItsDraft) {
     EXPECT_NEAR(draft, expected, 0.02 * expected);
     EXPECT_NEAR(liftSum / averaged, 150.0 * 9.81, 0.02 * 150.0 * 9.81);
     // The surface under the box went down by the draft: water was pushed out, not lost.
-    EXPECT_LT(depth[16 + 16 * s.nx], far - 0.9 * expected);
+    EXPECT_LT(depth[under], far - 0.9 * expected);
+}
+
+TEST_P(FloatingBodiesInEveryModel, BoxSettlesAtItsDraft) {
+    WaterSettings s = lake(32, 32, 0.125f);
+    s.model = GetParam();
+    boxSettlesAtItsDraft(s, 16 + 16 * s.nx);
+}
+
+// The same on the Triangle lattice (32 x 37 vertices: 4.06 m x 4.0 m), whose bricks of
+// h x h sqrt(3)/2 hold the box's columns: the same draft within the same 2 %. Vertex (15, 18)
+// stands at (1.94 m, 2.0 m), under the box.
+TEST_F(FloatingBodies, BoxSettlesAtItsDraftOnTheTriangleLattice) {
+    WaterSettings s = lake(32, 37, 0.125f);
+    s.lattice = WaterLattice::Triangle;
+    boxSettlesAtItsDraft(s, 15 + 18 * s.nx);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, FloatingBodiesInEveryModel,
@@ -234,9 +265,8 @@ INSTANTIATE_TEST_SUITE_P(Models, FloatingBodiesInEveryModel,
 // above its equilibrium; the flow it makes is symmetric, so it never drifts sideways: only float
 // rounding of the sums (1e-7 of forces of ~10^3 N on 100 kg over 5 s) could move it, far below the
 // 1 mm allowed.
-TEST_F(FloatingBodies, BodyOnStillLakeStaysPut) {
-    WaterSettings s = lake(32, 32, 0.125f);
-    WaterSolver solver(context(), s);
+void bodyOnStillLakeStaysPut(const WaterSettings& s, double cx, double cy) {
+    WaterSolver solver(sharedContext(), s);
     fill(solver, 0.6f);
     FloatingBody b;
     b.shape = ColliderShape::Capsule;
@@ -244,14 +274,26 @@ TEST_F(FloatingBodies, BodyOnStillLakeStaysPut) {
     b.halfLength = 0.5f;
     b.orientation = rotationAboutZ(0.7f);
     b.mass = 100.0f;
-    b.centre = {2.0f, 2.0f, 0.6f + 0.02f};
+    b.centre = {float(cx), float(cy), 0.6f + 0.02f};
     solver.setBodies(std::span(&b, 1));
     for (int f = 0; f < 300; ++f) solver.step(1.0f / 60.0f);
     const FloatingBodyState got = lastReport(solver).bodies.at(0);
-    const double drift = std::hypot(got.centre[0] - 2.0, got.centre[1] - 2.0);
+    const double drift = std::hypot(got.centre[0] - cx, got.centre[1] - cy);
     std::printf("drift %.3e m, height %.4f m\n", drift, got.centre[2]);
     EXPECT_LT(drift, 1e-3);
     EXPECT_LT(std::hypot(got.velocity[0], got.velocity[1]), 1e-3);
+}
+
+TEST_F(FloatingBodies, BodyOnStillLakeStaysPut) { bodyOnStillLakeStaysPut(lake(32, 32, 0.125f), 2.0, 2.0); }
+
+// The same on the Triangle lattice. With an even number of rows its vertices (and their bricks,
+// and the edges) are symmetric under the half turn about the domain's centre
+// ((nx + 1/2) h / 2, ny h sqrt(3)/4): row j of parity p goes to row ny - 1 - j of parity 1 - p,
+// whose vertices are h / 2 the other way. The capsule centred there makes a symmetric flow too.
+TEST_F(FloatingBodies, BodyOnStillLakeStaysPutOnTheTriangleLattice) {
+    WaterSettings s = lake(32, 38, 0.125f);
+    s.lattice = WaterLattice::Triangle;
+    bodyOnStillLakeStaysPut(s, 32.5 * 0.125 / 2.0, 38.0 * 0.125 * std::sqrt(3.0) / 4.0);
 }
 
 // A channel 16 m x 3 m, 1 m deep, that water enters on the left and leaves on the right at the
@@ -323,9 +365,10 @@ TEST_F(FloatingBodies, DriftsAtTheFlowSpeedInASteadyChannel) {
 // Bodies of every shape dropped into a closed basin slosh the water for 300 frames: the pipes move
 // water only, so the total changes by the float rounding of the depth updates alone, at most about
 // 2 ulps of a cell's depth per substep (the taken and the given sums), summed over the substeps.
-TEST_F(FloatingBodies, WaterVolumeIsConservedWithBodies) {
+void waterVolumeIsConservedWithBodies(WaterLattice lattice) {
     WaterSettings s = lake(37, 23, 0.125f);
-    WaterSolver solver(context(), s);
+    s.lattice = lattice;
+    WaterSolver solver(sharedContext(), s);
     fill(solver, 0.5f);
     std::vector<FloatingBody> bodies(3);
     bodies[0].shape = ColliderShape::Box;
@@ -354,6 +397,13 @@ TEST_F(FloatingBodies, WaterVolumeIsConservedWithBodies) {
     // The bodies did push the water: some cell under them went shallower than the level.
     const std::vector<float> depth = solver.download(WaterField::Depth);
     EXPECT_LT(*std::min_element(depth.begin(), depth.end()), 0.45f);
+}
+
+TEST_F(FloatingBodies, WaterVolumeIsConservedWithBodies) { waterVolumeIsConservedWithBodies(WaterLattice::Square); }
+// The same on the Triangle lattice (4.69 m x 2.49 m): its depth pass moves water between vertices
+// only, and the bound is the same per substep.
+TEST_F(FloatingBodies, WaterVolumeIsConservedWithBodiesOnTheTriangleLattice) {
+    waterVolumeIsConservedWithBodies(WaterLattice::Triangle);
 }
 
 // A Kinematic box held 10 cm deeper than it would float: the solver reports buoyancy

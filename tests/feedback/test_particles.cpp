@@ -3,7 +3,8 @@
 // (reference/feedback/particles_reference.*) on random fields and particles on grids that are not
 // multiples of the workgroup (37 x 23, 19 x 13 x 11), then the physics: tracers in a solid-body
 // rotation keep their circle as RK2 says they must, heavy particles relax at the stated rate,
-// solids stop particles, water carries them on its surface; then the checks of bad input.
+// solids stop particles, water carries them on its surface (on both water lattices); then the
+// checks of bad input.
 //
 // The velocity is prescribed (VelocityMode::Prescribed) in the smoke tests, so a whole step leaves
 // the uploaded field alone and the particle pass moves through exactly what was uploaded; every
@@ -305,6 +306,68 @@ TEST_F(Particles, WaterParticlesMatchTheReference) {
     EXPECT_GT(counts.stranded, 0u);
 }
 
+// The same on the Triangle lattice (37 x 23 vertices, h 0.1 m: 3.75 m x 1.99 m): the velocity
+// the depth pass derived per vertex from the flow a random surface drives, a dry island, particles
+// anywhere in the domain (some beyond the outermost vertices of a row, where the samples take the
+// row's end values). The reference samples linearly over the lattice triangle holding the point
+// with weights solved from the vertices' positions. The rounding bounds are those above: the
+// sample coordinates are a few tens of rows and columns, the velocities within 2 m/s (checked).
+TEST_F(Particles, WaterParticlesMatchTheReferenceOnTheTriangleLattice) {
+    WaterSettings s;
+    s.nx = 37;
+    s.ny = 23;
+    s.cellSize = 0.1f;
+    s.lattice = WaterLattice::Triangle;
+    WaterSolver solver(context(), s);
+    std::mt19937 rng(11);
+    std::vector<float> terrain = randomValues(rng, size_t(s.nx) * s.ny, 0.0f, 0.05f);
+    std::vector<float> depth = randomValues(rng, terrain.size(), 0.1f, 0.3f);
+    // A dry island standing above the water (a dry hole would drain the water around it in thin,
+    // fast sheets, beyond the bounds' 2 m/s).
+    for (uint32_t j = 8; j < 14; ++j)
+        for (uint32_t i = 15; i < 22; ++i) {
+            depth[i + j * s.nx] = 0.0f;
+            terrain[i + j * s.nx] = 1.0f;
+        }
+    solver.upload(WaterField::Terrain, terrain);
+    solver.upload(WaterField::Depth, depth);
+    const uint32_t n = 900;
+    EngineParticles positions(context(), n), velocities(context(), n, 2);
+    const double width = (s.nx + 0.5) * s.cellSize, height = s.ny * s.cellSize * std::sqrt(3.0) / 2.0;
+    const std::vector<Float4> p0 = randomParticles(rng, n, {width, height, 0.0}, 2, 5.0f);
+    const std::vector<Float4> v0 = randomParticles(rng, n, {0.0, 0.0, 0.0}, 0, 0.5f);
+    positions.write(p0);
+    velocities.write(v0);
+    ParticleSettings settings;
+    settings.drag = 4.0f;
+    solver.setParticles({positions.buffer(), 0, velocities.buffer(), velocities.offset(), n}, settings);
+    const float dt = 0.02f;
+    engineStep(*context(), solver, dt);
+
+    feedback_ref::WaterCells cells{int(s.nx), int(s.ny), s.cellSize, s.dryDepth, {}, {}, {}, {}, WaterLattice::Triangle};
+    const std::vector<float> velocity = solver.download(WaterField::Velocity);
+    double fastest = 0.0;
+    for (size_t c = 0; c < terrain.size(); ++c) {
+        cells.velocityX.push_back(velocity[2 * c]);
+        cells.velocityY.push_back(velocity[2 * c + 1]);
+        fastest = std::max(fastest, std::hypot(double(velocity[2 * c]), double(velocity[2 * c + 1])));
+    }
+    std::printf("fastest vertex %.3f m/s\n", fastest);
+    ASSERT_GT(fastest, 0.1);  // the flows moved the water
+    ASSERT_LT(fastest, 2.0);  // within the rounding bounds' assumption
+    cells.depth = toDouble(solver.download(WaterField::Depth));
+    cells.terrain = toDouble(solver.download(WaterField::Terrain));
+    std::vector<Particle> expected = toReference(p0, &v0);
+    const ParticleCounts counts = feedback_ref::moveParticlesWater(cells, {dt, settings.drag, {0.0, 0.0, 0.0}}, expected);
+    std::vector<Float4> p1 = positions.read(), v1 = velocities.read();
+    std::vector<Float4> v0Flat = v0;
+    expectParticles(p0, p1, &v0Flat, &v1, expected, 3, kVelocityTolerance);
+    const std::optional<ParticleReport> report = solver.particleReport();
+    ASSERT_TRUE(report.has_value());
+    expectCounts(*report, counts, n, solver.stepsRecorded());
+    EXPECT_GT(counts.stranded, 0u);
+}
+
 // ---- physics ---------------------------------------------------------------------------------
 
 // u = Omega x (x - c): linear, so the bilinear samples of its staggered components are exact, and
@@ -504,6 +567,63 @@ TEST_F(Particles, WaterParticlesDriftWithAChannelAndRideTheSurface) {
         }
         p = now;
     }
+    const std::optional<ParticleReport> report = solver.particleReport();
+    ASSERT_TRUE(report.has_value());
+    EXPECT_EQ(report->step, solver.stepsRecorded());
+    EXPECT_EQ(report->stranded, 0u);
+}
+
+// The same channel on the Triangle lattice (37 x 10 vertices, h 0.5 m: 18.75 m x 4.33 m), where
+// the pipe model carries the flow (the water enters on the left and leaves on the right at
+// 0.2 m^2/s, 0.4 m/s at 0.5 m deep; 8 s for the surge to settle). A tracer's step is the vertex
+// velocities' linear (convex) combination at its midpoint, so its speed lies within their range
+// (plus the rounding bound); z is the surface, within the range of the depths over flat ground.
+TEST_F(Particles, WaterParticlesDriftDownstreamOnTheTriangleLattice) {
+    WaterSettings s;
+    s.nx = 37;
+    s.ny = 10;
+    s.cellSize = 0.5f;
+    s.lattice = WaterLattice::Triangle;
+    s.friction = 0.5f;
+    s.boundaries[0] = {WaterBoundaryType::Inflow, 0.2f};
+    s.boundaries[1] = {WaterBoundaryType::Inflow, -0.2f};
+    WaterSolver solver(context(), s);
+    solver.upload(WaterField::Depth, std::vector<float>(size_t(s.nx) * s.ny, 0.5f));
+    const float dt = 0.05f;
+    for (int f = 0; f < 160; ++f) solver.step(dt);  // settle
+    const uint32_t n = 9;
+    const float middle = 0.5f * s.ny * s.cellSize * std::sqrt(3.0f) / 2.0f;
+    std::vector<Float4> p(n);
+    for (uint32_t k = 0; k < n; ++k) p[k] = {4.0f + 0.5f * k, middle, 0.0f, 0.0f};
+    EngineParticles positions(context(), n);
+    positions.write(p);
+    solver.setParticles({positions.buffer(), 0, VK_NULL_HANDLE, 0, n});
+    double meanSpeed = 0.0;
+    for (int f = 0; f < 20; ++f) {
+        engineStep(*context(), solver, dt);
+        const std::vector<float> velocity = solver.download(WaterField::Velocity);
+        const std::vector<float> depth = solver.download(WaterField::Depth);
+        float low = 1e9f, high = -1e9f, lowDepth = 1e9f, highDepth = -1e9f;
+        for (size_t c = 0; c < depth.size(); ++c) {
+            low = std::min(low, velocity[2 * c]);
+            high = std::max(high, velocity[2 * c]);
+            lowDepth = std::min(lowDepth, depth[c]);
+            highDepth = std::max(highDepth, depth[c]);
+        }
+        const std::vector<Float4> now = positions.read();
+        for (uint32_t k = 0; k < n; ++k) {
+            const double speed = (double(now[k][0]) - p[k][0]) / dt;
+            meanSpeed += speed / (20.0 * n);
+            EXPECT_GE(speed, low - 2.0 * kPositionTolerance / dt);
+            EXPECT_LE(speed, high + 2.0 * kPositionTolerance / dt);
+            EXPECT_GT(speed, 0.1);  // downstream
+            EXPECT_NEAR(now[k][1], middle, 2.0 * kPositionTolerance + dt * 0.05);  // no cross-flow to speak of
+            EXPECT_GE(now[k][2], lowDepth - 1e-6f);
+            EXPECT_LE(now[k][2], highDepth + 1e-6f);
+        }
+        p = now;
+    }
+    std::printf("mean particle speed %.4f m/s\n", meanSpeed);
     const std::optional<ParticleReport> report = solver.particleReport();
     ASSERT_TRUE(report.has_value());
     EXPECT_EQ(report->step, solver.stepsRecorded());

@@ -362,10 +362,6 @@ TEST_F(WaterTriangle, BadInputNamesTheField) {
 
     WaterSolver solver(context(), triangleSettings());
     EXPECT_EQ(solver.fieldSize(WaterField::FlowZ), size_t(38) * 24);
-    EXPECT_EQ(fieldOf([&] { solver.setParticles(ParticleBuffers{}); }), "setParticles: WaterSettings::lattice");
-    const FloatingBody body{};
-    EXPECT_EQ(fieldOf([&] { solver.setBodies(std::span(&body, 1)); }), "setBodies: WaterSettings::lattice");
-    solver.setBodies({});  // removing none is fine
     EXPECT_EQ(solver.step(0.01f), 1u);  // still usable
 }
 

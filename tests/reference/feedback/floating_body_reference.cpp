@@ -23,6 +23,41 @@ Collider geometry(const FloatingBody& b) {
     return c;
 }
 
+// The rectangle of cell (i, j): lower-left corner and size, m.
+struct Footprint {
+    double x, y, width, height;
+};
+Footprint footprint(const Water& w, int i, int j) {
+    if (!w.triangle) return {i * w.h, j * w.h, w.h, w.h};
+    const double rowSpacing = w.h * std::sqrt(3.0) / 2.0;
+    return {(i + 0.5 * (j % 2)) * w.h, j * rowSpacing, w.h, rowSpacing};
+}
+
+// Column (p, q)'s midpoint in cell (i, j).
+std::array<double, 2> columnPoint(const Water& w, int i, int j, int p, int q) {
+    const Footprint f = footprint(w, i, j);
+    return {f.x + (p + 0.5) / w.columns * f.width, f.y + (q + 0.5) / w.columns * f.height};
+}
+
+// The water's velocity in cell (i, j) through the water column `column` (m).
+std::array<double, 2> cellVelocity(const Water& w, int i, int j, double column) {
+    const size_t stride = size_t(w.nx) + 1;
+    const size_t left = size_t(i) + size_t(j) * stride, right = left + 1;
+    if (!w.triangle) {
+        const double below = w.flowY[size_t(i) + size_t(j) * w.nx], above = w.flowY[size_t(i) + size_t(j + 1) * w.nx];
+        return {0.5 * (w.flowX[left] + w.flowX[right]) / (w.h * column), 0.5 * (below + above) / (w.h * column)};
+    }
+    const int p = j % 2;
+    const size_t up = size_t(i + p) + size_t(j + 1) * stride;  // the edges to the upper neighbours
+    const double qx = 0.5 * (w.flowX[left] + w.flowX[right]);
+    const double qy = 0.5 * (w.flowY[left] + w.flowY[up]);  // from lower-left, to upper-right
+    const double qz = 0.5 * (w.flowZ[right] + w.flowZ[up]);  // from lower-right, to upper-left
+    const double s3 = std::sqrt(3.0), width = w.h / s3;
+    // sum over the directions e_x, e_y = (1/2, sqrt3/2), e_z = (-1/2, sqrt3/2) of (u . e) e is 3/2 u.
+    const double scale = 2.0 / 3.0 / (width * column);
+    return {scale * (qx + 0.5 * qy - 0.5 * qz), scale * (0.5 * s3 * qy + 0.5 * s3 * qz)};
+}
+
 std::array<double, 3> cross(const std::array<double, 3>& a, const std::array<double, 3>& b) {
     return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
@@ -56,7 +91,8 @@ Span verticalSpan(const FloatingBody& body, double x, double y) {
 
 Load bodyLoad(const FloatingBody& body, const Water& w) {
     const double rho = w.density, g = w.gravity;
-    const double a = w.h / w.columns, area = a * a;
+    const Footprint cellShape = footprint(w, 0, 0);
+    const double area = cellShape.width * cellShape.height / (w.columns * w.columns);
     const std::array<double, 3> centre{body.centre[0], body.centre[1], body.centre[2]};
     const std::array<double, 3> v{body.velocity[0], body.velocity[1], body.velocity[2]};
     const std::array<double, 3> omega{body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]};
@@ -66,8 +102,13 @@ Load bodyLoad(const FloatingBody& body, const Water& w) {
     if (body.shape == ColliderShape::Box)
         reach = std::hypot(double(body.halfExtents[0]), double(body.halfExtents[1]), double(body.halfExtents[2]));
     if (body.shape == ColliderShape::Capsule) reach = double(body.halfLength) + body.radius;
-    const int i0 = std::max(0, int(std::floor((centre[0] - reach) / w.h))), i1 = std::min(w.nx - 1, int(std::floor((centre[0] + reach) / w.h)));
-    const int j0 = std::max(0, int(std::floor((centre[1] - reach) / w.h))), j1 = std::min(w.ny - 1, int(std::floor((centre[1] + reach) / w.h)));
+    // The columns of a row whose footprints meet [x - reach, x + reach]: the Triangle lattice's odd
+    // rows start h / 2 further right, so the first is the one either parity needs.
+    const double shift = w.triangle ? 0.5 : 0.0;
+    const int i0 = std::max(0, int(std::floor((centre[0] - reach) / cellShape.width - shift)));
+    const int i1 = std::min(w.nx - 1, int(std::floor((centre[0] + reach) / cellShape.width)));
+    const int j0 = std::max(0, int(std::floor((centre[1] - reach) / cellShape.height)));
+    const int j1 = std::min(w.ny - 1, int(std::floor((centre[1] + reach) / cellShape.height)));
     double levelSum = 0.0, levelCount = 0.0;
     for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i) {
@@ -75,7 +116,7 @@ Load bodyLoad(const FloatingBody& body, const Water& w) {
             if (w.depth[c] <= w.dryDepth) continue;
             for (int q = 0; q < w.columns; ++q)
                 for (int p = 0; p < w.columns; ++p)
-                    if (!verticalSpan(body, (i + (p + 0.5) / w.columns) * w.h, (j + (q + 0.5) / w.columns) * w.h).found) {
+                    if (const auto xy = columnPoint(w, i, j, p, q); !verticalSpan(body, xy[0], xy[1]).found) {
                         levelSum += w.terrain[c] + w.depth[c] + (w.displacement.empty() ? 0.0 : w.displacement[c]);
                         levelCount += 1.0;
                     }
@@ -91,13 +132,15 @@ Load bodyLoad(const FloatingBody& body, const Water& w) {
             const double depth = w.depth[c];
             if (depth <= w.dryDepth) continue;
             const double ground = w.terrain[c];
-            const double column = w.h * (depth + (w.displacement.empty() ? 0.0 : w.displacement[c]));
+            const std::array<double, 2> flowVelocity =
+                cellVelocity(w, i, j, depth + (w.displacement.empty() ? 0.0 : w.displacement[c]));
             // The cell's displacement: the mean over its columns of their length below the level.
             std::vector<Span> spans;
             double cellDisplacement = 0.0;
             for (int q = 0; q < w.columns; ++q)
                 for (int p = 0; p < w.columns; ++p) {
-                    spans.push_back(verticalSpan(body, (i + (p + 0.5) / w.columns) * w.h, (j + (q + 0.5) / w.columns) * w.h));
+                    const auto xy = columnPoint(w, i, j, p, q);
+                    spans.push_back(verticalSpan(body, xy[0], xy[1]));
                     const Span& span = spans.back();
                     const double bottom = std::max(span.bottom, ground);
                     if (span.found && span.top > bottom) cellDisplacement += std::clamp(level - bottom, 0.0, span.top - bottom);
@@ -105,7 +148,7 @@ Load bodyLoad(const FloatingBody& body, const Water& w) {
             cellDisplacement /= w.columns * w.columns;
             for (int q = 0; q < w.columns; ++q)
                 for (int p = 0; p < w.columns; ++p) {
-                    const double x = (i + (p + 0.5) / w.columns) * w.h, y = (j + (q + 0.5) / w.columns) * w.h;
+                    const auto [x, y] = columnPoint(w, i, j, p, q);
                     const Span& span = spans[size_t(q) * w.columns + p];
                     if (!span.found) continue;
                     // The effective surface: ground + depth + the cell's displacement.
@@ -115,10 +158,8 @@ Load bodyLoad(const FloatingBody& body, const Water& w) {
                     if (!(s > 0.0)) continue;
                     const std::array<double, 3> r{x - centre[0], y - centre[1], 0.5 * (bottom + top) - centre[2]};
                     const std::array<double, 3> spin = cross(omega, r);
-                    const double left = w.flowX[size_t(i) + size_t(j) * (w.nx + 1)], right = w.flowX[size_t(i) + 1 + size_t(j) * (w.nx + 1)];
-                    const double below = w.flowY[c], above = w.flowY[c + w.nx];
-                    const double dux = 0.5 * (left + right) / column - (v[0] + spin[0]);
-                    const double duy = 0.5 * (below + above) / column - (v[1] + spin[1]);
+                    const double dux = flowVelocity[0] - (v[0] + spin[0]);
+                    const double duy = flowVelocity[1] - (v[1] + spin[1]);
                     const double speed = std::hypot(dux, duy);
                     const double vertical = v[2] + spin[2];
                     const double volume = s * area;

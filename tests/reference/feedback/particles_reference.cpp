@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "reference/water/water_reference.hpp"
+
 namespace billow::feedback_ref {
 
 namespace {
@@ -128,7 +130,14 @@ ParticleCounts moveParticles3D(const smoke3d_ref::Grid& g, const smoke3d_ref::Ve
 
 ParticleCounts moveParticlesWater(const WaterCells& w, const ParticleMotion& m, std::vector<Particle>& particles) {
     ParticleCounts counts;
-    const double extent[2] = {w.nx * w.h, w.ny * w.h};
+    const bool triangle = w.lattice == WaterLattice::Triangle;
+    const double rowSpacing = triangle ? w.h * std::sqrt(3.0) / 2.0 : w.h;
+    const double extent[2] = {(w.nx + (triangle ? 0.5 : 0.0)) * w.h, w.ny * rowSpacing};
+    WaterSettings lattice;
+    lattice.nx = uint32_t(w.nx);
+    lattice.ny = uint32_t(w.ny);
+    lattice.cellSize = float(w.h);
+    lattice.lattice = WaterLattice::Triangle;
     // Bilinear between cell centres; beyond the outermost centres, the edge cells' values.
     const auto bilinear = [&](const Values& f, const Vec3& p) {
         const double cx = std::clamp(p[0] / w.h - 0.5, 0.0, double(w.nx - 1));
@@ -139,14 +148,19 @@ ParticleCounts moveParticlesWater(const WaterCells& w, const ParticleMotion& m, 
         const auto at = [&](int a, int b) { return f[size_t(a) + size_t(b) * w.nx]; };
         return (1 - ty) * ((1 - tx) * at(i, j) + tx * at(i1, j)) + ty * ((1 - tx) * at(i, j1) + tx * at(i1, j1));
     };
+    const auto interpolate = [&](const Values& f, const Vec3& p) {
+        return triangle ? water_ref::sampleTriangle(lattice, f, 1, 0, p[0], p[1]) : bilinear(f, p);
+    };
     Values surface(w.depth.size());
     for (size_t c = 0; c < surface.size(); ++c) surface[c] = w.terrain[c] + w.depth[c];
-    const auto sample = [&](const Vec3& p) { return Vec3{bilinear(w.velocityX, p), bilinear(w.velocityY, p), 0.0}; };
+    const auto sample = [&](const Vec3& p) { return Vec3{interpolate(w.velocityX, p), interpolate(w.velocityY, p), 0.0}; };
     // The water solver's particles do not leave the domain even in the midpoint stage.
     const auto clampToDomain = [&](const Vec3& p) { return p; };
+    // The cell whose square (Triangle: brick; a row's bricks start h / 2 in on odd rows) holds p.
     const auto dry = [&](const Vec3& p) {
-        const int i = std::clamp(int(std::floor(p[0] / w.h)), 0, w.nx - 1);
-        const int j = std::clamp(int(std::floor(p[1] / w.h)), 0, w.ny - 1);
+        const int j = std::clamp(int(std::floor(p[1] / rowSpacing)), 0, w.ny - 1);
+        const double start = triangle && j % 2 == 1 ? 0.5 * w.h : 0.0;
+        const int i = std::clamp(int(std::floor((p[0] - start) / w.h)), 0, w.nx - 1);
         return w.depth[size_t(i) + size_t(j) * w.nx] <= w.dryDepth;
     };
     for (Particle& p : particles) {
@@ -172,7 +186,7 @@ ParticleCounts moveParticlesWater(const WaterCells& w, const ParticleMotion& m, 
         } else if (anySide) {
             ++counts.outside;
         }
-        x1[2] = bilinear(surface, x1);
+        x1[2] = interpolate(surface, x1);
         p.x = x1;
         p.v = v1;
     }

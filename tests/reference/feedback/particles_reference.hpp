@@ -16,13 +16,18 @@
 //            starts in such a cell is counted "inSolid";
 //   water:   x and y as above (no gravity), z the surface (terrain + depth, bilinear) at the new
 //            point; a particle starting or ending on a dry cell (depth <= dryDepth) stays, with
-//            velocity 0 ("stranded").
+//            velocity 0 ("stranded"). On the Triangle lattice the fields are linear over the
+//            lattice triangle holding the point (the water reference's sampleTriangle: barycentric
+//            weights solved from the vertices' positions), the domain is (nx + 1/2) h by
+//            ny h sqrt(3)/2, and the cell holding a point is the vertex whose brick (h wide,
+//            h sqrt(3)/2 high, centred on the vertex) holds it.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "billow/water_settings.hpp"
 #include "reference/smoke/grid.hpp"
 #include "reference/smoke3d/grid.hpp"
 
@@ -54,11 +59,13 @@ ParticleCounts moveParticles2D(const smoke_ref::Grid& g, const Values& u, const 
 ParticleCounts moveParticles3D(const smoke3d_ref::Grid& g, const smoke3d_ref::Velocity& vel, const Values& solid,
                                const ParticleMotion& m, std::vector<Particle>& particles);
 
-// The water's cell fields (cell (i, j) centred at ((i + 1/2) h, (j + 1/2) h)).
+// The water's cell fields (cell (i, j) centred at ((i + 1/2) h, (j + 1/2) h); on the Triangle
+// lattice vertex (i, j) at ((i + 1/2 + (j odd) / 2) h, (j + 1/2) h sqrt(3)/2)).
 struct WaterCells {
     int nx = 0, ny = 0;
     double h = 0.0, dryDepth = 0.0;
     Values velocityX, velocityY, depth, terrain;  // nx * ny each, index i + j nx
+    WaterLattice lattice = WaterLattice::Square;
 };
 ParticleCounts moveParticlesWater(const WaterCells& w, const ParticleMotion& m, std::vector<Particle>& particles);
 
