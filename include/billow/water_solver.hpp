@@ -130,8 +130,9 @@ public:
     // evaluates the load on all of them, and the water flows around what they push aside. An
     // empty span removes them all. Bodies keep their state on the GPU between calls: to move a
     // Kinematic body, or to change a Simulated one, give the whole set again (a Simulated body's
-    // current state is in bodies()). Square lattice only: a non-empty set on the Triangle lattice
-    // is InvalidArgument naming WaterSettings::lattice.
+    // current state is in bodies()). On the Triangle lattice each vertex stands for its brick (h
+    // wide, h sqrt(3)/2 high, centred on it: the offset rows of bricks tile the domain), over
+    // which the bodies' columns are sampled as over the Square lattice's cells.
     void setBodies(std::span<const FloatingBody> bodies);
     // The newest completed frame's report (a frame or two behind the recording, never waited
     // for): the step it describes and every body's state and load; nullopt before the first
@@ -168,8 +169,8 @@ public:
     // (InvalidArgument naming the field; a bad call leaves the previous set in place); the first
     // call allocates the report's ring (blocking, once). Call it again when the count or the
     // buffers change; clearParticles() stops the moves (call it before destroying the buffers, once
-    // the last step that used them has completed). Square lattice only: on the Triangle lattice
-    // InvalidArgument naming WaterSettings::lattice.
+    // the last step that used them has completed). On the Triangle lattice the velocity and the
+    // surface are linear over the lattice triangle holding the particle, as the probes sample them.
     void setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings = {});
     void clearParticles();
     // What the particle pass of the newest whole step whose submission has completed found (its
