@@ -1,9 +1,10 @@
 #version 450
 // The floating bodies' push on the water, one thread per cell (Triangle lattice: per vertex, over
-// its brick): the displacement d, m, the mean over the cell's columns of the length where a body overlaps the water column [terrain,
-// terrain + depth] (water/body_columns.glsl), at the bodies' new poses. The flow kernels add d to
-// the surface: the pressure head of a body resting on the water, so the water it overlaps is
-// pushed out until the effective surface terrain + depth + d is level with the water around.
+// its brick): the displacement d, m, the mean over the cell's columns of the length where a body
+// overlaps the water column [terrain, terrain + depth] (water/body_columns.glsl), at the bodies'
+// new poses. The flow kernels add d to the surface: the pressure head of a body resting on the
+// water, so the water it overlaps is pushed out until the effective surface terrain + depth + d is
+// level with the water around.
 // The bodies' buoyancy is measured under that same effective surface, so at rest
 // rho g A (surface - bottom) = m g: the draft m / (rho A) (docs/floating-bodies.md). The pipes move
 // water only, so the volume is unchanged.
