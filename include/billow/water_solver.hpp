@@ -78,7 +78,7 @@ public:
     // depth, flows and dye start at 0. On any failure nothing is left allocated.
     WaterSolver(std::shared_ptr<Context> context, const WaterSettings& settings);
     const WaterSettings& settings() const;
-    // Changes any setting except nx / ny (blocking upload of the parameters and boundary table).
+    // Changes any setting except nx / ny and lattice (blocking upload of the parameters and boundary table).
     void updateSettings(const WaterSettings& settings);
 
     // The largest substep the stability limit allows now, s: courant * cellSize / wave speed.
@@ -110,7 +110,8 @@ public:
 
     // Probes (billow/probes.hpp; docs/probes.md): the points every whole step samples after its
     // last pass, from the next recorded step on, replacing the previous set (at most kMaxProbes;
-    // an empty span removes them: nothing is sampled, nothing costs). Checked whole first
+    // an empty span removes them: nothing is sampled, nothing costs). Square lattice only: a
+    // non-empty set on the Triangle lattice is InvalidArgument naming WaterSettings::lattice. Checked whole first
     // (InvalidArgument naming the point and axis: "setProbes: points[3][1]"; a bad set leaves the
     // previous one in place). Uploaded inside the next recorded step's command buffer, only when
     // the set changed. The first non-empty set allocates the buffers, and a set larger than any
@@ -128,7 +129,8 @@ public:
     // evaluates the load on all of them, and the water flows around what they push aside. An
     // empty span removes them all. Bodies keep their state on the GPU between calls: to move a
     // Kinematic body, or to change a Simulated one, give the whole set again (a Simulated body's
-    // current state is in bodies()).
+    // current state is in bodies()). Square lattice only: a non-empty set on the Triangle lattice
+    // is InvalidArgument naming WaterSettings::lattice.
     void setBodies(std::span<const FloatingBody> bodies);
     // The newest completed frame's report (a frame or two behind the recording, never waited
     // for): the step it describes and every body's state and load; nullopt before the first
@@ -165,7 +167,8 @@ public:
     // (InvalidArgument naming the field; a bad call leaves the previous set in place); the first
     // call allocates the report's ring (blocking, once). Call it again when the count or the
     // buffers change; clearParticles() stops the moves (call it before destroying the buffers, once
-    // the last step that used them has completed).
+    // the last step that used them has completed). Square lattice only: on the Triangle lattice
+    // InvalidArgument naming WaterSettings::lattice.
     void setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings = {});
     void clearParticles();
     // What the particle pass of the newest whole step whose submission has completed found (its

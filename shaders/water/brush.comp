@@ -1,7 +1,9 @@
 #version 450
 // Applies the frame's brushes (rain, springs, sinks, digging): each adds weight * amount with
-// weight max(0, 1 - distance / radius) (a linear brush). Depth and dye never go below 0.
+// weight max(0, 1 - distance / radius) (a linear brush), distance from the cell's centre (the
+// vertex on the Triangle lattice). Depth and dye never go below 0.
 #include "water/grid.glsl"
+#include "water/lattice.glsl"
 
 layout(set = 0, binding = 1) readonly buffer Brushes { WaterBrushGpu brushes[]; };
 layout(set = 0, binding = 2) buffer Depth { float depth[]; };
@@ -13,7 +15,7 @@ void main() {
     ivec2 id = ivec2(gl_GlobalInvocationID.xy);
     if (id.x >= water.nx || id.y >= water.ny) return;
     int c = cellIndex(id.x, id.y);
-    vec2 centre = (vec2(id) + 0.5) * water.h;
+    vec2 centre = cellCentre(id);
     float d = depth[c], t = terrain[c], colour = dye[c];
     bool touched = false;
     for (int k = 0; k < pc.count; ++k) {

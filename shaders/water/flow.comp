@@ -27,15 +27,15 @@ layout(push_constant) uniform Push { WaterStepPush pc; };
 
 float newFlowX(int i, int j) {
     float q = flowXIn[xFaceIndex(i, j)];
-    if (i == 0) return boundaryInflow(boundary[leftEntry(j)], cellIndex(0, j), q);
-    if (i == water.nx) return -boundaryInflow(boundary[rightEntry(j)], cellIndex(i - 1, j), -q);
+    if (i == 0) return boundaryInflow(boundary[leftEntry(j)], cellIndex(0, j), q, water.h);
+    if (i == water.nx) return -boundaryInflow(boundary[rightEntry(j)], cellIndex(i - 1, j), -q, water.h);
     return interiorFlow(q, cellIndex(i - 1, j), cellIndex(i, j));
 }
 
 float newFlowY(int i, int j) {
     float q = flowYIn[yFaceIndex(i, j)];
-    if (j == 0) return boundaryInflow(boundary[bottomEntry(i)], cellIndex(i, 0), q);
-    if (j == water.ny) return -boundaryInflow(boundary[topEntry(i)], cellIndex(i, j - 1), -q);
+    if (j == 0) return boundaryInflow(boundary[bottomEntry(i)], cellIndex(i, 0), q, water.h);
+    if (j == water.ny) return -boundaryInflow(boundary[topEntry(i)], cellIndex(i, j - 1), -q, water.h);
     return interiorFlow(q, cellIndex(i, j - 1), cellIndex(i, j));
 }
 

@@ -41,8 +41,12 @@ float prescribedInflow(WaterBoundaryFace b, float time) {
 // Outflow scaling: the factor by which a cell holding `cellDepth` must shrink its outgoing flows
 // (negative flow on its left/bottom face ql/qb, positive on its right/top face qr/qt) so that it
 // gives at most (1 - margin) * H * h^2 / dt in a substep of dt. 1 when it holds enough.
-float outflowScale(float cellDepth, float ql, float qr, float qb, float qt, float dt) {
-    float outflow = max(-ql, 0.0) + max(qr, 0.0) + max(-qb, 0.0) + max(qt, 0.0);
-    float available = cellDepth * (1.0 - BILLOW_WATER_SCALE_MARGIN) * water.h * water.h / dt;
+// `outflow` is the sum of the outgoing flows, `areaOverH2` the column's area over h^2 (1 on the
+// Square lattice, where the product stays exact; sqrt(3)/2 on the Triangle lattice).
+float outflowScaleOf(float cellDepth, float outflow, float areaOverH2, float dt) {
+    float available = cellDepth * (1.0 - BILLOW_WATER_SCALE_MARGIN) * water.h * water.h * areaOverH2 / dt;
     return outflow > available ? available / outflow : 1.0;
+}
+float outflowScale(float cellDepth, float ql, float qr, float qb, float qt, float dt) {
+    return outflowScaleOf(cellDepth, max(-ql, 0.0) + max(qr, 0.0) + max(-qb, 0.0) + max(qt, 0.0), 1.0, dt);
 }

@@ -54,7 +54,8 @@ vec2 edgeDirection(int array) {
 }
 
 // Area of the column a cell (Square) or vertex (Triangle: its hexagonal Voronoi cell) holds, m^2.
-float cellArea() { return onTriangleLattice() ? 0.5 * kSqrt3 * water.h * water.h : water.h * water.h; }
+float cellAreaOverH2() { return onTriangleLattice() ? 0.5 * kSqrt3 : 1.0; }
+float cellArea() { return cellAreaOverH2() * water.h * water.h; }
 // Width of a pipe (the face between two columns), m; the pipes are water.h long on both lattices.
 float pipeWidth() { return onTriangleLattice() ? water.h / kSqrt3 : water.h; }
 

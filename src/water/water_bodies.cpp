@@ -54,6 +54,8 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
 
 void WaterSolver::setBodies(std::span<const FloatingBody> bodies) {
     Impl& s = use("setBodies");
+    // The bodies' load and displacement kernels integrate over square cells: refused rather than wrong.
+    if (!bodies.empty()) s.requireSquareLattice("setBodies", "floating bodies");
     auto scope = s.guard.enter("setBodies");
     s.floatingBodies.assign(bodies, s.settings.cellSize, "setBodies");
 }

@@ -11,6 +11,8 @@ namespace kernels = detail::kernels;
 
 void WaterSolver::setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings) {
     Impl& s = use("setParticles");
+    // The particle kernel samples the square grid's cells (bilinear): refused rather than wrong.
+    s.requireSquareLattice("setParticles", "particles");
     auto scope = s.guard.enter("setParticles");
     s.particles.assign(s.cs, *s.kernels, buffers, settings, false);
 }

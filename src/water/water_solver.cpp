@@ -168,6 +168,12 @@ double WaterSolver::Impl::waveSpeed() const {
     return 0.0;
 }
 
+void WaterSolver::Impl::requireSquareLattice(const char* call, const char* what) const {
+    if (settings.lattice == WaterLattice::Triangle)
+        throw InvalidArgument(std::string(call) + ": WaterSettings::lattice",
+                              std::string(what) + " run on the Square lattice only (not on Triangle)");
+}
+
 double WaterSolver::Impl::stableTimeStep() const {
     const double c = waveSpeed();
     return c > 0.0 ? settings.courant * settings.cellSize / c : std::numeric_limits<double>::infinity();
@@ -218,6 +224,8 @@ void WaterSolver::updateSettings(const WaterSettings& settings) {
     Impl& s = use("updateSettings");
     settings.validate();
     detail::requireUnchanged(settings.nx == s.nx && settings.ny == s.ny, "WaterSettings::nx/ny");
+    // The flow buffers are sized per lattice.
+    detail::requireUnchanged(settings.lattice == s.settings.lattice, "WaterSettings::lattice");
     auto scope = s.guard.enter("updateSettings");
     s.settings = settings;
     s.uploadParams();
