@@ -1,0 +1,2 @@
+// Water scenes with erosion in the scene runner.
+#include <gtest/gtest.h>
