@@ -106,6 +106,16 @@ struct GpuFloatingBody {
 struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; int lastSubstep; };
 struct WaterBrushPush { int count; };
 struct WaterDyePush { float dt; float decayFactor; };
+// The frame's erosion pass (water/erosion.comp; billow::HydraulicErosionSettings and
+// ThermalErosionSettings): dt, s; evaporationFactor = exp(-evaporation * dt); capacity K_c, s;
+// minimumTilt; dissolveRate, 1/s (times (1 - hardness) per cell); depositFraction =
+// 1 - exp(-depositRate * dt); deepWaterLimit, m (0: off); slideFraction = min(rate * dt, 1) /
+// (2 * edges per cell); talusDrop = h * tan(talusAngle), m; hydraulic / thermal != 0: on.
+struct WaterErosionPush {
+    float dt; float evaporationFactor; float capacity; float minimumTilt;
+    float dissolveRate; float depositFraction; float deepWaterLimit; float slideFraction;
+    float talusDrop; int hydraulic; int thermal;
+};
 // The bodies' pass: `count` bodies, a frame of `substeps` body substeps of `dt` s each, the
 // water's density (kg/m^3), and where the report goes in the result ring (a word index).
 struct WaterBodyPush { int count; int substeps; float dt; float density; int reportWord; };

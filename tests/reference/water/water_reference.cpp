@@ -19,7 +19,8 @@ void applyBrushes(const WaterSettings& s, State& st, const std::vector<WaterBrus
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i) {
             const int c = g.cell(i, j);
-            const double x = (i + 0.5) * s.cellSize, y = (j + 0.5) * s.cellSize;
+            double x, y;
+            cellCentre(s, i, j, x, y);
             for (const WaterBrush& b : brushes) {
                 const double w = std::max(0.0, 1.0 - std::hypot(x - b.x, y - b.y) / b.radius);
                 if (w <= 0.0) continue;

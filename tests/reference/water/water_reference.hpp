@@ -14,12 +14,14 @@ namespace billow::water_ref {
 
 struct State {
     std::vector<double> terrain, depth, flowX, flowY, velocity, dye;
+    std::vector<double> flowZ;  // Triangle lattice
     std::vector<double> faceVelocityX, faceVelocityY;  // Momentum model
 };
 
 // Per-value rounding bounds that go with a reference state (same layout; |gpu - ref| <= bound).
 struct Bounds {
     std::vector<double> depth, flowX, flowY, velocity;
+    std::vector<double> flowZ;  // Triangle lattice
     std::vector<double> faceVelocityX, faceVelocityY;  // Momentum model
     size_t scaledCells = 0;  // cells whose outflow scaling acted (scale < 1)
 };
@@ -27,8 +29,8 @@ struct Bounds {
 // One unit of float rounding, 2^-24.
 inline constexpr double kFloatUlp = 5.9604644775390625e-8;
 
-// Adds each brush's water, terrain and dye with the linear falloff max(0, 1 - d/r) (depth and dye
-// kept >= 0).
+// Adds each brush's water, terrain and dye with the linear falloff max(0, 1 - d/r), d from the
+// cell's centre or the Triangle lattice's vertex (depth and dye kept >= 0).
 void applyBrushes(const WaterSettings& s, State& state, const std::vector<WaterBrush>& brushes);
 // One substep (accelerate, outflow scaling, depth + velocity) from time `time`; fills `bounds`.
 void substep(const WaterSettings& s, State& state, double dt, double time, Bounds& bounds);
@@ -39,6 +41,8 @@ void momentumFaces(const WaterSettings& s, State& state, double dt, double time,
 // The flow per metre an Inflow / WaveMaker face gives at `time` (the wave's frequency and the time
 // rounded to float as on the GPU); `magnitude` is what its rounding scales with.
 double prescribedInflow(const WaterBoundary& b, double time, double& magnitude);
+// One substep on the Triangle lattice (water_reference_triangle.cpp), as `substep`.
+void substepTriangle(const WaterSettings& s, State& state, double dt, double time, Bounds& bounds);
 // Dye advection with the state's velocity and depth.
 void advectDye(const WaterSettings& s, State& state, double dt);
 

@@ -1,6 +1,8 @@
 // Index helpers and the boundary lookup shared by the double-precision water reference files.
 #pragma once
 
+#include <cmath>
+
 #include "billow/water_settings.hpp"
 
 namespace billow::water_ref {
@@ -11,6 +13,19 @@ struct Grid {
     int xFace(int i, int j) const { return i + j * (nx + 1); }
     int yFace(int i, int j) const { return i + j * nx; }
 };
+
+// Where cell (i, j)'s column stands, m: the square cell's centre, or the Triangle lattice's vertex
+// (WaterLattice::Triangle: rows of spacing h sqrt(3) / 2, odd rows shifted by h / 2).
+inline void cellCentre(const WaterSettings& s, int i, int j, double& x, double& y) {
+    const double h = s.cellSize;
+    if (s.lattice == WaterLattice::Triangle) {
+        x = (i + 0.5 + 0.5 * (j % 2)) * h;
+        y = (j + 0.5) * h * std::sqrt(3.0) / 2.0;
+    } else {
+        x = (i + 0.5) * h;
+        y = (j + 0.5) * h;
+    }
+}
 
 // The boundary rule of face k along `side` (per-side setting, then overrides in order).
 inline WaterBoundary boundaryAt(const WaterSettings& s, Side side, uint32_t k) {
