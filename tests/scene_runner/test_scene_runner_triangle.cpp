@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/file_io.hpp"
+#include "common/pictures.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 #include "water/water_lattice.hpp"
 
@@ -93,4 +94,82 @@ TEST(WaterTriangleLattice, RasterFillsEachTriangleFromItsThreeVertices) {
             }
         EXPECT_GT(inside, raster.width() * raster.height() / 2);
     }
+}
+
+namespace {
+
+std::vector<nlohmann::json> readMetricsLines(const std::string& path) {
+    std::vector<nlohmann::json> lines;
+    std::ifstream text(path);
+    for (std::string line; std::getline(text, line);) lines.push_back(nlohmann::json::parse(line));
+    return lines;
+}
+
+} // namespace
+
+// The bundled triangle scene draws: the pictures have the triangle domain's aspect
+// ((nx + 0.5) h by ny h sqrt(3)/2, not nx by ny), show water (blue) over terrain (not blue), and
+// the flowZ field has the layout's shape.
+TEST(WaterTriangleScenes, TriangleSceneDraws) {
+    const std::string dir = outputDir("triangle_draws");
+    const Result r = runRunner(std::string(BILLOW_SCENES_DIR) + "/triangle_dam_break.json --size 32 --steps 4 --fields-every 4 "
+                                                                "--animation none --validation --out " + dir);
+    ASSERT_EQ(r.status, 0) << r.output;
+    const Picture p = readPicture(dir + "/water/0000.png");
+    ASSERT_GT(p.width, 0u);
+    // The automatic size: 512 pixels on the long side (the raster is 130 x 111 pixels).
+    EXPECT_EQ(p.width, 512u);
+    // (The legend rows below a picture: the water view has none.)
+    EXPECT_NEAR(double(p.width) / p.height, 32.5 / (32 * std::sqrt(3.0) / 2), 0.02);
+    size_t water = 0, ground = 0;
+    for (size_t k = 0; k < size_t(p.width) * p.height; ++k) {
+        const int red = p.rgb[k * 3], blue = p.rgb[k * 3 + 2];
+        (blue > red + 40 ? water : ground) += 1;
+    }
+    // The column covers a disc of 12 m radius in a 100 m x 87 m domain: about 5 % of the picture.
+    const double share = double(water) / (water + ground);
+    EXPECT_GT(share, 0.03);
+    EXPECT_LT(share, 0.12);
+    EXPECT_EQ(readNpy(dir + "/fields/flowZ_000004.npy").shape, (std::vector<uint64_t>{33, 33}));
+    EXPECT_EQ(readNpy(dir + "/fields/flowY_000004.npy").shape, (std::vector<uint64_t>{33, 33}));
+    EXPECT_EQ(readNpy(dir + "/fields/flowX_000004.npy").shape, (std::vector<uint64_t>{32, 33}));
+}
+
+// The metrics' side flows on triangles count every boundary edge of the lattice (three arrays,
+// up to three edges per side vertex): with one substep per step the boundary edges hold exactly
+// the flows that moved water in that step, so sum(dt * (in - out)) over steps 2..N equals
+// V(N) - V(1). Float32 rounding of each depth update is at most 2^-23 * maxDepth per vertex
+// and step.
+TEST(WaterTriangleScenes, SideFlowsCloseTheWaterBalance) {
+    const std::string dir = outputDir("triangle_balance");
+    fs::create_directories(dir);
+    std::ofstream(dir + "/scene.json") << R"({
+      "solver": "water", "grid": { "nx": 24, "ny": 20, "cellSize": 1 },
+      "settings": { "lattice": "triangle" },
+      "boundaries": { "left": { "type": "inflow", "flow": 0.2 }, "right": { "type": "outflow", "drop": 0.2 },
+                      "openings": [ { "side": "top", "from": 4, "to": 10, "type": "outflow" } ] },
+      "terrain": { "features": [ { "type": "waves", "amplitude": 0.1, "wavelength": [7, 9] } ] },
+      "initial": { "fills": [ { "level": 0.5 } ] },
+      "time": { "dt": 0.1, "steps": 40 },
+      "output": { "pictures": { "every": 0 }, "animation": { "format": "none" }, "metrics": { "every": 1 } }
+    })";
+    const Result r = runRunner(dir + "/scene.json --validation --out " + dir + "/out");
+    ASSERT_EQ(r.status, 0) << r.output;
+    const auto metrics = readMetricsLines(dir + "/out/metrics.jsonl");
+    ASSERT_EQ(metrics.size(), 40u);
+    double net = 0.0, maxDepth = 0.0, inflow = 0.0, outflow = 0.0;
+    for (size_t k = 0; k < metrics.size(); ++k) {
+        ASSERT_EQ(metrics[k]["substeps"].get<int>(), 1);
+        maxDepth = std::max(maxDepth, metrics[k]["maxDepth"].get<double>());
+        if (k == 0) continue;
+        inflow += metrics[k]["boundaryInflow"].get<double>();
+        outflow += metrics[k]["boundaryOutflow"].get<double>();
+        net += 0.1 * (metrics[k]["boundaryInflow"].get<double>() - metrics[k]["boundaryOutflow"].get<double>());
+    }
+    EXPECT_GT(inflow, 0.0);
+    EXPECT_GT(outflow, 0.0);
+    const double gain = metrics.back()["totalWater"].get<double>() - metrics.front()["totalWater"].get<double>();
+    const double tolerance = 40.0 * 24 * 20 * std::sqrt(3.0) / 2 * maxDepth * std::ldexp(1.0, -23);
+    EXPECT_NEAR(net, gain, tolerance) << "tolerance " << tolerance << " m^3";
+    RecordProperty("balance_error_m3", std::to_string(net - gain));
 }
