@@ -75,7 +75,7 @@ SideFlows sideFlows(const WaterSettings& s, const std::vector<float>& fx, const 
 
 uint32_t trianglePixelsPerCell(const WaterSettings& s) {
     const double longSide = std::max(s.nx + 0.5, s.ny * 0.5 * kSqrt3);
-    return static_cast<uint32_t>(std::clamp(std::ceil(1024.0 / longSide), 1.0, 4.0));
+    return static_cast<uint32_t>(std::clamp(std::ceil(1024.0 / longSide), 1.0, 8.0));
 }
 
 std::array<uint32_t, 2> TriangleRaster::sizeFor(const WaterSettings& s) {
@@ -88,6 +88,7 @@ TriangleRaster::TriangleRaster(const WaterSettings& s) {
     const uint32_t perCell = trianglePixelsPerCell(s);
     const double h = s.cellSize, rowPitch = 0.5 * kSqrt3 * h;
     pixel_ = static_cast<float>(h / perCell);
+    perCell_ = perCell;
     std::tie(width_, height_) = std::tuple{sizeFor(s)[0], sizeFor(s)[1]};
     pixels_.resize(size_t(width_) * height_);
     const long nx = s.nx;
@@ -136,6 +137,19 @@ std::vector<float> TriangleRaster::resample(const std::vector<float>& values, ui
                                       k.weight[1] * values[size_t(k.vertex[1]) * components + c] +
                                       k.weight[2] * values[size_t(k.vertex[2]) * components + c];
         }
+    return out;
+}
+
+std::vector<uint8_t> TriangleRaster::edgePixels() const {
+    std::vector<uint8_t> out(pixels_.size(), 0);
+    if (perCell_ < 6) return out;
+    // A barycentric weight grows by about 1 / perCell per pixel across a triangle (its height
+    // is sqrt(3)/2 h), so a weight below half of that is the pixel row nearest the opposite edge.
+    const float limit = 0.5f / perCell_;
+    for (size_t p = 0; p < pixels_.size(); ++p) {
+        const float* w = pixels_[p].weight;
+        out[p] = std::min({w[0], w[1], w[2]}) < limit;
+    }
     return out;
 }
 

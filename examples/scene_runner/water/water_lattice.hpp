@@ -54,6 +54,10 @@ public:
     // One vertex field (nx * ny, or `components` values per vertex) on the raster, row 0 at the
     // bottom like the fields.
     std::vector<float> resample(const std::vector<float>& values, uint32_t components = 1) const;
+    // Which pixels lie on a lattice edge (within a quarter of a pixel's worth of barycentric
+    // weight of one), so pictures can outline the triangles; all false when a cell spans fewer
+    // than 6 pixels (the lines would cover the water).
+    std::vector<uint8_t> edgePixels() const;
 
 private:
     struct Corners {
@@ -62,11 +66,12 @@ private:
     };
     uint32_t width_ = 0, height_ = 0;
     float pixel_ = 1.0f;
+    uint32_t perCell_ = 1;
     std::vector<Corners> pixels_;
 };
 
 // Pixels per cellSize of the Triangle pictures: enough to show the triangles on small grids,
-// while the raster's long side stays near 1024 pixels on large ones.
+// while the raster's long side stays near 1024 pixels on large ones (1 to 8 per cell).
 uint32_t trianglePixelsPerCell(const WaterSettings& s);
 
 } // namespace billow::scene

@@ -84,6 +84,7 @@ struct WaterFrame {
     const std::vector<float>* terrain = nullptr;
     const std::vector<float>* depth = nullptr;
     const std::vector<float>* dye = nullptr;
+    const std::vector<uint8_t>* edges = nullptr;  // pixels on a triangle's edge (Triangle lattice), or none
 };
 
 struct Rgb { float r, g, b; };
@@ -122,6 +123,8 @@ Picture renderWater(const WaterFrame& f, uint32_t scale) {
                 c = mix(c, mix(Rgb{0.35f, 0.65f, 0.85f}, Rgb{0.05f, 0.18f, 0.45f}, 1.0f - std::exp(-d / 4.0f)),
                         0.35f + 0.6f * cover);
                 if (f.dye) c = mix(c, Rgb{1.0f, 1.0f, 1.0f}, std::clamp(at(*f.dye, i, j), 0.0f, 1.0f) * 0.8f);
+                // The water's triangles outlined, a little darker.
+                if (f.edges && (*f.edges)[i + j * size_t(f.nx)]) c = mix(c, Rgb{0.0f, 0.05f, 0.2f}, 0.25f);
             }
             cells[i + j * f.nx] = {c.r * light, c.g * light, c.b * light};
             // A non-finite height or depth here (light, or the colour, would hide it as black).
@@ -164,7 +167,8 @@ Figure renderWaterView(WaterView view, WaterFieldCache& fields) {
         const std::vector<float> terrain = field(WaterField::Terrain);
         const std::vector<float> depth = water ? field(WaterField::Depth) : std::vector<float>(size_t(nx) * ny, 0.0f);
         const std::vector<float> dye = water ? field(WaterField::Dye) : std::vector<float>{};
-        WaterFrame frame{nx, ny, pixel, &terrain, &depth, water ? &dye : nullptr};
+        const std::vector<uint8_t> edges = raster ? raster->edgePixels() : std::vector<uint8_t>{};
+        WaterFrame frame{nx, ny, pixel, &terrain, &depth, water ? &dye : nullptr, raster ? &edges : nullptr};
         return {renderWater(frame, 1), {}};
     }
     case WaterView::TerrainChange: {
