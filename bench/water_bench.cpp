@@ -2,11 +2,15 @@
 // frame, after warm-up) of one water step at the given size: one substep (accelerate, outflow
 // scaling in two passes, depth + velocity; the Momentum model replaces accelerate with its
 // momentum and flow passes) plus the dye advection, on a wet random landscape with open sides.
-// Prints one JSON line per model.
+// Prints one JSON line per case.
 //
 //   water_bench [--size 2048] [--repeat 50] [--warmup 10] [--models pipes,depth,momentum] [--health report|off]
 //
-// Models: pipes (WaterModel::VirtualPipes), depth (DepthPipes), momentum (Momentum).
+// Models: pipes (WaterModel::VirtualPipes), depth (DepthPipes), momentum (Momentum), each on the
+// Square lattice; a "triangle-" prefix runs a pipe model on the Triangle lattice
+// (triangle-pipes, triangle-depth), and an "+erosion" suffix adds hydraulic and thermal erosion
+// and evaporation (the sediment carried every substep, then the frame's erosion passes), e.g.
+// pipes+erosion, triangle-pipes+erosion. The same nx x ny count of columns on both lattices.
 //
 // Runs on any Vulkan device (BILLOW_DEVICE picks one); CTest runs it at --size 128 on lavapipe.
 #include <algorithm>
@@ -51,10 +55,22 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
-void run(const std::shared_ptr<billow::Context>& context, const Options& o, const std::string& model) {
+void run(const std::shared_ptr<billow::Context>& context, const Options& o, const std::string& name) {
     billow::WaterSettings s;
     s.nx = s.ny = o.size;
     s.cellSize = 1.0f;
+    std::string model = name;
+    const bool erosion = model.size() > 8 && model.ends_with("+erosion");
+    if (erosion) {
+        model.resize(model.size() - 8);
+        s.erosion.hydraulic.enabled = true;
+        s.erosion.thermal.enabled = true;
+        s.evaporation = 0.001f;
+    }
+    if (model.starts_with("triangle-")) {
+        model = model.substr(9);
+        s.lattice = billow::WaterLattice::Triangle;
+    }
     if (model == "depth") s.model = billow::WaterModel::DepthPipes;
     else if (model == "momentum") s.model = billow::WaterModel::Momentum;
     else if (model != "pipes") throw std::runtime_error("unknown model " + model + " (pipes, depth, momentum)");
@@ -95,11 +111,15 @@ void run(const std::shared_ptr<billow::Context>& context, const Options& o, cons
     // Momentum: instead of the flow pass, the momentum pass reads terrain, depth, both face
     // velocities and both flows and writes both velocities (8), and its flow pass reads depth and
     // both velocities and writes the unscaled flows and the scale (6): 28.
-    const double floatsPerCell = s.model == billow::WaterModel::Momentum ? 28.0 : 21.0;
+    // Triangle lattice: three edge flows per vertex instead of two, so the flow pass moves 9 floats
+    // a vertex and the depth pass 11: 25. Erosion's traffic is not counted (its time is the
+    // difference from the case without it).
+    const bool triangle = s.lattice == billow::WaterLattice::Triangle;
+    const double floatsPerCell = s.model == billow::WaterModel::Momentum ? 28.0 : triangle ? 25.0 : 21.0;
     const double bytes = floatsPerCell * 4.0 * double(cells);
     std::printf("{\"case\": \"water_step\", \"model\": \"%s\", \"device\": \"%s\", \"size\": %u, \"repeat\": %zu, "
                 "\"health\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, \"max_ms\": %.4f, \"bandwidth_gbs\": %.1f}\n",
-                model.c_str(), context->deviceInfo().name.c_str(), o.size, ms.size(), o.health.c_str(), median, ms.front(),
+                name.c_str(), context->deviceInfo().name.c_str(), o.size, ms.size(), o.health.c_str(), median, ms.front(),
                 ms.back(),
                 bytes / (median * 1e-3) * 1e-9);
 }

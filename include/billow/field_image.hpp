@@ -83,7 +83,11 @@ enum class WaterImage : uint32_t {
     Velocity,       // (u, v, 0, 1) at cell centres, m/s (the solver's Velocity field)
     Speed,          // |velocity|, m/s
     Dye,            // scalar dye/foam
+    Sediment,       // suspended sediment, m of soil (hydraulic erosion)
 };
+// On the Triangle lattice (WaterLattice::Triangle) pixel (i, j) is vertex (i, j): the engine
+// draws the image over the lattice's rectangle knowing that odd rows stand half a cell to the
+// right and rows are sqrt(3)/2 cells apart.
 const char* imageName(WaterImage quantity) noexcept;
 
 // The engine's image and what it does with it before and after the publish pass.

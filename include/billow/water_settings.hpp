@@ -116,7 +116,8 @@ struct HydraulicErosionSettings {
 };
 
 // Thermal erosion (Musgrave, Kolb & Mace 1989; Jako 2011): where the terrain between two
-// neighbours is steeper than the talus angle, soil slides down until it is not.
+// neighbours is steeper than the talus angle, soil slides down until it is not. The higher cell's
+// Hardness scales what slides by (1 - hardness): bedrock does not slump.
 struct ThermalErosionSettings {
     // On or off. Default false.
     bool enabled = false;

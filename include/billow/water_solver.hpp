@@ -47,7 +47,8 @@ enum class WaterField : uint32_t {
     Depth, Terrain, FlowX, FlowY, Velocity, Dye, FaceVelocityX, FaceVelocityY,
     FlowZ,     // Triangle lattice only (size 0 on the Square lattice)
     Sediment,  // suspended sediment, m of soil per cell (hydraulic erosion; 0 without it)
-    Hardness,  // per cell, in [0, 1]: scales the dissolving rate by (1 - hardness). Default 0
+    Hardness,  // per cell, in [0, 1]: scales the dissolving rate, and the thermal slides down from the
+               // cell, by (1 - hardness) (1: bedrock). Default 0
 };
 const char* waterFieldName(WaterField field) noexcept;
 
@@ -110,8 +111,8 @@ public:
 
     // Probes (billow/probes.hpp; docs/probes.md): the points every whole step samples after its
     // last pass, from the next recorded step on, replacing the previous set (at most kMaxProbes;
-    // an empty span removes them: nothing is sampled, nothing costs). Square lattice only: a
-    // non-empty set on the Triangle lattice is InvalidArgument naming WaterSettings::lattice. Checked whole first
+    // an empty span removes them: nothing is sampled, nothing costs). On the Triangle lattice the
+    // fields are linear over the lattice triangle holding the point. Checked whole first
     // (InvalidArgument naming the point and axis: "setProbes: points[3][1]"; a bad set leaves the
     // previous one in place). Uploaded inside the next recorded step's command buffer, only when
     // the set changed. The first non-empty set allocates the buffers, and a set larger than any

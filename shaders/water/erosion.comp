@@ -26,12 +26,16 @@ layout(push_constant) uniform Push { WaterErosionPush pc; };
 #include "water/terrain_slope.glsl"
 #include "water/thermal_slide.glsl"
 
+// 1 - exp(-x) for x >= 0, without the cancellation of the subtraction at small x (there the
+// series to x^3, whose error x^4 / 24 is below a float's rounding of the result).
+float oneMinusExp(float x) { return x < 1e-2 ? x * (1.0 - x * (0.5 - x * (1.0 / 6.0))) : 1.0 - exp(-x); }
+
 // The sediment a cell holding `s` and water `H` carries after the frame's dissolving / deposition.
 float relaxedSediment(ivec2 id, int c, float s, float H) {
     if (H <= water.dryDepth) return 0.0;
     float ramp = pc.deepWaterLimit > 0.0 ? clamp(2.0 - H / pc.deepWaterLimit, 0.0, 1.0) : 1.0;
     float capacity = pc.capacity * max(sinTilt(terrainGradient(id)), pc.minimumTilt) * length(velocity[c]) * ramp;
-    float fraction = s < capacity ? 1.0 - exp(-pc.dissolveRate * (1.0 - hardness[c]) * pc.dt) : pc.depositFraction;
+    float fraction = s < capacity ? oneMinusExp(pc.dissolveRate * (1.0 - hardness[c]) * pc.dt) : pc.depositFraction;
     return s + (capacity - s) * fraction;
 }
 

@@ -65,6 +65,13 @@ vec2 cellCentre(ivec2 c) {
     return vec2(float(c.x) + 0.5 + 0.5 * float(c.y & 1), (float(c.y) + 0.5) * 0.5 * kSqrt3) * water.h;
 }
 
+// The domain's extent, m: nx h by ny h (Square); (nx + 1/2) h by ny h sqrt(3)/2 (Triangle: odd rows
+// are shifted by h / 2, rows are h sqrt(3)/2 apart).
+vec2 domainExtent() {
+    if (!onTriangleLattice()) return vec2(water.nx, water.ny) * water.h;
+    return vec2(float(water.nx) + 0.5, float(water.ny) * 0.5 * kSqrt3) * water.h;
+}
+
 // The boundary-table entry of a boundary edge of inner cell c towards `other` (outside the grid):
 // the bottom / top sides by column, the left / right sides by row (a Triangle vertex on a side can
 // have up to three edges on it, which share its entry).

@@ -24,13 +24,7 @@ layout(push_constant) uniform Push { WaterStepPush pc; };
 
 #include "water/lattice.glsl"
 #include "water/scaled_flow.glsl"
-
-// The unscaled flow stored for edge e.
-float storedFlow(LatticeEdge e) {
-    if (e.array == BILLOW_EDGE_X) return flowXIn[e.index];
-    if (e.array == BILLOW_EDGE_Y) return flowYIn[e.index];
-    return flowZIn[e.index];
-}
+#include "water/edge_flows.glsl"
 
 // Sediment edge e of cell c carries in this substep, m over a cell's area: > 0 enters c.
 float edgeSediment(ivec2 c, LatticeEdge e) {

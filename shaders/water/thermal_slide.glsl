@@ -3,9 +3,11 @@
 // soil slides from the higher to the lower by slideFraction * (excess) * (1 - hardness of the
 // higher cell): rock does not slump. Both cells compute the edge from the same inputs (the drop
 // seen from the other cell is exactly the negated float, `precise`), so what one loses the other
-// gains to the bit. With slideFraction = min(rate * dt, 1) / (2 n) a cell moves at most half of
-// its largest excess in a frame, so no edge overshoots the angle; an edge within the angle moves
-// nothing, so the terrain comes to rest at it.
+// gains to the bit. With slideFraction = min(rate * dt, 1) / (2 n) an edge's own slide closes at
+// most 1/n of its excess and a cell moves at most half of its largest excess in a frame: an
+// explicit relaxation with weight <= 1 / (2n) per edge, which is stable and does not oscillate
+// (an isolated steep edge never swings past the angle). An edge within the angle moves nothing,
+// so the terrain comes to rest at it.
 // Needs: push constants `pc` (WaterErosionPush).
 #ifndef BILLOW_WATER_THERMAL_SLIDE_GLSL
 #define BILLOW_WATER_THERMAL_SLIDE_GLSL

@@ -29,17 +29,8 @@ layout(push_constant) uniform Push { WaterStepPush pc; };
 #include "common/workgroup_reduce.glsl"
 #include "water/lattice.glsl"
 #include "water/scaled_flow.glsl"
-
-float storedFlow(LatticeEdge e) {
-    if (e.array == BILLOW_EDGE_X) return flowXIn[e.index];
-    return e.array == BILLOW_EDGE_Y ? flowYIn[e.index] : flowZIn[e.index];
-}
-
-void storeFlow(LatticeEdge e, float q) {
-    if (e.array == BILLOW_EDGE_X) flowXOut[e.index] = q;
-    else if (e.array == BILLOW_EDGE_Y) flowYOut[e.index] = q;
-    else flowZOut[e.index] = q;
-}
+#define BILLOW_WRITES_EDGE_FLOWS
+#include "water/edge_flows.glsl"
 
 void main() {
     ivec2 c = ivec2(gl_GlobalInvocationID.xy);

@@ -27,17 +27,8 @@ layout(set = 0, binding = 11) readonly buffer Displacement { float displacement[
 layout(push_constant) uniform Push { WaterStepPush pc; };
 
 #include "water/face_flow.glsl"
-
-float storedFlow(LatticeEdge e) {
-    if (e.array == BILLOW_EDGE_X) return flowXIn[e.index];
-    return e.array == BILLOW_EDGE_Y ? flowYIn[e.index] : flowZIn[e.index];
-}
-
-void storeFlow(LatticeEdge e, float q) {
-    if (e.array == BILLOW_EDGE_X) flowXOut[e.index] = q;
-    else if (e.array == BILLOW_EDGE_Y) flowYOut[e.index] = q;
-    else flowZOut[e.index] = q;
-}
+#define BILLOW_WRITES_EDGE_FLOWS
+#include "water/edge_flows.glsl"
 
 // The new stored flow of edge e of vertex c (> 0 along the array's direction, edgeDirection).
 float newEdgeFlow(ivec2 c, LatticeEdge e) {

@@ -46,6 +46,7 @@ const char* imageName(WaterImage quantity) noexcept {
     case WaterImage::Velocity: return "Velocity";
     case WaterImage::Speed: return "Speed";
     case WaterImage::Dye: return "Dye";
+    case WaterImage::Sediment: return "Sediment";
     }
     return "unknown";
 }
@@ -167,6 +168,7 @@ ImageSource imageSource(const WaterSolver& solver, WaterImage quantity) {
         source.mode = PublishMode::CellPairSpeed;
         break;
     case WaterImage::Dye: cells(WaterField::Dye); break;
+    case WaterImage::Sediment: cells(WaterField::Sediment); break;
     default: unknownQuantity(uint32_t(quantity));
     }
     return finish(source);

@@ -12,8 +12,6 @@ namespace kernels = detail::kernels;
 
 void WaterSolver::setProbes(std::span<const ProbePoint> points) {
     Impl& s = use("setProbes");
-    // The probe kernel samples the square grid's cells (bilinear): refused rather than wrong.
-    if (!points.empty()) s.requireSquareLattice("setProbes", "probes");
     auto scope = s.guard.enter("setProbes");
     s.probes.assign(s.cs, points, "setProbes");
 }

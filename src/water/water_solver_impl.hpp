@@ -92,8 +92,8 @@ struct WaterSolver::Impl : detail::SolverCore {
     double waveSpeed() const;
     double stableTimeStep() const;
 
-    // Throws InvalidArgument naming WaterSettings::lattice when it is Triangle: `what` (probes,
-    // particles, floating bodies) runs on the Square lattice only.
+    // Throws InvalidArgument naming WaterSettings::lattice when it is Triangle: `what` (particles,
+    // floating bodies) runs on the Square lattice only.
     void requireSquareLattice(const char* call, const char* what) const;
 
     uint32_t recordFrame(VkCommandBuffer cmd, float dt);

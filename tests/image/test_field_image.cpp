@@ -303,6 +303,12 @@ TEST_F(FieldImageTest, WaterDepthSurfaceAndVelocity) {
     const VkFormat r = VK_FORMAT_R32_SFLOAT, rgba = VK_FORMAT_R32G32B32A32_SFLOAT;
     expectTexels(publish(solver, WaterImage::SurfaceHeight, r, nx, ny), surface, r, "SurfaceHeight");
     expectTexels(publish(solver, WaterImage::Velocity, rgba, nx, ny), flow, rgba, "Velocity");
+    // The suspended sediment is published as it is stored (an upload stands in for the erosion).
+    const std::vector<float> sediment = randomValues(size_t(nx) * ny, 0.0f, 0.1f, 73);
+    solver.upload(WaterField::Sediment, sediment);
+    std::vector<Rgba> expectSediment;
+    for (float value : sediment) expectSediment.push_back(scalar(value));
+    expectTexels(publish(solver, WaterImage::Sediment, r, nx, ny), expectSediment, r, "Sediment");
 }
 
 std::string fieldOf(const std::function<void()>& call) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "support/gpu_test.hpp"
+#include "water/water_checks.hpp"
 #include "reference/water/water_reference.hpp"
 
 namespace billow::test {
@@ -19,21 +20,6 @@ namespace {
 using water_ref::kFloatUlp;
 
 class WaterKernels : public GpuTest {};
-
-std::vector<double> toDouble(const std::vector<float>& v) { return {v.begin(), v.end()}; }
-
-void expectWithin(const char* what, const std::vector<float>& gpu, const std::vector<double>& ref,
-                  const std::vector<double>& bound) {
-    ASSERT_EQ(gpu.size(), ref.size()) << what;
-    size_t failures = 0;
-    for (size_t k = 0; k < gpu.size(); ++k) {
-        const double error = std::abs(double(gpu[k]) - ref[k]);
-        if (!(error <= bound[k]) && ++failures <= 5)
-            ADD_FAILURE() << what << "[" << k << "]: gpu " << gpu[k] << " reference " << ref[k] << " error " << error
-                          << " > bound " << bound[k];
-    }
-    EXPECT_EQ(failures, 0u) << what;
-}
 
 WaterSettings baseSettings() {
     WaterSettings s;
@@ -173,17 +159,6 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     const double positionError = 16.0 * kFloatUlp * (s.nx + s.ny + 2.0 * dt / s.cellSize * maxSpeed);
     const std::vector<double> dyeBound(st.dye.size(), 2.0 * positionError * maxDye + 8.0 * kFloatUlp * maxDye);
     expectWithin("dye", solver.download(WaterField::Dye), st.dye, dyeBound);
-}
-
-WaterBoundary boundaryOf(WaterBoundaryType type) {
-    WaterBoundary b;
-    b.type = type;
-    b.flow = 0.3f;
-    b.amplitude = 0.5f;
-    b.period = 2.3f;
-    b.phase = 0.4f;
-    b.drop = 0.25f;
-    return b;
 }
 
 TEST_F(WaterKernels, Walls) {

@@ -87,7 +87,9 @@ Front measure(const std::shared_ptr<Context>& context, WaterLattice lattice) {
 // Measured on lavapipe: square 0.0453 (mean front radius 11.47 m; the front reaches furthest along
 // the axes, 11.68 m, and least along the diagonals, 11.28 m), triangle 0.0059 (11.76 m): 0.13 of
 // the square's. (In VirtualPipes, where every wave moves at sqrt(g pipeDepth) whatever the depth,
-// both fronts are round to the sampling, ~0.01.)
+// both fronts are round to the sampling, ~0.01.) Perturbed (8 to 20 frames, thresholds 0.01 to
+// 0.05 m, 24 to 48 bins) the triangle's stays within 0.006..0.014 and the square's 0.035..0.048:
+// at most 0.35 of it, so the 0.6 below has room for another device's rounding.
 TEST_F(WaterRoundness, TriangleFrontIsRounderThanSquare) {
     const Front square = measure(context(), WaterLattice::Square);
     const Front triangle = measure(context(), WaterLattice::Triangle);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "support/gpu_test.hpp"
+#include "water/water_checks.hpp"
 #include "reference/water/water_reference.hpp"
 #include "water/water_test_scenes.hpp"
 
@@ -23,21 +24,6 @@ namespace {
 using water_ref::kFloatUlp;
 
 class WaterTriangle : public GpuTest {};
-
-std::vector<double> toDouble(const std::vector<float>& v) { return {v.begin(), v.end()}; }
-
-void expectWithin(const char* what, const std::vector<float>& gpu, const std::vector<double>& ref,
-                  const std::vector<double>& bound) {
-    ASSERT_EQ(gpu.size(), ref.size()) << what;
-    size_t failures = 0;
-    for (size_t k = 0; k < gpu.size(); ++k) {
-        const double error = std::abs(double(gpu[k]) - ref[k]);
-        if (!(error <= bound[k]) && ++failures <= 5)
-            ADD_FAILURE() << what << "[" << k << "]: gpu " << gpu[k] << " reference " << ref[k] << " error " << error
-                          << " > bound " << bound[k];
-    }
-    EXPECT_EQ(failures, 0u) << what;
-}
 
 WaterSettings triangleSettings() {
     WaterSettings s;
@@ -117,22 +103,27 @@ void checkOneFrame(WaterSolver& solver, uint32_t seed) {
     expectWithin("flowY", solver.download(WaterField::FlowY), st.flowY, bounds.flowY);
     expectWithin("flowZ", solver.download(WaterField::FlowZ), st.flowZ, bounds.flowZ);
     expectWithin("depth", gpuDepth, st.depth, bounds.depth);
-    expectWithin("velocity", solver.download(WaterField::Velocity), st.velocity, bounds.velocity);
+    const std::vector<float> gpuVelocity = solver.download(WaterField::Velocity);
+    expectWithin("velocity", gpuVelocity, st.velocity, bounds.velocity);
     std::vector<double> terrainBound(st.terrain.size());
     for (size_t c = 0; c < terrainBound.size(); ++c) terrainBound[c] = 4.0 * kFloatUlp * (std::abs(st.terrain[c]) + 1.0);
     expectWithin("terrain", solver.download(WaterField::Terrain), st.terrain, terrainBound);
     for (float d : gpuDepth) ASSERT_GE(d, 0.0f);
-}
 
-WaterBoundary boundaryOf(WaterBoundaryType type) {
-    WaterBoundary b;
-    b.type = type;
-    b.flow = 0.3f;
-    b.amplitude = 0.5f;
-    b.period = 2.3f;
-    b.phase = 0.4f;
-    b.drop = 0.25f;
-    return b;
+    // Dye: advected by the GPU's own velocity and depth, so the bound covers only the kernel's
+    // rounding: back-traced positions carry a few ulps of (domain extent + displacement), and a
+    // position error e moves a barycentric weight by at most e / (h sqrt(3)/2) (the triangle's
+    // height), so the sample by at most twice that times the largest dye (two weights change).
+    st.velocity = toDouble(gpuVelocity);
+    st.depth = toDouble(gpuDepth);
+    double maxSpeed = 0.0, maxDye = 0.0;
+    for (double v : st.velocity) maxSpeed = std::max(maxSpeed, std::abs(v));
+    for (double d : st.dye) maxDye = std::max(maxDye, d);
+    water_ref::advectDye(s, st, dt);
+    const double positionError = 16.0 * kFloatUlp * (s.cellSize * (s.nx + s.ny) + 2.0 * dt * maxSpeed);
+    const double weightError = positionError / (s.cellSize * std::sqrt(3.0) / 2.0);
+    const std::vector<double> dyeBound(st.dye.size(), 2.0 * weightError * maxDye + 8.0 * kFloatUlp * maxDye);
+    expectWithin("dye", solver.download(WaterField::Dye), st.dye, dyeBound);
 }
 
 TEST_F(WaterTriangle, Walls) {
@@ -185,13 +176,41 @@ TEST_F(WaterTriangle, DepthPipes) {
     s.boundaries[3] = boundaryOf(WaterBoundaryType::WaveMaker);
     WaterSolver solver(context(), s);
     checkOneFrame(solver, 7);
-    // The depth pass measured the largest depth: the stability limit follows it.
-    const std::vector<float> depth = solver.download(WaterField::Depth);
+}
+
+// An even number of rows (the top row then odd, shifted right: its upper edges end one column
+// further) and an even row length, with every side open.
+TEST_F(WaterTriangle, EvenRowsAndColumnsOpenSides) {
+    WaterSettings s = triangleSettings();
+    s.nx = 36;
+    s.ny = 24;
+    s.boundaries[0] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[1] = boundaryOf(WaterBoundaryType::WaveMaker);
+    s.boundaries[2] = boundaryOf(WaterBoundaryType::Outflow);
+    s.boundaries[3] = boundaryOf(WaterBoundaryType::Inflow);
+    s.boundaries[3].flow = -0.25f;
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 8);
+}
+
+// DepthPipes' stability limit follows the largest depth the triangle depth pass measures: a lake
+// at rest keeps its depths, and once the uploaded bound has aged out (4 frames) the limit is
+// courant * h / sqrt(g * Hmax) of the GPU's measurement alone.
+TEST_F(WaterTriangle, DepthPipesLimitFollowsTheMeasuredDepth) {
+    WaterSettings s = triangleSettings();
+    s.model = WaterModel::DepthPipes;
+    WaterSolver solver(context(), s);
+    const std::vector<float> terrain = lakeAtRestTerrain(s);
+    const std::vector<float> depth = fillToLevel(terrain, 0.25f);
+    solver.upload(WaterField::Terrain, terrain);
+    solver.upload(WaterField::Depth, depth);
+    for (int f = 0; f < 6; ++f) solver.step(0.05f);
     const double deepest = *std::max_element(depth.begin(), depth.end());
-    solver.step(0.5f * static_cast<float>(solver.stableTimeStep()));
-    EXPECT_GT(solver.stableTimeStep(), 0.0);
-    EXPECT_LT(solver.stableTimeStep(), std::numeric_limits<double>::infinity());
-    std::printf("DepthPipes: deepest %.4f m, stable substep %.5f s\n", deepest, solver.stableTimeStep());
+    const double expected = s.courant * s.cellSize / std::sqrt(double(s.gravity) * deepest);
+    std::printf("DepthPipes: deepest %.6f m, stable substep %.6f s (expected %.6f s)\n", deepest,
+                solver.stableTimeStep(), expected);
+    // The float maximum is the float depth itself; the limit is computed in double from it.
+    EXPECT_NEAR(solver.stableTimeStep(), expected, 1e-12);
 }
 
 // Terrain with bumps and an island above the level, rounded to multiples of 2^-12 m so that
@@ -265,6 +284,59 @@ TEST_F(WaterTriangle, RainAddsTheBrushWater) {
     EXPECT_NEAR(volume, expectedVolume, 1e-5 * expectedVolume);
 }
 
+// Probes on the lattice: depth, terrain, surface and velocity linear over the lattice triangle
+// holding each point (the reference finds it from the nearest vertex), points outside clamped
+// onto the domain ((nx + 1/2) h by ny h sqrt(3)/2) and flagged. Bound: the kernel's weights carry
+// a few ulps of the position (in units of the triangle's height) and the sums a few ulps of the
+// values: 64 ulps of (the largest magnitude of the field) covers both.
+TEST_F(WaterTriangle, ProbesSampleTheLatticeTriangles) {
+    WaterSettings s = triangleSettings();
+    WaterSolver solver(context(), s);
+    uploadRandomState(solver, 21);
+    const double width = (s.nx + 0.5) * s.cellSize, height = s.ny * s.cellSize * std::sqrt(3.0) / 2.0;
+    std::mt19937 rng(22);
+    std::uniform_real_distribution<float> u(-0.1f, 1.1f);  // some outside the domain
+    std::vector<ProbePoint> points(200);
+    for (ProbePoint& p : points) p = {float(u(rng) * width), float(u(rng) * height), 0.0f};
+    points[0] = {0.0f, 0.0f, 0.0f};                                   // a corner
+    points[1] = {float(width), 0.0f, 0.0f};                           // another (width is exact in float)
+    points[2] = {float(10.5 * s.cellSize), float(0.5 * s.cellSize * std::sqrt(3.0) / 2.0), 0.0f};  // a vertex
+    solver.setProbes(points);
+    solver.step(0.5f * static_cast<float>(solver.stableTimeStep()));
+    solver.step(0.5f * static_cast<float>(solver.stableTimeStep()));  // results come a frame later
+    const std::vector<float> depth = solver.download(WaterField::Depth), terrain = solver.download(WaterField::Terrain),
+                             velocity = solver.download(WaterField::Velocity);
+    const std::optional<ProbeResults> results = solver.probeResults();
+    ASSERT_TRUE(results.has_value());
+    ASSERT_EQ(results->samples.size(), points.size());
+    auto largest = [](const std::vector<float>& v) {
+        double m = 0.0;
+        for (float x : v) m = std::max(m, double(std::abs(x)));
+        return m;
+    };
+    const double depthBound = 64.0 * kFloatUlp * largest(depth), terrainBound = 64.0 * kFloatUlp * largest(terrain),
+                 speedBound = 64.0 * kFloatUlp * largest(velocity);
+    size_t outside = 0;
+    for (size_t k = 0; k < points.size(); ++k) {
+        const double x = std::clamp(double(points[k][0]), 0.0, width), y = std::clamp(double(points[k][1]), 0.0, height);
+        const bool isOutside = x != double(points[k][0]) || y != double(points[k][1]);
+        outside += isOutside;
+        const ProbeSample& got = results->samples[k];
+        EXPECT_EQ((got.flags & kProbeOutside) != 0, isOutside) << "probe " << k;
+        const double d = water_ref::sampleTriangle(s, toDouble(depth), 1, 0, x, y);
+        const double g = water_ref::sampleTriangle(s, toDouble(terrain), 1, 0, x, y);
+        EXPECT_NEAR(got.depth, d, depthBound) << "probe " << k;
+        EXPECT_NEAR(got.terrain, g, terrainBound) << "probe " << k;
+        EXPECT_NEAR(got.surfaceHeight, g + d, depthBound + terrainBound) << "probe " << k;
+        for (int a = 0; a < 2; ++a)
+            EXPECT_NEAR(got.velocity[a], water_ref::sampleTriangle(s, toDouble(velocity), 2, a, x, y), speedBound)
+                << "probe " << k << " axis " << a;
+    }
+    EXPECT_GT(outside, 10u);
+    // At a vertex the sample is the vertex's own value.
+    EXPECT_NEAR(results->samples[2].depth, depth[10], depthBound);
+}
+
 template <class F>
 std::string fieldOf(F&& f) {
     try {
@@ -290,13 +362,10 @@ TEST_F(WaterTriangle, BadInputNamesTheField) {
 
     WaterSolver solver(context(), triangleSettings());
     EXPECT_EQ(solver.fieldSize(WaterField::FlowZ), size_t(38) * 24);
-    const ProbePoint probe{};
-    EXPECT_EQ(fieldOf([&] { solver.setProbes(std::span(&probe, 1)); }), "setProbes: WaterSettings::lattice");
     EXPECT_EQ(fieldOf([&] { solver.setParticles(ParticleBuffers{}); }), "setParticles: WaterSettings::lattice");
     const FloatingBody body{};
     EXPECT_EQ(fieldOf([&] { solver.setBodies(std::span(&body, 1)); }), "setBodies: WaterSettings::lattice");
-    solver.setProbes({});  // removing none is fine
-    solver.setBodies({});
+    solver.setBodies({});  // removing none is fine
     EXPECT_EQ(solver.step(0.01f), 1u);  // still usable
 }
 

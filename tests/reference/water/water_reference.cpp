@@ -180,6 +180,7 @@ void substep(const WaterSettings& s, State& st, double dt, double time, Bounds& 
 }
 
 void advectDye(const WaterSettings& s, State& st, double dt) {
+    if (s.lattice == WaterLattice::Triangle) return advectDyeTriangle(s, st, dt);
     const Grid g{int(s.nx), int(s.ny)};
     const double decay = std::exp(-double(s.dyeDecay) * dt);
     auto clampI = [&](int i) { return std::clamp(i, 0, g.nx - 1); };

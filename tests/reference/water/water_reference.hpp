@@ -43,7 +43,15 @@ void momentumFaces(const WaterSettings& s, State& state, double dt, double time,
 double prescribedInflow(const WaterBoundary& b, double time, double& magnitude);
 // One substep on the Triangle lattice (water_reference_triangle.cpp), as `substep`.
 void substepTriangle(const WaterSettings& s, State& state, double dt, double time, Bounds& bounds);
-// Dye advection with the state's velocity and depth.
+// Dye advection with the state's velocity and depth (on the Triangle lattice advectDyeTriangle).
 void advectDye(const WaterSettings& s, State& state, double dt);
+// The same on the Triangle lattice: RK2 back-trace in metres, linear interpolation over the
+// lattice triangle holding the point (water_reference_triangle.cpp).
+void advectDyeTriangle(const WaterSettings& s, State& state, double dt);
+// A per-vertex field of the Triangle lattice (`stride` values a vertex, this `component`) at
+// (x, y), m: linear over the lattice triangle holding the point, y clamped between the first and
+// the last row, the edge vertices' values beyond a row's ends.
+double sampleTriangle(const WaterSettings& s, const std::vector<double>& field, int stride, int component, double x,
+                      double y);
 
 } // namespace billow::water_ref

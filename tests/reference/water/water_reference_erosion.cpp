@@ -5,18 +5,12 @@
 #include <numbers>
 
 #include "reference/water/water_reference.hpp"
+#include "reference/water/water_reference_grid.hpp"
 
 namespace billow::water_ref {
 namespace {
 
 bool triangle(const WaterSettings& s) { return s.lattice == WaterLattice::Triangle; }
-
-// Position of cell / vertex (i, j) in units of cellSize (any integers, also outside the grid).
-std::array<double, 2> position(const WaterSettings& s, int i, int j) {
-    if (!triangle(s)) return {i + 0.5, j + 0.5};
-    const int parity = ((j % 2) + 2) % 2;
-    return {i + 0.5 + 0.5 * parity, (j + 0.5) * std::sqrt(3.0) / 2.0};
-}
 
 } // namespace
 
@@ -27,13 +21,16 @@ double latticeCellArea(const WaterSettings& s) {
 
 std::vector<LatticeNeighbour> latticeNeighbours(const WaterSettings& s, int i, int j) {
     const int nx = int(s.nx), ny = int(s.ny);
-    const std::array<double, 2> here = position(s, i, j);
+    const double h = s.cellSize;
+    double hereX, hereY;
+    cellCentre(s, i, j, hereX, hereY);
     std::vector<LatticeNeighbour> out;
     for (int dj = -1; dj <= 1; ++dj)
         for (int di = -1; di <= 1; ++di) {
             if (di == 0 && dj == 0) continue;
-            const std::array<double, 2> there = position(s, i + di, j + dj);
-            const double dx = there[0] - here[0], dy = there[1] - here[1];
+            double thereX, thereY;
+            cellCentre(s, i + di, j + dj, thereX, thereY);
+            const double dx = (thereX - hereX) / h, dy = (thereY - hereY) / h;  // in cellSize
             if (std::abs(std::hypot(dx, dy) - 1.0) > 1e-9) continue;  // not one cellSize away
             LatticeNeighbour n;
             n.i = i + di;

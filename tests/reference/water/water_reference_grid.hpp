@@ -15,11 +15,12 @@ struct Grid {
 };
 
 // Where cell (i, j)'s column stands, m: the square cell's centre, or the Triangle lattice's vertex
-// (WaterLattice::Triangle: rows of spacing h sqrt(3) / 2, odd rows shifted by h / 2).
+// (WaterLattice::Triangle: rows of spacing h sqrt(3) / 2, odd rows shifted by h / 2). Also for
+// cells beyond the grid (row -1 is odd).
 inline void cellCentre(const WaterSettings& s, int i, int j, double& x, double& y) {
     const double h = s.cellSize;
     if (s.lattice == WaterLattice::Triangle) {
-        x = (i + 0.5 + 0.5 * (j % 2)) * h;
+        x = (i + 0.5 + 0.5 * (((j % 2) + 2) % 2)) * h;
         y = (j + 0.5) * h * std::sqrt(3.0) / 2.0;
     } else {
         x = (i + 0.5) * h;

@@ -216,4 +216,68 @@ void substepTriangle(const WaterSettings& s, State& st, double dt, double time, 
     }
 }
 
+// y is clamped between the first and the last row; the nearest vertex is a corner of the triangle
+// holding the point (its hexagonal Voronoi cell lies within its six triangles), so the triangle is
+// the one of those six whose barycentric weights are all >= 0; values beyond the grid's columns
+// are the edge vertices'.
+double sampleTriangle(const WaterSettings& s, const std::vector<double>& field, int stride, int component, double x,
+                      double y) {
+    const Lattice L{s, int(s.nx), int(s.ny), s.cellSize};
+    const double rowSpacing = L.h * kSqrt3 / 2.0;
+    y = std::clamp(y, 0.5 * rowSpacing, (L.ny - 0.5) * rowSpacing);
+    // The nearest vertex: the row-and-column rounding's vertex or one of its neighbours.
+    Vertex a = L.at(x, y);
+    double ax, ay;
+    L.position(a, ax, ay);
+    const Vertex rounded = a;
+    for (int k = 0; k < 6; ++k) {
+        const Vertex n = L.neighbour(rounded, k);
+        double nx, ny;
+        L.position(n, nx, ny);
+        if (std::hypot(nx - x, ny - y) < std::hypot(ax - x, ay - y)) a = n, ax = nx, ay = ny;
+    }
+    auto at = [&](Vertex v) {
+        v.i = std::clamp(v.i, 0, L.nx - 1);
+        v.j = std::clamp(v.j, 0, L.ny - 1);
+        return field[size_t(stride * L.cell(v) + component)];
+    };
+    double best = -1e300, value = 0.0;
+    for (int k = 0; k < 6; ++k) {
+        const Vertex b = L.neighbour(a, k), c = L.neighbour(a, k + 1);
+        double bx, by, cx, cy;
+        L.position(b, bx, by);
+        L.position(c, cx, cy);
+        // p = a + wb (b - a) + wc (c - a), solved by Cramer's rule.
+        const double det = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
+        const double wb = ((x - ax) * (cy - ay) - (cx - ax) * (y - ay)) / det;
+        const double wc = ((bx - ax) * (y - ay) - (x - ax) * (by - ay)) / det;
+        const double wa = 1.0 - wb - wc;
+        const double worst = std::min({wa, wb, wc});
+        if (worst <= best) continue;
+        best = worst;
+        value = wa * at(a) + wb * at(b) + wc * at(c);
+    }
+    return value;
+}
+
+void advectDyeTriangle(const WaterSettings& s, State& st, double dt) {
+    const Lattice L{s, int(s.nx), int(s.ny), s.cellSize};
+    const double decay = std::exp(-double(s.dyeDecay) * dt);
+    auto sample = [&](const std::vector<double>& field, int stride, int component, double x, double y) {
+        return sampleTriangle(s, field, stride, component, x, y);
+    };
+    std::vector<double> out(st.dye.size());
+    for (int j = 0; j < L.ny; ++j)
+        for (int i = 0; i < L.nx; ++i) {
+            const int c = L.cell({i, j});
+            if (st.depth[c] <= s.dryDepth) { out[c] = 0.0; continue; }
+            double x, y;
+            L.position({i, j}, x, y);
+            const double mx = x - 0.5 * dt * st.velocity[2 * c], my = y - 0.5 * dt * st.velocity[2 * c + 1];
+            const double vx = sample(st.velocity, 2, 0, mx, my), vy = sample(st.velocity, 2, 1, mx, my);
+            out[c] = sample(st.dye, 1, 0, x - dt * vx, y - dt * vy) * decay;
+        }
+    st.dye = out;
+}
+
 } // namespace billow::water_ref
