@@ -14,6 +14,7 @@
 #include "common/file_io.hpp"
 #include "common/pictures.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
+#include "scene_loader.hpp"
 #include "water/water_lattice.hpp"
 
 namespace fs = std::filesystem;
@@ -172,4 +173,20 @@ TEST(WaterTriangleScenes, SideFlowsCloseTheWaterBalance) {
     const double tolerance = 40.0 * 24 * 20 * std::sqrt(3.0) / 2 * maxDepth * std::ldexp(1.0, -23);
     EXPECT_NEAR(net, gain, tolerance) << "tolerance " << tolerance << " m^3";
     RecordProperty("balance_error_m3", std::to_string(net - gain));
+}
+
+// A .npy terrain of the grid's shape gives one value per vertex (a terrain dump loads back
+// exactly).
+TEST(WaterTriangleScenes, NpyTerrainOfTheGridsShapeLoadsExactly) {
+    const std::string dir = outputDir("triangle_npy");
+    fs::create_directories(dir);
+    std::vector<float> heights(14 * 9);
+    for (size_t c = 0; c < heights.size(); ++c) heights[c] = 0.25f * float((c * 7) % 11);
+    writeNpy(dir + "/terrain.npy", {9, 14}, heights);
+    std::ofstream(dir + "/scene.json") << R"({ "solver": "water", "grid": { "nx": 14, "ny": 9, "cellSize": 2 },
+      "settings": { "lattice": "triangle" }, "terrain": { "npy": "terrain.npy" }, "time": { "steps": 0 },
+      "output": { "pictures": { "every": 0 }, "animation": { "format": "none" }, "metrics": false } })";
+    const WaterScene scene = std::get<WaterScene>(loadScene(dir + "/scene.json", LoadOptions{}));
+    ASSERT_EQ(scene.terrain.size(), heights.size());
+    for (size_t c = 0; c < heights.size(); ++c) EXPECT_EQ(scene.terrain[c], heights[c]) << c;
 }

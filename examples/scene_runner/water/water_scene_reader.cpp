@@ -187,6 +187,12 @@ void addNpyTerrain(const std::string& key, const std::filesystem::path& file, co
         if (!std::isfinite(x)) throw SceneError(key, "expected finite heights (the file has NaN or infinity)");
     const auto rows = static_cast<uint32_t>(a.shape[0]), columns = static_cast<uint32_t>(a.shape[1]);
     auto at = [&](uint32_t i, uint32_t j) { return a.values[i + size_t(j) * columns]; };
+    // The grid's own shape maps one value to one column (on the Triangle lattice too, whose
+    // vertices' shifted rows a stretch would resample).
+    if (rows == s.ny && columns == s.nx) {
+        for (size_t c = 0; c < terrain.size(); ++c) terrain[c] += a.values[c];
+        return;
+    }
     const auto [width, height] = domainSize(s);
     forEachCell(s, [&](size_t c, float x, float y) {
         terrain[c] += bilinearSample(columns, rows, x / width * columns - 0.5f, y / height * rows - 0.5f, at);
