@@ -248,7 +248,8 @@ RunSummary runScene(std::shared_ptr<Context> context, const WaterScene& scene, c
 }
 
 std::string describeScene(const WaterScene& scene) {
-    return "shallow water, " + std::to_string(scene.settings.nx) + " x " + std::to_string(scene.settings.ny) + " cells";
+    const std::string columns = onTriangles(scene.settings) ? " vertices of a triangle lattice" : " cells";
+    return "shallow water, " + std::to_string(scene.settings.nx) + " x " + std::to_string(scene.settings.ny) + columns;
 }
 
 } // namespace billow::scene
