@@ -8,6 +8,7 @@
 #   scripts/demo.sh --scale 1        # both at full size anywhere; any scene_runner option passes through
 #   SCENE=examples/scenes/cylinder.json scripts/demo.sh    # one other bundled scene instead
 #   SCENE=examples/scenes/lake_drain.json scripts/demo.sh  # shallow water: a lake drains through a dug channel
+#   SCENE=examples/scenes/rain_on_mountain.json scripts/demo.sh  # erosion: rain cuts valleys; the GIF is the terrain
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -44,7 +44,7 @@ RunSummary runScene(std::shared_ptr<Context> context, const Scene3D& scene, cons
 RunSummary runScene(std::shared_ptr<Context> context, const WaterScene& scene, const RunOptions& options);
 
 // What the run is about, in one line: "NX x NY cells (dye DX x DY)", "NX x NY x NZ cells of H m",
-// "shallow water, NX x NY cells".
+// "shallow water, NX x NY cells" (or "vertices of a triangle lattice").
 std::string describeScene(const Scene& scene);
 std::string describeScene(const Scene3D& scene);
 std::string describeScene(const WaterScene& scene);

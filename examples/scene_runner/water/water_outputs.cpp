@@ -2,17 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "common/maths.hpp"
 #include "common/pictures.hpp"
+#include "water/water_lattice.hpp"
 
 namespace billow::scene {
 
 std::vector<uint64_t> fieldShape(WaterField field, const WaterSettings& s) {
     const uint64_t nx = s.nx, ny = s.ny;
+    const bool triangle = onTriangles(s);
     switch (field) {
     case WaterField::FlowX: return {ny, nx + 1};
-    case WaterField::FlowY: return {ny + 1, nx};
+    case WaterField::FlowY: return {ny + 1, triangle ? nx + 1 : nx};
+    case WaterField::FlowZ: return {ny + 1, nx + 1};
     case WaterField::Velocity: return {ny, nx, 2};
     default: return {ny, nx};
     }
@@ -20,7 +24,7 @@ std::vector<uint64_t> fieldShape(WaterField field, const WaterSettings& s) {
 
 void measureFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     const WaterSettings& s = fields.settings();
-    const double area = double(s.cellSize) * s.cellSize;
+    const double area = columnArea(s);
     const auto& depth = fields.get(WaterField::Depth);
     m.totalWater = m.maxDepth = m.wetArea = 0.0;
     for (float d : depth) {
@@ -34,31 +38,40 @@ void measureFields(WaterFieldCache& fields, WaterStepMetrics& m) {
     m.totalDye *= area;
     m.maxSpeed = largestSpeed(fields.get(WaterField::Velocity));
 
-    // Flows are positive towards +x / +y: out through the right and top, in through the left and
-    // bottom. The boundary faces hold the flows of the step's last substep.
-    m.boundaryOutflow = m.boundaryInflow = 0.0;
-    auto add = [&](double outward) { (outward > 0 ? m.boundaryOutflow : m.boundaryInflow) += std::fabs(outward); };
-    const auto& fx = fields.get(WaterField::FlowX);
-    const auto& fy = fields.get(WaterField::FlowY);
-    for (uint32_t j = 0; j < s.ny; ++j) {
-        add(-fx[j * size_t(s.nx + 1)]);
-        add(fx[s.nx + j * size_t(s.nx + 1)]);
-    }
-    for (uint32_t i = 0; i < s.nx; ++i) {
-        add(-fy[i]);
-        add(fy[i + size_t(s.ny) * s.nx]);
-    }
+    // The boundary edges hold the flows of the step's last substep.
+    static const std::vector<float> none;
+    const SideFlows sides = sideFlows(s, fields.get(WaterField::FlowX), fields.get(WaterField::FlowY),
+                                      onTriangles(s) ? fields.get(WaterField::FlowZ) : none);
+    m.boundaryOutflow = sides.outflow;
+    m.boundaryInflow = sides.inflow;
+
+    if (!s.erosion.hydraulic.enabled && !s.erosion.thermal.enabled) return;
+    // Summed as differences from the initial terrain (not as totals), so the budget's rounding
+    // is that of the changes, not of the heights.
+    const auto& terrain = fields.get(WaterField::Terrain);
+    const auto& initial = fields.initialTerrain();
+    double change = 0.0, sediment = 0.0;
+    for (size_t c = 0; c < terrain.size(); ++c) change += double(terrain[c]) - double(initial[c]);
+    for (float x : fields.get(WaterField::Sediment)) sediment += x;
+    m.soilChange = change * area;
+    m.suspendedSediment = sediment * area;
 }
 
 nlohmann::ordered_json metricsRecord(const WaterStepMetrics& m) {
     const nlohmann::ordered_json gpu = m.gpuMs ? nlohmann::ordered_json(*m.gpuMs) : nlohmann::ordered_json(nullptr);
-    return nlohmann::ordered_json{{"step", m.step},         {"time", m.time},
+    nlohmann::ordered_json record{{"step", m.step},         {"time", m.time},
                                   {"substeps", m.substeps}, {"gpuMs", gpu},
                                   {"wallMs", m.wallMs},     {"totalWater", m.totalWater},
                                   {"addedWater", m.addedWater}, {"boundaryOutflow", m.boundaryOutflow},
                                   {"boundaryInflow", m.boundaryInflow}, {"maxDepth", m.maxDepth},
                                   {"maxSpeed", m.maxSpeed}, {"wetArea", m.wetArea},
                                   {"totalDye", m.totalDye}};
+    if (m.soilChange && m.suspendedSediment) {
+        record["soilChange"] = *m.soilChange;
+        record["suspendedSediment"] = *m.suspendedSediment;
+        record["soilBalance"] = *m.soilChange + *m.suspendedSediment;
+    }
+    return record;
 }
 
 namespace {
@@ -71,6 +84,7 @@ struct WaterFrame {
     const std::vector<float>* terrain = nullptr;
     const std::vector<float>* depth = nullptr;
     const std::vector<float>* dye = nullptr;
+    const std::vector<uint8_t>* edges = nullptr;  // pixels on a triangle's edge (Triangle lattice), or none
 };
 
 struct Rgb { float r, g, b; };
@@ -109,6 +123,8 @@ Picture renderWater(const WaterFrame& f, uint32_t scale) {
                 c = mix(c, mix(Rgb{0.35f, 0.65f, 0.85f}, Rgb{0.05f, 0.18f, 0.45f}, 1.0f - std::exp(-d / 4.0f)),
                         0.35f + 0.6f * cover);
                 if (f.dye) c = mix(c, Rgb{1.0f, 1.0f, 1.0f}, std::clamp(at(*f.dye, i, j), 0.0f, 1.0f) * 0.8f);
+                // The water's triangles outlined, a little darker.
+                if (f.edges && (*f.edges)[i + j * size_t(f.nx)]) c = mix(c, Rgb{0.0f, 0.05f, 0.2f}, 0.25f);
             }
             cells[i + j * f.nx] = {c.r * light, c.g * light, c.b * light};
             // A non-finite height or depth here (light, or the colour, would hide it as black).
@@ -126,10 +142,19 @@ Picture renderWater(const WaterFrame& f, uint32_t scale) {
 
 Figure renderWaterView(WaterView view, WaterFieldCache& fields) {
     const WaterSettings& s = fields.settings();
+    // The grid the pictures are drawn on: the cells, or the Triangle lattice on square pixels.
+    std::optional<TriangleRaster> raster;
+    if (onTriangles(s)) raster.emplace(s);
+    const uint32_t nx = raster ? raster->width() : s.nx, ny = raster ? raster->height() : s.ny;
+    const float pixel = raster ? raster->pixelSize() : s.cellSize;
+    auto onGrid = [&](const std::vector<float>& values, uint32_t components = 1) {
+        return raster ? raster->resample(values, components) : values;
+    };
+    auto field = [&](WaterField f) { return onGrid(fields.get(f)); };
     // A cell scalar from 0 to its largest value, coloured by `sequential(ramp(value / largest))`.
     auto cells = [&](const std::vector<float>& values, float (*ramp)(float), const char* label) {
         const float top = largestMagnitude(values);
-        return scalarFigure(values, s.nx, s.ny, [top, ramp](double x) { return sequential(ramp(float(x / top))); }, 0.0,
+        return scalarFigure(values, nx, ny, [top, ramp](double x) { return sequential(ramp(float(x / top))); }, 0.0,
                             top, label);
     };
     auto linear = [](float x) { return x; };
@@ -138,16 +163,30 @@ Figure renderWaterView(WaterView view, WaterFieldCache& fields) {
     case WaterView::Water:
     case WaterView::Terrain: {
         // The terrain view is the same shading with the water left out.
-        const std::vector<float> dry(size_t(s.nx) * s.ny, 0.0f);
         const bool water = view == WaterView::Water;
-        WaterFrame frame{s.nx, s.ny, s.cellSize, &fields.get(WaterField::Terrain),
-                         water ? &fields.get(WaterField::Depth) : &dry, water ? &fields.get(WaterField::Dye) : nullptr};
+        const std::vector<float> terrain = field(WaterField::Terrain);
+        const std::vector<float> depth = water ? field(WaterField::Depth) : std::vector<float>(size_t(nx) * ny, 0.0f);
+        const std::vector<float> dye = water ? field(WaterField::Dye) : std::vector<float>{};
+        const std::vector<uint8_t> edges = raster ? raster->edgePixels() : std::vector<uint8_t>{};
+        WaterFrame frame{nx, ny, pixel, &terrain, &depth, water ? &dye : nullptr, raster ? &edges : nullptr};
         return {renderWater(frame, 1), {}};
     }
-    case WaterView::Depth: return cells(fields.get(WaterField::Depth), root, "water depth, m");
-    case WaterView::Dye: return cells(fields.get(WaterField::Dye), linear, "dye (foam)");
-    case WaterView::Speed: return cells(cellSpeeds(fields.get(WaterField::Velocity)), linear, "speed, m/s");
-    case WaterView::Velocity: return velocityFigure(fields.get(WaterField::Velocity), s.nx, s.ny);
+    case WaterView::TerrainChange: {
+        // Cut red, filled blue (the diverging map's red is positive), on a square-root ramp so
+        // the first shallow cuts show beside the deep ones.
+        std::vector<float> change = fields.get(WaterField::Terrain);
+        const std::vector<float>& initial = fields.initialTerrain();
+        for (size_t c = 0; c < change.size(); ++c) change[c] -= initial[c];
+        change = onGrid(change);
+        const float top = largestMagnitude(change);
+        return scalarFigure(change, nx, ny, [top](double x) { return diverging(-signedRamp(float(x / top))); }, -top, top,
+                            "terrain change, m (red cut, blue fill)");
+    }
+    case WaterView::Depth: return cells(field(WaterField::Depth), root, "water depth, m");
+    case WaterView::Dye: return cells(field(WaterField::Dye), linear, "dye (foam)");
+    case WaterView::Sediment: return cells(field(WaterField::Sediment), root, "suspended sediment, m");
+    case WaterView::Speed: return cells(cellSpeeds(onGrid(fields.get(WaterField::Velocity), 2)), linear, "speed, m/s");
+    case WaterView::Velocity: return velocityFigure(onGrid(fields.get(WaterField::Velocity), 2), nx, ny);
     }
     return {};
 }

@@ -14,25 +14,27 @@
 #include "common/particle_system.hpp"
 #include "common/run_loop.hpp"
 #include "water/water_bodies.hpp"
+#include "water/water_lattice.hpp"
 #include "water/water_outputs.hpp"
 
 namespace billow::scene {
 
 namespace {
 
-// The brush weight max(0, 1 - distance / radius) summed over the cells (as the brush shader
-// weighs them, from cell centres).
+// The brush weight max(0, 1 - distance / radius) summed over the columns (as the brush shader
+// weighs them, from cell centres or lattice vertices).
 double weightSum(const WaterSettings& s, float x, float y, float radius) {
-    const double h = s.cellSize;
-    // The cells the brush can reach, clamped to the grid in double (a reach far past the grid must
-    // not overflow the conversion to int).
-    auto cell = [](double at, uint32_t n) { return static_cast<int>(std::clamp(at, 0.0, double(n) - 1.0)); };
-    const int i0 = cell(std::floor((x - radius) / h), s.nx), i1 = cell(std::ceil((x + radius) / h), s.nx);
-    const int j0 = cell(std::floor((y - radius) / h), s.ny), j1 = cell(std::ceil((y + radius) / h), s.ny);
+    // The columns the brush can reach, one row and column of margin around the nearest ones to
+    // its bounding box's corners (clamped to the grid, so a reach far past it stays in range).
+    const auto low = nearestColumn(s, {x - radius, y - radius}), high = nearestColumn(s, {x + radius, y + radius});
+    const uint32_t i0 = low[0] > 0 ? low[0] - 1 : 0, j0 = low[1] > 0 ? low[1] - 1 : 0;
+    const uint32_t i1 = std::min(high[0] + 1, s.nx - 1), j1 = std::min(high[1] + 1, s.ny - 1);
     double sum = 0.0;
-    for (int j = j0; j <= j1; ++j)
-        for (int i = i0; i <= i1; ++i)
-            sum += std::max(0.0, 1.0 - std::hypot((i + 0.5) * h - x, (j + 0.5) * h - y) / radius);
+    for (uint32_t j = j0; j <= j1; ++j)
+        for (uint32_t i = i0; i <= i1; ++i) {
+            const Vec2 c = columnCentre(s, i, j);
+            sum += std::max(0.0, 1.0 - std::hypot(double(c[0]) - x, double(c[1]) - y) / radius);
+        }
     return sum;
 }
 
@@ -52,8 +54,9 @@ constexpr float kRainReach = 100.0f;
 WaterBrush eventBrush(const WaterSettings& s, const WaterEvent& e) {
     WaterBrush b;
     if (e.kind == WaterEvent::Kind::Rain) {
-        b.x = 0.5f * s.nx * s.cellSize;
-        b.y = 0.5f * s.ny * s.cellSize;
+        const Vec2 size = domainSize(s);
+        b.x = 0.5f * size[0];
+        b.y = 0.5f * size[1];
         b.radius = kRainReach * std::hypot(b.x, b.y);
     } else {
         b.x = e.position[0];
@@ -124,7 +127,7 @@ struct StepBrushes {
 // all of it in the step that contains `start` when they last no time.
 StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
     const WaterSettings& s = scene.settings;
-    const double cellArea = double(s.cellSize) * s.cellSize;
+    const double cellArea = columnArea(s);
     StepBrushes out;
     for (const WaterEvent& e : scene.events) {
         using K = WaterEvent::Kind;
@@ -169,6 +172,7 @@ std::unique_ptr<WaterSolver> createWaterSolver(std::shared_ptr<Context> context,
     solver->upload(WaterField::Terrain, scene.terrain);
     if (!scene.depth.empty()) solver->upload(WaterField::Depth, scene.depth);
     if (!scene.dye.empty()) solver->upload(WaterField::Dye, scene.dye);
+    if (!scene.hardness.empty()) solver->upload(WaterField::Hardness, scene.hardness);
     return solver;
 }
 
@@ -201,7 +205,7 @@ public:
         if (gpu >= 0.0) m.gpuMs = gpu;
     }
 
-    WaterFieldCache outputFields(bool, bool, bool) { return WaterFieldCache(*solver_); }
+    WaterFieldCache outputFields(bool, bool, bool) { return WaterFieldCache(*solver_, scene_.terrain); }
     Figure draw(WaterView view, WaterFieldCache& fields) {
         Figure figure = renderWaterView(view, fields);
         if (particles_) particles_->drawOnGrid(figure.image, scene_.settings.nx * scene_.settings.cellSize, time_);
@@ -244,7 +248,8 @@ RunSummary runScene(std::shared_ptr<Context> context, const WaterScene& scene, c
 }
 
 std::string describeScene(const WaterScene& scene) {
-    return "shallow water, " + std::to_string(scene.settings.nx) + " x " + std::to_string(scene.settings.ny) + " cells";
+    const std::string columns = onTriangles(scene.settings) ? " vertices of a triangle lattice" : " cells";
+    return "shallow water, " + std::to_string(scene.settings.nx) + " x " + std::to_string(scene.settings.ny) + columns;
 }
 
 } // namespace billow::scene

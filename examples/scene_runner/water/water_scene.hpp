@@ -18,15 +18,18 @@
 
 namespace billow::scene {
 
-// Pictures of a water run. Water (the first, the default) is water over shaded terrain.
-enum class WaterView { Water, Depth, Speed, Velocity, Dye, Terrain };
+// Pictures of a water run. Water (the first, the default) is water over shaded terrain;
+// TerrainChange is the terrain minus the initial terrain (erosion cuts red, deposits blue).
+enum class WaterView { Water, Depth, Speed, Velocity, Dye, Terrain, TerrainChange, Sediment };
 // The views and the solver's fields as the scene file and the output files name them.
 inline const WordTable<WaterView> kWaterViews = {
     {"water", WaterView::Water}, {"depth", WaterView::Depth}, {"speed", WaterView::Speed},
-    {"velocity", WaterView::Velocity}, {"dye", WaterView::Dye}, {"terrain", WaterView::Terrain}};
+    {"velocity", WaterView::Velocity}, {"dye", WaterView::Dye}, {"terrain", WaterView::Terrain},
+    {"terrainChange", WaterView::TerrainChange}, {"sediment", WaterView::Sediment}};
 inline const WordTable<WaterField> kWaterFields = {
     {"depth", WaterField::Depth}, {"terrain", WaterField::Terrain}, {"flowX", WaterField::FlowX},
-    {"flowY", WaterField::FlowY}, {"velocity", WaterField::Velocity}, {"dye", WaterField::Dye}};
+    {"flowY", WaterField::FlowY}, {"velocity", WaterField::Velocity}, {"dye", WaterField::Dye},
+    {"flowZ", WaterField::FlowZ}, {"sediment", WaterField::Sediment}, {"hardness", WaterField::Hardness}};
 
 // Something that happens to the water or the terrain over time, turned into WaterBrushes.
 struct WaterEvent {
@@ -49,6 +52,7 @@ struct WaterScene {
     std::vector<float> terrain;  // nx*ny, m
     std::vector<float> depth;    // nx*ny, m (empty: dry)
     std::vector<float> dye;      // nx*ny (empty: none)
+    std::vector<float> hardness; // nx*ny, 0..1 (terrain.hardness; empty: the solver's 0)
     std::vector<WaterEvent> events;
     std::vector<FloatingBody> bodies;  // floating bodies (water/water_bodies.cpp)
     ParticlePlan particles;  // "particles" (common/particle_plan.hpp); z rides the surface

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,16 +19,30 @@
 #include "common/output_plan.hpp"
 #include "common/scene_reader.hpp"
 #include "water/water_bodies.hpp"
+#include "water/water_lattice.hpp"
+#include "water/water_noise.hpp"
 
 namespace billow::scene::detail {
 
 namespace {
+
+// Points must lie in the lattice's domain (the Triangle lattice's is (nx + 0.5) h by
+// ny h sqrt(3)/2).
+void requireInsideDomain(const WaterSettings& s, Vec2 p, const std::string& key) {
+    const Vec2 size = domainSize(s);
+    requireInsideBox(size[0], size[1], p, key);
+}
 
 // The scene's names of the pipe models. A new WaterModel is one more line here.
 const WordTable<WaterModel> kWaterModels = {
     {"virtualPipes", WaterModel::VirtualPipes},
     {"depthPipes", WaterModel::DepthPipes},
     {"momentum", WaterModel::Momentum},
+};
+
+const WordTable<WaterLattice> kWaterLattices = {
+    {"square", WaterLattice::Square},
+    {"triangle", WaterLattice::Triangle},
 };
 
 const WordTable<WaterBoundaryType> kBoundaryTypes = {
@@ -55,21 +70,48 @@ WaterFaceOverride readOpening(ObjectReader& r, const WaterSettings& s) {
     WaterFaceOverride o;
     o.side = r.requiredChoice<Side>(
         "side", {{kSideKeys[0], Side::Left}, {kSideKeys[1], Side::Right}, {kSideKeys[2], Side::Bottom}, {kSideKeys[3], Side::Top}});
-    const uint32_t faces = (o.side == Side::Left || o.side == Side::Right) ? s.ny : s.nx;
-    const double length = faces * double(s.cellSize);
+    const bool upright = o.side == Side::Left || o.side == Side::Right;
+    const uint32_t faces = upright ? s.ny : s.nx;
+    // Faces along the left and right sides are one row apart: h, or h sqrt(3)/2 on triangles.
+    const double pitch = upright ? double(domainSize(s)[1]) / s.ny : s.cellSize;
+    const double length = faces * pitch;
     const Range along = Range::closed(0.0, length);
     const double from = r.requiredNumber("from", along);
     const double to = r.requiredNumber("to", along);
     if (!(to > from)) throw SceneError(r.keyPath("to"), "expected to > from (metres along the side)");
     // Every face whose centre lies in [from, to], and at least the face under the middle.
-    const auto first = static_cast<uint32_t>(std::max(0.0, std::ceil(from / s.cellSize - 0.5)));
-    const auto last = static_cast<uint32_t>(std::min(double(faces), std::floor(to / s.cellSize - 0.5) + 1.0));
+    const auto first = static_cast<uint32_t>(std::max(0.0, std::ceil(from / pitch - 0.5)));
+    const auto last = static_cast<uint32_t>(std::min(double(faces), std::floor(to / pitch - 0.5) + 1.0));
     o.first = first;
     o.count = last > first ? last - first : 1;
-    if (last <= first) o.first = std::min(faces - 1, static_cast<uint32_t>(0.5 * (from + to) / s.cellSize));
+    if (last <= first) o.first = std::min(faces - 1, static_cast<uint32_t>(0.5 * (from + to) / pitch));
     o.boundary = readBoundaryKeys(r);
     r.finish();
     return o;
+}
+
+// "settings.erosion": {"hydraulic": {...}, "thermal": {...}}, the fields of
+// HydraulicErosionSettings and ThermalErosionSettings under their own names. Giving a block
+// switches it on unless it says "enabled": false.
+void readErosion(ObjectReader& settings, WaterErosionSettings& e) {
+    ObjectReader r = settings.objectOrEmpty("erosion");
+    const bool hydraulic = r.has("hydraulic"), thermal = r.has("thermal");
+    ObjectReader h = r.objectOrEmpty("hydraulic");
+    HydraulicErosionSettings& hy = e.hydraulic;
+    hy.enabled = h.boolean("enabled", hydraulic);
+    hy.capacity = h.real("capacity", hy.capacity, Range::nonNegative());
+    hy.minimumTilt = h.real("minimumTilt", hy.minimumTilt, Range::closed(0.0, 1.0));
+    hy.dissolveRate = h.real("dissolveRate", hy.dissolveRate, Range::nonNegative());
+    hy.depositRate = h.real("depositRate", hy.depositRate, Range::nonNegative());
+    hy.deepWaterLimit = h.real("deepWaterLimit", hy.deepWaterLimit, Range::nonNegative());
+    h.finish();
+    ObjectReader t = r.objectOrEmpty("thermal");
+    ThermalErosionSettings& th = e.thermal;
+    th.enabled = t.boolean("enabled", thermal);
+    th.talusAngle = t.real("talusAngle", th.talusAngle, {0.0, 90.0, true, true});
+    th.rate = t.real("rate", th.rate, Range::nonNegative());
+    t.finish();
+    r.finish();
 }
 
 void readWaterSettings(ObjectReader& top, WaterSettings& s) {
@@ -87,6 +129,9 @@ void readWaterSettings(ObjectReader& top, WaterSettings& s) {
     s.dryDepth = f("dryDepth", s.dryDepth, Range::nonNegative());
     s.dyeDecay = f("dyeDecay", s.dyeDecay, Range::nonNegative());
     s.waterDensity = f("waterDensity", s.waterDensity, Range::positive());
+    s.lattice = r.choice("lattice", s.lattice, kWaterLattices);
+    s.evaporation = f("evaporation", s.evaporation, Range::nonNegative());
+    readErosion(r, s.erosion);
     r.finish();
 }
 
@@ -106,11 +151,15 @@ void readWaterBoundaries(ObjectReader& top, WaterSettings& s) {
 // "terrain": a base height, a PNG heightmap or a .npy array (either stretched over the domain),
 // and procedural features added on top, all in metres.
 
-// Calls `add(i, j, x, y)` for every cell with its centre in metres.
+// Calls `add(c, x, y)` for every column c = i + j * nx with its centre (a square cell's centre
+// or a triangle lattice vertex) in metres.
 template <typename Add>
 void forEachCell(const WaterSettings& s, const Add& add) {
     for (uint32_t j = 0; j < s.ny; ++j)
-        for (uint32_t i = 0; i < s.nx; ++i) add(i + size_t(j) * s.nx, (i + 0.5f) * s.cellSize, (j + 0.5f) * s.cellSize);
+        for (uint32_t i = 0; i < s.nx; ++i) {
+            const Vec2 p = columnCentre(s, i, j);
+            add(i + size_t(j) * s.nx, p[0], p[1]);
+        }
 }
 
 // Grey level (mean of R, G, B) 0..1 of the picture stretched over the domain -> low..high.
@@ -121,7 +170,7 @@ void addHeightmap(ObjectReader& r, const std::filesystem::path& dir, const Water
     const double high = r.requiredReal("high");
     r.finish();
     const Image image = readForKey(key, [&] { return readPngRgba(file.string()); });
-    const float width = s.nx * s.cellSize, height = s.ny * s.cellSize;
+    const auto [width, height] = domainSize(s);
     forEachCell(s, [&](size_t c, float x, float y) {
         terrain[c] += narrowToFloat(low + sampleGrey(image, x / width, y / height) * (high - low));
     });
@@ -138,7 +187,13 @@ void addNpyTerrain(const std::string& key, const std::filesystem::path& file, co
         if (!std::isfinite(x)) throw SceneError(key, "expected finite heights (the file has NaN or infinity)");
     const auto rows = static_cast<uint32_t>(a.shape[0]), columns = static_cast<uint32_t>(a.shape[1]);
     auto at = [&](uint32_t i, uint32_t j) { return a.values[i + size_t(j) * columns]; };
-    const float width = s.nx * s.cellSize, height = s.ny * s.cellSize;
+    // The grid's own shape maps one value to one column (on the Triangle lattice too, whose
+    // vertices' shifted rows a stretch would resample).
+    if (rows == s.ny && columns == s.nx) {
+        for (size_t c = 0; c < terrain.size(); ++c) terrain[c] += a.values[c];
+        return;
+    }
+    const auto [width, height] = domainSize(s);
     forEachCell(s, [&](size_t c, float x, float y) {
         terrain[c] += bilinearSample(columns, rows, x / width * columns - 0.5f, y / height * rows - 0.5f, at);
     });
@@ -146,7 +201,7 @@ void addNpyTerrain(const std::string& key, const std::filesystem::path& file, co
 
 // One procedural feature; returns its height at (x, y).
 struct Feature {
-    enum class Kind { Slope, Bowl, Rim, Waves, Valley } kind = Kind::Slope;
+    enum class Kind { Slope, Bowl, Rim, Waves, Valley, Noise } kind = Kind::Slope;
     Vec2 gradient{};      // slope: m per m along x and y (height 0 at the origin)
     Vec2 centre{};        // bowl, rim
     float radius = 0.0f;  // bowl, rim, m
@@ -158,6 +213,7 @@ struct Feature {
     int axis = 0;            // valley: 0 = runs along x (V across y), 1 = along y
     float position = 0.0f;   // valley: the valley floor's y (axis x) or x (axis y), m
     float slope = 0.0f;      // valley: m per m up the sides
+    SmoothNoise noise;       // noise
 
     float heightAt(float x, float y) const {
         constexpr float kTwoPi = 6.2831853f;
@@ -173,15 +229,64 @@ struct Feature {
         }
         case Kind::Waves: return amplitude * std::sin(kTwoPi * x / wavelength[0]) * std::cos(kTwoPi * y / wavelength[1]);
         case Kind::Valley: return slope * std::fabs((axis == 0 ? y : x) - position);
+        case Kind::Noise: return noise.at(x, y);
         }
         return 0.0f;
     }
 };
 
+// {"amplitude": m, "wavelength": m, "seed": n, "octaves": n}: smooth random heights (a terrain
+// feature, or the variation of the hardness).
+SmoothNoise readNoise(ObjectReader& r) {
+    SmoothNoise n;
+    n.amplitude = r.requiredReal("amplitude");
+    n.wavelength = r.requiredReal("wavelength", Range::positive());
+    n.seed = r.integer("seed", 0, 0, 0xffffffffu);
+    n.octaves = r.integer("octaves", n.octaves, 1, 8);
+    return n;
+}
+
+// "terrain.hardness": the resistance of each column's soil to dissolving (WaterField::Hardness,
+// 0 soft .. 1 hard rock), by layers of the initial terrain height: `base` everywhere, and a
+// column whose height lies below a layer's `below` takes that layer's hardness (of several, the
+// lowest such layer: the one the column stands in); `noise` adds smooth random variation; the
+// result is clamped to [0, 1].
+std::vector<float> readHardness(ObjectReader& r, const WaterScene& scene) {
+    const float base = r.real("base", 0.0f, Range::closed(0.0, 1.0));
+    struct Layer {
+        float below, hardness;
+    };
+    std::vector<Layer> layers;
+    r.forEachObject("layers", "{\"below\": m, \"hardness\": 0..1}", [&](ObjectReader& l) {
+        const float below = l.requiredReal("below");
+        layers.push_back({below, l.requiredReal("hardness", Range::closed(0.0, 1.0))});
+        l.finish();
+    });
+    std::optional<SmoothNoise> noise;
+    if (const nlohmann::json* value = r.child("noise")) {
+        ObjectReader n(*value, r.keyPath("noise"));
+        noise = readNoise(n);
+        n.finish();
+    }
+    r.finish();
+    std::vector<float> hardness(scene.terrain.size(), base);
+    forEachCell(scene.settings, [&](size_t c, float x, float y) {
+        float below = INFINITY;
+        for (const Layer& l : layers)
+            if (scene.terrain[c] < l.below && l.below < below) {
+                below = l.below;
+                hardness[c] = l.hardness;
+            }
+        if (noise) hardness[c] += noise->at(x, y);
+        hardness[c] = std::clamp(hardness[c], 0.0f, 1.0f);
+    });
+    return hardness;
+}
+
 Feature readFeature(ObjectReader& r) {
     Feature f;
     using K = Feature::Kind;
-    f.kind = r.requiredChoice<K>("type", {{"slope", K::Slope}, {"bowl", K::Bowl}, {"rim", K::Rim}, {"waves", K::Waves}, {"valley", K::Valley}});
+    f.kind = r.requiredChoice<K>("type", {{"slope", K::Slope}, {"bowl", K::Bowl}, {"rim", K::Rim}, {"waves", K::Waves}, {"valley", K::Valley}, {"noise", K::Noise}});
     auto positive = [&](const char* key) { return r.requiredReal(key, Range::positive()); };
     // A bowl's or rim's centre and radius (m).
     auto ring = [&](Range radius) {
@@ -208,6 +313,7 @@ Feature readFeature(ObjectReader& r) {
         f.position = r.requiredReal("position");
         f.slope = r.requiredReal("slope");
         break;
+    case K::Noise: f.noise = readNoise(r); break;
     }
     r.finish();
     return f;
@@ -234,6 +340,10 @@ void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene
         const Feature f = readFeature(fr);
         forEachCell(s, [&](size_t c, float x, float y) { scene.terrain[c] += f.heightAt(x, y); });
     });
+    if (const nlohmann::json* hardness = r.child("hardness")) {
+        ObjectReader h(*hardness, r.keyPath("hardness"));
+        scene.hardness = readHardness(h, scene);
+    }
     r.finish();
     // Heights the solver could not take (features or a heightmap adding up past float's range).
     if (!allWithinBounds(scene.terrain))
@@ -244,8 +354,8 @@ void readTerrain(ObjectReader& top, const std::filesystem::path& dir, WaterScene
 // over the terrain), and dye/foam from a .npy array. Needs the terrain.
 
 // Raises the water surface to `level` (depth = level - terrain where that is more than the depth
-// already there). With a start cell: only the basin connected to it (4-neighbours below the
-// level), so a lake fills without flooding every low spot of the map; without one: everywhere.
+// already there). With a start cell: only the basin connected to it (neighbours (i +- 1, j) and
+// (i, j +- 1) below the level, on the Triangle lattice four of a vertex's six), so a lake fills without flooding every low spot of the map; without one: everywhere.
 // `within` > 0 also keeps the fill inside that distance (m) of the start point (a rim that a
 // coarse grid samples below the level then does not let the fill spill over).
 void fillToLevel(const WaterSettings& s, const std::vector<float>& terrain, float level, const Vec2* from, float within,
@@ -255,15 +365,15 @@ void fillToLevel(const WaterSettings& s, const std::vector<float>& terrain, floa
     if (!from) {
         for (size_t c = 0; c < cells; ++c) wet[c] = terrain[c] < level;
     } else {
-        const uint32_t i0 = std::min(s.nx - 1, static_cast<uint32_t>((*from)[0] / s.cellSize));
-        const uint32_t j0 = std::min(s.ny - 1, static_cast<uint32_t>((*from)[1] / s.cellSize));
+        const auto [i0, j0] = nearestColumn(s, *from);
         std::vector<size_t> stack;
         if (terrain[i0 + size_t(j0) * s.nx] < level) stack.push_back(i0 + size_t(j0) * s.nx);
         while (!stack.empty()) {
             const size_t c = stack.back();
             stack.pop_back();
             const uint32_t i = c % s.nx, j = static_cast<uint32_t>(c / s.nx);
-            const bool near = within <= 0.0f || std::hypot((i + 0.5f) * s.cellSize - (*from)[0], (j + 0.5f) * s.cellSize - (*from)[1]) <= within;
+            const Vec2 p = columnCentre(s, i, j);
+            const bool near = within <= 0.0f || std::hypot(p[0] - (*from)[0], p[1] - (*from)[1]) <= within;
             if (wet[c] || !(terrain[c] < level) || !near) continue;
             wet[c] = 1;
             if (i > 0) stack.push_back(c - 1);
@@ -359,7 +469,7 @@ void requireUsableBrush(const WaterSettings& s, const WaterEvent& e, double dt, 
     if (!(weights > 0.0))
         throw SceneError(key + ".radius", "reaches no cell centre (cells are " + std::to_string(s.cellSize) +
                                               " m): expected a radius of at least half a cell, or a position nearer a cell centre");
-    const double cellArea = double(s.cellSize) * s.cellSize;
+    const double cellArea = columnArea(s);
     const double volume = e.kind == K::Rain ? e.flow * s.nx * s.ny * cellArea : e.flow;
     const double depth = volume * dt / (weights * cellArea);
     if (!(depth <= limits::kMaxMagnitude))
@@ -428,9 +538,23 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readWaterEvents(top, scene.dt, scene);
     scene.bodies = readWaterBodies(top, scene.settings);
+    // Bodies and particles place themselves on the square cells.
+    if (onTriangles(scene.settings) && !scene.bodies.empty())
+        throw SceneError("bodies", "floating bodies run on the square lattice only (settings.lattice \"square\")");
+    if (onTriangles(scene.settings) && scene.particles.enabled)
+        throw SceneError("particles", "particles run on the square lattice only (settings.lattice \"square\")");
     detail::readOutputPlan(top, options, scene.steps, scene.output, kWaterViews, kWaterFields, true);
     // Every water view is drawn one pixel per cell.
-    detail::requirePictureSize(scene.output, options, scene.settings.nx, scene.settings.ny);
+    // (The Triangle lattice's are drawn on a raster of square pixels, water_lattice.hpp.)
+    if (onTriangles(scene.settings)) {
+        const auto [width, height] = TriangleRaster::sizeFor(scene.settings);
+        detail::requirePictureSize(scene.output, options, width, height);
+    } else {
+        detail::requirePictureSize(scene.output, options, scene.settings.nx, scene.settings.ny);
+    }
+    const auto& fields = scene.output.fields;
+    if (!onTriangles(scene.settings) && std::find(fields.begin(), fields.end(), WaterField::FlowZ) != fields.end())
+        throw SceneError("output.fields.names", "\"flowZ\" exists on the triangle lattice only (settings.lattice \"triangle\")");
     // The library's own check as a backstop (its field names map onto the "settings" and
     // "boundaries" keys).
     detail::checkWithLibrary(scene.settings);

@@ -120,6 +120,28 @@ const std::vector<Base>& bases() {
   "output": { "pictures": { "every": 1, "size": 32, "filter": "bilinear" }, "animation": { "format": "none" } }
 })",
                        {{"height.png", pngBytes(16, 16)}}});
+        // The erosion keys no bundled scene sets ("enabled", the hardness layers in both orders),
+        // on the triangle lattice with its openings and its own field (flowZ).
+        out.push_back({"water_triangle_erosion", R"({
+  "solver": "water",
+  "grid": { "nx": 12, "ny": 10, "width": 12 },
+  "settings": { "lattice": "triangle", "model": "depthPipes", "evaporation": 0.01,
+                "erosion": { "hydraulic": { "enabled": true, "capacity": 0.2, "minimumTilt": 0.1, "dissolveRate": 0.3,
+                                            "depositRate": 0.4, "deepWaterLimit": 1 },
+                             "thermal": { "enabled": false, "talusAngle": 30, "rate": 1 } } },
+  "boundaries": { "openings": [ { "side": "left", "from": 2, "to": 5, "type": "inflow", "flow": 0.1 },
+                                { "side": "right", "from": 3, "to": 7, "type": "outflow", "drop": 0.1 } ] },
+  "terrain": { "base": 1, "features": [ { "type": "slope", "gradient": [-0.05, 0] },
+                                        { "type": "noise", "amplitude": 0.2, "wavelength": 4, "seed": 2, "octaves": 2 } ],
+               "hardness": { "base": 0.3, "layers": [ { "below": 0.8, "hardness": 0.6 }, { "below": 0.5, "hardness": 0.9 } ],
+                             "noise": { "amplitude": 0.1, "wavelength": 3, "seed": 1 } } },
+  "initial": { "fills": [ { "level": 1.2, "from": [2, 4] } ] },
+  "events": [ { "type": "rain", "rate": 0.001, "end": 0.2 } ],
+  "time": { "dt": 0.1, "steps": 3 },
+  "output": { "pictures": { "every": 1, "views": ["water", "terrainChange", "sediment", "terrain"], "contactSheet": false },
+              "animation": { "format": "none" }, "fields": { "names": ["flowZ", "sediment", "hardness"] } }
+})",
+                       {}});
         // The VDB keys no bundled scene sets (the grid names, the up axis, the threshold).
         out.push_back({"smoke3d_vdb", R"({
   "solver": "smoke3d",
@@ -258,7 +280,7 @@ INSTANTIATE_TEST_SUITE_P(SceneFuzz, ParserFuzz, testing::Range<size_t>(0, bases(
 TEST(SceneFuzz, EveryBundledSceneIsABase) {
     size_t bundled = 0;
     for (const auto& entry : fs::directory_iterator(BILLOW_SCENES_DIR)) bundled += entry.path().extension() == ".json";
-    EXPECT_EQ(bases().size(), bundled + 4);  // smoke_files, water_files, water_heightmap, smoke3d_vdb
+    EXPECT_EQ(bases().size(), bundled + 5);  // smoke_files, water_files, water_heightmap, water_triangle_erosion, smoke3d_vdb
 }
 
 struct RunResult {
