@@ -166,7 +166,7 @@ TEST(WaterErosionScenes, BadKeysAreNamed) {
              j["settings"]["lattice"] = "triangle";
              j["bodies"] = nlohmann::json::parse(R"([{ "shape": "box", "centre": [10, 7, 1.6], "halfExtents": [1, 0.5, 0.3], "mass": 100 }])");
          },
-         "bodies: floating bodies run on the square lattice only"},
+         "bodies: the scene runner places floating bodies on the square lattice only"},
         // The triangle domain is (nx + 0.5) h wide and ny h sqrt(3)/2 = 12.12 m high here.
         {[](nlohmann::json& j) {
              j["settings"]["lattice"] = "triangle";

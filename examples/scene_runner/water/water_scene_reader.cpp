@@ -538,11 +538,12 @@ void readScene(ObjectReader& top, const std::filesystem::path& dir, const LoadOp
     detail::readTime(top, options, scene.dt, scene.steps);
     detail::readWaterEvents(top, scene.dt, scene);
     scene.bodies = readWaterBodies(top, scene.settings);
-    // Bodies and particles place themselves on the square cells.
+    // The runner places and draws bodies and particles on square cells only (the library runs them
+    // on both lattices).
     if (onTriangles(scene.settings) && !scene.bodies.empty())
-        throw SceneError("bodies", "floating bodies run on the square lattice only (settings.lattice \"square\")");
+        throw SceneError("bodies", "the scene runner places floating bodies on the square lattice only (settings.lattice \"square\")");
     if (onTriangles(scene.settings) && scene.particles.enabled)
-        throw SceneError("particles", "particles run on the square lattice only (settings.lattice \"square\")");
+        throw SceneError("particles", "the scene runner places particles on the square lattice only (settings.lattice \"square\")");
     detail::readOutputPlan(top, options, scene.steps, scene.output, kWaterViews, kWaterFields, true);
     // Every water view is drawn one pixel per cell.
     // (The Triangle lattice's are drawn on a raster of square pixels, water_lattice.hpp.)
