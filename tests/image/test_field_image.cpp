@@ -311,15 +311,6 @@ TEST_F(FieldImageTest, WaterDepthSurfaceAndVelocity) {
     expectTexels(publish(solver, WaterImage::Sediment, r, nx, ny), expectSediment, r, "Sediment");
 }
 
-std::string fieldOf(const std::function<void()>& call) {
-    try {
-        call();
-    } catch (const InvalidArgument& e) {
-        return e.field();
-    }
-    return "(no InvalidArgument)";
-}
-
 TEST_F(FieldImageTest, BadTargetsMappingsAndCallsAreRefused) {
     SmokeSolver solver(context(), smokeSettings());
     EngineImage image(context(), VK_FORMAT_R32_SFLOAT, nx, ny);

@@ -332,14 +332,6 @@ TEST_F(VolumeRenderTest, RejectsBadCameraLookAndTarget) {
     s.nx = s.ny = s.nz = 8;
     SmokeSolver3D solver(context(), s);
     VolumeRenderer renderer(context());
-    auto fieldOf = [](const std::function<void()>& call) -> std::string {
-        try {
-            call();
-        } catch (const InvalidArgument& e) {
-            return e.field();
-        }
-        return "(no InvalidArgument)";
-    };
     OrbitCamera orbit;
     orbit.pitchDegrees = 90.0f;
     EXPECT_EQ(fieldOf([&] { orbitCamera(s, orbit, 1.0f); }), "OrbitCamera::pitchDegrees");

@@ -41,4 +41,16 @@ private:
     size_t firstMessage_ = 0;
 };
 
+// The field() of the InvalidArgument that `call` throws, or "(no error)": the bad-input tests
+// compare it with the field the error must name.
+template <class Call>
+std::string fieldOf(Call&& call) {
+    try {
+        call();
+    } catch (const InvalidArgument& e) {
+        return e.field();
+    }
+    return "(no error)";
+}
+
 } // namespace billow::test

@@ -422,16 +422,6 @@ TEST_F(WaterErosion, EvaporationFollowsTheExponential) {
     for (float x : solver.download(WaterField::Sediment)) ASSERT_EQ(x, 0.01f);
 }
 
-template <class F>
-std::string fieldOf(F&& f) {
-    try {
-        f();
-    } catch (const InvalidArgument& e) {
-        return e.field();
-    }
-    return "(no error)";
-}
-
 TEST_F(WaterErosion, BadInputNamesTheField) {
     auto check = [&](auto mutate, const std::string& field) {
         WaterSettings s = gridSettings(WaterLattice::Square);

@@ -12,16 +12,6 @@ namespace {
 
 class WaterErrors : public GpuTest {};
 
-template <class F>
-std::string fieldOf(F&& f) {
-    try {
-        f();
-    } catch (const InvalidArgument& e) {
-        return e.field();
-    }
-    return "(no error)";
-}
-
 WaterSettings small() {
     WaterSettings s;
     s.nx = 9;

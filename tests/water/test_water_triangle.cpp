@@ -337,16 +337,6 @@ TEST_F(WaterTriangle, ProbesSampleTheLatticeTriangles) {
     EXPECT_NEAR(results->samples[2].depth, depth[10], depthBound);
 }
 
-template <class F>
-std::string fieldOf(F&& f) {
-    try {
-        f();
-    } catch (const InvalidArgument& e) {
-        return e.field();
-    }
-    return "(no error)";
-}
-
 TEST_F(WaterTriangle, BadInputNamesTheField) {
     WaterSettings s = triangleSettings();
     s.model = WaterModel::Momentum;  // over-determined on the hexagonal C-grid (docs/shallow-water.md)
