@@ -521,6 +521,53 @@ TEST_F(Particles, SolidsStopParticlesAndReportTheOnesInside) {
     EXPECT_GT(blocked, 20u);  // others piled up against the box
 }
 
+// The check both water channels share: 9 tracers released 0.5 m apart along x at (x0 + 0.5k, y)
+// move for 20 frames of `dt`. Each frame's speed (displacement / dt) is a convex combination of
+// the cells' (vertices') x velocities, so it lies within their range plus the rounding bound, and
+// is downstream; y stays on its lane; z is the surface, within the range of the depths over flat
+// ground; nothing is stranded, and the report carries the last step. Returns the mean speed.
+double driftDownstreamOnTheSurface(const std::shared_ptr<Context>& context, WaterSolver& solver, float x0, float y,
+                                   float dt) {
+    const uint32_t n = 9;
+    std::vector<Float4> p(n);
+    for (uint32_t k = 0; k < n; ++k) p[k] = {x0 + 0.5f * k, y, 0.0f, 0.0f};
+    EngineParticles positions(context, n);
+    positions.write(p);
+    solver.setParticles({positions.buffer(), 0, VK_NULL_HANDLE, 0, n});
+    double meanSpeed = 0.0;
+    for (int f = 0; f < 20; ++f) {
+        engineStep(*context, solver, dt);
+        const std::vector<float> velocity = solver.download(WaterField::Velocity);
+        const std::vector<float> depth = solver.download(WaterField::Depth);
+        float low = 1e9f, high = -1e9f, lowDepth = 1e9f, highDepth = -1e9f;
+        for (size_t c = 0; c < depth.size(); ++c) {
+            low = std::min(low, velocity[2 * c]);
+            high = std::max(high, velocity[2 * c]);
+            lowDepth = std::min(lowDepth, depth[c]);
+            highDepth = std::max(highDepth, depth[c]);
+        }
+        const std::vector<Float4> now = positions.read();
+        for (uint32_t k = 0; k < n; ++k) {
+            const double speed = (double(now[k][0]) - p[k][0]) / dt;
+            meanSpeed += speed / (20.0 * n);
+            EXPECT_GE(speed, low - 2.0 * kPositionTolerance / dt);
+            EXPECT_LE(speed, high + 2.0 * kPositionTolerance / dt);
+            EXPECT_GT(speed, 0.1);  // downstream
+            EXPECT_NEAR(now[k][1], y, 2.0 * kPositionTolerance + dt * 0.05);  // no cross-flow to speak of
+            EXPECT_GE(now[k][2], lowDepth - 1e-6f);
+            EXPECT_LE(now[k][2], highDepth + 1e-6f);
+        }
+        p = now;
+    }
+    const std::optional<ParticleReport> report = solver.particleReport();
+    EXPECT_TRUE(report.has_value());
+    if (report) {
+        EXPECT_EQ(report->step, solver.stepsRecorded());
+        EXPECT_EQ(report->stranded, 0u);
+    }
+    return meanSpeed;
+}
+
 // A channel: water enters on the left, drains on the right, over flat ground. Particles drift
 // downstream at the water's speed: each frame's mean velocity (displacement / dt) is an average
 // of bilinear samples of the cells' velocity, so it lies within the range of the cells' x
@@ -538,39 +585,7 @@ TEST_F(Particles, WaterParticlesDriftWithAChannelAndRideTheSurface) {
     solver.upload(WaterField::FaceVelocityX, std::vector<float>(size_t(s.nx + 1) * s.ny, 0.4f));
     const float dt = 0.05f;
     for (int f = 0; f < 20; ++f) solver.step(dt);  // settle
-    const uint32_t n = 9;
-    std::vector<Float4> p(n);
-    for (uint32_t k = 0; k < n; ++k) p[k] = {3.0f + 0.5f * k, 2.25f, 0.0f, 0.0f};
-    EngineParticles positions(context(), n);
-    positions.write(p);
-    solver.setParticles({positions.buffer(), 0, VK_NULL_HANDLE, 0, n});
-    for (int f = 0; f < 20; ++f) {
-        engineStep(*context(), solver, dt);
-        const std::vector<float> velocity = solver.download(WaterField::Velocity);
-        const std::vector<float> depth = solver.download(WaterField::Depth);
-        float low = 1e9f, high = -1e9f, lowDepth = 1e9f, highDepth = -1e9f;
-        for (size_t c = 0; c < depth.size(); ++c) {
-            low = std::min(low, velocity[2 * c]);
-            high = std::max(high, velocity[2 * c]);
-            lowDepth = std::min(lowDepth, depth[c]);
-            highDepth = std::max(highDepth, depth[c]);
-        }
-        const std::vector<Float4> now = positions.read();
-        for (uint32_t k = 0; k < n; ++k) {
-            const double speed = (double(now[k][0]) - p[k][0]) / dt;
-            EXPECT_GE(speed, low - 2.0 * kPositionTolerance / dt);
-            EXPECT_LE(speed, high + 2.0 * kPositionTolerance / dt);
-            EXPECT_GT(speed, 0.1);  // downstream
-            EXPECT_NEAR(now[k][1], 2.25f, 2.0 * kPositionTolerance + dt * 0.05);  // no cross-flow to speak of
-            EXPECT_GE(now[k][2], lowDepth - 1e-6f);
-            EXPECT_LE(now[k][2], highDepth + 1e-6f);
-        }
-        p = now;
-    }
-    const std::optional<ParticleReport> report = solver.particleReport();
-    ASSERT_TRUE(report.has_value());
-    EXPECT_EQ(report->step, solver.stepsRecorded());
-    EXPECT_EQ(report->stranded, 0u);
+    driftDownstreamOnTheSurface(context(), solver, 3.0f, 2.25f, dt);
 }
 
 // The same channel on the Triangle lattice (37 x 10 vertices, h 0.5 m: 18.75 m x 4.33 m), where
@@ -591,43 +606,9 @@ TEST_F(Particles, WaterParticlesDriftDownstreamOnTheTriangleLattice) {
     solver.upload(WaterField::Depth, std::vector<float>(size_t(s.nx) * s.ny, 0.5f));
     const float dt = 0.05f;
     for (int f = 0; f < 160; ++f) solver.step(dt);  // settle
-    const uint32_t n = 9;
     const float middle = 0.5f * s.ny * s.cellSize * std::sqrt(3.0f) / 2.0f;
-    std::vector<Float4> p(n);
-    for (uint32_t k = 0; k < n; ++k) p[k] = {4.0f + 0.5f * k, middle, 0.0f, 0.0f};
-    EngineParticles positions(context(), n);
-    positions.write(p);
-    solver.setParticles({positions.buffer(), 0, VK_NULL_HANDLE, 0, n});
-    double meanSpeed = 0.0;
-    for (int f = 0; f < 20; ++f) {
-        engineStep(*context(), solver, dt);
-        const std::vector<float> velocity = solver.download(WaterField::Velocity);
-        const std::vector<float> depth = solver.download(WaterField::Depth);
-        float low = 1e9f, high = -1e9f, lowDepth = 1e9f, highDepth = -1e9f;
-        for (size_t c = 0; c < depth.size(); ++c) {
-            low = std::min(low, velocity[2 * c]);
-            high = std::max(high, velocity[2 * c]);
-            lowDepth = std::min(lowDepth, depth[c]);
-            highDepth = std::max(highDepth, depth[c]);
-        }
-        const std::vector<Float4> now = positions.read();
-        for (uint32_t k = 0; k < n; ++k) {
-            const double speed = (double(now[k][0]) - p[k][0]) / dt;
-            meanSpeed += speed / (20.0 * n);
-            EXPECT_GE(speed, low - 2.0 * kPositionTolerance / dt);
-            EXPECT_LE(speed, high + 2.0 * kPositionTolerance / dt);
-            EXPECT_GT(speed, 0.1);  // downstream
-            EXPECT_NEAR(now[k][1], middle, 2.0 * kPositionTolerance + dt * 0.05);  // no cross-flow to speak of
-            EXPECT_GE(now[k][2], lowDepth - 1e-6f);
-            EXPECT_LE(now[k][2], highDepth + 1e-6f);
-        }
-        p = now;
-    }
+    const double meanSpeed = driftDownstreamOnTheSurface(context(), solver, 4.0f, middle, dt);
     std::printf("mean particle speed %.4f m/s\n", meanSpeed);
-    const std::optional<ParticleReport> report = solver.particleReport();
-    ASSERT_TRUE(report.has_value());
-    EXPECT_EQ(report->step, solver.stepsRecorded());
-    EXPECT_EQ(report->stranded, 0u);
 }
 
 // The report is read without waiting: a step recorded but not yet submitted has none (the ring's
