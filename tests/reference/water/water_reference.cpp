@@ -48,11 +48,7 @@ void substep(const WaterSettings& s, State& st, double dt, double time, Bounds& 
     const double friction = std::pow(1.0 - double(s.friction), dt);
     const bool depthPipes = s.model == WaterModel::DepthPipes;
     auto area = [&](double faceDepth) { return h * (depthPipes ? faceDepth : double(s.pipeDepth)); };
-    auto viscous = [&](double q, double upwindDepth) {
-        const double h2 = upwindDepth * upwindDepth;
-        if (s.viscosity <= 0.0f || h2 <= 0.0) return q;
-        return q * h2 / (h2 + 3.0 * dt * s.viscosity);
-    };
+    auto viscous = [&](double q, double upwindDepth) { return viscousDamping(s, q, upwindDepth, dt); };
     const std::vector<double>& T = st.terrain;
     const std::vector<double> H = st.depth;
 

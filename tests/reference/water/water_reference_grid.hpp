@@ -36,4 +36,12 @@ inline WaterBoundary boundaryAt(const WaterSettings& s, Side side, uint32_t k) {
     return b;
 }
 
+// The virtual-pipe viscosity (Mei, Decaudin & Hu 2007): a flow or face velocity q leaving a
+// column of depth H shrinks by H^2 / (H^2 + 3 dt nu) over a substep of dt; nu = 0 leaves it.
+inline double viscousDamping(const WaterSettings& s, double q, double upwindDepth, double dt) {
+    const double h2 = upwindDepth * upwindDepth;
+    if (s.viscosity <= 0.0f || h2 <= 0.0) return q;
+    return q * h2 / (h2 + 3.0 * dt * s.viscosity);
+}
+
 } // namespace billow::water_ref

@@ -88,11 +88,7 @@ void momentumFaces(const WaterSettings& s, State& st, double dt, double time,
     const std::vector<double>& T = st.terrain;
     const double ulp = kFloatUlp;
 
-    auto viscous = [&](double q, double upwindDepth) {
-        const double h2 = upwindDepth * upwindDepth;
-        if (s.viscosity <= 0.0f || h2 <= 0.0) return q;
-        return q * h2 / (h2 + 3.0 * dt * s.viscosity);
-    };
+    auto viscous = [&](double q, double upwindDepth) { return viscousDamping(s, q, upwindDepth, dt); };
     // Interior face between cells a and b (b at (i, j)).
     auto interior = [&](int axis, int i, int j, int a, int b) -> Value {
         const double faceDepth = 0.5 * (H[a] + H[b]);

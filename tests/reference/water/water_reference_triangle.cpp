@@ -67,11 +67,7 @@ void substepTriangle(const WaterSettings& s, State& st, double dt, double time, 
     const bool depthPipes = s.model == WaterModel::DepthPipes;
     const double direction[3][2] = {{1.0, 0.0}, {0.5, kSqrt3 / 2.0}, {-0.5, kSqrt3 / 2.0}};
     auto pipeArea = [&](double faceDepth) { return width * (depthPipes ? faceDepth : double(s.pipeDepth)); };
-    auto viscous = [&](double q, double upwindDepth) {
-        const double h2 = upwindDepth * upwindDepth;
-        if (s.viscosity <= 0.0f || h2 <= 0.0) return q;
-        return q * h2 / (h2 + 3.0 * dt * s.viscosity);
-    };
+    auto viscous = [&](double q, double upwindDepth) { return viscousDamping(s, q, upwindDepth, dt); };
     const std::vector<double>& T = st.terrain;
     const std::vector<double> H = st.depth;
 
