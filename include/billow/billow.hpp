@@ -17,5 +17,6 @@
 #include "billow/smoke_solver.hpp"
 #include "billow/smoke3d_settings.hpp"
 #include "billow/smoke3d_solver.hpp"
+#include "billow/sparse_smoke3d_solver.hpp"
 #include "billow/water_settings.hpp"
 #include "billow/water_solver.hpp"

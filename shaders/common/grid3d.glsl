@@ -5,6 +5,8 @@
 //   y-faces nx * (ny+1) * nz        index i + nx * (j + (ny+1) * k)
 //   z-faces nx * ny * (nz+1)        index i + nx * (j + ny * k)
 // src/grid/mac_grid.hpp (MacGrid3D) is the host's side of the same layout.
+#ifndef BILLOW_GRID3D_GLSL
+#define BILLOW_GRID3D_GLSL
 #extension GL_GOOGLE_include_directive : require
 #include "common/grid3d_types.h"
 
@@ -39,3 +41,5 @@ bool periodic3(int axis) { return sideType3(2 * axis) == BILLOW_PERIODIC; }
 // Kernels over faces run one thread per point of the (nx+1) x (ny+1) x (nz+1) union of the three
 // face grids; this tells whether a thread has a face normal to `axis`.
 bool ownsFace3(int axis, ivec3 id) { return all(greaterThanEqual(id, ivec3(0))) && all(lessThan(id, faceCounts3(axis))); }
+
+#endif

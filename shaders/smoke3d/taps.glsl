@@ -11,9 +11,24 @@
 //
 // Also: face positions, trilinear interpolation, the domain clamp of back-traced points, and the
 // canonical index of the duplicate last face of a periodic axis.
+#ifndef BILLOW_TAPS3_GLSL
+#define BILLOW_TAPS3_GLSL
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 #include "common/grid3d.glsl"
+
+// Where a resolved sample is stored: the dense grid's index. A sparse grid defines these hooks
+// before including this file (sparse3d/bricks.glsl), so the side rules below serve it too.
+#ifndef BILLOW_STORED_FACE3
+#define BILLOW_STORED_FACE3(axis, f, t) { t.index = faceIndex3(axis, f); }
+#endif
+#ifndef BILLOW_STORED_CELL3
+#define BILLOW_STORED_CELL3(c, t) { t.index = cellIndex3(c); }
+#endif
+// The extent inside which a kernel may read a sampled array by its dense index, without taps.
+#ifndef BILLOW_DIRECT_LIMIT3
+#define BILLOW_DIRECT_LIMIT3(n) (n)
+#endif
 
 // A resolved sample of a face field: value = scale * field[index] + offset.
 struct Tap3 { int index; float scale; float offset; };
@@ -48,7 +63,7 @@ Tap3 tapFace3(int axis, ivec3 f) {
             }
         }
     }
-    t.index = faceIndex3(axis, f);
+    BILLOW_STORED_FACE3(axis, f, t)
     return t;
 }
 
@@ -69,7 +84,7 @@ CellTap3 tapCell3(ivec3 c) {
             c[b] = clamp(c[b], 0, n[b] - 1);
         }
     }
-    t.index = cellIndex3(c);
+    BILLOW_STORED_CELL3(c, t)
     return t;
 }
 
@@ -143,3 +158,5 @@ vec3 clampToDomain3(vec3 p) {
         }                                                                             \
         result = sum_;                                                                \
     }
+
+#endif

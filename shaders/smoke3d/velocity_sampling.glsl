@@ -29,7 +29,7 @@ vec3 sampleVelocity3(vec3 p) {
     vec3 velocity;
     [[unroll]] for (int axis = 0; axis < 3; ++axis) {
         float component;
-        BILLOW_TRILERP(float, BILLOW_READ_VELOCITY_AXIS, BILLOW_VELOCITY_AT_AXIS, faceCounts3(axis),
+        BILLOW_TRILERP(float, BILLOW_READ_VELOCITY_AXIS, BILLOW_VELOCITY_AT_AXIS, BILLOW_DIRECT_LIMIT3(faceCounts3(axis)),
                        faceCoordinate3(axis, p), component);
         velocity[axis] = component;
     }

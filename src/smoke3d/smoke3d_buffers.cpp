@@ -4,6 +4,7 @@
 
 #include "billow/error.hpp"
 #include "grid/mac_grid.hpp"
+#include "grid/sides.hpp"
 
 namespace billow::detail {
 
@@ -82,6 +83,29 @@ void requireDeviceFits(const ContextState& context, const SmokeSettings3D& s) {
         throw UnsupportedDevice("SmokeSolver3D: the buffers of " + grid + " need " + std::to_string(total) +
                                 " bytes, above this device's largest device-local memory heap of " + std::to_string(heap) +
                                 " bytes");
+}
+
+gpu::Grid3DParams grid3DParams(const SmokeSettings3D& settings) {
+    static_assert(int(BoundaryType::Wall) == BILLOW_WALL && int(BoundaryType::MovingWall) == BILLOW_MOVING_WALL &&
+                      int(BoundaryType::Inflow) == BILLOW_INFLOW && int(BoundaryType::Outflow) == BILLOW_OUTFLOW &&
+                      int(BoundaryType::Periodic) == BILLOW_PERIODIC,
+                  "billow::BoundaryType must match the kernels' boundary types");
+    gpu::Grid3DParams g{};
+    g.nx = static_cast<int>(settings.nx);
+    g.ny = static_cast<int>(settings.ny);
+    g.nz = static_cast<int>(settings.nz);
+    g.colourChannels = settings.colour ? 4 : 0;
+    g.traceStages = settings.backTrace == BackTrace::Euler ? 1 : 2;
+    g.h = settings.cellSize;
+    g.invH = 1.0f / settings.cellSize;
+    for (size_t s = 0; s < kSides3D; ++s) {  // per-side arrays are indexed by Side (grid/sides.hpp)
+        const BoundarySide3D& b = settings.boundaries[s];
+        (&g.sideType[s / 4].x)[s % 4] = static_cast<int32_t>(b.type);
+        g.wallVelocity[s] = {b.wallVelocity[0], b.wallVelocity[1], b.wallVelocity[2], 0.0f};
+        g.inflow[s] = {b.normalVelocity, b.density, b.temperature, b.fuel};
+        g.inflowColour[s] = {b.colour[0], b.colour[1], b.colour[2], b.colour[3]};
+    }
+    return g;
 }
 
 } // namespace billow::detail

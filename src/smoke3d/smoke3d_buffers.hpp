@@ -9,6 +9,7 @@
 
 #include "billow/smoke3d_settings.hpp"
 #include "core/context_state.hpp"
+#include "common/grid3d_types.h"
 
 namespace billow::detail {
 
@@ -28,5 +29,9 @@ std::vector<PlannedBuffer> reflectionBuffers(const SmokeSettings3D& settings);
 // Throws UnsupportedDevice naming the buffer and the limit when one buffer exceeds the device's
 // maxStorageBufferRange, or all of them its largest device-local memory heap.
 void requireDeviceFits(const ContextState& context, const SmokeSettings3D& settings);
+
+// The 3D grid's uniform block for `settings` (sizes, cell size, back-trace, sides): the dense
+// solver's grid, and the sparse solver's virtual domain.
+gpu::Grid3DParams grid3DParams(const SmokeSettings3D& settings);
 
 } // namespace billow::detail

@@ -47,21 +47,26 @@ gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index) {
     return g;
 }
 
-void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
-    Impl& s = use("setEmitters");
-    if (emitters.size() > kMaxEmitters)
-        throw InvalidArgument("setEmitters: emitters.size()", "must be at most " + std::to_string(kMaxEmitters) + " (got " +
-                                                                  std::to_string(emitters.size()) + ")");
-    // Convert them all first: a bad one leaves the current set unchanged.
+std::vector<gpu::GpuEmitter3D> toGpuEmitters(std::span<const Emitter3D> emitters, bool hasColour) {
+    if (emitters.size() > SmokeSolver3D::kMaxEmitters)
+        throw InvalidArgument("setEmitters: emitters.size()", "must be at most " + std::to_string(SmokeSolver3D::kMaxEmitters) +
+                                                                  " (got " + std::to_string(emitters.size()) + ")");
     std::vector<gpu::GpuEmitter3D> converted;
     for (size_t k = 0; k < emitters.size(); ++k) {
         converted.push_back(toGpuEmitter(emitters[k], k));
         // A colour with nowhere to go would be dropped without a word: refuse it.
         const std::array<float, 4>& c = emitters[k].colour;
-        if (!s.hasColour() && (c[0] != 0.0f || c[1] != 0.0f || c[2] != 0.0f || c[3] != 0.0f))
+        if (!hasColour && (c[0] != 0.0f || c[1] != 0.0f || c[2] != 0.0f || c[3] != 0.0f))
             throw InvalidArgument("Emitter3D[" + std::to_string(k) + "]::colour",
                                   "is set but the solver has no colour field (SmokeSettings3D::colour is false)");
     }
+    return converted;
+}
+
+void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
+    Impl& s = use("setEmitters");
+    // Convert them all first: a bad one leaves the current set unchanged.
+    const std::vector<gpu::GpuEmitter3D> converted = toGpuEmitters(emitters, s.hasColour());
     auto scope = s.guard.enter("setEmitters");
     s.emitters.clear();
     for (const gpu::GpuEmitter3D& g : converted) s.emitters.push(g);

@@ -142,28 +142,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     refreshGeometry();
 }
 
-gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const {
-    static_assert(int(BoundaryType::Wall) == BILLOW_WALL && int(BoundaryType::MovingWall) == BILLOW_MOVING_WALL &&
-                      int(BoundaryType::Inflow) == BILLOW_INFLOW && int(BoundaryType::Outflow) == BILLOW_OUTFLOW &&
-                      int(BoundaryType::Periodic) == BILLOW_PERIODIC,
-                  "billow::BoundaryType must match the kernels' boundary types");
-    gpu::Grid3DParams g{};
-    g.nx = static_cast<int>(mac.nx);
-    g.ny = static_cast<int>(mac.ny);
-    g.nz = static_cast<int>(mac.nz);
-    g.colourChannels = hasColour() ? 4 : 0;
-    g.traceStages = settings.backTrace == BackTrace::Euler ? 1 : 2;
-    g.h = settings.cellSize;
-    g.invH = 1.0f / settings.cellSize;
-    for (size_t s = 0; s < detail::kSides3D; ++s) {  // per-side arrays are indexed by Side (grid/sides.hpp)
-        const BoundarySide3D& b = settings.boundaries[s];
-        (&g.sideType[s / 4].x)[s % 4] = static_cast<int32_t>(b.type);
-        g.wallVelocity[s] = {b.wallVelocity[0], b.wallVelocity[1], b.wallVelocity[2], 0.0f};
-        g.inflow[s] = {b.normalVelocity, b.density, b.temperature, b.fuel};
-        g.inflowColour[s] = {b.colour[0], b.colour[1], b.colour[2], b.colour[3]};
-    }
-    return g;
-}
+gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const { return detail::grid3DParams(settings); }
 
 void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SmokePass3D pass, float dt, bool fusedForces) {
     timer.begin(cmd, static_cast<uint32_t>(pass));

@@ -33,6 +33,7 @@
 #include "common/grid3d_types.h"
 #include "grid/colliders.hpp"
 #include "smoke3d/smoke3d_types.h"
+#include "smoke3d/emitter3d.hpp"
 
 namespace billow {
 
@@ -171,8 +172,5 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     std::unique_ptr<detail::PoissonSolver> createPoissonSolver();
 };
 
-// smoke3d_emit.cpp: the GPU form of an emitter, after checking it (InvalidArgument naming
-// "Emitter3D[index]::field").
-gpu::GpuEmitter3D toGpuEmitter(const Emitter3D& e, size_t index);
 
 } // namespace billow

@@ -1,0 +1,103 @@
+// allocateBricks: bricks allocated from the host between frames (blocking). The GPU's topology is
+// read, changed on the host by the same rules the Topology pass follows, and written back.
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "billow/error.hpp"
+#include "core/barriers.hpp"
+#include "sparse3d/sparse3d_impl.hpp"
+
+namespace billow {
+
+void SparseSmokeSolver3D::Impl::writeNeighbours(const std::vector<uint32_t>& map, const std::vector<gpu::ivec4>& active) {
+    std::vector<uint32_t> neighbours(size_t(capacity) * 6, BILLOW_NO_BRICK);
+    for (const gpu::ivec4& a : active) {
+        const int b[3] = {a.x, a.y, a.z};
+        for (int k = 0; k < 6; ++k) {
+            int n[3] = {b[0], b[1], b[2]};
+            n[k / 2] += (k % 2 == 0) ? -1 : 1;
+            bool inside = true;
+            for (int axis = 0; axis < 3; ++axis) inside = inside && n[axis] >= 0 && n[axis] < int(bricks[axis]);
+            if (inside) neighbours[size_t(a.w) * 6 + k] = map[n[0] + size_t(bricks[0]) * (n[1] + size_t(bricks[1]) * n[2])];
+        }
+    }
+    detail::uploadBytes(cs, topology.neighbours.handle(), std::as_bytes(std::span(neighbours)));
+}
+
+void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>> wanted) {
+    Impl& s = use("allocateBricks");
+    for (size_t k = 0; k < wanted.size(); ++k)
+        for (int a = 0; a < 3; ++a)
+            if (wanted[k][a] >= s.bricks[a])
+                throw InvalidArgument("allocateBricks: bricks[" + std::to_string(k) + "][" + std::to_string(a) + "]",
+                                      "must be below the brick grid's " + std::to_string(s.bricks[a]) + " (got " +
+                                          std::to_string(wanted[k][a]) + ")");
+    auto scope = s.guard.enter("allocateBricks");
+    s.cs.waitIdle();
+    auto download = [&](const GpuBuffer& b, auto& out) { detail::downloadBytes(s.cs, b.handle(), std::as_writable_bytes(std::span(out))); };
+    gpu::SparseTopologyHeader header{};
+    detail::downloadBytes(s.cs, s.topology.header.handle(), std::as_writable_bytes(std::span(&header, 1)));
+    std::vector<uint32_t> map(s.virtualBricks()), freeList(s.capacity);
+    std::vector<gpu::ivec4> coords(s.capacity), active(s.capacity);
+    download(s.topology.brickMap, map);
+    download(s.topology.freeList, freeList);
+    download(s.topology.brickCoords, coords);
+    download(s.topology.activeList, active);
+    active.resize(std::min(header.activeCount, s.capacity));
+
+    auto mapIndex = [&](const std::array<uint32_t, 3>& b) { return b[0] + size_t(s.bricks[0]) * (b[1] + size_t(s.bricks[1]) * b[2]); };
+    std::set<size_t> fresh;
+    for (const auto& b : wanted)
+        if (map[mapIndex(b)] == BILLOW_NO_BRICK) fresh.insert(mapIndex(b));
+    if (fresh.size() > header.freeCount)
+        throw InvalidArgument("allocateBricks: bricks", std::to_string(fresh.size()) + " new bricks but the pool has " +
+                                                            std::to_string(header.freeCount) + " free slots (growPool)");
+    std::vector<uint32_t> slots;
+    for (const auto& b : wanted) {
+        const size_t m = mapIndex(b);
+        if (map[m] != BILLOW_NO_BRICK) continue;
+        const uint32_t slot = freeList[--header.freeCount];
+        map[m] = slot;
+        coords[slot] = gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), 0};
+        active.push_back(gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), int(slot)});
+        slots.push_back(slot);
+    }
+    header.activeCount = header.dispatchX = uint32_t(active.size());
+    // Open air in the new slots (every copy of every pool: the next pass may read either).
+    s.fillOpenAir(slots);
+    detail::uploadBytes(s.cs, s.topology.brickMap.handle(), std::as_bytes(std::span(map)));
+    detail::uploadBytes(s.cs, s.topology.brickCoords.handle(), std::as_bytes(std::span(coords)));
+    active.resize(s.capacity);
+    detail::uploadBytes(s.cs, s.topology.activeList.handle(), std::as_bytes(std::span(active)));
+    active.resize(header.activeCount);
+    s.writeNeighbours(map, active);
+    detail::uploadBytes(s.cs, s.topology.header.handle(), std::as_bytes(std::span(&header, 1)));
+}
+
+void SparseSmokeSolver3D::Impl::fillOpenAir(const std::vector<uint32_t>& slots) {
+    if (slots.empty()) return;
+    uint32_t ambientBits = 0, one = 0;
+    const float oneValue = 1.0f;
+    std::memcpy(&ambientBits, &settings.ambientTemperature, 4);
+    std::memcpy(&one, &oneValue, 4);
+    cs.submitAndWait([&](VkCommandBuffer cmd) {
+        detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
+        auto fill = [&](VkBuffer b, uint32_t slot, VkDeviceSize floats, uint32_t bits) {
+            cs.vk.vkCmdFillBuffer(cmd, b, VkDeviceSize(slot) * floats * 4, floats * 4, bits);
+        };
+        for (uint32_t slot : slots) {
+            for (int c = 0; c < 2; ++c) {
+                for (PingPong* p : {&u, &v, &w}) fill(p->copies[c].handle(), slot, BILLOW_BRICK_FACES, 0);
+                for (PingPong* p : {&density, &fuel}) fill(p->copies[c].handle(), slot, BILLOW_BRICK_CELLS, 0);
+                fill(temperature.copies[c].handle(), slot, BILLOW_BRICK_CELLS, ambientBits);
+                if (hasColour()) fill(colour.copies[c].handle(), slot, 4 * BILLOW_BRICK_CELLS, 0);
+            }
+            for (GpuBuffer* b : {&pressure, &divergence, &expansionSource}) fill(b->handle(), slot, BILLOW_BRICK_CELLS, 0);
+            for (GpuBuffer& o : open) fill(o.handle(), slot, BILLOW_BRICK_FACES, one);
+        }
+        detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
+    });
+}
+
+} // namespace billow

@@ -1,0 +1,5 @@
+// Colliders on the allocated bricks. TODO(transport helper)
+#include "sparse3d/sparse3d_impl.hpp"
+namespace billow {
+void SparseSmokeSolver3D::Impl::recordColliders(VkCommandBuffer) {}
+} // namespace billow

@@ -1,0 +1,114 @@
+// SparseSmokeSolver3D's private state: the brick topology, one pool per field, the kernels and the
+// emitters. The passes are recorded by one file per family, in SparsePass3D order:
+//   sparse3d_topology.cpp    Topology (wanted bricks, allocation, retirement, the active list)
+//   sparse3d_colliders.cpp   Colliders (the faces' open fractions in the allocated bricks)
+//   sparse3d_transport.cpp   Advect
+//   sparse3d_emit.cpp        Emit
+//   sparse3d_forces.cpp      Combustion, Buoyancy, Vorticity, Damping
+//   sparse3d_projection.cpp  Divergence, PressureSolve, SubtractGradient
+//   sparse3d_multigrid.cpp   the pressure's multigrid (in bricks, then across the brick grid)
+// sparse3d_solver.cpp holds creation, settings, host access and the step's order; the GPU layout
+// is shaders/sparse3d/sparse3d_types.h.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "billow/sparse_smoke3d_solver.hpp"
+#include "common/grid3d_types.h"
+#include "core/gpu_buffer.hpp"
+#include "core/host_edit_queue.hpp"
+#include "core/kernel_set.hpp"
+#include "core/result_ring.hpp"
+#include "core/uniform_buffer.hpp"
+#include "grid/field_buffers.hpp"
+#include "grid/smoke_core.hpp"
+#include "smoke3d/smoke3d_types.h"
+#include "sparse3d/sparse3d_types.h"
+
+namespace billow {
+
+using detail::GpuBuffer;
+using detail::PingPong;
+
+// The GPU's picture of which bricks exist (sparse3d/sparse3d_types.h): everything the Topology pass
+// writes and every brick kernel reads.
+struct BrickTopology {
+    GpuBuffer brickMap;     // uint per virtual brick
+    GpuBuffer brickCoords;  // ivec4 per slot
+    GpuBuffer neighbours;   // 6 uint per slot
+    GpuBuffer activeList;   // ivec4 per slot
+    GpuBuffer freeList;     // uint per slot
+    GpuBuffer header;       // SparseTopologyHeader (its first words: the indirect dispatch)
+};
+
+// One brick workgroup per allocated brick, dispatched from the header.
+inline constexpr VkDeviceSize kBrickDispatchOffset = 0;
+
+struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass3D> {
+    SparseSettings3D sparse;
+    std::array<uint32_t, 3> bricks{};  // the brick grid: ceil(n / 8) per axis
+    uint32_t capacity = 0;             // slots per pool
+
+    detail::UniformBuffer<gpu::Grid3DParams> gridUniform;
+    BrickTopology topology;
+    // Pools. Velocity: BILLOW_BRICK_FACES floats per slot; cell fields BILLOW_BRICK_CELLS (colour
+    // 4 per cell, or a one-texel placeholder without a colour field). Two copies each (advection
+    // writes the other one).
+    PingPong u, v, w, density, temperature, fuel, colour;
+    GpuBuffer pressure, divergence, expansionSource;
+    GpuBuffer open[3];  // open fraction of each stored face (Colliders), laid out as u, v, w
+    detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
+    detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)
+
+    uint64_t fixedBytes = 0, brickBytes = 0;
+
+    Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s, const SparseSettings3D& sp);
+
+    gpu::Grid3DParams gridParams() const;
+    bool hasColour() const { return settings.colour; }
+    uint64_t virtualBricks() const { return uint64_t(bricks[0]) * bricks[1] * bricks[2]; }
+
+    // Allocates the pools (and everything sized by the capacity) for `slots` slots; sparse3d_solver.cpp.
+    void allocatePools(uint32_t slots);
+    // Host access (blocking): the active list as the GPU holds it, and the pool of a field.
+    std::vector<gpu::ivec4> downloadActiveList();
+    VkBuffer pool(SparseField3D field) const;
+    // sparse3d_allocate.cpp: open air in pool slots (every copy; blocking), and the neighbour table
+    // of `active` from the brick map (uploaded; blocking).
+    void fillOpenAir(const std::vector<uint32_t>& slots);
+    void writeNeighbours(const std::vector<uint32_t>& map, const std::vector<gpu::ivec4>& active);
+    // A barrier after a brick kernel's writes, before the next pass reads them.
+    void barrier(VkCommandBuffer cmd) const;
+
+    void keepOwnState(detail::RecordSnapshot& saved) override;
+    void recordHealthScan(VkCommandBuffer cmd) override;
+    void recordProbes(VkCommandBuffer) override {}
+    void recordParticles(VkCommandBuffer, float) override {}
+    void recordColliderForces(VkCommandBuffer) override {}
+    PressureResidual pressureResidual(uint32_t recordsAgo) const override;
+    void recordPass(VkCommandBuffer cmd, SparsePass3D pass, float dt, bool fusedForces) override;
+
+    // sparse3d_topology.cpp
+    void createTopology();  // buffers sized by the brick grid and the capacity, all slots free
+    void recordTopology(VkCommandBuffer cmd, float dt);
+    std::optional<SparsePoolReport> readPoolReport() const;
+    // sparse3d_colliders.cpp
+    void recordColliders(VkCommandBuffer cmd);
+    // sparse3d_transport.cpp
+    void recordAdvect(VkCommandBuffer cmd, float dt);
+    // sparse3d_emit.cpp
+    void recordEmit(VkCommandBuffer cmd, float dt);
+    // sparse3d_forces.cpp
+    void recordCombustion(VkCommandBuffer cmd, float dt);
+    void recordBuoyancy(VkCommandBuffer cmd, float dt);
+    void recordVorticity(VkCommandBuffer cmd, float dt);
+    void recordDamping(VkCommandBuffer cmd, float dt);
+    // sparse3d_projection.cpp
+    void recordDivergence(VkCommandBuffer cmd);
+    void recordPressureSolve(VkCommandBuffer cmd, float dt);
+    void recordSubtractGradient(VkCommandBuffer cmd, float dt);
+};
+
+} // namespace billow

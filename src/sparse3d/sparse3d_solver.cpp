@@ -1,0 +1,303 @@
+// SparseSmokeSolver3D: creation, settings, host access and the order of a step. The passes are
+// recorded by the files sparse3d_impl.hpp lists.
+#include "billow/sparse_smoke3d_solver.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+#include "billow/error.hpp"
+#include "core/barriers.hpp"
+#include "core/smoke_solver_calls.hpp"
+#include "core/validation.hpp"
+#include "smoke3d/emitter3d.hpp"
+#include "smoke3d/smoke3d_buffers.hpp"
+#include "sparse3d/sparse3d_impl.hpp"
+#include "sparse3d/sparse3d_settings.hpp"
+
+namespace billow {
+
+const char* passName(SparsePass3D pass) noexcept {
+    static const char* names[] = {"topology", "colliders", "reflect",    "advect",   "emit",
+                                  "combustion", "buoyancy", "vorticity", "diffuse",  "damping",
+                                  "divergence", "pressure", "subtract_gradient"};
+    static_assert(std::size(names) == static_cast<size_t>(SparsePass3D::Count));
+    return static_cast<uint32_t>(pass) < static_cast<uint32_t>(SparsePass3D::Count) ? names[static_cast<uint32_t>(pass)] : "?";
+}
+
+const char* fieldName(SparseField3D field) noexcept {
+    static const char* names[] = {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature",
+                                  "Fuel",      "Colour",    "Pressure",  "Divergence"};
+    return static_cast<uint32_t>(field) <= static_cast<uint32_t>(SparseField3D::Divergence) ? names[static_cast<uint32_t>(field)] : "?";
+}
+
+SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s, const SparseSettings3D& sp)
+    : SmokeCore(std::move(ctx), "SparseSmokeSolver3D", s), sparse(sp) {
+    settings.validate();
+    detail::requireSparseSupports(settings);
+    sparse.validate();
+    bricks = {(settings.nx + kBrickSize - 1) / kBrickSize, (settings.ny + kBrickSize - 1) / kBrickSize,
+              (settings.nz + kBrickSize - 1) / kBrickSize};
+
+    gridUniform = detail::UniformBuffer<gpu::Grid3DParams>(cs);
+    emitters = detail::HostEditQueue<gpu::GpuEmitter3D>(cs, kMaxEmitters);
+    kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Sparse3d},
+                                                  std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan},
+                                                  gridUniform.handle(), gridUniform.size());
+    timer = detail::GpuTimer(cs, static_cast<uint32_t>(SparsePass3D::Count));
+    health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
+                                "SparseSmokeSolver3D");
+    gridUniform.upload(gridParams());
+    allocatePools(sparse.poolBricks);
+    createTopology();
+    // The largest download: a face pool, or the colour pool.
+    readback = detail::FieldReadback(cs, uint64_t(capacity) * BILLOW_BRICK_FACES * sizeof(float) * (hasColour() ? 4 : 1));
+}
+
+gpu::Grid3DParams SparseSmokeSolver3D::Impl::gridParams() const { return detail::grid3DParams(settings); }
+
+void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
+    capacity = slots;
+    const size_t faces = size_t(slots) * BILLOW_BRICK_FACES, cells = size_t(slots) * BILLOW_BRICK_CELLS;
+    detail::makePingPong(cs, u, faces, 2);
+    detail::makePingPong(cs, v, faces, 2);
+    detail::makePingPong(cs, w, faces, 2);
+    detail::makePingPong(cs, density, cells, 2);
+    detail::makePingPong(cs, temperature, cells, 2);
+    detail::makePingPong(cs, fuel, cells, 2);
+    detail::makePingPongOfBytes(cs, colour, hasColour() ? VkDeviceSize(cells) * 16 : 16, 2);
+    pressure = detail::fieldBuffer(cs, cells);
+    divergence = detail::fieldBuffer(cs, cells);
+    expansionSource = detail::fieldBuffer(cs, cells);
+    for (GpuBuffer& o : open) o = detail::fieldBuffer(cs, faces);
+}
+
+void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
+
+void SparseSmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SparsePass3D pass, float dt, bool) {
+    timer.begin(cmd, static_cast<uint32_t>(pass));
+    switch (pass) {
+    case SparsePass3D::Topology: recordTopology(cmd, dt); break;
+    case SparsePass3D::Colliders: recordColliders(cmd); break;
+    case SparsePass3D::Advect: recordAdvect(cmd, dt); break;
+    case SparsePass3D::Emit: recordEmit(cmd, dt); break;
+    case SparsePass3D::Combustion: recordCombustion(cmd, dt); break;
+    case SparsePass3D::Buoyancy: recordBuoyancy(cmd, dt); break;
+    case SparsePass3D::Vorticity: recordVorticity(cmd, dt); break;
+    case SparsePass3D::Damping: recordDamping(cmd, dt); break;
+    case SparsePass3D::Divergence: recordDivergence(cmd); break;
+    case SparsePass3D::PressureSolve: recordPressureSolve(cmd, dt); break;
+    case SparsePass3D::SubtractGradient: recordSubtractGradient(cmd, dt); break;
+    case SparsePass3D::Reflect: case SparsePass3D::Diffuse: case SparsePass3D::Count: break;  // refused settings
+    }
+    timer.end(cmd, static_cast<uint32_t>(pass));
+}
+
+void SparseSmokeSolver3D::Impl::recordHealthScan(VkCommandBuffer cmd) {
+    // Whole pools: free slots hold finite leftovers or zeros, so a report names a real brick.
+    const detail::ScannedField fields[] = {
+        {u.now(), u.copies[0].size(), false, kHealthSpeedLimit},
+        {v.now(), v.copies[0].size(), false, kHealthSpeedLimit},
+        {w.now(), w.copies[0].size(), false, kHealthSpeedLimit},
+        {density.now(), density.copies[0].size()},
+        {temperature.now(), temperature.copies[0].size(), false, kHealthTemperatureLimit},
+        {fuel.now(), fuel.copies[0].size()},
+        {colour.now(), hasColour() ? colour.copies[0].size() : 0},
+        {pressure.handle(), pressure.size()},
+    };
+    health.recordScan(cmd, *kernels, fields);
+}
+
+void SparseSmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
+    for (PingPong* pair : {&u, &v, &w, &density, &temperature, &fuel, &colour}) saved.keep(pair->current);
+    saved.keepStateOf(emitters);
+    saved.keepStateOf(colliders);
+    saved.keepStateOf(poolRing);
+}
+
+template class SmokeSolverCalls<SparsePass3D, SparsePassTiming3D>;
+
+SparseSmokeSolver3D::SparseSmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings,
+                                         const SparseSettings3D& sparse)
+    : SmokeSolverCalls(
+          [&]() -> std::unique_ptr<detail::SolverCore> {
+              if (!context) throw InvalidArgument("SparseSmokeSolver3D: context", "is null");
+              return std::make_unique<Impl>(std::move(context), settings, sparse);
+          }(),
+          "SparseSmokeSolver3D") {}
+
+SparseSmokeSolver3D::Impl& SparseSmokeSolver3D::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+const SparseSmokeSolver3D::Impl* SparseSmokeSolver3D::state() const noexcept {
+    return static_cast<const Impl*>(coreIfAny());
+}
+
+const SmokeSettings3D& SparseSmokeSolver3D::settings() const { return use("settings").settings; }
+const SparseSettings3D& SparseSmokeSolver3D::sparseSettings() const { return use("sparseSettings").sparse; }
+
+void SparseSmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
+    Impl& s = use("updateSettings");
+    settings.validate();
+    detail::requireSparseSupports(settings);
+    auto scope = s.guard.enter("updateSettings");
+    const SmokeSettings3D& old = s.settings;
+    detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
+                             "SmokeSettings3D::nx/ny/nz");
+    detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
+    s.settings = settings;
+    s.gridUniform.upload(s.gridParams());
+}
+
+void SparseSmokeSolver3D::updateSparseSettings(const SparseSettings3D& sparse) {
+    Impl& s = use("updateSparseSettings");
+    sparse.validate();
+    detail::requireUnchanged(sparse.poolBricks == s.sparse.poolBricks, "SparseSettings3D::poolBricks (use growPool)");
+    auto scope = s.guard.enter("updateSparseSettings");
+    s.sparse = sparse;
+}
+
+uint64_t SparseSmokeSolver3D::allocatedBytes() const noexcept {
+    return state() ? state()->fixedBytes + uint64_t(state()->capacity) * state()->brickBytes : 0;
+}
+uint64_t SparseSmokeSolver3D::fixedBytes() const noexcept { return state() ? state()->fixedBytes : 0; }
+uint64_t SparseSmokeSolver3D::bytesPerBrick() const noexcept { return state() ? state()->brickBytes : 0; }
+
+void SparseSmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
+    Impl& s = use("setEmitters");
+    const std::vector<gpu::GpuEmitter3D> converted = toGpuEmitters(emitters, s.hasColour());
+    auto scope = s.guard.enter("setEmitters");
+    s.emitters.clear();
+    for (const gpu::GpuEmitter3D& g : converted) s.emitters.push(g);
+}
+
+void SparseSmokeSolver3D::setColliders(std::span<const Collider> colliders) {
+    Impl& s = use("setColliders");
+    s.colliders.assign(colliders, detail::ColliderRotations::Any, "setColliders");
+    if (!s.colliders.allocated() && s.colliders.count() > 0) s.colliders.allocate(s.cs);
+}
+
+std::optional<SparsePoolReport> SparseSmokeSolver3D::poolReport() const { return use("poolReport").readPoolReport(); }
+
+namespace {
+
+bool isFaceField(SparseField3D f) { return f == SparseField3D::VelocityX || f == SparseField3D::VelocityY || f == SparseField3D::VelocityZ; }
+
+void requireKnownField(SparseField3D field, const char* call) {
+    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(SparseField3D::Divergence))
+        throw InvalidArgument(std::string(call) + ": field", "unknown field");
+}
+
+} // namespace
+
+std::vector<gpu::ivec4> SparseSmokeSolver3D::Impl::downloadActiveList() {
+    gpu::SparseTopologyHeader header{};
+    detail::downloadBytes(cs, topology.header.handle(), std::as_writable_bytes(std::span(&header, 1)));
+    std::vector<gpu::ivec4> active(std::min(header.activeCount, capacity));
+    if (!active.empty())
+        detail::downloadBytes(cs, topology.activeList.handle(), std::as_writable_bytes(std::span(active)));
+    return active;
+}
+
+VkBuffer SparseSmokeSolver3D::Impl::pool(SparseField3D field) const {
+    switch (field) {
+    case SparseField3D::VelocityX: return u.now();
+    case SparseField3D::VelocityY: return v.now();
+    case SparseField3D::VelocityZ: return w.now();
+    case SparseField3D::Density: return density.now();
+    case SparseField3D::Temperature: return temperature.now();
+    case SparseField3D::Fuel: return fuel.now();
+    case SparseField3D::Colour: return colour.now();
+    case SparseField3D::Pressure: return pressure.handle();
+    case SparseField3D::Divergence: return divergence.handle();
+    }
+    return VK_NULL_HANDLE;
+}
+
+std::vector<std::array<uint32_t, 3>> SparseSmokeSolver3D::activeBricks() {
+    Impl& s = use("activeBricks");
+    auto scope = s.guard.enter("activeBricks");
+    std::vector<std::array<uint32_t, 3>> out;
+    for (const gpu::ivec4& a : s.downloadActiveList()) out.push_back({uint32_t(a.x), uint32_t(a.y), uint32_t(a.z)});
+    return out;
+}
+
+SparseBricks SparseSmokeSolver3D::downloadBricks(SparseField3D field) {
+    Impl& s = use("downloadBricks");
+    requireKnownField(field, "downloadBricks");
+    if (field == SparseField3D::Colour && !s.hasColour())
+        throw InvalidArgument("downloadBricks: field", "the solver has no colour field (SmokeSettings3D::colour is false)");
+    auto scope = s.guard.enter("downloadBricks");
+    const std::vector<gpu::ivec4> active = s.downloadActiveList();
+    const size_t perBrick = isFaceField(field) ? BILLOW_BRICK_FACES : field == SparseField3D::Colour ? 4 * BILLOW_BRICK_CELLS
+                                                                                                      : BILLOW_BRICK_CELLS;
+    std::vector<float> pool(perBrick * s.capacity);
+    detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));
+    SparseBricks out;
+    for (const gpu::ivec4& a : active) {
+        out.bricks.push_back({uint32_t(a.x), uint32_t(a.y), uint32_t(a.z)});
+        const float* first = pool.data() + perBrick * uint32_t(a.w);
+        out.values.insert(out.values.end(), first, first + perBrick);
+    }
+    return out;
+}
+
+std::vector<float> SparseSmokeSolver3D::downloadBox(SparseField3D field, std::array<uint32_t, 3> origin,
+                                                     std::array<uint32_t, 3> size) {
+    Impl& s = use("downloadBox");
+    requireKnownField(field, "downloadBox");
+    if (field == SparseField3D::Colour)
+        throw InvalidArgument("downloadBox: field", "Colour has 4 values a cell: use downloadBricks");
+    const int axis = field == SparseField3D::VelocityX ? 0 : field == SparseField3D::VelocityY ? 1 : field == SparseField3D::VelocityZ ? 2 : -1;
+    const uint32_t n[3] = {s.settings.nx, s.settings.ny, s.settings.nz};
+    std::array<uint32_t, 3> extent = size;
+    if (axis >= 0) extent[axis] += 1;
+    for (int a = 0; a < 3; ++a) {
+        if (size[a] == 0 || uint64_t(origin[a]) + size[a] > n[a])
+            throw InvalidArgument("downloadBox: origin/size[" + std::to_string(a) + "]",
+                                  "must give a non-empty box inside the domain (" + std::to_string(n[a]) + " cells)");
+    }
+    auto scope = s.guard.enter("downloadBox");
+    const SparseBricks bricks = [&] {
+        const std::vector<gpu::ivec4> active = s.downloadActiveList();
+        const size_t perBrick = axis >= 0 ? BILLOW_BRICK_FACES : BILLOW_BRICK_CELLS;
+        std::vector<float> pool(perBrick * s.capacity);
+        detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));
+        SparseBricks b;
+        for (const gpu::ivec4& a : active) {
+            b.bricks.push_back({uint32_t(a.x), uint32_t(a.y), uint32_t(a.z)});
+            const float* first = pool.data() + perBrick * uint32_t(a.w);
+            b.values.insert(b.values.end(), first, first + perBrick);
+        }
+        return b;
+    }();
+    const float openAir = field == SparseField3D::Temperature ? s.settings.ambientTemperature : 0.0f;
+    std::vector<float> out(static_cast<size_t>(extent[0]) * extent[1] * extent[2], openAir);
+    const uint32_t B = kBrickSize;
+    const std::set<std::array<uint32_t, 3>> allocated(bricks.bricks.begin(), bricks.bricks.end());
+    for (size_t k = 0; k < bricks.bricks.size(); ++k) {
+        const std::array<uint32_t, 3>& b = bricks.bricks[k];
+        const float* values = bricks.values.data() + k * (axis >= 0 ? BILLOW_BRICK_FACES : BILLOW_BRICK_CELLS);
+        uint32_t layers[3] = {B, B, B};
+        if (axis >= 0) layers[axis] = B + 1;
+        for (uint32_t z = 0; z < layers[2]; ++z)
+            for (uint32_t y = 0; y < layers[1]; ++y)
+                for (uint32_t x = 0; x < layers[0]; ++x) {
+                    const int64_t g[3] = {int64_t(b[0] * B + x) - origin[0], int64_t(b[1] * B + y) - origin[1],
+                                          int64_t(b[2] * B + z) - origin[2]};
+                    bool outside = false;
+                    for (int a = 0; a < 3; ++a) outside = outside || g[a] < 0 || g[a] >= int64_t(extent[a]);
+                    if (outside) continue;
+                    // Layer 8 is the upper brick's layer 0: the canonical copy is the upper one's when it exists,
+                    // which the loop writes whichever comes last only if it skips this one.
+                    if (axis >= 0 && (axis == 0 ? x : axis == 1 ? y : z) == B) {
+                        std::array<uint32_t, 3> upper = b;
+                        upper[axis] += 1;
+                        if (allocated.count(upper)) continue;
+                    }
+                    out[size_t(g[0]) + extent[0] * (size_t(g[1]) + extent[1] * size_t(g[2]))] =
+                        values[x + layers[0] * (y + layers[1] * z)];
+                }
+    }
+    return out;
+}
+
+} // namespace billow
