@@ -93,8 +93,9 @@ void SparseSmokeSolver3D::Impl::fillOpenAir(const std::vector<uint32_t>& slots) 
                 fill(temperature.copies[c].handle(), slot, BILLOW_BRICK_CELLS, ambientBits);
                 if (hasColour()) fill(colour.copies[c].handle(), slot, 4 * BILLOW_BRICK_CELLS, 0);
             }
-            for (GpuBuffer* b : {&pressure, &divergence, &expansionSource}) fill(b->handle(), slot, BILLOW_BRICK_CELLS, 0);
+            for (GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid}) fill(b->handle(), slot, BILLOW_BRICK_CELLS, 0);
             for (GpuBuffer& o : open) fill(o.handle(), slot, BILLOW_BRICK_FACES, one);
+            for (GpuBuffer& sv : solidVelocity) fill(sv.handle(), slot, BILLOW_BRICK_FACES, 0);
         }
         detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
     });

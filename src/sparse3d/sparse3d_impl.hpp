@@ -58,7 +58,12 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     // writes the other one).
     PingPong u, v, w, density, temperature, fuel, colour;
     GpuBuffer pressure, divergence, expansionSource;
-    GpuBuffer open[3];  // open fraction of each stored face (Colliders), laid out as u, v, w
+    // What the Colliders pass writes (the dense solver's Geometry3D, on bricks): each cell's solid
+    // fraction (0 fluid .. 1 solid), each stored face's open fraction (1 open) and the normal
+    // velocity of its closed part, m/s, laid out as u, v, w. Open air is fluid.
+    GpuBuffer solid;
+    GpuBuffer open[3];
+    GpuBuffer solidVelocity[3];
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
     detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)
 

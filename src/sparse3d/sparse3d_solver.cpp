@@ -69,7 +69,11 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
     pressure = detail::fieldBuffer(cs, cells);
     divergence = detail::fieldBuffer(cs, cells);
     expansionSource = detail::fieldBuffer(cs, cells);
-    for (GpuBuffer& o : open) o = detail::fieldBuffer(cs, faces);
+    solid = detail::fieldBuffer(cs, cells);
+    for (int a = 0; a < 3; ++a) {
+        open[a] = detail::fieldBuffer(cs, faces);
+        solidVelocity[a] = detail::fieldBuffer(cs, faces);
+    }
 }
 
 void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
