@@ -1,12 +1,16 @@
 // Buoyancy on the faces of the 3D grid (smoke3d/buoyancy.comp, smoke3d/velocity_forces.comp): each
 // face gets the mean of its two cells' lift (common/buoyant_lift.glsl), beyond a side through the
 // cell taps (clamped, wrapped, or the inflow's values). The includer declares the readonly cell
-// buffers `density` and `temperature` after smoke3d/taps.glsl.
+// buffers `density` and `temperature` after smoke3d/taps.glsl. On a sparse grid (sparse3d/bricks.glsl)
+// a cell in a missing brick is open air: no smoke, at the ambient temperature.
 #include "common/buoyant_lift.glsl"
 
 // Lift of cell c, beyond-side cells included.
 float cellLift3(ivec3 c, BuoyancyCoefficients k) {
     CellTap3 t = tapCell3(c);
+#ifdef BILLOW_OPEN_AIR_SIDE
+    if (t.inflowSide == BILLOW_OPEN_AIR_SIDE) return buoyantLift(0.0, k.ambient, k);
+#endif
     float rho = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : density[t.index];
     float temp = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : temperature[t.index];
     return buoyantLift(rho, temp, k);

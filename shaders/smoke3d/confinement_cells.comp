@@ -1,6 +1,6 @@
 #version 450
-// The vorticity confinement force per unit epsilon h at every cell centre (smoke3d/
-// confinement_force.glsl's N x omega), written once so that the force passes average two stored
+// The vorticity confinement force per unit epsilon h at every cell centre
+// (smoke3d/confinement_cells_rule.glsl), written once so that the force passes average two stored
 // cells per face instead of evaluating four cells' force a thread (each reading six |omega| and
 // twelve curl edges): measured in docs/performance-log.md ("Confinement stored per cell"). xyz: the
 // force, w: 0.
@@ -15,15 +15,12 @@ layout(set = 0, binding = 5) writeonly buffer ConfinementCells { vec4 confinemen
 
 #include "smoke3d/vorticity_cells.glsl"
 
-float magnitude(ivec3 c) { return vorticity[cellIndex3(resolveCell3(c))]; }
+float vorticityMagnitude3(ivec3 c) { return vorticity[cellIndex3(resolveCell3(c))]; }
+
+#include "smoke3d/confinement_cells_rule.glsl"
 
 void main() {
     const ivec3 c = ivec3(gl_GlobalInvocationID);
     if (!insideCells3(c)) return;
-    const ivec3 X = ivec3(1, 0, 0), Y = ivec3(0, 1, 0), Z = ivec3(0, 0, 1);
-    vec3 g = vec3(magnitude(c + X) - magnitude(c - X), magnitude(c + Y) - magnitude(c - Y),
-                  magnitude(c + Z) - magnitude(c - Z));
-    float len = length(g);
-    vec3 N = len > 0.0 ? g / len : vec3(0.0);
-    confinementCells[cellIndex3(c)] = vec4(cross(N, cellVorticity(c)), 0.0);
+    confinementCells[cellIndex3(c)] = vec4(cellConfinement3(c, cellVorticity(c)), 0.0);
 }

@@ -1,16 +1,83 @@
 // Combustion, Buoyancy, Vorticity and Damping on the allocated bricks: the dense solver's rules
-// (smoke3d/*_rule.glsl, smoke3d/*_force.glsl) run by brick kernels (shaders/sparse3d/).
+// (smoke3d/*_rule.glsl, smoke3d/*_force.glsl) run by brick kernels (shaders/sparse3d/), one
+// workgroup per allocated brick, dispatched from the topology header.
+//
+// The passes are always recorded one by one: the `fusedForces` of a whole step is not taken (the
+// dense solver's fused kernel saves memory traffic; here Buoyancy, Vorticity and the velocity part
+// of Damping each run their own kernel, in step order, with the dense unfused passes' results).
 #include "core/barriers.hpp"
 #include "grid/decay_factor.hpp"
+#include "grid/field_buffers.hpp"
 #include "sparse3d/sparse3d_impl.hpp"
 
 namespace billow {
 
 namespace kernels = detail::kernels;
 
-void SparseSmokeSolver3D::Impl::recordCombustion(VkCommandBuffer, float) {}  // TODO(forces helper)
-void SparseSmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer, float) {}    // TODO(forces helper)
-void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer, float) {}   // TODO(forces helper)
+void SparseSmokeSolver3D::Impl::recordCombustion(VkCommandBuffer cmd, float dt) {
+    const CombustionSettings& c = settings.combustion;
+    if (!c.enabled) return;
+    kernels->dispatchIndirect(
+        cmd,
+        kernels::Sparse3dCombustion::Bindings{.brickMap = topology.brickMap.handle(), .activeList = topology.activeList.handle(),
+                                              .density = density.now(), .temperature = temperature.now(), .fuel = fuel.now(),
+                                              .solid = solid.handle(), .expansionSource = expansionSource.handle()},
+        gpu::CombustionPush3D{dt, c.ignitionTemperature, c.burnRate, c.heatRelease, c.smokeYield, c.expansion},
+        topology.header.handle(), kBrickDispatchOffset);
+    barrier(cmd);
+}
+
+void SparseSmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
+    if (!buoyancyApplies()) return;
+    const auto& g = settings.gravity;
+    kernels->dispatchIndirect(
+        cmd,
+        kernels::Sparse3dBuoyancy::Bindings{.brickMap = topology.brickMap.handle(), .activeList = topology.activeList.handle(),
+                                            .u = u.now(), .v = v.now(), .w = w.now(), .density = density.now(),
+                                            .temperature = temperature.now(), .openX = open[0].handle(),
+                                            .openY = open[1].handle(), .openZ = open[2].handle()},
+        gpu::BuoyancyPush3D{dt, g[0], g[1], g[2], settings.densityWeight, settings.thermalExpansion, settings.ambientTemperature},
+        topology.header.handle(), kBrickDispatchOffset);
+    barrier(cmd);
+}
+
+void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
+    // The sparse solver has no Vorticity diagnostic field: without confinement nothing is needed.
+    if (!confinementApplies()) return;
+    // Sized by the pool's capacity (growPool changes it while the queue is idle).
+    const VkDeviceSize bytes = VkDeviceSize(capacity) * BILLOW_BRICK_CELLS * 4 * sizeof(float);
+    if (vorticityCells.size() != bytes) {
+        vorticityCells = detail::fieldBufferOfBytes(cs, bytes);
+        confinementCells = detail::fieldBufferOfBytes(cs, bytes);
+    }
+    const VkBuffer map = topology.brickMap.handle(), active = topology.activeList.handle();
+    kernels->dispatchIndirect(cmd,
+                              kernels::Sparse3dVorticityCells::Bindings{.brickMap = map, .activeList = active, .uIn = u.now(),
+                                                                        .vIn = v.now(), .wIn = w.now(),
+                                                                        .vorticityCells = vorticityCells.handle()},
+                              topology.header.handle(), kBrickDispatchOffset);
+    barrier(cmd);
+    kernels->dispatchIndirect(
+        cmd,
+        kernels::Sparse3dConfinementCells::Bindings{.brickMap = map, .activeList = active, .uIn = u.now(), .vIn = v.now(),
+                                                    .wIn = w.now(), .vorticityCells = vorticityCells.handle(),
+                                                    .confinementCells = confinementCells.handle()},
+        topology.header.handle(), kBrickDispatchOffset);
+    barrier(cmd);
+    // Into the other copy of the velocity (sparse3d/vorticity_force.comp says why), which becomes
+    // the current one.
+    kernels->dispatchIndirect(
+        cmd,
+        kernels::Sparse3dVorticityForce::Bindings{.brickMap = map, .activeList = active, .uIn = u.now(), .vIn = v.now(),
+                                                  .wIn = w.now(), .uOut = u.other(), .vOut = v.other(), .wOut = w.other(),
+                                                  .confinementCells = confinementCells.handle(), .openX = open[0].handle(),
+                                                  .openY = open[1].handle(), .openZ = open[2].handle()},
+        gpu::VorticityPush3D{dt, settings.vorticity}, topology.header.handle(), kBrickDispatchOffset);
+    barrier(cmd);
+    u.swap();
+    v.swap();
+    w.swap();
+}
 
 void SparseSmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
     const bool colourDamped = hasColour() && settings.colourDamping > 0.0f;
@@ -27,7 +94,16 @@ void SparseSmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
             topology.header.handle(), kBrickDispatchOffset);
         barrier(cmd);
     }
-    // TODO(forces helper): velocity damping and the speed limit.
+    if (velocityDampingApplies()) {
+        kernels->dispatchIndirect(
+            cmd,
+            kernels::Sparse3dDampVelocity::Bindings{.brickMap = topology.brickMap.handle(), .activeList = topology.activeList.handle(),
+                                                    .u = u.now(), .v = v.now(), .w = w.now(), .openX = open[0].handle(),
+                                                    .openY = open[1].handle(), .openZ = open[2].handle()},
+            gpu::DampVelocityPush3D{detail::decayFactor(settings.velocityDamping, dt), settings.maxSpeed},
+            topology.header.handle(), kBrickDispatchOffset);
+        barrier(cmd);
+    }
 }
 
 } // namespace billow

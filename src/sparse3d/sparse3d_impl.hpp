@@ -64,6 +64,10 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     GpuBuffer solid;
     GpuBuffer open[3];
     GpuBuffer solidVelocity[3];
+    // The Vorticity pass's cells (vec4 per cell; sparse3d_forces.cpp allocates them with the pool's
+    // capacity when the pass first needs them): omega and |omega|, then the confinement force per
+    // unit epsilon h and |omega|.
+    GpuBuffer vorticityCells, confinementCells;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
     detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)
 
