@@ -80,7 +80,11 @@ struct SparsePassTiming3D {
 // The fields a sparse grid stores, per allocated brick (SparseField3D::Colour with
 // SmokeSettings3D::colour only).
 enum class SparseField3D : uint32_t {
-    VelocityX, VelocityY, VelocityZ, Density, Temperature, Fuel, Colour, Pressure, Divergence
+    VelocityX, VelocityY, VelocityZ, Density, Temperature, Fuel, Colour, Pressure, Divergence,
+    // Derived (download only; SmokeField3D's of the same names): what the Colliders pass wrote
+    // (solid fraction per cell, open fraction and solid velocity per face; open air is fluid, its
+    // faces open) and the last Combustion pass's expansion source per cell, 1/s.
+    Solid, OpenX, OpenY, OpenZ, SolidVelocityX, SolidVelocityY, SolidVelocityZ, ExpansionSource
 };
 const char* fieldName(SparseField3D field) noexcept;
 

@@ -9,10 +9,15 @@
 float cellLift3(ivec3 c, BuoyancyCoefficients k) {
     CellTap3 t = tapCell3(c);
 #ifdef BILLOW_OPEN_AIR_SIDE
-    if (t.inflowSide == BILLOW_OPEN_AIR_SIDE) return buoyantLift(0.0, k.ambient, k);
-#endif
+    // The values are chosen, then one lift computed, as below: an early return of the open air's
+    // lift made the compiler fuse the lift's multiply-adds differently from the dense kernel's.
+    bool openAir = t.inflowSide == BILLOW_OPEN_AIR_SIDE;
+    float rho = openAir ? 0.0 : t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : density[t.index];
+    float temp = openAir ? k.ambient : t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : temperature[t.index];
+#else
     float rho = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : density[t.index];
     float temp = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : temperature[t.index];
+#endif
     return buoyantLift(rho, temp, k);
 }
 

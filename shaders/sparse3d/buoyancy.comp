@@ -7,6 +7,7 @@
 layout(std430, set = 0, binding = 1) readonly buffer BrickMap { uint brickMap[]; };
 layout(std430, set = 0, binding = 2) readonly buffer ActiveList { ivec4 activeList[]; };
 #include "sparse3d/bricks.glsl"
+#include "sparse3d/brick_faces.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 3) buffer U { float u[]; };
@@ -23,21 +24,18 @@ layout(push_constant) uniform Push { BuoyancyPush3D pc; };
 
 void main() {
     BuoyancyCoefficients k = BuoyancyCoefficients(pc.densityWeight, pc.thermalExpansion, pc.ambient);
-    const vec3 gravity = vec3(pc.gravityX, pc.gravityY, pc.gravityZ);
-    [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
-        if (gravity[axis] == 0.0) continue;
-        for (int layer = 0; layer < facesOfThread(axis); ++layer) {
-            ivec3 local = thisLocal();
-            local[axis] += layer;
-            ivec3 f = (thisBrick() << BILLOW_BRICK_SHIFT) + local;
-            if (!ownsFace3(axis, f)) continue;
-            int i = faceInBrick(axis, thisSlot(), local);
-            float open = axis == 0 ? openX[i] : axis == 1 ? openY[i] : openZ[i];
-            if (!(open > 0.0)) continue;
-            float change = pc.dt * gravity[axis] * faceLift3(axis, f, k);
-            if (axis == 0) u[i] += change;
-            else if (axis == 1) v[i] += change;
-            else w[i] += change;
-        }
+    // One statement per axis, written as the dense kernel's (a compiler that fuses the multiply
+    // into the add fuses both alike).
+    for (int layer = 0; layer < facesOfThread(0); ++layer) {
+        int i = storedFaceOfThread(0, layer);
+        if (pc.gravityX != 0.0 && i >= 0 && openX[i] > 0.0) u[i] += pc.dt * pc.gravityX * faceLift3(0, faceOfThread(0, layer), k);
+    }
+    for (int layer = 0; layer < facesOfThread(1); ++layer) {
+        int i = storedFaceOfThread(1, layer);
+        if (pc.gravityY != 0.0 && i >= 0 && openY[i] > 0.0) v[i] += pc.dt * pc.gravityY * faceLift3(1, faceOfThread(1, layer), k);
+    }
+    for (int layer = 0; layer < facesOfThread(2); ++layer) {
+        int i = storedFaceOfThread(2, layer);
+        if (pc.gravityZ != 0.0 && i >= 0 && openZ[i] > 0.0) w[i] += pc.dt * pc.gravityZ * faceLift3(2, faceOfThread(2, layer), k);
     }
 }

@@ -6,6 +6,7 @@
 layout(std430, set = 0, binding = 1) readonly buffer BrickMap { uint brickMap[]; };
 layout(std430, set = 0, binding = 2) readonly buffer ActiveList { ivec4 activeList[]; };
 #include "sparse3d/bricks.glsl"
+#include "sparse3d/brick_faces.glsl"
 #include "smoke3d/smoke3d_types.h"
 
 layout(set = 0, binding = 3) buffer U { float u[]; };
@@ -18,16 +19,19 @@ layout(push_constant) uniform Push { DampVelocityPush3D pc; };
 
 #include "smoke3d/damp_velocity_rule.glsl"
 
+float damped(float value) { return dampedComponent3(value, pc.factor, pc.maxSpeed); }
+
 void main() {
-    [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
-        for (int layer = 0; layer < facesOfThread(axis); ++layer) {
-            ivec3 local = thisLocal();
-            local[axis] += layer;
-            if (!ownsFace3(axis, (thisBrick() << BILLOW_BRICK_SHIFT) + local)) continue;
-            int i = faceInBrick(axis, thisSlot(), local);
-            if (axis == 0 && openX[i] > 0.0) u[i] = dampedComponent3(u[i], pc.factor, pc.maxSpeed);
-            if (axis == 1 && openY[i] > 0.0) v[i] = dampedComponent3(v[i], pc.factor, pc.maxSpeed);
-            if (axis == 2 && openZ[i] > 0.0) w[i] = dampedComponent3(w[i], pc.factor, pc.maxSpeed);
-        }
+    for (int layer = 0; layer < facesOfThread(0); ++layer) {
+        int i = storedFaceOfThread(0, layer);
+        if (i >= 0 && openX[i] > 0.0) u[i] = damped(u[i]);
+    }
+    for (int layer = 0; layer < facesOfThread(1); ++layer) {
+        int i = storedFaceOfThread(1, layer);
+        if (i >= 0 && openY[i] > 0.0) v[i] = damped(v[i]);
+    }
+    for (int layer = 0; layer < facesOfThread(2); ++layer) {
+        int i = storedFaceOfThread(2, layer);
+        if (i >= 0 && openZ[i] > 0.0) w[i] = damped(w[i]);
     }
 }

@@ -44,11 +44,13 @@ void SparseSmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
 void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     // The sparse solver has no Vorticity diagnostic field: without confinement nothing is needed.
     if (!confinementApplies()) return;
-    // Sized by the pool's capacity (growPool changes it while the queue is idle).
+    // Sized by the pool's capacity (growPool changes it while the queue is idle). Not zero-filled
+    // (that would submit work while this command buffer is being recorded): the kernels write every
+    // allocated cell's values before any is read.
     const VkDeviceSize bytes = VkDeviceSize(capacity) * BILLOW_BRICK_CELLS * 4 * sizeof(float);
     if (vorticityCells.size() != bytes) {
-        vorticityCells = detail::fieldBufferOfBytes(cs, bytes);
-        confinementCells = detail::fieldBufferOfBytes(cs, bytes);
+        vorticityCells = GpuBuffer(cs, bytes, detail::kFieldUsage, GpuBuffer::Kind::DeviceLocal);
+        confinementCells = GpuBuffer(cs, bytes, detail::kFieldUsage, GpuBuffer::Kind::DeviceLocal);
     }
     const VkBuffer map = topology.brickMap.handle(), active = topology.activeList.handle();
     kernels->dispatchIndirect(cmd,
@@ -57,26 +59,19 @@ void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
                                                                         .vorticityCells = vorticityCells.handle()},
                               topology.header.handle(), kBrickDispatchOffset);
     barrier(cmd);
-    kernels->dispatchIndirect(
-        cmd,
-        kernels::Sparse3dConfinementCells::Bindings{.brickMap = map, .activeList = active, .uIn = u.now(), .vIn = v.now(),
-                                                    .wIn = w.now(), .vorticityCells = vorticityCells.handle(),
-                                                    .confinementCells = confinementCells.handle()},
-        topology.header.handle(), kBrickDispatchOffset);
+    kernels->dispatchIndirect(cmd,
+                              kernels::Sparse3dConfinementCells::Bindings{.brickMap = map, .activeList = active,
+                                                                          .vorticityCells = vorticityCells.handle(),
+                                                                          .confinementCells = confinementCells.handle()},
+                              topology.header.handle(), kBrickDispatchOffset);
     barrier(cmd);
-    // Into the other copy of the velocity (sparse3d/vorticity_force.comp says why), which becomes
-    // the current one.
     kernels->dispatchIndirect(
         cmd,
-        kernels::Sparse3dVorticityForce::Bindings{.brickMap = map, .activeList = active, .uIn = u.now(), .vIn = v.now(),
-                                                  .wIn = w.now(), .uOut = u.other(), .vOut = v.other(), .wOut = w.other(),
-                                                  .confinementCells = confinementCells.handle(), .openX = open[0].handle(),
-                                                  .openY = open[1].handle(), .openZ = open[2].handle()},
+        kernels::Sparse3dVorticityForce::Bindings{.brickMap = map, .activeList = active, .u = u.now(), .v = v.now(),
+                                                  .w = w.now(), .confinementCells = confinementCells.handle(),
+                                                  .openX = open[0].handle(), .openY = open[1].handle(), .openZ = open[2].handle()},
         gpu::VorticityPush3D{dt, settings.vorticity}, topology.header.handle(), kBrickDispatchOffset);
     barrier(cmd);
-    u.swap();
-    v.swap();
-    w.swap();
 }
 
 void SparseSmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {

@@ -13,11 +13,18 @@ namespace billow {
 namespace {
 
 int faceAxis(SparseField3D f) {
-    return f == SparseField3D::VelocityX ? 0 : f == SparseField3D::VelocityY ? 1 : f == SparseField3D::VelocityZ ? 2 : -1;
+    switch (f) {
+    case SparseField3D::VelocityX: case SparseField3D::OpenX: case SparseField3D::SolidVelocityX: return 0;
+    case SparseField3D::VelocityY: case SparseField3D::OpenY: case SparseField3D::SolidVelocityY: return 1;
+    case SparseField3D::VelocityZ: case SparseField3D::OpenZ: case SparseField3D::SolidVelocityZ: return 2;
+    default: return -1;
+    }
 }
 
+bool derived(SparseField3D f) { return static_cast<uint32_t>(f) >= static_cast<uint32_t>(SparseField3D::Solid); }
+
 void requireKnownField(SparseField3D field, const char* call) {
-    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(SparseField3D::Divergence))
+    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(SparseField3D::ExpansionSource))
         throw InvalidArgument(std::string(call) + ": field", "unknown field");
 }
 
@@ -71,6 +78,14 @@ VkBuffer SparseSmokeSolver3D::Impl::pool(SparseField3D field) const {
     case SparseField3D::Colour: return colour.now();
     case SparseField3D::Pressure: return pressure.handle();
     case SparseField3D::Divergence: return divergence.handle();
+    case SparseField3D::Solid: return solid.handle();
+    case SparseField3D::OpenX: return open[0].handle();
+    case SparseField3D::OpenY: return open[1].handle();
+    case SparseField3D::OpenZ: return open[2].handle();
+    case SparseField3D::SolidVelocityX: return solidVelocity[0].handle();
+    case SparseField3D::SolidVelocityY: return solidVelocity[1].handle();
+    case SparseField3D::SolidVelocityZ: return solidVelocity[2].handle();
+    case SparseField3D::ExpansionSource: return expansionSource.handle();
     }
     return VK_NULL_HANDLE;
 }
@@ -144,7 +159,8 @@ std::vector<float> SparseSmokeSolver3D::downloadBox(SparseField3D field, std::ar
     const std::vector<uint32_t> map = s.downloadBrickMap();
     std::vector<float> pool(valuesPerBrick(field) * s.capacity);
     detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));
-    const float openAir = field == SparseField3D::Temperature ? s.settings.ambientTemperature : 0.0f;
+    const bool openFraction = field == SparseField3D::OpenX || field == SparseField3D::OpenY || field == SparseField3D::OpenZ;
+    const float openAir = field == SparseField3D::Temperature ? s.settings.ambientTemperature : openFraction ? 1.0f : 0.0f;
     std::vector<float> out(box.samples() * box.components, openAir);
     for (uint32_t z = 0; z < box.extent[2]; ++z)
         for (uint32_t y = 0; y < box.extent[1]; ++y)
@@ -164,6 +180,8 @@ void SparseSmokeSolver3D::uploadBox(SparseField3D field, std::array<uint32_t, 3>
                                     std::span<const float> values) {
     Impl& s = use("uploadBox");
     const Box box = checkedBox(s.settings, field, origin, size, "uploadBox");
+    if (derived(field))
+        throw InvalidArgument("uploadBox: field", std::string(fieldName(field)) + " is derived (download only)");
     const std::string what = std::string("uploadBox(") + fieldName(field) + ")";
     if (values.size() != box.samples() * box.components)
         throw InvalidArgument(what + ": values.size()", "must be " + std::to_string(box.samples() * box.components) + " (got " +

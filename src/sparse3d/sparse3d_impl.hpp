@@ -66,7 +66,7 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     GpuBuffer solidVelocity[3];
     // The Vorticity pass's cells (vec4 per cell; sparse3d_forces.cpp allocates them with the pool's
     // capacity when the pass first needs them): omega and |omega|, then the confinement force per
-    // unit epsilon h and |omega|.
+    // unit epsilon h.
     GpuBuffer vorticityCells, confinementCells;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
     detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)

@@ -25,9 +25,11 @@ const char* passName(SparsePass3D pass) noexcept {
 }
 
 const char* fieldName(SparseField3D field) noexcept {
-    static const char* names[] = {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature",
-                                  "Fuel",      "Colour",    "Pressure",  "Divergence"};
-    return static_cast<uint32_t>(field) <= static_cast<uint32_t>(SparseField3D::Divergence) ? names[static_cast<uint32_t>(field)] : "?";
+    static const char* names[] = {"VelocityX", "VelocityY",      "VelocityZ",      "Density",        "Temperature",
+                                  "Fuel",      "Colour",         "Pressure",       "Divergence",     "Solid",
+                                  "OpenX",     "OpenY",          "OpenZ",          "SolidVelocityX", "SolidVelocityY",
+                                  "SolidVelocityZ", "ExpansionSource"};
+    return static_cast<uint32_t>(field) <= static_cast<uint32_t>(SparseField3D::ExpansionSource) ? names[static_cast<uint32_t>(field)] : "?";
 }
 
 SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s, const SparseSettings3D& sp)
