@@ -22,5 +22,5 @@ float vorticityMagnitude3(ivec3 c) { return vorticity[cellIndex3(resolveCell3(c)
 void main() {
     const ivec3 c = ivec3(gl_GlobalInvocationID);
     if (!insideCells3(c)) return;
-    confinementCells[cellIndex3(c)] = vec4(cellConfinement3(c, cellVorticity(c)), 0.0);
+    confinementCells[cellIndex3(c)] = vec4(cellConfinement3(c), 0.0);
 }

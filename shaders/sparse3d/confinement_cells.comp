@@ -14,11 +14,11 @@ float vorticityMagnitude3(ivec3 c) {
     int stored = storedCell(resolveCell3(c));
     return stored >= 0 ? vorticityCells[stored].w : 0.0;
 }
+#define BILLOW_CELL_VORTICITY3(c) vorticityCells[storedCell(c)].xyz
 #include "smoke3d/confinement_cells_rule.glsl"
 
 void main() {
     ivec3 c = thisCell();
     if (!insideCells3(c)) return;
-    int i = cellInBrick(thisSlot(), thisLocal());
-    confinementCells[i] = vec4(cellConfinement3(c, vorticityCells[i].xyz), 0.0);
+    confinementCells[cellInBrick(thisSlot(), thisLocal())] = vec4(cellConfinement3(c), 0.0);
 }

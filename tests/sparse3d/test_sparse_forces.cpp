@@ -211,6 +211,16 @@ protected:
         dense().stepPass(SmokePass3D::Colliders, kDt);
         sparse_->stepPass(SparsePass3D::Colliders, kDt);
         if (pass == SparsePass3D::Colliders) return;
+        // The dense grid's missing region holds still: the Colliders pass closed faces there too
+        // (the colliders and the inflow side reach into it) and gave them their solid velocity, which
+        // the open air of missing bricks does not have.
+        for (const FieldPair& f : kVelocity) {
+            std::vector<float> values = dense().download(f.dense);
+            const std::vector<bool> stored = layout_->storedMask(f.axis);
+            for (size_t k = 0; k < values.size(); ++k)
+                if (!stored[k]) values[k] = 0.0f;
+            dense().upload(f.dense, values);
+        }
         dense().stepPass(static_cast<SmokePass3D>(static_cast<uint32_t>(pass) - 1), kDt);  // SmokePass3D has no Topology
         sparse_->stepPass(pass, kDt);
     }
