@@ -221,8 +221,19 @@ protected:
                 if (!stored[k]) values[k] = 0.0f;
             dense().upload(f.dense, values);
         }
+        for (int a = 0; a < 3; ++a) before_[a] = sparse_->downloadBox(kVelocity[a].sparse, {0, 0, 0}, {layout_->n[0], layout_->n[1], layout_->n[2]});
         dense().stepPass(static_cast<SmokePass3D>(static_cast<uint32_t>(pass) - 1), kDt);  // SmokePass3D has no Topology
         sparse_->stepPass(pass, kDt);
+    }
+
+    // Stored faces whose velocity the pass changed (a check that it did something to compare).
+    size_t changedFaces() {
+        size_t changed = 0;
+        for (int a = 0; a < 3; ++a) {
+            const std::vector<float> after = sparse_->downloadBox(kVelocity[a].sparse, {0, 0, 0}, {layout_->n[0], layout_->n[1], layout_->n[2]});
+            for (size_t k = 0; k < after.size(); ++k) changed += bitsOf(after[k]) != bitsOf(before_[a][k]) ? 1 : 0;
+        }
+        return changed;
     }
 
     // Every stored sample of a field equal, bit for bit, to the dense solver's; returns how many
@@ -293,6 +304,7 @@ protected:
 
     std::unique_ptr<Layout> layout_;
     SparseSmokeSolver3D* sparse_ = nullptr;
+    std::array<std::vector<float>, 3> before_;  // the velocity before the pass
 };
 
 // Both brick sets: every brick of the grid, and the partial set with open air around.
@@ -342,6 +354,7 @@ TEST_P(SparseForcesOnBricks, CombustionMatchesTheDenseSolver) {
 
 TEST_P(SparseForcesOnBricks, BuoyancyMatchesTheDenseSolver) {
     run(problemSettings(), bricks(), SparsePass3D::Buoyancy, 3);
+    EXPECT_GT(changedFaces(), 10000u);  // every open face (gravity has three components)
     expectSameVelocity();
     expectSharedVelocityEqual();
 }
@@ -382,6 +395,7 @@ TEST_P(SparseForcesOnBricks, VorticityConfinementMatchesTheDenseSolver) {
                 }
     }
     if (!GetParam()) EXPECT_EQ(border, 0u) << "every face is exact with every brick allocated";
+    EXPECT_GT(changedFaces(), 10000u);
     expectSameVelocity(&exact);
     expectSharedVelocityEqual();
 }
@@ -394,6 +408,7 @@ TEST_P(SparseForcesOnBricks, DampingAndTheSpeedLimitMatchTheDenseSolver) {
     s.temperatureRelaxation = 0.5f;
     s.fuelDamping = 0.2f;
     run(s, bricks(), SparsePass3D::Damping, 5);
+    EXPECT_GT(changedFaces(), 10000u);
     expectSameVelocity();
     expectSharedVelocityEqual();
     expectSame("Density", SmokeField3D::Density, SparseField3D::Density, -1);
@@ -403,6 +418,14 @@ TEST_P(SparseForcesOnBricks, DampingAndTheSpeedLimitMatchTheDenseSolver) {
     float largest = 0.0f;
     for (float x : u) largest = std::max(largest, std::abs(x));
     EXPECT_EQ(largest, 1.2f);
+}
+
+TEST_F(SparseForces, DerivedFieldsAreDownloadOnly) {
+    SparseSmokeSolver3D& solver = sparseOn(kAllBricks);
+    const std::vector<float> one(1, 0.0f);
+    for (SparseField3D f : {SparseField3D::Solid, SparseField3D::OpenY, SparseField3D::SolidVelocityZ, SparseField3D::ExpansionSource})
+        EXPECT_EQ(fieldOf([&] { solver.uploadBox(f, {0, 0, 0}, {1, 1, 1}, one); }), "uploadBox: field") << fieldName(f);
+    EXPECT_STREQ(fieldName(SparseField3D::ExpansionSource), "ExpansionSource");
 }
 
 INSTANTIATE_TEST_SUITE_P(BrickSets, SparseForcesOnBricks, ::testing::Values(false, true),
