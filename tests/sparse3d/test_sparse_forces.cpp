@@ -428,6 +428,43 @@ TEST_F(SparseForces, DerivedFieldsAreDownloadOnly) {
     EXPECT_STREQ(fieldName(SparseField3D::ExpansionSource), "ExpansionSource");
 }
 
+// Without any collider set, the Colliders pass still gives every allocated brick the sides' face
+// geometry (smoke3d/face_geometry.glsl): wall, moving-wall and inflow faces closed (the inflow's
+// with its speed), outflow and interior faces open, no solid.
+TEST_F(SparseForces, CollidersPassWithoutCollidersGivesTheSides) {
+    SparseSettings3D sparse;
+    sparse.poolBricks = 45;
+    SparseSmokeSolver3D solver(context(), problemSettings(), sparse);
+    solver.allocateBricks(bricksOf(kAllBricks));
+    solver.stepPass(SparsePass3D::Colliders, kDt);
+    const uint32_t n[3] = {37, 23, 19};
+    // Per axis: whether the low and high sides are closed (problemSettings: -x wall, +x outflow,
+    // -y moving wall, +y outflow, -z inflow at 0.6 m/s, +z wall).
+    const bool closed[3][2] = {{true, false}, {true, false}, {true, true}};
+    const SparseField3D openField[3] = {SparseField3D::OpenX, SparseField3D::OpenY, SparseField3D::OpenZ};
+    const SparseField3D solidVelocity[3] = {SparseField3D::SolidVelocityX, SparseField3D::SolidVelocityY,
+                                            SparseField3D::SolidVelocityZ};
+    for (int axis = 0; axis < 3; ++axis) {
+        const std::vector<float> open = solver.downloadBox(openField[axis], {0, 0, 0}, {n[0], n[1], n[2]});
+        const std::vector<float> velocity = solver.downloadBox(solidVelocity[axis], {0, 0, 0}, {n[0], n[1], n[2]});
+        const Layout layout(problemSettings(), bricksOf(kAllBricks));
+        const auto e = layout.extent(axis);
+        size_t wrong = 0;
+        for (uint32_t z = 0; z < e[2]; ++z)
+            for (uint32_t y = 0; y < e[1]; ++y)
+                for (uint32_t x = 0; x < e[0]; ++x) {
+                    const uint32_t f[3] = {x, y, z};
+                    const size_t k = x + e[0] * (size_t(y) + e[1] * z);
+                    const bool low = f[axis] == 0, high = f[axis] == n[axis];
+                    const bool isClosed = (low && closed[axis][0]) || (high && closed[axis][1]);
+                    const float speed = axis == 2 && low ? 0.6f : 0.0f;
+                    wrong += open[k] != (isClosed ? 0.0f : 1.0f) || velocity[k] != speed ? 1 : 0;
+                }
+        EXPECT_EQ(wrong, 0u) << "axis " << axis;
+    }
+    for (float s : solver.downloadBox(SparseField3D::Solid, {0, 0, 0}, {n[0], n[1], n[2]})) ASSERT_EQ(s, 0.0f);
+}
+
 INSTANTIATE_TEST_SUITE_P(BrickSets, SparseForcesOnBricks, ::testing::Values(false, true),
                          [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "Partial" : "AllBricks"; });
 
