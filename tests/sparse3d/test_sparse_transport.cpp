@@ -1,0 +1,378 @@
+// The sparse solver's Advect and Emit passes against the dense solver's on the same problem. The
+// sparse kernels run the dense kernels' rules (smoke3d/advect_*_rule.glsl, smoke3d/emit_rule.glsl)
+// with the same reads in the same order, so the results must be bitwise equal: with every brick of
+// the virtual domain allocated, on every cell and face; with a partial brick set, inside the
+// allocated bricks, where the dense solver holds open air (still air, ambient temperature, no
+// smoke, fuel or colour) outside them. The dense passes are checked against the double-precision
+// reference by test_kernels3d_transport.
+#include "support/gpu_test.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <random>
+#include <set>
+
+namespace billow::test {
+namespace {
+
+class SparseTransport : public GpuTest {};
+
+constexpr uint32_t kNx = 37, kNy = 23, kNz = 19, kB = SparseSmokeSolver3D::kBrickSize;
+constexpr float kAmbient = 293.15f;
+
+// A domain that is not a multiple of the 8^3 brick along any axis, with every kind of side the
+// sparse grid supports: a wall (x-), outflow (x+, z-), an inflow (y-), a moving wall (y+) and a
+// wall (z+).
+SmokeSettings3D domain(AdvectionInterpolation interpolation) {
+    SmokeSettings3D s;
+    s.nx = kNx;
+    s.ny = kNy;
+    s.nz = kNz;
+    s.cellSize = 0.05f;
+    s.ambientTemperature = kAmbient;
+    s.colour = true;
+    s.advectionInterpolation = interpolation;
+    s.massCorrection = false;  // the sparse grid ignores it (docs/sparse-smoke3d-transport.md)
+    s.boundaries[0].type = BoundaryType::Wall;
+    s.boundaries[1].type = BoundaryType::Outflow;
+    s.boundaries[2].type = BoundaryType::Inflow;
+    s.boundaries[2].normalVelocity = 0.0f;
+    s.boundaries[2].density = 0.6f;
+    s.boundaries[2].temperature = 350.0f;
+    s.boundaries[2].fuel = 0.3f;
+    s.boundaries[2].colour = {0.2f, 0.4f, 0.6f, 0.8f};
+    s.boundaries[3].type = BoundaryType::MovingWall;
+    s.boundaries[3].wallVelocity = {0.7f, 0.0f, -0.4f};
+    s.boundaries[4].type = BoundaryType::Outflow;
+    s.boundaries[5].type = BoundaryType::Wall;
+    return s;
+}
+
+SparseSettings3D sparseSettings() {
+    SparseSettings3D sp;
+    sp.poolBricks = 64;
+    sp.retireAfterSteps = 1000000;  // bricks stay (the Topology pass is not on this branch)
+    return sp;
+}
+
+const SparseField3D kSparseFields[] = {SparseField3D::VelocityX, SparseField3D::VelocityY, SparseField3D::VelocityZ,
+                                       SparseField3D::Density,   SparseField3D::Temperature, SparseField3D::Fuel,
+                                       SparseField3D::Colour};
+SmokeField3D denseField(SparseField3D f) {
+    switch (f) {
+    case SparseField3D::VelocityX: return SmokeField3D::VelocityX;
+    case SparseField3D::VelocityY: return SmokeField3D::VelocityY;
+    case SparseField3D::VelocityZ: return SmokeField3D::VelocityZ;
+    case SparseField3D::Density: return SmokeField3D::Density;
+    case SparseField3D::Temperature: return SmokeField3D::Temperature;
+    case SparseField3D::Fuel: return SmokeField3D::Fuel;
+    default: return SmokeField3D::Colour;
+    }
+}
+int axisOf(SparseField3D f) {
+    return f == SparseField3D::VelocityX ? 0 : f == SparseField3D::VelocityY ? 1 : f == SparseField3D::VelocityZ ? 2 : -1;
+}
+// Sample extent of a field (faces: one more along their axis) and values per sample.
+std::array<uint32_t, 3> extentOf(SparseField3D f) {
+    std::array<uint32_t, 3> e{kNx, kNy, kNz};
+    if (axisOf(f) >= 0) e[axisOf(f)] += 1;
+    return e;
+}
+uint32_t componentsOf(SparseField3D f) { return f == SparseField3D::Colour ? 4 : 1; }
+
+using Fields = std::map<SparseField3D, std::vector<float>>;
+
+// Random fields: velocities up to 2 m/s (up to 2 cells a step of 0.05 s: traces cross bricks and
+// sides), the normal velocity 0 on the closed sides' faces (as every projection leaves it),
+// density and fuel in [0, 1], temperatures within 300 K above ambient, colours in [0, 1].
+Fields randomFields(uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> speed(-2.0f, 2.0f), unit(0.0f, 1.0f), heat(0.0f, 300.0f);
+    Fields f;
+    for (SparseField3D field : kSparseFields) {
+        const std::array<uint32_t, 3> e = extentOf(field);
+        std::vector<float>& values = f[field];
+        values.resize(size_t(e[0]) * e[1] * e[2] * componentsOf(field));
+        const int axis = axisOf(field);
+        for (uint32_t z = 0; z < e[2]; ++z)
+            for (uint32_t y = 0; y < e[1]; ++y)
+                for (uint32_t x = 0; x < e[0]; ++x)
+                    for (uint32_t c = 0; c < componentsOf(field); ++c) {
+                        const size_t k = (x + e[0] * (y + size_t(e[1]) * z)) * componentsOf(field) + c;
+                        if (axis >= 0) {
+                            const uint32_t along = axis == 0 ? x : axis == 1 ? y : z;
+                            // Closed: x- wall (u at x = 0), the y sides (inflow at 0 m/s, moving
+                            // wall), z+ wall.
+                            const bool closed = (axis == 0 && along == 0) || (axis == 1 && (along == 0 || along == kNy)) ||
+                                                (axis == 2 && along == kNz);
+                            values[k] = closed ? 0.0f : speed(rng);
+                        } else if (field == SparseField3D::Temperature) {
+                            values[k] = kAmbient + heat(rng);
+                        } else {
+                            values[k] = unit(rng);
+                        }
+                    }
+    }
+    return f;
+}
+
+void uploadDense(SmokeSolver3D& dense, const Fields& f) {
+    for (const auto& [field, values] : f) dense.upload(denseField(field), values);
+}
+
+// Every brick of the brick grid.
+std::vector<std::array<uint32_t, 3>> allBricks() {
+    std::vector<std::array<uint32_t, 3>> b;
+    for (uint32_t z = 0; z < (kNz + kB - 1) / kB; ++z)
+        for (uint32_t y = 0; y < (kNy + kB - 1) / kB; ++y)
+            for (uint32_t x = 0; x < (kNx + kB - 1) / kB; ++x) b.push_back({x, y, z});
+    return b;
+}
+
+// Whether sample (x, y, z) of `field` is stored by one of `bricks` (a face by the brick of either
+// cell beside it).
+bool stored(const std::set<std::array<uint32_t, 3>>& bricks, SparseField3D field, uint32_t x, uint32_t y, uint32_t z) {
+    std::array<uint32_t, 3> c{x, y, z};
+    const int axis = axisOf(field);
+    auto has = [&](std::array<uint32_t, 3> cell) {
+        for (int a = 0; a < 3; ++a)
+            if (cell[a] >= std::array<uint32_t, 3>{kNx, kNy, kNz}[a]) return false;
+        return bricks.count({cell[0] / kB, cell[1] / kB, cell[2] / kB}) > 0;
+    };
+    if (has(c)) return true;
+    if (axis >= 0 && c[axis] > 0) {
+        c[axis] -= 1;
+        return has(c);
+    }
+    return false;
+}
+
+// The normal faces of the closed sides (the walls, the inflow, the moving wall). The dense grid
+// keeps their prescribed velocity through Advect and Emit (its open fraction there is 0); the
+// sparse grid reads the open fractions from its pools, which the Colliders pass writes, and
+// without colliders every stored face is open (allocation's open air), so on the sparse grid these
+// faces are advected and pulled by emitters like any other. They are left out of the comparison
+// until the pools hold the sides' static geometry (smoke3d/face_geometry.glsl).
+bool closedSideFace(SparseField3D field, uint32_t x, uint32_t y, uint32_t z) {
+    const int axis = axisOf(field);
+    return (axis == 0 && x == 0) || (axis == 1 && (y == 0 || y == kNy)) || (axis == 2 && z == kNz);
+}
+
+// Comparison of a sparse download with the dense one on the samples `where` selects: the same bits,
+// or with `bitwise` false equal values (the same bits but for the sign of a zero: a sample in a
+// missing brick reads still air as 0 * stored + offset, whose zero may take the other sign than
+// the dense grid's -1 * (+0) + offset under a side's ghost rule, and that zero may reach the result).
+struct Mismatch {
+    size_t count = 0, compared = 0;
+    double maxDiff = 0.0;
+};
+template <class Where>
+Mismatch compare(const std::vector<float>& sparse, const std::vector<float>& dense, SparseField3D field, bool bitwise, Where where) {
+    Mismatch m;
+    const std::array<uint32_t, 3> e = extentOf(field);
+    const uint32_t comps = componentsOf(field);
+    EXPECT_EQ(sparse.size(), dense.size());
+    if (sparse.size() != dense.size()) return m;
+    for (uint32_t z = 0; z < e[2]; ++z)
+        for (uint32_t y = 0; y < e[1]; ++y)
+            for (uint32_t x = 0; x < e[0]; ++x) {
+                if (!where(x, y, z)) continue;
+                for (uint32_t c = 0; c < comps; ++c) {
+                    const size_t k = (x + e[0] * (y + size_t(e[1]) * z)) * comps + c;
+                    ++m.compared;
+                    const bool equal = bitwise ? std::memcmp(&sparse[k], &dense[k], sizeof(float)) == 0
+                                               : sparse[k] == dense[k] && std::isfinite(sparse[k]);
+                    if (!equal) {
+                        if (getenv("DEBUG_MISMATCH")) printf("%s %u %u %u: %.9g vs %.9g\n", fieldName(field), x, y, z, sparse[k], dense[k]);
+                        ++m.count;
+                        m.maxDiff = std::max(m.maxDiff, std::abs(double(sparse[k]) - double(dense[k])));
+                    }
+                }
+            }
+    return m;
+}
+
+template <class Where>
+void expectEqual(SparseSmokeSolver3D& sparse, SmokeSolver3D& dense, const std::string& what, bool bitwise, Where where) {
+    for (SparseField3D field : kSparseFields) {
+        const std::vector<float> s = sparse.downloadBox(field, {0, 0, 0}, {kNx, kNy, kNz});
+        const std::vector<float> d = dense.download(denseField(field));
+        const Mismatch m = compare(s, d, field, bitwise, [&](uint32_t x, uint32_t y, uint32_t z) {
+            return !closedSideFace(field, x, y, z) && where(field, x, y, z);
+        });
+        EXPECT_GT(m.compared, 0u) << what << " " << fieldName(field);
+        EXPECT_EQ(m.count, 0u) << what << " " << fieldName(field) << ": " << m.count << " of " << m.compared
+                               << " samples differ, by up to " << m.maxDiff;
+    }
+}
+
+// Both copies of every face two allocated bricks share hold the same bits (layer 8 of the lower
+// brick, layer 0 of the upper).
+void expectSharedFacesEqual(SparseSmokeSolver3D& sparse, const std::string& what) {
+    for (int axis = 0; axis < 3; ++axis) {
+        const SparseField3D field = axis == 0 ? SparseField3D::VelocityX : axis == 1 ? SparseField3D::VelocityY : SparseField3D::VelocityZ;
+        const SparseBricks b = sparse.downloadBricks(field);
+        std::map<std::array<uint32_t, 3>, size_t> index;
+        for (size_t k = 0; k < b.bricks.size(); ++k) index[b.bricks[k]] = k;
+        uint32_t ex[3] = {kB, kB, kB};
+        ex[axis] = kB + 1;
+        size_t shared = 0, differ = 0;
+        for (size_t k = 0; k < b.bricks.size(); ++k) {
+            std::array<uint32_t, 3> upper = b.bricks[k];
+            upper[axis] += 1;
+            const auto u = index.find(upper);
+            if (u == index.end()) continue;
+            for (uint32_t j = 0; j < kB; ++j)
+                for (uint32_t i = 0; i < kB; ++i) {
+                    uint32_t lo[3], hi[3];
+                    const int a1 = (axis + 1) % 3, a2 = (axis + 2) % 3;
+                    lo[axis] = kB;
+                    hi[axis] = 0;
+                    lo[a1] = hi[a1] = i;
+                    lo[a2] = hi[a2] = j;
+                    const float l = b.values[k * 576 + lo[0] + ex[0] * (lo[1] + ex[1] * lo[2])];
+                    const float h = b.values[u->second * 576 + hi[0] + ex[0] * (hi[1] + ex[1] * hi[2])];
+                    ++shared;
+                    differ += std::memcmp(&l, &h, sizeof(float)) != 0;
+                }
+        }
+        EXPECT_GT(shared, 0u) << what << " axis " << axis;
+        EXPECT_EQ(differ, 0u) << what << " axis " << axis << ": " << differ << " of " << shared << " shared faces differ";
+    }
+}
+
+constexpr float kDt = 0.05f;
+
+TEST_F(SparseTransport, AdvectMatchesTheDenseSolverBitwiseOnAFullBrickSet) {
+    SmokeSolver3D dense(context(), domain(AdvectionInterpolation::Linear));
+    SparseSmokeSolver3D sparse(context(), domain(AdvectionInterpolation::Linear), sparseSettings());
+    sparse.allocateBricks(allBricks());
+    uint32_t seed = 1;
+    for (AdvectionInterpolation interpolation : {AdvectionInterpolation::Linear, AdvectionInterpolation::MonotoneCubic}) {
+        dense.updateSettings(domain(interpolation));
+        sparse.updateSettings(domain(interpolation));
+        const Fields f = randomFields(seed++);
+        uploadDense(dense, f);
+        for (const auto& [field, values] : f) sparse.uploadBox(field, {0, 0, 0}, {kNx, kNy, kNz}, values);
+        dense.stepPass(SmokePass3D::Advect, kDt);
+        sparse.stepPass(SparsePass3D::Advect, kDt);
+        const std::string what = interpolation == AdvectionInterpolation::Linear ? "linear" : "cubic";
+        expectEqual(sparse, dense, what, true, [](SparseField3D, uint32_t, uint32_t, uint32_t) { return true; });
+        expectSharedFacesEqual(sparse, what);
+    }
+}
+
+TEST_F(SparseTransport, AdvectAtTheOpenAirBorderMatchesTheDenseSolverHoldingOpenAir) {
+    // Every other brick of a checkerboard: each allocated brick meets open air on most sides, and
+    // traces of up to 2 cells reach across into it. The dense grid holds the open-air values on
+    // every sample no allocated brick stores.
+    std::vector<std::array<uint32_t, 3>> bricks;
+    for (const auto& b : allBricks())
+        if ((b[0] + b[1] + b[2]) % 2 == 0 || (b[0] == 1 && b[1] == 0)) bricks.push_back(b);
+    const std::set<std::array<uint32_t, 3>> allocated(bricks.begin(), bricks.end());
+    SmokeSolver3D dense(context(), domain(AdvectionInterpolation::Linear));
+    SparseSmokeSolver3D sparse(context(), domain(AdvectionInterpolation::Linear), sparseSettings());
+    sparse.allocateBricks(bricks);
+    uint32_t seed = 11;
+    for (AdvectionInterpolation interpolation : {AdvectionInterpolation::Linear, AdvectionInterpolation::MonotoneCubic}) {
+        dense.updateSettings(domain(interpolation));
+        sparse.updateSettings(domain(interpolation));
+        Fields f = randomFields(seed++);
+        for (auto& [field, values] : f) {
+            const std::array<uint32_t, 3> e = extentOf(field);
+            const float air = field == SparseField3D::Temperature ? kAmbient : 0.0f;
+            for (uint32_t z = 0; z < e[2]; ++z)
+                for (uint32_t y = 0; y < e[1]; ++y)
+                    for (uint32_t x = 0; x < e[0]; ++x)
+                        if (!stored(allocated, field, x, y, z))
+                            for (uint32_t c = 0; c < componentsOf(field); ++c)
+                                values[(x + e[0] * (y + size_t(e[1]) * z)) * componentsOf(field) + c] = air;
+        }
+        uploadDense(dense, f);
+        // The sparse side: each allocated brick's box (clipped to the domain) from the same fields.
+        for (const auto& [field, values] : f) {
+            const std::array<uint32_t, 3> e = extentOf(field);
+            const uint32_t comps = componentsOf(field);
+            for (const auto& b : bricks) {
+                std::array<uint32_t, 3> origin{b[0] * kB, b[1] * kB, b[2] * kB}, size{};
+                const uint32_t n[3] = {kNx, kNy, kNz};
+                for (int a = 0; a < 3; ++a) size[a] = std::min(kB, n[a] - origin[a]);
+                std::array<uint32_t, 3> be = size;
+                if (axisOf(field) >= 0) be[axisOf(field)] += 1;
+                std::vector<float> box(size_t(be[0]) * be[1] * be[2] * comps);
+                for (uint32_t z = 0; z < be[2]; ++z)
+                    for (uint32_t y = 0; y < be[1]; ++y)
+                        for (uint32_t x = 0; x < be[0]; ++x)
+                            for (uint32_t c = 0; c < comps; ++c)
+                                box[(x + be[0] * (y + size_t(be[1]) * z)) * comps + c] =
+                                    values[((origin[0] + x) + e[0] * ((origin[1] + y) + size_t(e[1]) * (origin[2] + z))) * comps + c];
+                sparse.uploadBox(field, origin, size, box);
+            }
+        }
+        dense.stepPass(SmokePass3D::Advect, kDt);
+        sparse.stepPass(SparsePass3D::Advect, kDt);
+        const std::string what = std::string("open-air border, ") + (interpolation == AdvectionInterpolation::Linear ? "linear" : "cubic");
+        expectEqual(sparse, dense, what, false, [&](SparseField3D field, uint32_t x, uint32_t y, uint32_t z) {
+            return stored(allocated, field, x, y, z);
+        });
+        expectSharedFacesEqual(sparse, what);
+    }
+}
+
+TEST_F(SparseTransport, EmitMatchesTheDenseSolverBitwise) {
+    // A Gaussian sphere pulling the velocity, a linear box with colour reaching over a brick
+    // corner and out of the domain at x+, and one outside the domain's reach of most bricks.
+    std::vector<Emitter3D> emitters(3);
+    emitters[0].centre = {0.6f, 0.45f, 0.4f};
+    emitters[0].radius = 0.12f;
+    emitters[0].velocity = {0.5f, 3.0f, -1.0f};
+    emitters[0].velocityCoupling = 8.0f;
+    emitters[0].density = 2.0f;
+    emitters[0].temperature = 900.0f;
+    emitters[0].fuel = 1.5f;
+    emitters[1].shape = EmitterShape::Box;
+    emitters[1].falloff = Falloff::Linear;
+    emitters[1].centre = {1.78f, 0.4f, 0.42f};
+    emitters[1].halfExtents = {0.1f, 0.06f, 0.08f};
+    emitters[1].velocity = {-2.0f, 0.0f, 1.0f};
+    emitters[1].velocityCoupling = 3.0f;
+    emitters[1].density = 1.0f;
+    emitters[1].colour = {0.9f, 0.3f, 0.1f, 1.0f};
+    emitters[2].centre = {0.1f, 1.1f, 0.9f};
+    emitters[2].radius = 0.05f;
+    emitters[2].temperature = -50.0f;
+    SmokeSolver3D dense(context(), domain(AdvectionInterpolation::Linear));
+    SparseSmokeSolver3D sparse(context(), domain(AdvectionInterpolation::Linear), sparseSettings());
+    sparse.allocateBricks(allBricks());
+    const Fields f = randomFields(21);
+    uploadDense(dense, f);
+    for (const auto& [field, values] : f) sparse.uploadBox(field, {0, 0, 0}, {kNx, kNy, kNz}, values);
+    dense.setEmitters(emitters);
+    sparse.setEmitters(emitters);
+    dense.stepPass(SmokePass3D::Emit, kDt);
+    sparse.stepPass(SparsePass3D::Emit, kDt);
+    expectEqual(sparse, dense, "emit", true, [](SparseField3D, uint32_t, uint32_t, uint32_t) { return true; });
+    expectSharedFacesEqual(sparse, "emit");
+    // The emitters did something (the comparison above would also pass on two no-ops).
+    const std::vector<float> after = sparse.downloadBox(SparseField3D::Density, {0, 0, 0}, {kNx, kNy, kNz});
+    double added = 0.0;
+    for (size_t k = 0; k < after.size(); ++k) added += after[k] - f.at(SparseField3D::Density)[k];
+    EXPECT_GT(added, 0.1);
+}
+
+TEST_F(SparseTransport, RefusesTheCorrectedSchemes) {
+    SmokeSettings3D s = domain(AdvectionInterpolation::Linear);
+    s.scalarAdvection = AdvectionScheme::MacCormack;
+    EXPECT_EQ(fieldOf([&] { SparseSmokeSolver3D(context(), s, sparseSettings()); }), "SmokeSettings3D::scalarAdvection");
+    s = domain(AdvectionInterpolation::Linear);
+    s.velocityAdvection = AdvectionScheme::BFECC;
+    EXPECT_EQ(fieldOf([&] { SparseSmokeSolver3D(context(), s, sparseSettings()); }), "SmokeSettings3D::velocityAdvection");
+    s = domain(AdvectionInterpolation::Linear);
+    s.colourAdvection = AdvectionScheme::MacCormack;
+    EXPECT_EQ(fieldOf([&] { SparseSmokeSolver3D(context(), s, sparseSettings()); }), "SmokeSettings3D::colourAdvection");
+}
+
+} // namespace
+} // namespace billow::test
