@@ -64,6 +64,16 @@ struct SparseEmitPush3D {
     int lastX, lastY, lastZ;
 };
 
+// The mass correction's sums on bricks (sparse3d/mass_sums.comp; mass/mass_types.h): dt in s,
+// the slot of partial sums it writes, which inflow value the field takes (0 density, 2 fuel), and
+// the pool's cells (slots x BILLOW_BRICK_CELLS) the workgroups stride over.
+struct SparseMassSumsPush {
+    float dt;
+    int field;
+    int inflowField;
+    int cells;
+};
+
 #ifdef __cplusplus
 }  // namespace billow::gpu
 #endif

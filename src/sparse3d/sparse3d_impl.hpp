@@ -108,6 +108,7 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     void recordColliders(VkCommandBuffer cmd);
     // sparse3d_transport.cpp
     void recordAdvect(VkCommandBuffer cmd, float dt);
+    void recordMassCorrection(VkCommandBuffer cmd, float dt);  // after Advect's kernels, before the swap
     // sparse3d_emit.cpp
     void recordEmit(VkCommandBuffer cmd, float dt);
     // sparse3d_forces.cpp

@@ -3,14 +3,14 @@
 // run by sparse3d/advect_*.comp), into the other copy of each ping-pong pair, which then becomes
 // current. A back-trace that leaves the allocated bricks reads open air (sparse3d/bricks.glsl).
 //
-// Not carried over from the dense solver:
-//   - the corrected schemes (MacCormack, BFECC): they need a third copy of every pool (the dense
-//     solver's scratch); detail::requireSparseSupports refuses them by name;
-//   - massCorrection: ignored. The dense correction restores the totals of density and fuel that
-//     the interpolation's smoothing loses, from sums over the whole grid plus the flux through the
-//     sides; on bricks the sums would run over the active bricks and the flux through their
-//     open-air border too (content leaving the allocated set is lost by design when the topology
-//     refuses bricks). Not built yet; docs/sparse-smoke3d-transport.md.
+// With massCorrection the totals of density and fuel are then kept as on the dense grid (one
+// factor per field: grid/mass_correction.hpp), over the allocated bricks, counting what the
+// velocity carried out through the domain's open sides and into the open air around the
+// allocated set (sparse3d/mass_sums.comp).
+//
+// Not carried over from the dense solver: the corrected schemes (MacCormack, BFECC). They need a
+// third copy of every pool (the dense solver's scratch); detail::requireSparseSupports refuses
+// them by name.
 #include "core/barriers.hpp"
 #include "grid/interpolation_variant.hpp"
 #include "sparse3d/sparse3d_impl.hpp"
@@ -65,8 +65,41 @@ void SparseSmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                                                                         .openY = open[1].handle(),
                                                                         .openZ = open[2].handle()},
                               gpu::AdvectPush3D{dt, ambient, 0}, header, kBrickDispatchOffset);
+    if (settings.massCorrection) recordMassCorrection(cmd, dt);
     barrier(cmd);
     for (PingPong* p : {&u, &v, &w, &density, &temperature, &fuel, &colour}) p->swap();
+}
+
+void SparseSmokeSolver3D::Impl::recordMassCorrection(VkCommandBuffer cmd, float dt) {
+    // Slot 0 density, slot 1 fuel; inflowField: the inflow value each takes (0 density, 2 fuel).
+    // The sums read the advected copies (other()) and the pre-advection velocity (now()).
+    barrier(cmd);
+    const PingPong* fields[] = {&density, &fuel};
+    const int inflowFields[] = {0, 2};
+    const int cells = static_cast<int>(capacity * BILLOW_BRICK_CELLS);
+    for (int f = 0; f < 2; ++f)
+        kernels->dispatchGroups(cmd,
+                                kernels::Sparse3dMassSums::Bindings{.brickMap = topology.brickMap.handle(),
+                                                                    .brickCoords = topology.brickCoords.handle(),
+                                                                    .before = fields[f]->now(),
+                                                                    .after = fields[f]->other(),
+                                                                    .solid = solid.handle(),
+                                                                    .uIn = u.now(),
+                                                                    .vIn = v.now(),
+                                                                    .wIn = w.now(),
+                                                                    .openX = open[0].handle(),
+                                                                    .openY = open[1].handle(),
+                                                                    .openZ = open[2].handle(),
+                                                                    .partials = massCorrection.partials()},
+                                gpu::SparseMassSumsPush{dt, f, inflowFields[f], cells}, massCorrection.groups(), 1);
+    massCorrection.recordFactors(cmd, *kernels, 2);
+    for (int f = 0; f < 2; ++f)
+        kernels->dispatchIndirect(cmd,
+                                  kernels::Sparse3dMassScale::Bindings{.brickMap = topology.brickMap.handle(),
+                                                                       .activeList = topology.activeList.handle(),
+                                                                       .field = fields[f]->other(),
+                                                                       .factors = massCorrection.factors()},
+                                  gpu::MassScalePush{0, f, 0, 0}, topology.header.handle(), kBrickDispatchOffset);
 }
 
 } // namespace billow
