@@ -41,6 +41,8 @@ public:
     // and one after.
     void recordFactors(VkCommandBuffer cmd, KernelSet& kernels, size_t fields) const;
     VkBuffer factors() const noexcept { return factors_.handle(); }
+    // GPU memory it holds.
+    uint64_t bytes() const noexcept { return partials_.size() + factors_.size(); }
 
 private:
     ContextState* context_ = nullptr;

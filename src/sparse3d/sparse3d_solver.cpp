@@ -53,6 +53,7 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     // Its sums stride over the whole pool, so the workgroup count of the first capacity serves a
     // grown pool too (sparse3d_transport.cpp).
     massCorrection = detail::MassCorrection(cs, size_t(capacity) * BILLOW_BRICK_CELLS);
+    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D) + massCorrection.bytes();
     // The largest download: a face pool, or the colour pool.
     readback = detail::FieldReadback(cs, uint64_t(capacity) * BILLOW_BRICK_FACES * sizeof(float) * (hasColour() ? 4 : 1));
 }
@@ -77,6 +78,14 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
         open[a] = detail::fieldBuffer(cs, faces);
         solidVelocity[a] = detail::fieldBuffer(cs, faces);
     }
+    // One brick of every pool above (the topology and the pressure solver add theirs).
+    brickBytes = 0;
+    for (const PingPong* p : {&u, &v, &w, &density, &temperature, &fuel})
+        brickBytes += 2 * p->copies[0].size() / slots;
+    if (hasColour()) brickBytes += 2 * colour.copies[0].size() / slots;
+    for (const GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid, &open[0], &open[1], &open[2],
+                               &solidVelocity[0], &solidVelocity[1], &solidVelocity[2]})
+        brickBytes += b->size() / slots;
 }
 
 void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
