@@ -71,6 +71,11 @@ void SparseSmokeSolver3D::Impl::createTopology() {
     topology.mapBlocks = make(VkDeviceSize(blocksOf(virtualBricks())) * sizeof(uint32_t));
     createSlotScratch();
     poolRing = detail::ResultRing(cs, kReportWords);
+    // The fixed part: the map and the wanted flags (4 bytes each per virtual brick), the requests'
+    // block counts, the header and the report ring.
+    fixedBytes += topology.brickMap.size() + topology.wanted.size() + topology.mapBlocks.size() + topology.header.size() +
+                  uint64_t(detail::ResultRing::kSlots) * (detail::ResultRing::kHeaderWords + kReportWords) * 4;
+    brickBytes += slotBytes();
     // Every brick missing, every slot free (popped from the top: slot 0 first).
     std::vector<uint32_t> missing(virtualBricks(), BILLOW_NO_BRICK);
     detail::uploadBytes(cs, topology.brickMap.handle(), std::as_bytes(std::span(missing)));
@@ -83,6 +88,13 @@ void SparseSmokeSolver3D::Impl::createTopology() {
     header.dispatchY = header.dispatchZ = 1;
     header.freeCount = header.capacity = capacity;
     detail::uploadBytes(cs, topology.header.handle(), std::as_bytes(std::span(&header, 1)));
+}
+
+uint64_t SparseSmokeSolver3D::Impl::slotBytes() const {
+    // Per slot: coordinates, neighbours, active list, free list, and the update's slot flags, new
+    // flag and new list (the block counts, 1/256 word a slot, rounded into the pools' share).
+    return sizeof(gpu::ivec4) + 6 * sizeof(uint32_t) + sizeof(gpu::ivec4) + sizeof(uint32_t) + sizeof(uint32_t) +
+           sizeof(uint32_t) + sizeof(gpu::ivec4);
 }
 
 void SparseSmokeSolver3D::Impl::createSlotScratch() {
@@ -314,6 +326,7 @@ void SparseSmokeSolver3D::growPool(uint32_t poolBricks) {
 
     // The old pools and everything sized by the capacity, moved aside: put back if anything fails.
     const uint32_t oldCapacity = s.capacity;
+    const uint64_t oldBrickBytes = s.brickBytes;
     PingPong* pairs[] = {&s.u, &s.v, &s.w, &s.density, &s.temperature, &s.fuel, &s.colour};
     GpuBuffer* singles[] = {&s.pressure, &s.divergence, &s.expansionSource, &s.solid, &s.open[0], &s.open[1], &s.open[2],
                             &s.solidVelocity[0], &s.solidVelocity[1], &s.solidVelocity[2]};
@@ -330,9 +343,11 @@ void SparseSmokeSolver3D::growPool(uint32_t poolBricks) {
         for (size_t k = 0; k < std::size(singles); ++k) *singles[k] = std::move(oldSingles[k]);
         for (size_t k = 0; k < std::size(slotBuffers); ++k) *slotBuffers[k] = std::move(oldSlotBuffers[k]);
         s.capacity = oldCapacity;
+        s.brickBytes = oldBrickBytes;
     };
     try {
         s.allocatePools(poolBricks);
+        s.brickBytes += s.slotBytes();
         constexpr VkBufferUsageFlags usage = detail::kFieldUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
         auto make = [&](VkDeviceSize bytes) { return GpuBuffer(s.cs, bytes, usage, GpuBuffer::Kind::DeviceLocal); };
         s.topology.brickCoords = make(VkDeviceSize(poolBricks) * sizeof(gpu::ivec4));
