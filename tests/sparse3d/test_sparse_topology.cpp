@@ -1,0 +1,370 @@
+// The sparse 3D solver's Topology pass (src/sparse3d/sparse3d_topology.cpp) against a CPU model of
+// its rules: the bricks an emitter's reach and a busy brick's neighbourhood want, the speed rule,
+// retirement after exactly retireAfterSteps steps, a full pool (exact refusals, no corruption, the
+// health flag), growPool, determinism and the settings' refusals.
+//
+// Only the Topology pass runs (stepPass), except where the health report needs a whole step: the
+// other passes change values this test does not model. Every check is exact (bricks, slots, counts,
+// bits): the topology does no arithmetic on field values, it copies them.
+#include "support/gpu_test.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace billow::test {
+namespace {
+
+class SparseTopology : public GpuTest {};
+
+using Brick = std::array<uint32_t, 3>;
+constexpr float kDt = 0.05f;
+
+SmokeSettings3D settingsOf(uint32_t nx, uint32_t ny, uint32_t nz) {
+    SmokeSettings3D s;
+    s.nx = nx;
+    s.ny = ny;
+    s.nz = nz;
+    s.cellSize = 0.05f;
+    return s;
+}
+
+// The bricks of the box lo..hi (inclusive, clamped to the brick grid of `s`), in brick-map order
+// (x fastest): the order a first allocation gives them slots, so the active list's order.
+std::vector<Brick> bricksIn(const SmokeSettings3D& s, std::array<int, 3> lo, std::array<int, 3> hi) {
+    const int n[3] = {int(s.nx + 7) / 8, int(s.ny + 7) / 8, int(s.nz + 7) / 8};
+    std::vector<Brick> out;
+    for (int z = std::max(lo[2], 0); z <= std::min(hi[2], n[2] - 1); ++z)
+        for (int y = std::max(lo[1], 0); y <= std::min(hi[1], n[1] - 1); ++y)
+            for (int x = std::max(lo[0], 0); x <= std::min(hi[0], n[0] - 1); ++x) out.push_back({uint32_t(x), uint32_t(y), uint32_t(z)});
+    return out;
+}
+
+// The CPU model of an emitter's wanted box (a linear-falloff sphere): the samples the dense Emit
+// pass updates, [floor(low / h) - 1, ceil(high / h) + 1] clamped to the cells (faces with velocity
+// coupling), in bricks, grown by the margin plus, with coupling, ceil(max |v| dt / (8 h)).
+std::array<std::array<int, 3>, 2> emitterBox(const SmokeSettings3D& s, const Emitter3D& e, uint32_t margin) {
+    const uint32_t n[3] = {s.nx, s.ny, s.nz};
+    const bool coupling = e.velocityCoupling > 0.0f;
+    int radius = int(margin);
+    if (coupling) {
+        const float speed = std::max({std::abs(e.velocity[0]), std::abs(e.velocity[1]), std::abs(e.velocity[2])});
+        radius += int(std::ceil(speed * kDt / (8.0f * s.cellSize)));
+    }
+    radius = std::min(radius, 4);
+    std::array<std::array<int, 3>, 2> box{};
+    for (int a = 0; a < 3; ++a) {
+        const float top = float(coupling ? n[a] : n[a] - 1);
+        const float first = std::clamp(std::floor((e.centre[a] - e.radius) / s.cellSize) - 1.0f, 0.0f, top + 1.0f);
+        const float last = std::clamp(std::ceil((e.centre[a] + e.radius) / s.cellSize) + 1.0f, -1.0f, top);
+        box[0][a] = int(first) / 8 - radius;
+        box[1][a] = int(last) / 8 + radius;
+    }
+    return box;
+}
+
+// An emitter that adds nothing (zero rates): only its reach is wanted, whatever Emit does.
+Emitter3D quietEmitter(std::array<float, 3> centre, float radius) {
+    Emitter3D e;
+    e.shape = EmitterShape::Sphere;
+    e.falloff = Falloff::Linear;
+    e.centre = centre;
+    e.radius = radius;
+    return e;
+}
+
+// A brick's cells (or faces along `axis`) set to `value` through uploadBox.
+void fillBrick(SparseSmokeSolver3D& solver, SparseField3D field, Brick b, float value) {
+    const int axis = field == SparseField3D::VelocityX ? 0 : field == SparseField3D::VelocityY ? 1 : field == SparseField3D::VelocityZ ? 2 : -1;
+    size_t samples = 1;
+    for (int a = 0; a < 3; ++a) samples *= 8 + (a == axis ? 1 : 0);
+    const std::vector<float> values(samples, value);
+    solver.uploadBox(field, {8 * b[0], 8 * b[1], 8 * b[2]}, {8, 8, 8}, values);
+}
+
+std::vector<uint32_t> bitsOf(const std::vector<float>& values) {
+    std::vector<uint32_t> bits(values.size());
+    std::memcpy(bits.data(), values.data(), values.size() * 4);
+    return bits;
+}
+
+// Every pool's values of the allocated bricks, as bits, in active-list order.
+std::vector<uint32_t> allBits(SparseSmokeSolver3D& solver) {
+    std::vector<uint32_t> out;
+    for (SparseField3D f : {SparseField3D::VelocityX, SparseField3D::VelocityY, SparseField3D::VelocityZ, SparseField3D::Density,
+                            SparseField3D::Temperature, SparseField3D::Fuel, SparseField3D::Pressure}) {
+        const std::vector<uint32_t> bits = bitsOf(solver.downloadBricks(f).values);
+        out.insert(out.end(), bits.begin(), bits.end());
+    }
+    return out;
+}
+
+TEST_F(SparseTopology, EmittersAllocateTheirReachPlusTheMargin) {
+    const SmokeSettings3D settings = settingsOf(64, 48, 40);
+    SparseSettings3D sparse;
+    sparse.poolBricks = 256;
+    sparse.marginBricks = 1;
+    // Without velocity coupling: the cells the emitter reaches, plus one brick.
+    {
+        SparseSmokeSolver3D solver(context(), settings, sparse);
+        const Emitter3D e = quietEmitter({1.1f, 0.9f, 0.7f}, 0.12f);
+        solver.setEmitters(std::span(&e, 1));
+        solver.stepPass(SparsePass3D::Topology, kDt);
+        const auto box = emitterBox(settings, e, sparse.marginBricks);
+        const std::vector<Brick> expected = bricksIn(settings, box[0], box[1]);
+        EXPECT_EQ(solver.activeBricks(), expected);
+        const std::optional<SparsePoolReport> report = solver.poolReport();
+        ASSERT_TRUE(report);
+        EXPECT_EQ(report->activeBricks, expected.size());
+        EXPECT_EQ(report->requestedBricks, expected.size());
+        EXPECT_EQ(report->refusedBricks, 0u);
+        EXPECT_EQ(report->poolBricks, 256u);
+        // A second update wants the same bricks and allocates nothing.
+        solver.stepPass(SparsePass3D::Topology, kDt);
+        EXPECT_EQ(solver.activeBricks(), expected);
+        EXPECT_EQ(solver.poolReport()->requestedBricks, 0u);
+    }
+    // With velocity coupling at 12 m/s: the faces it reaches, grown by ceil(12 * 0.05 / 0.4) = 2
+    // bricks more (the flow it drives crosses 1.5 bricks a step).
+    {
+        SparseSmokeSolver3D solver(context(), settings, sparse);
+        Emitter3D e = quietEmitter({1.6f, 1.2f, 1.0f}, 0.08f);
+        e.velocity = {0.0f, -12.0f, 3.0f};
+        e.velocityCoupling = 5.0f;
+        solver.setEmitters(std::span(&e, 1));
+        solver.stepPass(SparsePass3D::Topology, kDt);
+        const auto box = emitterBox(settings, e, sparse.marginBricks);
+        EXPECT_EQ(solver.activeBricks(), bricksIn(settings, box[0], box[1]));
+    }
+}
+
+TEST_F(SparseTopology, ABusyBrickKeepsItsNeighbourhoodAndTheSpeedRuleGrowsIt) {
+    const SmokeSettings3D settings = settingsOf(64, 48, 40);
+    SparseSettings3D sparse;
+    sparse.poolBricks = 256;
+    sparse.marginBricks = 1;
+    SparseSmokeSolver3D solver(context(), settings, sparse);
+    const Brick busy{4, 3, 2};
+    solver.allocateBricks(std::span(&busy, 1));
+    // Smoke only: the margin's cube.
+    fillBrick(solver, SparseField3D::Density, busy, 0.5f);
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    std::vector<Brick> cube = bricksIn(settings, {3, 2, 1}, {5, 4, 3});
+    std::vector<Brick> active = solver.activeBricks();
+    EXPECT_EQ(active.front(), busy);  // slot 0, from the host allocation
+    std::sort(active.begin(), active.end());
+    std::sort(cube.begin(), cube.end());
+    EXPECT_EQ(active, cube);
+    // The new bricks are open air.
+    const std::vector<float> t = solver.downloadBox(SparseField3D::Temperature, {24, 16, 8}, {24, 24, 24});
+    const std::vector<float> d = solver.downloadBox(SparseField3D::Density, {24, 16, 8}, {24, 24, 24});
+    for (size_t k = 0; k < d.size(); ++k) {
+        const bool inBusy = k % 24 >= 8 && k % 24 < 16 && (k / 24) % 24 >= 8 && (k / 24) % 24 < 16 && k / 576 >= 8 && k / 576 < 16;
+        ASSERT_EQ(d[k], inBusy ? 0.5f : 0.0f) << k;
+        ASSERT_EQ(t[k], settings.ambientTemperature) << k;
+    }
+
+    // The x-faces at 12 m/s: speed alone makes the brick busy, and ceil(12 dt / (8 h)) = 2 plus the
+    // margin gives radius 3. The bricks new this update copy the faces they share with it.
+    SparseSmokeSolver3D fast(context(), settings, sparse);
+    fast.allocateBricks(std::span(&busy, 1));
+    fillBrick(fast, SparseField3D::VelocityX, busy, 12.0f);
+    fast.stepPass(SparsePass3D::Topology, kDt);
+    const std::vector<Brick> expected = bricksIn(settings, {1, 0, -1}, {7, 6, 5});
+    active = fast.activeBricks();
+    EXPECT_EQ(active.size(), expected.size());
+    // Slot order: the host's brick in slot 0, then the new ones in brick-map order.
+    std::vector<Brick> rest = expected;
+    rest.erase(std::find(rest.begin(), rest.end(), busy));
+    rest.insert(rest.begin(), busy);
+    EXPECT_EQ(active, rest);
+    // Faces x = 32 (the busy brick's layer 0, the lower neighbour's layer 8) and x = 40: both
+    // copies 12 exactly; the other faces of the neighbours still.
+    const SparseBricks u = fast.downloadBricks(SparseField3D::VelocityX);
+    size_t shared = 0;
+    for (size_t k = 0; k < u.bricks.size(); ++k) {
+        const Brick& b = u.bricks[k];
+        const bool row = b[1] == busy[1] && b[2] == busy[2];
+        for (uint32_t z = 0; z < 8; ++z)
+            for (uint32_t y = 0; y < 8; ++y)
+                for (uint32_t x = 0; x < 9; ++x) {
+                    const float value = u.values[k * 576 + x + 9 * (y + 8 * z)];
+                    const bool inBusy = b == busy;
+                    const bool sharedFace = row && ((b[0] + 1 == busy[0] && x == 8) || (b[0] == busy[0] + 1 && x == 0));
+                    shared += sharedFace ? 1 : 0;
+                    ASSERT_EQ(value, inBusy || sharedFace ? 12.0f : 0.0f) << b[0] << "," << b[1] << "," << b[2] << " face " << x;
+                }
+    }
+    EXPECT_EQ(shared, 2u * 64u);
+}
+
+TEST_F(SparseTopology, BricksRetireAfterExactlyRetireAfterSteps) {
+    const SmokeSettings3D settings = settingsOf(37, 23, 19);
+    SparseSettings3D sparse;
+    sparse.poolBricks = 64;
+    sparse.marginBricks = 0;
+    sparse.retireAfterSteps = 3;
+    SparseSmokeSolver3D solver(context(), settings, sparse);
+    // An emitter's bricks stay while it is there, then retire retireAfterSteps updates after it
+    // went (nothing else wants them: the emitter adds nothing).
+    const Emitter3D e = quietEmitter({0.3f, 0.3f, 0.3f}, 0.05f);
+    solver.setEmitters(std::span(&e, 1));
+    for (int k = 0; k < 4; ++k) solver.stepPass(SparsePass3D::Topology, kDt);
+    const std::vector<Brick> held = solver.activeBricks();
+    ASSERT_FALSE(held.empty());
+    solver.setEmitters({});
+    for (uint32_t k = 1; k < sparse.retireAfterSteps; ++k) {
+        solver.stepPass(SparsePass3D::Topology, kDt);
+        EXPECT_EQ(solver.activeBricks(), held) << "update " << k << " after the emitter went";
+    }
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    EXPECT_TRUE(solver.activeBricks().empty());
+    EXPECT_EQ(solver.poolReport()->activeBricks, 0u);
+
+    // Smoke keeps a brick; once it is gone (below the threshold) the count starts.
+    const Brick b{2, 1, 1};
+    solver.allocateBricks(std::span(&b, 1));
+    fillBrick(solver, SparseField3D::Fuel, b, 2.0f * sparse.fuelThreshold);
+    for (int k = 0; k < 5; ++k) solver.stepPass(SparsePass3D::Topology, kDt);
+    EXPECT_EQ(solver.activeBricks(), std::vector<Brick>{b});
+    fillBrick(solver, SparseField3D::Fuel, b, sparse.fuelThreshold);  // not above it
+    for (uint32_t k = 1; k < sparse.retireAfterSteps; ++k) {
+        solver.stepPass(SparsePass3D::Topology, kDt);
+        EXPECT_EQ(solver.activeBricks(), std::vector<Brick>{b});
+    }
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    EXPECT_TRUE(solver.activeBricks().empty());
+    // Its slot is free again: a new brick takes slot 0.
+    const Brick other{4, 2, 2};
+    solver.allocateBricks(std::span(&other, 1));
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    EXPECT_EQ(solver.activeBricks(), std::vector<Brick>{other});
+}
+
+TEST_F(SparseTopology, AFullPoolRefusesExactlyCorruptsNothingAndGrows) {
+    const SmokeSettings3D settings = settingsOf(37, 23, 19);
+    SparseSettings3D sparse;
+    sparse.poolBricks = 10;
+    sparse.marginBricks = 1;
+    sparse.retireAfterSteps = 100;
+    SparseSmokeSolver3D solver(context(), settings, sparse);
+    const Brick busy{2, 1, 1};
+    solver.allocateBricks(std::span(&busy, 1));
+    fillBrick(solver, SparseField3D::Density, busy, 0.75f);
+    // Below the speed threshold, but it moves: ceil(0.01 dt / (8 h)) = 1 brick plus the margin,
+    // radius 2, the whole 5 x 3 x 3 brick grid.
+    fillBrick(solver, SparseField3D::VelocityZ, busy, 0.01f);
+
+    // 45 bricks wanted, 44 missing, 9 free slots: the first 9 in brick-map order get slots 1..9,
+    // the other 35 are refused and listed in that order.
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    std::vector<Brick> missing = bricksIn(settings, {0, 0, 0}, {4, 2, 2});
+    missing.erase(std::find(missing.begin(), missing.end(), busy));
+    ASSERT_EQ(missing.size(), 44u);
+    std::vector<Brick> expectedActive{busy};
+    expectedActive.insert(expectedActive.end(), missing.begin(), missing.begin() + 9);
+    EXPECT_EQ(solver.activeBricks(), expectedActive);
+    std::optional<SparsePoolReport> report = solver.poolReport();
+    ASSERT_TRUE(report);
+    EXPECT_EQ(report->requestedBricks, 44u);
+    EXPECT_EQ(report->refusedBricks, 35u);
+    EXPECT_EQ(report->activeBricks, 10u);
+    EXPECT_EQ(report->refused, std::vector<Brick>(missing.begin() + 9, missing.end()));
+    // The busy brick's values are untouched, bit for bit.
+    {
+        SparseBricks d = solver.downloadBricks(SparseField3D::Density);
+        ASSERT_EQ(d.bricks.front(), busy);
+        for (uint32_t k = 0; k < 512; ++k) ASSERT_EQ(d.values[k], 0.75f);
+        SparseBricks w = solver.downloadBricks(SparseField3D::VelocityZ);
+        for (uint32_t k = 0; k < 576; ++k) ASSERT_EQ(w.values[k], 0.01f);
+    }
+
+    // A whole step: the health reports the 35 refused (pool full, every scanned field finite).
+    solver.step(kDt);
+    const SolverHealth health = solver.health();
+    ASSERT_TRUE(health.available);
+    EXPECT_TRUE(health.finite);
+    EXPECT_EQ(health.refusedBricks, 35u);
+    EXPECT_EQ(solver.poolReport()->refusedBricks, 35u);
+    EXPECT_EQ(solver.poolReport()->requestedBricks, 35u);
+    EXPECT_EQ(solver.activeBricks(), expectedActive);
+
+    // growPool keeps every brick, slot and value; the next update lets the 35 in.
+    const std::vector<uint32_t> held = allBits(solver);
+    EXPECT_EQ(fieldOf([&] { solver.growPool(9); }), "growPool: poolBricks");
+    solver.growPool(48);
+    EXPECT_EQ(solver.sparseSettings().poolBricks, 48u);
+    EXPECT_EQ(solver.activeBricks(), expectedActive);
+    EXPECT_EQ(allBits(solver), held);
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    report = solver.poolReport();
+    EXPECT_EQ(report->requestedBricks, 35u);
+    EXPECT_EQ(report->refusedBricks, 0u);
+    EXPECT_EQ(report->poolBricks, 48u);
+    EXPECT_EQ(report->activeBricks, 45u);
+    std::vector<Brick> all = expectedActive;
+    all.insert(all.end(), missing.begin() + 9, missing.end());
+    EXPECT_EQ(solver.activeBricks(), all);
+    solver.step(kDt);
+    EXPECT_EQ(solver.health().refusedBricks, 0u);
+}
+
+TEST_F(SparseTopology, SameInputsGiveTheSameSlotsAndBits) {
+    const SmokeSettings3D settings = settingsOf(64, 48, 40);
+    SparseSettings3D sparse;
+    sparse.poolBricks = 128;
+    sparse.retireAfterSteps = 2;
+    auto run = [&](std::vector<std::vector<Brick>>& lists, std::vector<uint32_t>& bits) {
+        SparseSmokeSolver3D solver(context(), settings, sparse);
+        const std::vector<Brick> seeds = {{1, 1, 1}, {6, 4, 3}, {3, 0, 4}};
+        solver.allocateBricks(seeds);
+        fillBrick(solver, SparseField3D::Density, seeds[0], 1.0f);
+        fillBrick(solver, SparseField3D::VelocityY, seeds[1], 9.0f);
+        fillBrick(solver, SparseField3D::Temperature, seeds[2], settings.ambientTemperature + 5.0f);
+        Emitter3D e = quietEmitter({2.2f, 1.5f, 0.4f}, 0.1f);
+        for (int k = 0; k < 6; ++k) {
+            // The emitter moves: bricks come and go.
+            e.centre[0] = 2.2f - 0.3f * float(k);
+            solver.setEmitters(std::span(&e, 1));
+            if (k == 3) fillBrick(solver, SparseField3D::VelocityY, seeds[1], 0.0f);
+            solver.stepPass(SparsePass3D::Topology, kDt);
+            lists.push_back(solver.activeBricks());
+        }
+        bits = allBits(solver);
+    };
+    std::vector<std::vector<Brick>> a, b;
+    std::vector<uint32_t> bitsA, bitsB;
+    run(a, bitsA);
+    run(b, bitsB);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(bitsA, bitsB);
+    EXPECT_GT(a.front().size(), 3u);
+    EXPECT_NE(a.front(), a.back());
+}
+
+TEST_F(SparseTopology, RefusesBadSettings) {
+    const SmokeSettings3D settings = settingsOf(37, 23, 19);
+    SparseSettings3D sparse;
+    sparse.poolBricks = 8;
+    SparseSmokeSolver3D solver(context(), settings, sparse);
+    auto bad = [&](auto change) {
+        SparseSettings3D s = sparse;
+        change(s);
+        const std::string updated = fieldOf([&] { solver.updateSparseSettings(s); });
+        const std::string created = fieldOf([&] { SparseSmokeSolver3D(context(), settings, s); });
+        EXPECT_EQ(updated, created);
+        return updated;
+    };
+    EXPECT_EQ(bad([](SparseSettings3D& s) { s.densityThreshold = -1.0f; }), "SparseSettings3D::densityThreshold");
+    EXPECT_EQ(bad([](SparseSettings3D& s) { s.fuelThreshold = std::nanf(""); }), "SparseSettings3D::fuelThreshold");
+    EXPECT_EQ(bad([](SparseSettings3D& s) { s.temperatureThreshold = -0.5f; }), "SparseSettings3D::temperatureThreshold");
+    EXPECT_EQ(bad([](SparseSettings3D& s) { s.speedThreshold = std::nanf(""); }), "SparseSettings3D::speedThreshold");
+    EXPECT_EQ(bad([](SparseSettings3D& s) { s.marginBricks = 5; }), "SparseSettings3D::marginBricks");
+    EXPECT_EQ(bad([](SparseSettings3D& s) { s.retireAfterSteps = 0; }), "SparseSettings3D::retireAfterSteps");
+    EXPECT_EQ(fieldOf([&] { solver.growPool(7); }), "growPool: poolBricks");
+    EXPECT_EQ(fieldOf([&] { solver.growPool(0); }), "SparseSettings3D::poolBricks");
+    EXPECT_EQ(solver.sparseSettings().poolBricks, 8u);
+}
+
+} // namespace
+} // namespace billow::test
