@@ -38,14 +38,18 @@ void main() {
         int c = cellInBrick(thisSlot(), thisLocal());
         busy = density[c] > pc.densityThreshold || fuel[c] > pc.fuelThreshold ||
                abs(temperature[c] - pc.ambientTemperature) > pc.temperatureThreshold;
-        for (int axis = 0; axis < 3; ++axis)
-            for (int layer = 0; layer < facesOfThread(axis); ++layer) {
-                ivec3 local = thisLocal();
-                local[axis] += layer;
-                fastest = max(fastest, faceSpeed(axis, local));
-            }
-        busy = busy || fastest > pc.speedThreshold;
     }
+    // Every face of the domain the brick stores (the domain's upper sides included, which a
+    // thread just beyond the last cell holds).
+    for (int axis = 0; axis < 3; ++axis)
+        for (int layer = 0; layer < facesOfThread(axis); ++layer) {
+            ivec3 local = thisLocal();
+            local[axis] += layer;
+            ivec3 face = cell;
+            face[axis] += layer;
+            if (ownsFace3(axis, face)) fastest = max(fastest, faceSpeed(axis, local));
+        }
+    busy = busy || fastest > pc.speedThreshold;
     if (busy) atomicOr(busyShared, 1u);
     atomicMax(fastestShared, floatBitsToUint(fastest));
     barrier();

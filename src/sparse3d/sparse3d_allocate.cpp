@@ -1,6 +1,5 @@
 // allocateBricks: bricks allocated from the host between frames (blocking). The GPU's topology is
 // read, changed on the host by the same rules the Topology pass follows, and written back.
-#include <cstring>
 #include <set>
 #include <string>
 
@@ -53,7 +52,7 @@ void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>
     if (fresh.size() > header.freeCount)
         throw InvalidArgument("allocateBricks: bricks", std::to_string(fresh.size()) + " new bricks but the pool has " +
                                                             std::to_string(header.freeCount) + " free slots (growPool)");
-    std::vector<uint32_t> slots;
+    std::vector<gpu::ivec4> added;
     for (const auto& b : wanted) {
         const size_t m = mapIndex(b);
         if (map[m] != BILLOW_NO_BRICK) continue;
@@ -61,11 +60,9 @@ void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>
         map[m] = slot;
         coords[slot] = gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), 0};
         active.push_back(gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), int(slot)});
-        slots.push_back(slot);
+        added.push_back(gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), int(slot)});
     }
     header.activeCount = header.dispatchX = uint32_t(active.size());
-    // Open air in the new slots (every copy of every pool: the next pass may read either).
-    s.fillOpenAir(slots);
     detail::uploadBytes(s.cs, s.topology.brickMap.handle(), std::as_bytes(std::span(map)));
     detail::uploadBytes(s.cs, s.topology.brickCoords.handle(), std::as_bytes(std::span(coords)));
     active.resize(s.capacity);
@@ -73,32 +70,9 @@ void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>
     active.resize(header.activeCount);
     s.writeNeighbours(map, active);
     detail::uploadBytes(s.cs, s.topology.header.handle(), std::as_bytes(std::span(&header, 1)));
-}
-
-void SparseSmokeSolver3D::Impl::fillOpenAir(const std::vector<uint32_t>& slots) {
-    if (slots.empty()) return;
-    uint32_t ambientBits = 0, one = 0;
-    const float oneValue = 1.0f;
-    std::memcpy(&ambientBits, &settings.ambientTemperature, 4);
-    std::memcpy(&one, &oneValue, 4);
-    cs.submitAndWait([&](VkCommandBuffer cmd) {
-        detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-        auto fill = [&](VkBuffer b, uint32_t slot, VkDeviceSize floats, uint32_t bits) {
-            cs.vk.vkCmdFillBuffer(cmd, b, VkDeviceSize(slot) * floats * 4, floats * 4, bits);
-        };
-        for (uint32_t slot : slots) {
-            for (int c = 0; c < 2; ++c) {
-                for (PingPong* p : {&u, &v, &w}) fill(p->copies[c].handle(), slot, BILLOW_BRICK_FACES, 0);
-                for (PingPong* p : {&density, &fuel}) fill(p->copies[c].handle(), slot, BILLOW_BRICK_CELLS, 0);
-                fill(temperature.copies[c].handle(), slot, BILLOW_BRICK_CELLS, ambientBits);
-                if (hasColour()) fill(colour.copies[c].handle(), slot, 4 * BILLOW_BRICK_CELLS, 0);
-            }
-            for (GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid}) fill(b->handle(), slot, BILLOW_BRICK_CELLS, 0);
-            for (GpuBuffer& o : open) fill(o.handle(), slot, BILLOW_BRICK_FACES, one);
-            for (GpuBuffer& sv : solidVelocity) fill(sv.handle(), slot, BILLOW_BRICK_FACES, 0);
-        }
-        detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
-    });
+    // Open air in the new slots (every copy of every pool: the next pass may read either), the
+    // faces they share with bricks allocated before copied from those: the Topology pass's fill.
+    s.fillNewFromHost(added);
 }
 
 } // namespace billow

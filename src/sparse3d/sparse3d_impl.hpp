@@ -93,9 +93,7 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     VkBuffer pool(SparseField3D field) const;
     template <class Visit>
     void forEachCopy(const std::vector<uint32_t>& map, int axis, std::array<uint32_t, 3> sample, Visit&& visit) const;
-    // sparse3d_allocate.cpp: open air in pool slots (every copy; blocking), and the neighbour table
-    // of `active` from the brick map (uploaded; blocking).
-    void fillOpenAir(const std::vector<uint32_t>& slots);
+    // sparse3d_allocate.cpp: the neighbour table of `active` from the brick map (uploaded; blocking).
     void writeNeighbours(const std::vector<uint32_t>& map, const std::vector<gpu::ivec4>& active);
     // A barrier after a brick kernel's writes, before the next pass reads them.
     void barrier(VkCommandBuffer cmd) const;
@@ -124,6 +122,8 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     // Open air in the bricks of topology.newList (their count: the indirect dispatch at `offset`
     // of `dispatch`), the faces shared with older neighbours copied from them.
     void recordFillNew(VkCommandBuffer cmd, VkBuffer dispatch, VkDeviceSize offset);
+    // The same for bricks the host allocated (xyz, slot w), once the brick map holds them (blocking).
+    void fillNewFromHost(const std::vector<gpu::ivec4>& fresh);
     // sparse3d_colliders.cpp
     void recordColliders(VkCommandBuffer cmd);
     // sparse3d_transport.cpp

@@ -227,6 +227,27 @@ void SparseSmokeSolver3D::Impl::recordFillNew(VkCommandBuffer cmd, VkBuffer disp
     detail::indirectBarrier(cs, cmd);
 }
 
+void SparseSmokeSolver3D::Impl::fillNewFromHost(const std::vector<gpu::ivec4>& fresh) {
+    if (fresh.empty()) return;
+    std::vector<uint32_t> isNew(capacity, 0);
+    for (const gpu::ivec4& b : fresh) isNew[uint32_t(b.w)] = 1;
+    const uint32_t count = uint32_t(fresh.size());
+    const uint32_t dispatch[4] = {count, 1, 1, count};
+    detail::uploadBytes(cs, topology.slotNew.handle(), std::as_bytes(std::span(isNew)));
+    detail::uploadBytes(cs, topology.newList.handle(), std::as_bytes(std::span(fresh)));
+    detail::uploadBytes(cs, topology.newDispatch.handle(), std::as_bytes(std::span(dispatch)));
+    cs.submitAndWait([&](VkCommandBuffer cmd) {
+        detail::memoryBarrier(cs, cmd, {VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT},
+                              detail::kComputeAndIndirectRead);
+        recordFillNew(cmd, topology.newDispatch.handle(), 0);
+        detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite,
+                              {VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT |
+                                   VK_ACCESS_SHADER_WRITE_BIT});
+    });
+}
+
 std::vector<SparseSmokeSolver3D::Impl::BrickBox> SparseSmokeSolver3D::Impl::wantedBoxes(float dt) const {
     std::vector<BrickBox> boxes;
     const float h = settings.cellSize;

@@ -138,6 +138,33 @@ TEST_F(SparseTopology, EmittersAllocateTheirReachPlusTheMargin) {
     }
 }
 
+TEST_F(SparseTopology, AColliderAllocatesItsBoundsPlusTheMargin) {
+    const SmokeSettings3D settings = settingsOf(64, 48, 40);
+    SparseSettings3D sparse;
+    sparse.poolBricks = 256;
+    sparse.marginBricks = 1;
+    SparseSmokeSolver3D solver(context(), settings, sparse);
+    Collider c;
+    c.shape = ColliderShape::Sphere;
+    c.centre = {2.3f, 0.6f, 1.45f};
+    c.radius = 0.15f;
+    c.velocity = {0.0f, 0.0f, 0.0f};
+    solver.setColliders(std::span(&c, 1));
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    // The model: the sphere's box and one cell more, its faces [floor(low / h) - 1, ceil(high / h) + 1]
+    // clamped to the face grid, in bricks, plus the margin.
+    std::array<int, 3> lo{}, hi{};
+    const uint32_t n[3] = {settings.nx, settings.ny, settings.nz};
+    for (int a = 0; a < 3; ++a) {
+        const float h = settings.cellSize;
+        const float first = std::clamp(std::floor((c.centre[a] - c.radius - h) / h) - 1.0f, 0.0f, float(n[a]) + 1.0f);
+        const float last = std::clamp(std::ceil((c.centre[a] + c.radius + h) / h) + 1.0f, -1.0f, float(n[a]));
+        lo[a] = int(first) / 8 - 1;
+        hi[a] = int(last) / 8 + 1;
+    }
+    EXPECT_EQ(solver.activeBricks(), bricksIn(settings, lo, hi));
+}
+
 TEST_F(SparseTopology, ABusyBrickKeepsItsNeighbourhoodAndTheSpeedRuleGrowsIt) {
     const SmokeSettings3D settings = settingsOf(64, 48, 40);
     SparseSettings3D sparse;
@@ -196,6 +223,17 @@ TEST_F(SparseTopology, ABusyBrickKeepsItsNeighbourhoodAndTheSpeedRuleGrowsIt) {
                 }
     }
     EXPECT_EQ(shared, 2u * 64u);
+
+    // The host's allocateBricks follows the same rule: a brick allocated next to the fast one
+    // copies their shared face; its other faces are still air.
+    SparseSmokeSolver3D host(context(), settings, sparse);
+    host.allocateBricks(std::span(&busy, 1));
+    fillBrick(host, SparseField3D::VelocityX, busy, 12.0f);
+    const Brick above{5, 3, 2};
+    host.allocateBricks(std::span(&above, 1));
+    const SparseBricks hu = host.downloadBricks(SparseField3D::VelocityX);
+    ASSERT_EQ(hu.bricks, (std::vector<Brick>{busy, above}));
+    for (uint32_t k = 0; k < 576; ++k) ASSERT_EQ(hu.values[576 + k], k % 9 == 0 ? 12.0f : 0.0f) << k;
 }
 
 TEST_F(SparseTopology, BricksRetireAfterExactlyRetireAfterSteps) {
@@ -307,6 +345,23 @@ TEST_F(SparseTopology, AFullPoolRefusesExactlyCorruptsNothingAndGrows) {
     EXPECT_EQ(solver.activeBricks(), all);
     solver.step(kDt);
     EXPECT_EQ(solver.health().refusedBricks, 0u);
+
+    // More refusals than a report lists: the count stays exact, the first 64 are named. Radius 4
+    // about brick (4, 3, 2) of an 8 x 6 x 5 brick grid wants all 240 bricks; 3 free slots.
+    const SmokeSettings3D large = settingsOf(64, 48, 40);
+    sparse.poolBricks = 4;
+    sparse.marginBricks = 4;
+    SparseSmokeSolver3D crowded(context(), large, sparse);
+    const Brick centre{4, 3, 2};
+    crowded.allocateBricks(std::span(&centre, 1));
+    fillBrick(crowded, SparseField3D::Density, centre, 1.0f);
+    crowded.stepPass(SparsePass3D::Topology, kDt);
+    std::vector<Brick> wanted = bricksIn(large, {0, 0, 0}, {7, 5, 4});
+    wanted.erase(std::find(wanted.begin(), wanted.end(), centre));
+    report = crowded.poolReport();
+    EXPECT_EQ(report->requestedBricks, 239u);
+    EXPECT_EQ(report->refusedBricks, 236u);
+    EXPECT_EQ(report->refused, std::vector<Brick>(wanted.begin() + 3, wanted.begin() + 3 + 64));
 }
 
 TEST_F(SparseTopology, SameInputsGiveTheSameSlotsAndBits) {
