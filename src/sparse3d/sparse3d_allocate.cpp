@@ -1,5 +1,8 @@
 // allocateBricks: bricks allocated from the host between frames (blocking). The GPU's topology is
-// read, changed on the host by the same rules the Topology pass follows, and written back.
+// read, changed on the host by the same rules the Topology pass follows (sparse3d_topology.cpp:
+// slots in brick-map order from the free list's top, the active list in slot order, new bricks
+// filled by its kernels), and written back.
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -52,16 +55,18 @@ void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>
     if (fresh.size() > header.freeCount)
         throw InvalidArgument("allocateBricks: bricks", std::to_string(fresh.size()) + " new bricks but the pool has " +
                                                             std::to_string(header.freeCount) + " free slots (growPool)");
+    // As the Topology pass allocates: new bricks in brick-map order take the free slots from the
+    // top of the stack (the lowest first); the active list stays in slot order.
     std::vector<gpu::ivec4> added;
-    for (const auto& b : wanted) {
-        const size_t m = mapIndex(b);
-        if (map[m] != BILLOW_NO_BRICK) continue;
+    for (const size_t m : fresh) {
+        const int b[3] = {int(m % s.bricks[0]), int(m / s.bricks[0] % s.bricks[1]), int(m / (size_t(s.bricks[0]) * s.bricks[1]))};
         const uint32_t slot = freeList[--header.freeCount];
         map[m] = slot;
-        coords[slot] = gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), 0};
-        active.push_back(gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), int(slot)});
-        added.push_back(gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), int(slot)});
+        coords[slot] = gpu::ivec4{b[0], b[1], b[2], 0};
+        active.push_back(gpu::ivec4{b[0], b[1], b[2], int(slot)});
+        added.push_back(active.back());
     }
+    std::sort(active.begin(), active.end(), [](const gpu::ivec4& a, const gpu::ivec4& b) { return a.w < b.w; });
     header.activeCount = header.dispatchX = uint32_t(active.size());
     detail::uploadBytes(s.cs, s.topology.brickMap.handle(), std::as_bytes(std::span(map)));
     detail::uploadBytes(s.cs, s.topology.brickCoords.handle(), std::as_bytes(std::span(coords)));
