@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 namespace billow::test {
 namespace {
@@ -395,6 +396,100 @@ TEST_F(SparseTopology, SameInputsGiveTheSameSlotsAndBits) {
     EXPECT_EQ(bitsA, bitsB);
     EXPECT_GT(a.front().size(), 3u);
     EXPECT_NE(a.front(), a.back());
+}
+
+// The CPU model of the allocation: slots handed out in brick-map order from the lowest free slot,
+// retirement by age, the active list in slot order.
+struct PoolModel {
+    std::vector<std::optional<Brick>> slots;
+    std::vector<uint32_t> age;
+    uint32_t retireAfter = 1;
+    uint32_t requested = 0, refused = 0;
+    std::vector<Brick> refusedList;
+
+    PoolModel(uint32_t capacity, uint32_t retire) : slots(capacity), age(capacity, 0), retireAfter(retire) {}
+    // `wanted` in brick-map order.
+    void update(const std::vector<Brick>& wanted) {
+        for (size_t k = 0; k < slots.size(); ++k) {
+            if (!slots[k]) continue;
+            age[k] = std::find(wanted.begin(), wanted.end(), *slots[k]) != wanted.end() ? 0 : age[k] + 1;
+            if (age[k] >= retireAfter) slots[k].reset();
+        }
+        std::vector<Brick> requests;
+        for (const Brick& b : wanted)
+            if (std::find(slots.begin(), slots.end(), std::optional<Brick>(b)) == slots.end()) requests.push_back(b);
+        requested = uint32_t(requests.size());
+        size_t next = 0;
+        for (size_t k = 0; k < slots.size() && next < requests.size(); ++k)
+            if (!slots[k]) {
+                slots[k] = requests[next++];
+                age[k] = 0;
+            }
+        refused = uint32_t(requests.size() - next);
+        refusedList.assign(requests.begin() + next, requests.begin() + std::min(requests.size(), next + 64));
+    }
+    std::vector<Brick> active() const {
+        std::vector<Brick> out;
+        for (const auto& s : slots)
+            if (s) out.push_back(*s);
+        return out;
+    }
+};
+
+// The union of the cubes of radius r about `centres`, in brick-map order.
+std::vector<Brick> cubesAbout(const SmokeSettings3D& s, const std::vector<Brick>& centres, int r) {
+    std::vector<Brick> out;
+    for (const Brick& b : bricksIn(s, {0, 0, 0}, {1 << 20, 1 << 20, 1 << 20}))
+        for (const Brick& c : centres)
+            if (std::abs(int(b[0]) - int(c[0])) <= r && std::abs(int(b[1]) - int(c[1])) <= r && std::abs(int(b[2]) - int(c[2])) <= r) {
+                out.push_back(b);
+                break;
+            }
+    return out;
+}
+
+// Thousands of virtual bricks and slots: the scans' block offsets (1024 elements a block) and the
+// second level carry the ranks across blocks; retirement frees slots spread over both slot blocks.
+TEST_F(SparseTopology, ScansAcrossBlocksMatchTheModel) {
+    const SmokeSettings3D settings = settingsOf(128, 128, 128);  // 16^3 = 4096 virtual bricks
+    SparseSettings3D sparse;
+    sparse.poolBricks = 1100;
+    sparse.marginBricks = 4;
+    sparse.retireAfterSteps = 1;
+    SparseSmokeSolver3D solver(context(), settings, sparse);
+    const Brick a{4, 4, 4}, b{11, 11, 11};  // radius-4 cubes of 729 bricks, 8 shared
+    const std::vector<Brick> seeds{a, b};
+    solver.allocateBricks(seeds);
+    fillBrick(solver, SparseField3D::Density, a, 1.0f);
+    fillBrick(solver, SparseField3D::Density, b, 1.0f);
+    PoolModel model(sparse.poolBricks, sparse.retireAfterSteps);
+    model.update(seeds);  // the host's allocation: slot 0 a, slot 1 b
+
+    auto check = [&](const char* what) {
+        EXPECT_EQ(solver.activeBricks(), model.active()) << what;
+        const std::optional<SparsePoolReport> report = solver.poolReport();
+        ASSERT_TRUE(report);
+        EXPECT_EQ(report->requestedBricks, model.requested) << what;
+        EXPECT_EQ(report->refusedBricks, model.refused) << what;
+        EXPECT_EQ(report->activeBricks, model.active().size()) << what;
+        EXPECT_EQ(report->refused, model.refusedList) << what;
+    };
+    // Both cubes: 1450 wanted, 1448 missing, 1098 free slots.
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    model.update(cubesAbout(settings, seeds, 4));
+    ASSERT_GT(model.refused, 64u);
+    check("both busy");
+    // a's smoke gone: its cube retires at once, b's refused bricks take the freed slots.
+    fillBrick(solver, SparseField3D::Density, a, 0.0f);
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    model.update(cubesAbout(settings, {b}, 4));
+    EXPECT_EQ(model.refused, 0u);
+    check("b busy");
+    // Each new brick is open air, b's smoke where it was.
+    const std::vector<float> d = solver.downloadBox(SparseField3D::Density, {64, 64, 64}, {48, 48, 48});
+    double sum = 0.0;
+    for (float x : d) sum += x;
+    EXPECT_EQ(sum, 512.0);
 }
 
 TEST_F(SparseTopology, RefusesBadSettings) {
