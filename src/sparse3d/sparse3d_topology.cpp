@@ -16,8 +16,8 @@
 // Every rank comes from a scan of flags, never from the order atomics happen to run in: the same
 // inputs give the same slots and the same active list, run after run.
 #include <algorithm>
-#include <bit>
 #include <cmath>
+#include <cstddef>
 #include <numeric>
 #include <string>
 
@@ -43,6 +43,13 @@ static_assert(offsetof(gpu::SparseTopologyHeader, requestedCount) == 4 * BILLOW_
 static_assert(offsetof(gpu::SparseTopologyHeader, freeCount) == 4 * BILLOW_TOPOLOGY_FREE_COUNT_WORD);
 static_assert(offsetof(gpu::SparseTopologyHeader, refused) == 4 * (kReportFirstWord + kReportRefusedWord));
 
+// A zero-filled device buffer of the topology (kernels write it; some are indirect dispatches).
+GpuBuffer topologyBuffer(detail::ContextState& cs, VkDeviceSize bytes) {
+    GpuBuffer b(cs, bytes, detail::kFieldUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, GpuBuffer::Kind::DeviceLocal);
+    detail::fillZero(cs, b.handle(), b.size());
+    return b;
+}
+
 uint32_t blocksOf(uint64_t elements) { return uint32_t((elements + BILLOW_TOPOLOGY_BLOCK - 1) / BILLOW_TOPOLOGY_BLOCK); }
 
 // Bricks the flow at `speed` (m/s, a velocity component) crosses in dt, rounded up, plus the margin;
@@ -55,12 +62,7 @@ int reachInBricks(float speed, float dt, float h, uint32_t margin) {
 } // namespace
 
 void SparseSmokeSolver3D::Impl::createTopology() {
-    constexpr VkBufferUsageFlags usage = detail::kFieldUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
-    auto make = [&](VkDeviceSize bytes) {
-        GpuBuffer b(cs, bytes, usage, GpuBuffer::Kind::DeviceLocal);
-        detail::fillZero(cs, b.handle(), b.size());
-        return b;
-    };
+    auto make = [&](VkDeviceSize bytes) { return topologyBuffer(cs, bytes); };
     topology.brickMap = make(virtualBricks() * sizeof(uint32_t));
     topology.brickCoords = make(VkDeviceSize(capacity) * sizeof(gpu::ivec4));
     topology.neighbours = make(VkDeviceSize(capacity) * 6 * sizeof(uint32_t));
@@ -98,12 +100,7 @@ uint64_t SparseSmokeSolver3D::Impl::slotBytes() const {
 }
 
 void SparseSmokeSolver3D::Impl::createSlotScratch() {
-    constexpr VkBufferUsageFlags usage = detail::kFieldUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
-    auto make = [&](VkDeviceSize bytes) {
-        GpuBuffer b(cs, bytes, usage, GpuBuffer::Kind::DeviceLocal);
-        detail::fillZero(cs, b.handle(), b.size());
-        return b;
-    };
+    auto make = [&](VkDeviceSize bytes) { return topologyBuffer(cs, bytes); };
     topology.slotFree = make(VkDeviceSize(capacity) * sizeof(uint32_t));
     topology.slotBlocks = make(VkDeviceSize(blocksOf(capacity)) * sizeof(uint32_t));
     topology.slotNew = make(VkDeviceSize(capacity) * sizeof(uint32_t));
@@ -369,8 +366,7 @@ void SparseSmokeSolver3D::growPool(uint32_t poolBricks) {
     try {
         s.allocatePools(poolBricks);
         s.brickBytes += s.slotBytes();
-        constexpr VkBufferUsageFlags usage = detail::kFieldUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
-        auto make = [&](VkDeviceSize bytes) { return GpuBuffer(s.cs, bytes, usage, GpuBuffer::Kind::DeviceLocal); };
+        auto make = [&](VkDeviceSize bytes) { return topologyBuffer(s.cs, bytes); };
         s.topology.brickCoords = make(VkDeviceSize(poolBricks) * sizeof(gpu::ivec4));
         s.topology.neighbours = make(VkDeviceSize(poolBricks) * 6 * sizeof(uint32_t));
         s.topology.activeList = make(VkDeviceSize(poolBricks) * sizeof(gpu::ivec4));
