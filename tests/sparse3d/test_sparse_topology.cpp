@@ -108,6 +108,7 @@ TEST_F(SparseTopology, EmittersAllocateTheirReachPlusTheMargin) {
     // Without velocity coupling: the cells the emitter reaches, plus one brick.
     {
         SparseSmokeSolver3D solver(context(), settings, sparse);
+        EXPECT_FALSE(solver.poolReport());  // no update yet
         const Emitter3D e = quietEmitter({1.1f, 0.9f, 0.7f}, 0.12f);
         solver.setEmitters(std::span(&e, 1));
         solver.stepPass(SparsePass3D::Topology, kDt);
@@ -346,6 +347,7 @@ TEST_F(SparseTopology, AFullPoolRefusesExactlyCorruptsNothingAndGrows) {
     EXPECT_EQ(solver.activeBricks(), all);
     solver.step(kDt);
     EXPECT_EQ(solver.health().refusedBricks, 0u);
+    EXPECT_EQ(solver.poolReport()->step, 2u);  // the second whole step's
 
     // More refusals than a report lists: the count stays exact, the first 64 are named. Radius 4
     // about brick (4, 3, 2) of an 8 x 6 x 5 brick grid wants all 240 bricks; 3 free slots.
