@@ -77,10 +77,16 @@ Emitter3D quietEmitter(std::array<float, 3> centre, float radius) {
 // A brick's cells (or faces along `axis`) set to `value` through uploadBox.
 void fillBrick(SparseSmokeSolver3D& solver, SparseField3D field, Brick b, float value) {
     const int axis = field == SparseField3D::VelocityX ? 0 : field == SparseField3D::VelocityY ? 1 : field == SparseField3D::VelocityZ ? 2 : -1;
+    // The brick's cells inside the domain (a last brick may be cut).
+    const uint32_t n[3] = {solver.settings().nx, solver.settings().ny, solver.settings().nz};
+    std::array<uint32_t, 3> size{};
     size_t samples = 1;
-    for (int a = 0; a < 3; ++a) samples *= 8 + (a == axis ? 1 : 0);
+    for (int a = 0; a < 3; ++a) {
+        size[a] = std::min(8u, n[a] - 8 * b[a]);
+        samples *= size[a] + (a == axis ? 1 : 0);
+    }
     const std::vector<float> values(samples, value);
-    solver.uploadBox(field, {8 * b[0], 8 * b[1], 8 * b[2]}, {8, 8, 8}, values);
+    solver.uploadBox(field, {8 * b[0], 8 * b[1], 8 * b[2]}, size, values);
 }
 
 std::vector<uint32_t> bitsOf(const std::vector<float>& values) {
@@ -279,6 +285,23 @@ TEST_F(SparseTopology, BricksRetireAfterExactlyRetireAfterSteps) {
     solver.allocateBricks(std::span(&other, 1));
     solver.stepPass(SparsePass3D::Topology, kDt);
     EXPECT_EQ(solver.activeBricks(), std::vector<Brick>{other});
+    // ... filled with open air, whatever the slot held before.
+    for (float x : solver.downloadBricks(SparseField3D::Fuel).values) ASSERT_EQ(x, 0.0f);
+
+    // A slot a GPU update reuses is open air too. `other` retires holding values at the thresholds
+    // (not above them); then an emitter's brick takes its slot, the lowest free one.
+    fillBrick(solver, SparseField3D::Fuel, other, sparse.fuelThreshold);
+    fillBrick(solver, SparseField3D::Temperature, other, settings.ambientTemperature + sparse.temperatureThreshold);
+    fillBrick(solver, SparseField3D::VelocityX, other, sparse.speedThreshold);
+    for (uint32_t k = 0; k < sparse.retireAfterSteps; ++k) solver.stepPass(SparsePass3D::Topology, kDt);
+    EXPECT_TRUE(solver.activeBricks().empty());
+    const Emitter3D small = quietEmitter({0.2f, 0.2f, 0.2f}, 0.01f);  // within brick (0, 0, 0)
+    solver.setEmitters(std::span(&small, 1));
+    solver.stepPass(SparsePass3D::Topology, kDt);
+    EXPECT_EQ(solver.activeBricks(), (std::vector<Brick>{Brick{0, 0, 0}}));
+    for (float x : solver.downloadBricks(SparseField3D::Fuel).values) ASSERT_EQ(x, 0.0f);
+    for (float x : solver.downloadBricks(SparseField3D::VelocityX).values) ASSERT_EQ(x, 0.0f);
+    for (float x : solver.downloadBricks(SparseField3D::Temperature).values) ASSERT_EQ(x, settings.ambientTemperature);
 }
 
 TEST_F(SparseTopology, AFullPoolRefusesExactlyCorruptsNothingAndGrows) {
