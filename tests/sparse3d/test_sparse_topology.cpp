@@ -355,6 +355,12 @@ TEST_F(SparseTopology, AFullPoolRefusesExactlyCorruptsNothingAndGrows) {
     // growPool keeps every brick, slot and value; the next update lets the 35 in.
     const std::vector<uint32_t> held = allBits(solver);
     EXPECT_EQ(fieldOf([&] { solver.growPool(9); }), "growPool: poolBricks");
+    // A pool no device binds whole (2^21 bricks: 4.8 GB of faces, above a 4 GiB range): refused
+    // before anything changes, the solver keeps its pools.
+    EXPECT_THROW(solver.growPool(1u << 21), UnsupportedDevice);
+    EXPECT_EQ(solver.sparseSettings().poolBricks, 10u);
+    EXPECT_EQ(solver.activeBricks(), expectedActive);
+    EXPECT_EQ(allBits(solver), held);
     solver.growPool(48);
     EXPECT_EQ(solver.sparseSettings().poolBricks, 48u);
     EXPECT_EQ(solver.activeBricks(), expectedActive);
