@@ -29,6 +29,10 @@
 
 namespace billow {
 
+namespace detail {
+class SparseMultigrid;  // sparse3d_multigrid.hpp
+}
+
 using detail::GpuBuffer;
 using detail::PingPong;
 
@@ -66,6 +70,8 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     GpuBuffer solidVelocity[3];
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
     detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)
+    // The pressure's multigrid (sparse3d_multigrid.hpp), created by the first PressureSolve pass.
+    std::shared_ptr<detail::SparseMultigrid> multigrid;
 
     uint64_t fixedBytes = 0, brickBytes = 0;
 
