@@ -121,7 +121,9 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
     void recordDamping(VkCommandBuffer cmd, float dt);
-    // sparse3d_projection.cpp
+    // sparse3d_projection.cpp. allocatePressureLevels: the multigrid (created on the first call) and
+    // its levels inside the bricks for `slots` slots; allocatePools calls it (blocking).
+    void allocatePressureLevels(uint32_t slots);
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);

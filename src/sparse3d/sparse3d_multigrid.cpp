@@ -47,7 +47,7 @@ SparseMultigrid::SparseMultigrid(ContextState& context, KernelSet& brickKernels,
         if (!next) break;
         shapes.push_back(*next);
     }
-    uploadGridBlocks();
+    writeGridBlocks(VK_NULL_HANDLE);
     gridKernels_ = stencil_->createKernels(cs_, grids_[0].grid.handle());
     gate_ = std::make_unique<PressureGate>(cs_, *gridKernels_, stencil_->gatedDispatchGroups(shapes));
     brickCommands_ = GpuBuffer(cs_, sizeof(VkDispatchIndirectCommand),
@@ -74,19 +74,23 @@ uint64_t SparseMultigrid::bytesPerBrick() noexcept {
     return floats * sizeof(float);
 }
 
-void SparseMultigrid::uploadGridBlocks() {
+void SparseMultigrid::writeGridBlocks(VkCommandBuffer cmd) {
+    if (cmd) memoryBarrier(cs_, cmd, {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0}, kTransferWrite);
     float h = cellSize_ * float(1u << kBrickLevels);
     for (GridLevel& g : grids_) {
-        uploadBytes(cs_, g.grid.handle(), stencil_->gridBlock(g.shape, h, sides_, true));
+        const std::vector<std::byte> block = stencil_->gridBlock(g.shape, h, sides_, true);
+        if (cmd) cs_.vk.vkCmdUpdateBuffer(cmd, g.grid.handle(), 0, block.size(), block.data());
+        else uploadBytes(cs_, g.grid.handle(), block);
         h *= 2.0f;
     }
+    if (cmd) memoryBarrier(cs_, cmd, kTransferWrite, {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_UNIFORM_READ_BIT});
 }
 
-void SparseMultigrid::setBoundaries(const PoissonSides& sides, float cellSize) {
+void SparseMultigrid::recordBoundaries(VkCommandBuffer cmd, const PoissonSides& sides, float cellSize) {
     if (sides == sides_ && cellSize == cellSize_) return;
     sides_ = sides;
     cellSize_ = cellSize;
-    uploadGridBlocks();
+    writeGridBlocks(cmd);
 }
 
 void SparseMultigrid::allocateBrickLevels(uint32_t capacity) {
@@ -249,8 +253,7 @@ void SparseMultigrid::recordVCycle(VkCommandBuffer cmd, const SparsePressureSyst
     }
 }
 
-void SparseMultigrid::recordSolve(VkCommandBuffer cmd, const SparsePressureSystem& system, uint32_t capacity) {
-    allocateBrickLevels(capacity);
+void SparseMultigrid::recordSolve(VkCommandBuffer cmd, const SparsePressureSystem& system) {
     recordCoarsenWeights(cmd, system);
     // Before each V-cycle the residual of the current pressure is measured into the gate and
     // checked; after the last cycle a final measurement gives the achieved residual (the dense

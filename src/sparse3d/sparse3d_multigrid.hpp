@@ -66,11 +66,13 @@ public:
                     std::array<uint32_t, 3> cells, float cellSize, const PoissonSides& sides);
     ~SparseMultigrid();
 
+    // The levels inside the bricks for `capacity` slots (blocking: between frames).
+    void allocateBrickLevels(uint32_t capacity);
     // Records one solve: the levels' weights, then V-cycles from the pressure's current values until
     // the residual reaches the tolerance, stalls (kMultigridStallRatio) or maxCycles ran, and a report.
-    void recordSolve(VkCommandBuffer cmd, const SparsePressureSystem& system, uint32_t capacity);
-    // New sides or cell size (the grids' uniform blocks; blocking).
-    void setBoundaries(const PoissonSides& sides, float cellSize);
+    void recordSolve(VkCommandBuffer cmd, const SparsePressureSystem& system);
+    // Records new sides or cell size into the grids' uniform blocks, when they changed.
+    void recordBoundaries(VkCommandBuffer cmd, const PoissonSides& sides, float cellSize);
     // The report `recordsAgo` solves back; InvalidArgument for recordsAgo >= ResidualReportRing::kSlots.
     PressureResidual residual(uint32_t recordsAgo) const;
     uint32_t hostState() const noexcept { return reports_.hostState(); }
@@ -97,11 +99,11 @@ private:
         std::array<VkBuffer, 3> w;
     };
 
-    void allocateBrickLevels(uint32_t capacity);
     LevelBuffers brickLevel(int level, const SparsePressureSystem& system) const;
     PoissonLevel gridLevel(size_t l) const;
     LevelEquation gridEquation(size_t l);
-    void uploadGridBlocks();
+    // The grids' uniform blocks: uploaded (blocking), or recorded into `cmd` when it is not null.
+    void writeGridBlocks(VkCommandBuffer cmd);
     void indirectBarrier(VkCommandBuffer cmd) const;
 
     void recordCoarsenWeights(VkCommandBuffer cmd, const SparsePressureSystem& system);

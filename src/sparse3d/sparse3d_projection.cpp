@@ -35,13 +35,19 @@ void SparseSmokeSolver3D::Impl::recordDivergence(VkCommandBuffer cmd) {
     barrier(cmd);
 }
 
+void SparseSmokeSolver3D::Impl::allocatePressureLevels(uint32_t slots) {
+    if (!multigrid) {
+        multigrid = std::make_shared<detail::SparseMultigrid>(
+            cs, *kernels, topology, std::array<uint32_t, 3>{settings.nx, settings.ny, settings.nz}, settings.cellSize,
+            detail::poissonSidesOf(settings.boundaries));
+        fixedBytes += multigrid->fixedBytes();
+    }
+    multigrid->allocateBrickLevels(slots);
+    brickBytes += detail::SparseMultigrid::bytesPerBrick();
+}
+
 void SparseSmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {
-    const detail::PoissonSides sides = detail::poissonSidesOf(settings.boundaries);
-    if (!multigrid)
-        multigrid = std::make_shared<detail::SparseMultigrid>(cs, *kernels, topology,
-                                                              std::array<uint32_t, 3>{settings.nx, settings.ny, settings.nz},
-                                                              settings.cellSize, sides);
-    multigrid->setBoundaries(sides, settings.cellSize);
+    multigrid->recordBoundaries(cmd, detail::poissonSidesOf(settings.boundaries), settings.cellSize);
     detail::SparsePressureSystem system;
     system.pressure = pressure.handle();
     system.divergence = divergence.handle();
@@ -49,7 +55,7 @@ void SparseSmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float d
     system.rhsScale = settings.cellSize * settings.cellSize / dt;
     system.tolerance = settings.pressureTolerance > 0.0f ? settings.pressureTolerance : kDefaultTolerance;
     system.maxCycles = settings.pressureIterations;
-    multigrid->recordSolve(cmd, system, capacity);
+    multigrid->recordSolve(cmd, system);
     barrier(cmd);
 }
 
@@ -66,11 +72,6 @@ void SparseSmokeSolver3D::Impl::recordSubtractGradient(VkCommandBuffer cmd, floa
 }
 
 PressureResidual SparseSmokeSolver3D::Impl::pressureResidual(uint32_t recordsAgo) const {
-    if (!multigrid) {
-        if (recordsAgo >= detail::ResidualReportRing::kSlots)
-            throw InvalidArgument("pressureResidual: recordsAgo", "must be < kResidualHistory");
-        return {};
-    }
     return multigrid->residual(recordsAgo);
 }
 

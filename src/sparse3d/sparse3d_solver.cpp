@@ -82,6 +82,7 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
     for (const GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid, &open[0], &open[1], &open[2],
                                &solidVelocity[0], &solidVelocity[1], &solidVelocity[2]})
         brickBytes += b->size() / slots;
+    allocatePressureLevels(slots);
 }
 
 void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
