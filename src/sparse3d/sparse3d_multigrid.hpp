@@ -18,7 +18,7 @@
 //     since the faces of the one-cell-per-brick level towards open air become a diagonal shift of
 //     their cell (sparse3d/mg_grid_coarsen.comp). Missing bricks have no equation there. Memory:
 //     fixed, 6 floats per cell of these grids (correction, right-hand side, shift, three face
-//     weights), the first of which has 1/4096 of the virtual cells: fixedBytes(), about 57 MiB at
+//     weights), the first of which has 1/4096 of the virtual cells: fixedBytes(), about 55 MiB at
 //     2048^3, next to the brick map's 64 MiB.
 // Every step (the bricks may have changed) the levels' weights are rebuilt on the GPU from the open
 // fractions and the brick map before the cycles. Smoothing: red-black Gauss-Seidel, 2 sweeps before

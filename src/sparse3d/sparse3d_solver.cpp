@@ -12,6 +12,7 @@
 #include "smoke3d/emitter3d.hpp"
 #include "smoke3d/smoke3d_buffers.hpp"
 #include "sparse3d/sparse3d_impl.hpp"
+#include "sparse3d/sparse3d_multigrid.hpp"
 #include "sparse3d/sparse3d_settings.hpp"
 
 namespace billow {
@@ -126,6 +127,7 @@ void SparseSmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keepStateOf(emitters);
     saved.keepStateOf(colliders);
     saved.keepStateOf(poolRing);
+    saved.keepStateOf(*multigrid);  // its residual reports
 }
 
 template class SmokeSolverCalls<SparsePass3D, SparsePassTiming3D>;
