@@ -352,6 +352,15 @@ TEST_F(SparseProjection, ReportsTheResidual) {
     sparse.stepPass(SparsePass3D::PressureSolve, 0.02f);
     EXPECT_EQ(sparse.pressureResidual().iterations, 0u);
     EXPECT_TRUE(sparse.pressureResidual(1).available);
+    // A grown pool reallocates the levels inside the bricks: the next solve, from the kept
+    // pressure and a new right-hand side, converges as before.
+    const uint64_t perBrick = sparse.bytesPerBrick();
+    sparse.growPool(128);
+    EXPECT_EQ(sparse.bytesPerBrick(), perBrick);
+    sparse.uploadBox(SparseField3D::Divergence, {8, 8, 0}, {16, 8, 16}, randomValues(16 * 8 * 16, 3.0f, 10));
+    sparse.stepPass(SparsePass3D::PressureSolve, 0.02f);
+    EXPECT_TRUE(sparse.pressureResidual().reachedTolerance);
+    EXPECT_GT(sparse.pressureResidual().iterations, 0u);
 }
 
 } // namespace
