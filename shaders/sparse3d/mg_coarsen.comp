@@ -5,7 +5,7 @@
 // to half cells by coarseFaceWeight. A face on the brick's border towards a missing brick lies
 // between a coarse cell and open air (p = 0 half a fine cell beyond the face, as at an outflow
 // side): dirichletFaceWeight. A face shared with an allocated brick is computed by both from their
-// own copies of the same fine faces, so both copies hold the same bits. One thread per face.
+// own copies of the same fine faces, so both copies hold the same bits.
 #define BILLOW_BRICK_KERNEL
 layout(std430, set = 0, binding = 1) readonly buffer BrickMap { uint brickMap[]; };
 layout(std430, set = 0, binding = 2) readonly buffer ActiveList { ivec4 activeList[]; };
@@ -18,21 +18,22 @@ layout(set = 0, binding = 5) readonly buffer FineWZ { float fineWZ[]; };
 layout(set = 0, binding = 6) writeonly buffer WX { float wx[]; };
 layout(set = 0, binding = 7) writeonly buffer WY { float wy[]; };
 layout(set = 0, binding = 8) writeonly buffer WZ { float wz[]; };
+layout(std430, set = 0, binding = 9) readonly buffer Header { SparseTopologyHeader header; };
 layout(push_constant) uniform Push { SparseMgPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
 #include "pressure/mg_coarse_weight.glsl"
 #include "sparse3d/mg_level.glsl"
 
-float fineWeight(int axis, ivec3 local) {
-    const int i = levelFace(pc.level - 1, axis, thisSlot(), local);
+float fineWeight(int axis, uint slot, ivec3 local) {
+    const int i = levelFace(pc.level - 1, axis, slot, local);
     return axis == 0 ? fineWX[i] : axis == 1 ? fineWY[i] : fineWZ[i];
 }
 
 // The weight of this brick's face `local` normal to `axis` on level pc.level.
-float coarseWeight(int axis, ivec3 local) {
+float coarseWeight(int axis, ivec3 brick, uint slot, ivec3 local) {
     const int L = pc.level;
-    const ivec3 origin = thisBrick() << levelBrickShift(L);
+    const ivec3 origin = brick << levelBrickShift(L);
     const ivec3 face = origin + local;  // on the level's face grid
     const ivec3 n = levelCells(L), fine = levelCells(L - 1);
     const int a = (axis + 1) % 3, b = (axis + 2) % 3;
@@ -45,11 +46,11 @@ float coarseWeight(int axis, ivec3 local) {
             ivec3 g = f;
             g[a] += da;
             g[b] += db;
-            if (g[a] < fine[a] && g[b] < fine[b]) sum += fineWeight(axis, g - 2 * origin);
+            if (g[a] < fine[a] && g[b] < fine[b]) sum += fineWeight(axis, slot, g - 2 * origin);
         }
     const bool onSide = face[axis] == 0 || face[axis] == n[axis];
     if (!onSide && (local[axis] == 0 || local[axis] == levelEdge(L))) {
-        ivec3 across = thisBrick();
+        ivec3 across = brick;
         across[axis] += local[axis] == 0 ? -1 : 1;
         if (brickSlot(across) == BILLOW_NO_BRICK) return dirichletFaceWeight(0.25 * sum);
     }
@@ -58,16 +59,20 @@ float coarseWeight(int axis, ivec3 local) {
 }
 
 void main() {
+    // A brick's m^3 threads cover its (m + 1) m^2 faces along each axis in two rounds.
+    if (!hasLevelBrick(pc.level)) return;
     const int m = levelEdge(pc.level);
-    const int t = int(gl_LocalInvocationIndex);
-    if (t >= (m + 1) * m * m) return;
-    for (int axis = 0; axis < 3; ++axis) {
-        const int ex = axis == 0 ? m + 1 : m, ey = axis == 1 ? m + 1 : m;
-        const ivec3 local = ivec3(t % ex, (t / ex) % ey, t / (ex * ey));
-        const float weight = coarseWeight(axis, local);
-        const int i = levelFace(pc.level, axis, thisSlot(), local);
-        if (axis == 0) wx[i] = weight;
-        else if (axis == 1) wy[i] = weight;
-        else wz[i] = weight;
-    }
+    const ivec3 brick = levelBrick(pc.level);
+    const uint slot = levelSlot(pc.level);
+    const int first = int(gl_LocalInvocationIndex) % levelCellsPerBrick(pc.level);
+    for (int t = first; t < (m + 1) * m * m; t += levelCellsPerBrick(pc.level))
+        for (int axis = 0; axis < 3; ++axis) {
+            const int ex = axis == 0 ? m + 1 : m, ey = axis == 1 ? m + 1 : m;
+            const ivec3 local = ivec3(t % ex, (t / ex) % ey, t / (ex * ey));
+            const float weight = coarseWeight(axis, brick, slot, local);
+            const int i = levelFace(pc.level, axis, slot, local);
+            if (axis == 0) wx[i] = weight;
+            else if (axis == 1) wy[i] = weight;
+            else wz[i] = weight;
+        }
 }

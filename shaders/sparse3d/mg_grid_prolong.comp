@@ -10,12 +10,14 @@ layout(std430, set = 0, binding = 1) readonly buffer ActiveList { ivec4 activeLi
 
 layout(set = 0, binding = 2) buffer FineP { float fineP[]; };
 layout(set = 0, binding = 3) readonly buffer CoarseP { float coarseP[]; };
+layout(std430, set = 0, binding = 4) readonly buffer Header { SparseTopologyHeader header; };
 
 #include "pressure3d/stencil3d.glsl"
 #include "sparse3d/mg_level.glsl"
 
 void main() {
-    if (gl_LocalInvocationIndex != 0) return;
-    const int kBrickLevel = BILLOW_MG_BRICK_LEVELS - 1;
-    fineP[levelCell(kBrickLevel, thisSlot(), ivec3(0))] += coarseP[cellAt3(thisBrick() / 2, levelCells(kBrickLevel + 1))];
+    const int kBrickLevel = BILLOW_MG_BRICK_LEVELS - 1;  // 512 bricks a workgroup, one thread each
+    if (!hasLevelBrick(kBrickLevel)) return;
+    fineP[levelCell(kBrickLevel, levelSlot(kBrickLevel), ivec3(0))] +=
+        coarseP[cellAt3(levelBrick(kBrickLevel) / 2, levelCells(kBrickLevel + 1))];
 }

@@ -18,10 +18,15 @@ layout(set = 0, binding = 7) readonly buffer FineWZ { float fineWZ[]; };
 layout(set = 0, binding = 8) readonly buffer CoarseWX { float coarseWX[]; };
 layout(set = 0, binding = 9) readonly buffer CoarseWY { float coarseWY[]; };
 layout(set = 0, binding = 10) readonly buffer CoarseWZ { float coarseWZ[]; };
+layout(std430, set = 0, binding = 11) readonly buffer Header { SparseTopologyHeader header; };
 layout(push_constant) uniform Push { SparseMgPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
 #include "sparse3d/mg_level.glsl"
+
+// This thread's brick (its fine cell's and its parent's) and slot, set by main.
+ivec3 parentBrick;
+uint parentSlot;
 
 float coarseWeight(int axis, uint slot, ivec3 local) {
     const int i = levelFace(pc.level, axis, slot, local);
@@ -31,23 +36,23 @@ float coarseWeight(int axis, uint slot, ivec3 local) {
 // The coarse correction at coarse cell c next to the fine cell's parent (in this brick).
 float coarseCorrectionAt(ivec3 c, ivec3 parent, float parentValue) {
     const int L = pc.level;
-    const ivec3 parentLocal = parent - (thisBrick() << levelBrickShift(L));
+    const ivec3 parentLocal = parent - (parentBrick << levelBrickShift(L));
     const ivec3 n = levelCells(L);
     for (int axis = 0; axis < 3; ++axis) {
         if (c[axis] >= 0 && c[axis] < n[axis]) continue;
         ivec3 face = parentLocal;
         if (c[axis] > parent[axis]) face[axis] += 1;
-        return ghostCorrection3(coarseWeight(axis, thisSlot(), face), parentValue);
+        return ghostCorrection3(coarseWeight(axis, parentSlot, face), parentValue);
     }
     const ivec3 brick = c >> levelBrickShift(L);
     const uint slot = brickSlot(brick);
     if (slot == BILLOW_NO_BRICK) {
         // Open air: through the parent brick's border face on the first axis the brick changes.
         for (int axis = 0; axis < 3; ++axis) {
-            if (brick[axis] == thisBrick()[axis]) continue;
+            if (brick[axis] == parentBrick[axis]) continue;
             ivec3 face = parentLocal;
             if (c[axis] > parent[axis]) face[axis] += 1;
-            return ghostCorrection3(coarseWeight(axis, thisSlot(), face), parentValue);
+            return ghostCorrection3(coarseWeight(axis, parentSlot, face), parentValue);
         }
     }
     const ivec3 local = c & (levelEdge(L) - 1);
@@ -60,10 +65,13 @@ float coarseCorrectionAt(ivec3 c, ivec3 parent, float parentValue) {
 
 void main() {
     const int fine = pc.level - 1;
-    if (!hasLevelCell(fine)) return;
+    if (!hasLevelBrick(fine)) return;
     const ivec3 c = levelCellOfThread(fine);
     if (!insideLevel(fine, c)) return;
-    if (!hasOpenFace(BILLOW_LEVEL_WEIGHTS(fineWX, fineWY, fineWZ, fine, thisSlot(), thisLocal()))) return;
-    const float parentValue = coarseP[levelCell(pc.level, thisSlot(), thisLocal() / 2)];
-    fineP[levelCell(fine, thisSlot(), thisLocal())] += trilinearCorrection3(c, parentValue);
+    parentBrick = levelBrick(fine);
+    parentSlot = levelSlot(fine);
+    const ivec3 local = levelLocal(fine);
+    if (!hasOpenFace(BILLOW_LEVEL_WEIGHTS(fineWX, fineWY, fineWZ, fine, parentSlot, local))) return;
+    const float parentValue = coarseP[levelCell(pc.level, parentSlot, local / 2)];
+    fineP[levelCell(fine, parentSlot, local)] += trilinearCorrection3(c, parentValue);
 }

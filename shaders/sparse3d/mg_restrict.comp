@@ -16,6 +16,7 @@ layout(set = 0, binding = 6) readonly buffer FineWY { float fineWY[]; };
 layout(set = 0, binding = 7) readonly buffer FineWZ { float fineWZ[]; };
 layout(set = 0, binding = 8) writeonly buffer CoarseRhs { float coarseRhs[]; };
 layout(set = 0, binding = 9) writeonly buffer CoarseP { float coarseP[]; };
+layout(std430, set = 0, binding = 10) readonly buffer Header { SparseTopologyHeader header; };
 layout(push_constant) uniform Push { SparseMgPush pc; };  // rhsScale: the fine level's
 
 #include "pressure3d/stencil3d.glsl"
@@ -26,25 +27,28 @@ float fineValueAt(ivec3 c) {
     return i < 0 ? 0.0 : fineP[i];
 }
 
-float fineResidual(ivec3 local, ivec3 c) {
+float fineResidual(uint slot, ivec3 local, ivec3 c) {
     const int fine = pc.level - 1;
     if (!insideLevel(fine, c)) return 0.0;
-    const Weights3 w = BILLOW_LEVEL_WEIGHTS(fineWX, fineWY, fineWZ, fine, thisSlot(), local);
+    const Weights3 w = BILLOW_LEVEL_WEIGHTS(fineWX, fineWY, fineWZ, fine, slot, local);
     if (!hasOpenFace(w)) return 0.0;
-    const int i = levelCell(fine, thisSlot(), local);
+    const int i = levelCell(fine, slot, local);
     return restrictedResidual3(w, BILLOW_LEVEL_LO(fineValueAt, c), BILLOW_LEVEL_HI(fineValueAt, c), fineP[i],
                                pc.rhsScale * fineRhs[i], 0.0);
 }
 
 void main() {
-    if (!hasLevelCell(pc.level)) return;
+    if (!hasLevelBrick(pc.level)) return;
     const ivec3 c = levelCellOfThread(pc.level);
+    const uint slot = levelSlot(pc.level);
+    const ivec3 local = levelLocal(pc.level);
     float sum = 0.0;
     if (insideLevel(pc.level, c))
         for (int k = 0; k < 2; ++k)
             for (int j = 0; j < 2; ++j)
-                for (int i = 0; i < 2; ++i) sum += fineResidual(2 * thisLocal() + ivec3(i, j, k), 2 * c + ivec3(i, j, k));
-    const int i = levelCell(pc.level, thisSlot(), thisLocal());
+                for (int i = 0; i < 2; ++i)
+                    sum += fineResidual(slot, 2 * local + ivec3(i, j, k), 2 * c + ivec3(i, j, k));
+    const int i = levelCell(pc.level, slot, local);
     coarseRhs[i] = 0.5 * sum;
     coarseP[i] = 0.0;
 }

@@ -14,6 +14,7 @@ layout(set = 0, binding = 4) readonly buffer Rhs { float rhs[]; };
 layout(set = 0, binding = 5) readonly buffer WX { float wx[]; };
 layout(set = 0, binding = 6) readonly buffer WY { float wy[]; };
 layout(set = 0, binding = 7) readonly buffer WZ { float wz[]; };
+layout(std430, set = 0, binding = 8) readonly buffer Header { SparseTopologyHeader header; };
 layout(push_constant) uniform Push { SparseMgPush pc; };
 
 #include "pressure3d/stencil3d.glsl"
@@ -25,11 +26,12 @@ float valueAt(ivec3 c) {
 }
 
 void main() {
-    if (!hasLevelCell(pc.level)) return;
+    if (!hasLevelBrick(pc.level)) return;
     const ivec3 c = levelCellOfThread(pc.level);
     if (!insideLevel(pc.level, c) || ((c.x + c.y + c.z) & 1) != pc.colour) return;
-    const int i = levelCell(pc.level, thisSlot(), thisLocal());
-    p[i] = relaxedPressure3(BILLOW_LEVEL_WEIGHTS(wx, wy, wz, pc.level, thisSlot(), thisLocal()),
-                            BILLOW_LEVEL_LO(valueAt, c), BILLOW_LEVEL_HI(valueAt, c), p[i], pc.rhsScale * rhs[i], 1.0,
-                            0.0);
+    const uint slot = levelSlot(pc.level);
+    const ivec3 local = levelLocal(pc.level);
+    const int i = levelCell(pc.level, slot, local);
+    p[i] = relaxedPressure3(BILLOW_LEVEL_WEIGHTS(wx, wy, wz, pc.level, slot, local), BILLOW_LEVEL_LO(valueAt, c),
+                            BILLOW_LEVEL_HI(valueAt, c), p[i], pc.rhsScale * rhs[i], 1.0, 0.0);
 }

@@ -20,6 +20,8 @@ constexpr uint32_t kSmoothing = 2;
 uint32_t edgeOf(int level) { return BILLOW_BRICK >> level; }
 size_t cellsPerBrick(int level) { const size_t m = edgeOf(level); return m * m * m; }
 size_t facesPerBrick(int level) { const size_t m = edgeOf(level); return (m + 1) * m * m; }
+// Where level L's brick kernels find their indirect dispatch in brickCommands_ (mg_gate_bricks.comp).
+VkDeviceSize commandOf(int level) { return VkDeviceSize(level) * sizeof(VkDispatchIndirectCommand); }
 // The virtual grid of level L: ceil(n / 2^L) cells a side (level 4: the first grid across the bricks).
 GridShape levelShape(const std::array<uint32_t, 3>& n, int level) {
     const uint32_t add = (1u << level) - 1;
@@ -50,7 +52,7 @@ SparseMultigrid::SparseMultigrid(ContextState& context, KernelSet& brickKernels,
     writeGridBlocks(VK_NULL_HANDLE);
     gridKernels_ = stencil_->createKernels(cs_, grids_[0].grid.handle());
     gate_ = std::make_unique<PressureGate>(cs_, *gridKernels_, stencil_->gatedDispatchGroups(shapes));
-    brickCommands_ = GpuBuffer(cs_, sizeof(VkDispatchIndirectCommand),
+    brickCommands_ = GpuBuffer(cs_, kBrickLevels * sizeof(VkDispatchIndirectCommand),
                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
                                    VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                GpuBuffer::Kind::DeviceLocal);
@@ -124,15 +126,16 @@ void SparseMultigrid::indirectBarrier(VkCommandBuffer cmd) const {
 }
 
 void SparseMultigrid::recordCoarsenWeights(VkCommandBuffer cmd, const SparsePressureSystem& system) {
-    // Not gated: every brick, every solve (the bricks and their open fractions may have changed).
+    // Every brick, every solve (the bricks and their open fractions may have changed), before the
+    // first check (the brick commands are open).
     for (int level = 1; level < kBrickLevels; ++level) {
         const LevelBuffers fine = brickLevel(level - 1, system), coarse = brickLevel(level, system);
         kernels_.dispatchIndirect(cmd,
                                   kernels::Sparse3dMgCoarsen::Bindings{
                                       .brickMap = topology_.brickMap.handle(), .activeList = topology_.activeList.handle(),
                                       .fineWX = fine.w[0], .fineWY = fine.w[1], .fineWZ = fine.w[2], .wX = coarse.w[0],
-                                      .wY = coarse.w[1], .wZ = coarse.w[2]},
-                                  gpu::SparseMgPush{level, 1.0f, 0, 0}, topology_.header.handle(), kBrickDispatchOffset);
+                                      .wY = coarse.w[1], .wZ = coarse.w[2], .header = topology_.header.handle()},
+                                  gpu::SparseMgPush{level, 1.0f, 0, 0}, brickCommands_.handle(), commandOf(level));
         computeBarrier(cs_, cmd);
     }
     const LevelBuffers bricks = brickLevel(kBrickLevels - 1, system);
@@ -170,8 +173,9 @@ void SparseMultigrid::recordSmooth(VkCommandBuffer cmd, int level, const SparseP
                                       kernels::Sparse3dMgSmooth::Bindings{
                                           .brickMap = topology_.brickMap.handle(),
                                           .activeList = topology_.activeList.handle(), .p = b.p, .rhs = b.rhs,
-                                          .wX = b.w[0], .wY = b.w[1], .wZ = b.w[2]},
-                                      gpu::SparseMgPush{level, rhsScale, colour, 0}, brickCommands_.handle(), 0);
+                                          .wX = b.w[0], .wY = b.w[1], .wZ = b.w[2], .header = topology_.header.handle()},
+                                      gpu::SparseMgPush{level, rhsScale, colour, 0}, brickCommands_.handle(),
+                                      commandOf(level));
             computeBarrier(cs_, cmd);
         }
 }
@@ -183,8 +187,8 @@ void SparseMultigrid::recordMeasure(VkCommandBuffer cmd, const SparsePressureSys
                               kernels::Sparse3dMgResidual::Bindings{
                                   .brickMap = topology_.brickMap.handle(), .activeList = topology_.activeList.handle(),
                                   .p = b.p, .rhs = b.rhs, .wX = b.w[0], .wY = b.w[1], .wZ = b.w[2],
-                                  .reports = gate_->state()},
-                              gpu::SparseMgPush{0, system.rhsScale, 0, 0}, brickCommands_.handle(), 0);
+                                  .reports = gate_->state(), .header = topology_.header.handle()},
+                              gpu::SparseMgPush{0, system.rhsScale, 0, 0}, brickCommands_.handle(), commandOf(0));
     computeBarrier(cs_, cmd);
 }
 
@@ -198,9 +202,10 @@ void SparseMultigrid::recordVCycle(VkCommandBuffer cmd, const SparsePressureSyst
                                   kernels::Sparse3dMgRestrict::Bindings{
                                       .brickMap = brickMap, .activeList = activeList, .fineP = fine.p,
                                       .fineRhs = fine.rhs, .fineWX = fine.w[0], .fineWY = fine.w[1],
-                                      .fineWZ = fine.w[2], .coarseRhs = coarse.rhs, .coarseP = coarse.p},
+                                      .fineWZ = fine.w[2], .coarseRhs = coarse.rhs, .coarseP = coarse.p,
+                                      .header = topology_.header.handle()},
                                   gpu::SparseMgPush{level + 1, level == 0 ? system.rhsScale : 1.0f, 0, 0},
-                                  brickCommands_.handle(), 0);
+                                  brickCommands_.handle(), commandOf(level + 1));
         computeBarrier(cs_, cmd);
     }
     // Across the brick grid: the dense V-cycle's primitives, gated by the gate's own commands.
@@ -234,8 +239,9 @@ void SparseMultigrid::recordVCycle(VkCommandBuffer cmd, const SparsePressureSyst
     }
     kernels_.dispatchIndirect(cmd,
                               kernels::Sparse3dMgGridProlong::Bindings{.activeList = activeList, .fineP = bricks.p,
-                                                                       .coarseP = grids_[0].correction.now()},
-                              brickCommands_.handle(), 0);
+                                                                       .coarseP = grids_[0].correction.now(),
+                                                                       .header = topology_.header.handle()},
+                              brickCommands_.handle(), commandOf(kBrickLevels - 1));
     computeBarrier(cs_, cmd);
     recordSmooth(cmd, kBrickLevels - 1, system);
     // Up inside the bricks.
@@ -246,20 +252,20 @@ void SparseMultigrid::recordVCycle(VkCommandBuffer cmd, const SparsePressureSyst
                                       .brickMap = brickMap, .activeList = activeList, .fineP = fine.p,
                                       .coarseP = coarse.p, .fineWX = fine.w[0], .fineWY = fine.w[1],
                                       .fineWZ = fine.w[2], .coarseWX = coarse.w[0], .coarseWY = coarse.w[1],
-                                      .coarseWZ = coarse.w[2]},
-                                  gpu::SparseMgPush{level, 1.0f, 0, 0}, brickCommands_.handle(), 0);
+                                      .coarseWZ = coarse.w[2], .header = topology_.header.handle()},
+                                  gpu::SparseMgPush{level, 1.0f, 0, 0}, brickCommands_.handle(), commandOf(level - 1));
         computeBarrier(cs_, cmd);
         recordSmooth(cmd, level - 1, system);
     }
 }
 
 void SparseMultigrid::recordSolve(VkCommandBuffer cmd, const SparsePressureSystem& system) {
+    gate_->recordBegin(cmd);
+    recordBrickGate(cmd, false);
     recordCoarsenWeights(cmd, system);
     // Before each V-cycle the residual of the current pressure is measured into the gate and
     // checked; after the last cycle a final measurement gives the achieved residual (the dense
     // gated multigrid's loop, pressure/multigrid.cpp).
-    gate_->recordBegin(cmd);
-    recordBrickGate(cmd, false);
     for (uint32_t cycle = 0;; ++cycle) {
         recordMeasure(cmd, system);
         const bool last = cycle == system.maxCycles;
