@@ -20,6 +20,7 @@
 //     fixed, 6 floats per cell of these grids (correction, right-hand side, shift, three face
 //     weights), the first of which has 1/4096 of the virtual cells: fixedBytes(), about 55 MiB at
 //     2048^3, next to the brick map's 64 MiB.
+// The brick kernels pack 8^L bricks into a workgroup on level L (one thread per cell).
 // Every step (the bricks may have changed) the levels' weights are rebuilt on the GPU from the open
 // fractions and the brick map before the cycles. Smoothing: red-black Gauss-Seidel, 2 sweeps before
 // and after each coarse correction; restriction: half the cell sum of the residual (the dense
@@ -125,7 +126,7 @@ private:
     std::unique_ptr<PoissonStencil> stencil_;
     std::unique_ptr<KernelSet> gridKernels_;
     std::unique_ptr<PressureGate> gate_;
-    GpuBuffer brickCommands_;  // the gated brick kernels' VkDispatchIndirectCommand
+    GpuBuffer brickCommands_;  // the brick kernels' VkDispatchIndirectCommand, one per level
     ResidualReportRing reports_;
 };
 
