@@ -8,7 +8,9 @@
 // and, for a kernel run one workgroup per allocated brick (dispatched indirectly from the
 // topology header), also
 //   layout(std430, set = 0, binding = B) readonly buffer ActiveList { ivec4 activeList[]; };
-// Brick kernels shape their own workgroup: one thread per cell of the brick.
+// Brick kernels shape their own workgroup: one thread per cell of the brick. A brick kernel that
+// reads only its own brick's storage may define BILLOW_BRICK_LOCAL and leave out the brick map (a
+// binding fewer): the map's lookups and the taps are then not declared.
 #extension GL_GOOGLE_include_directive : require
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid3d.glsl"
@@ -22,8 +24,10 @@ layout(local_size_x = BILLOW_BRICK, local_size_y = BILLOW_BRICK, local_size_z = 
 ivec3 brickGrid() { return (gridCells() + (BILLOW_BRICK - 1)) >> BILLOW_BRICK_SHIFT; }
 bool insideBrickGrid(ivec3 b) { return all(greaterThanEqual(b, ivec3(0))) && all(lessThan(b, brickGrid())); }
 int brickMapIndex(ivec3 b) { ivec3 n = brickGrid(); return b.x + n.x * (b.y + n.y * b.z); }
+#ifndef BILLOW_BRICK_LOCAL
 // The slot of brick b, or BILLOW_NO_BRICK (missing, or outside the brick grid).
 uint brickSlot(ivec3 b) { return insideBrickGrid(b) ? brickMap[brickMapIndex(b)] : BILLOW_NO_BRICK; }
+#endif
 
 int cellInBrick(uint slot, ivec3 local) {
     return int(slot) * BILLOW_BRICK_CELLS + local.x + BILLOW_BRICK * (local.y + BILLOW_BRICK * local.z);
@@ -35,6 +39,7 @@ int faceInBrick(int axis, uint slot, ivec3 local) {
     return int(slot) * BILLOW_BRICK_FACES + local.x + ex * (local.y + ey * local.z);
 }
 
+#ifndef BILLOW_BRICK_LOCAL
 // The stored cell c of the virtual domain (inside it), or -1 when its brick is missing.
 int storedCell(ivec3 c) {
     uint slot = brickSlot(c >> BILLOW_BRICK_SHIFT);
@@ -56,13 +61,14 @@ int storedFace(int axis, ivec3 f) {
 }
 
 // The taps' storage hooks (smoke3d/taps.glsl): after the side rules resolved a sample to a cell or
-// face inside the domain, where it is stored. A missing brick gives open air: still air
-// (scale 0, offset 0) for a velocity, BILLOW_OPEN_AIR_SIDE for a cell (the kernel reads its
-// ambient values) unless an inflow side was found first.
+// face inside the domain, where it is stored. A missing brick gives open air: still air for a
+// velocity (scale 0, the side rules' offset kept: beyond a moving wall the ghost of still air is
+// 2 V_t, as on the dense grid), BILLOW_OPEN_AIR_SIDE for a cell (the kernel reads its ambient
+// values) unless an inflow side was found first.
 #define BILLOW_STORED_FACE3(axis, f, t)                                 \
     {                                                                   \
         int stored_ = storedFace(axis, f);                              \
-        if (stored_ < 0) { t.index = 0; t.scale = 0.0; t.offset = 0.0; } \
+        if (stored_ < 0) { t.index = 0; t.scale = 0.0; }                \
         else t.index = stored_;                                          \
     }
 #define BILLOW_STORED_CELL3(c, t)                                                     \
@@ -74,6 +80,7 @@ int storedFace(int axis, ivec3 f) {
 // The dense kernels' direct (untapped) reads assume the dense layout: never take them.
 #define BILLOW_DIRECT_LIMIT3(n) ivec3(0)
 #include "smoke3d/taps.glsl"
+#endif
 
 #ifdef BILLOW_BRICK_KERNEL
 // This workgroup's brick: its coordinates and slot (activeList[gl_WorkGroupID.x]), and this

@@ -49,6 +49,10 @@ void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     // allocated cell's values before any is read.
     const VkDeviceSize bytes = VkDeviceSize(capacity) * BILLOW_BRICK_CELLS * 4 * sizeof(float);
     if (vorticityCells.size() != bytes) {
+        // A new capacity (growPool, which waited for the queue): the old buffers are idle; the
+        // kernels' descriptor sets that name them go with them.
+        for (const GpuBuffer* old : {&vorticityCells, &confinementCells})
+            if (old->handle() != VK_NULL_HANDLE) kernels->forgetBuffer(old->handle());
         vorticityCells = GpuBuffer(cs, bytes, detail::kFieldUsage, GpuBuffer::Kind::DeviceLocal);
         confinementCells = GpuBuffer(cs, bytes, detail::kFieldUsage, GpuBuffer::Kind::DeviceLocal);
     }

@@ -12,6 +12,7 @@
 #include "smoke3d/emitter3d.hpp"
 #include "smoke3d/smoke3d_buffers.hpp"
 #include "sparse3d/sparse3d_impl.hpp"
+#include "sparse3d/sparse3d_multigrid.hpp"
 #include "sparse3d/sparse3d_settings.hpp"
 
 namespace billow {
@@ -43,7 +44,8 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     gridUniform = detail::UniformBuffer<gpu::Grid3DParams>(cs);
     emitters = detail::HostEditQueue<gpu::GpuEmitter3D>(cs, kMaxEmitters);
     kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Sparse3d},
-                                                  std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan},
+                                                  std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan,
+                                                                                           detail::KernelId::MassFactor},
                                                   gridUniform.handle(), gridUniform.size());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(SparsePass3D::Count));
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
@@ -51,7 +53,10 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     gridUniform.upload(gridParams());
     allocatePools(sparse.poolBricks);
     createTopology();
-    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
+    // Its sums stride over the whole pool, so the workgroup count of the first capacity serves a
+    // grown pool too (sparse3d_transport.cpp).
+    massCorrection = detail::MassCorrection(cs, size_t(capacity) * BILLOW_BRICK_CELLS);
+    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D) + massCorrection.bytes();
     // The largest download: a face pool, or the colour pool.
     readback = detail::FieldReadback(cs, uint64_t(capacity) * BILLOW_BRICK_FACES * sizeof(float) * (hasColour() ? 4 : 1));
 }
@@ -84,6 +89,7 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
     for (const GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid, &open[0], &open[1], &open[2],
                                &solidVelocity[0], &solidVelocity[1], &solidVelocity[2]})
         brickBytes += b->size() / slots;
+    allocatePressureLevels(slots);
 }
 
 void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
@@ -127,6 +133,7 @@ void SparseSmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keepStateOf(emitters);
     saved.keepStateOf(colliders);
     saved.keepStateOf(poolRing);
+    saved.keepStateOf(*multigrid);  // its residual reports
 }
 
 template class SmokeSolverCalls<SparsePass3D, SparsePassTiming3D>;
