@@ -2,9 +2,11 @@
 // (smoke3d/*_rule.glsl, smoke3d/*_force.glsl) run by brick kernels (shaders/sparse3d/), one
 // workgroup per allocated brick, dispatched from the topology header.
 //
-// The passes are always recorded one by one: the `fusedForces` of a whole step is not taken (the
-// dense solver's fused kernel saves memory traffic; here Buoyancy, Vorticity and the velocity part
-// of Damping each run their own kernel, in step order, with the dense unfused passes' results).
+// A step that fuses the velocity forces (SmokeSettings3D::fuseVelocityForces) records them in the
+// Vorticity pass in the dense fused kernel's order (the confinement of the velocity before
+// buoyancy, buoyancy, the confinement force, velocity damping), by the same kernels as the unfused
+// passes: the dense solver's single fused kernel saves memory traffic, which the sparse solver does
+// not (yet).
 #include "core/barriers.hpp"
 #include "grid/decay_factor.hpp"
 #include "grid/field_buffers.hpp"
@@ -41,9 +43,7 @@ void SparseSmokeSolver3D::Impl::recordBuoyancy(VkCommandBuffer cmd, float dt) {
     barrier(cmd);
 }
 
-void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
-    // The sparse solver has no Vorticity diagnostic field: without confinement nothing is needed.
-    if (!confinementApplies()) return;
+void SparseSmokeSolver3D::Impl::recordConfinementCells(VkCommandBuffer cmd) {
     // Sized by the pool's capacity (growPool changes it while the queue is idle). Not zero-filled
     // (that would submit work while this command buffer is being recorded): the kernels write every
     // allocated cell's values before any is read.
@@ -69,6 +69,17 @@ void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
                                                                           .confinementCells = confinementCells.handle()},
                               topology.header.handle(), kBrickDispatchOffset);
     barrier(cmd);
+}
+
+void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
+    // The sparse solver has no Vorticity diagnostic field: without confinement nothing is needed.
+    if (!confinementApplies()) return;
+    recordConfinementCells(cmd);
+    recordConfinementForce(cmd, dt);
+}
+
+void SparseSmokeSolver3D::Impl::recordConfinementForce(VkCommandBuffer cmd, float dt) {
+    const VkBuffer map = topology.brickMap.handle(), active = topology.activeList.handle();
     kernels->dispatchIndirect(
         cmd,
         kernels::Sparse3dVorticityForce::Bindings{.brickMap = map, .activeList = active, .u = u.now(), .v = v.now(),
@@ -78,7 +89,7 @@ void SparseSmokeSolver3D::Impl::recordVorticity(VkCommandBuffer cmd, float dt) {
     barrier(cmd);
 }
 
-void SparseSmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
+void SparseSmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt, bool velocity) {
     const bool colourDamped = hasColour() && settings.colourDamping > 0.0f;
     if (settings.densityDamping > 0.0f || settings.temperatureRelaxation > 0.0f || settings.fuelDamping > 0.0f ||
         colourDamped) {
@@ -93,6 +104,10 @@ void SparseSmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
             topology.header.handle(), kBrickDispatchOffset);
         barrier(cmd);
     }
+    if (velocity) recordVelocityDamping(cmd, dt);
+}
+
+void SparseSmokeSolver3D::Impl::recordVelocityDamping(VkCommandBuffer cmd, float dt) {
     if (velocityDampingApplies()) {
         kernels->dispatchIndirect(
             cmd,
@@ -103,6 +118,14 @@ void SparseSmokeSolver3D::Impl::recordDamping(VkCommandBuffer cmd, float dt) {
             topology.header.handle(), kBrickDispatchOffset);
         barrier(cmd);
     }
+}
+
+void SparseSmokeSolver3D::Impl::recordVelocityForces(VkCommandBuffer cmd, float dt) {
+    const bool confinement = confinementApplies();
+    if (confinement) recordConfinementCells(cmd);  // of the velocity before buoyancy
+    recordBuoyancy(cmd, dt);
+    if (confinement) recordConfinementForce(cmd, dt);
+    recordVelocityDamping(cmd, dt);
 }
 
 } // namespace billow

@@ -145,7 +145,13 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     void recordCombustion(VkCommandBuffer cmd, float dt);
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
-    void recordDamping(VkCommandBuffer cmd, float dt);
+    void recordDamping(VkCommandBuffer cmd, float dt, bool velocity = true);
+    // The velocity forces of a step that fuses them: the confinement of the velocity before
+    // buoyancy, buoyancy, velocity damping (the dense fused kernel's order, by the unfused kernels).
+    void recordVelocityForces(VkCommandBuffer cmd, float dt);
+    void recordConfinementCells(VkCommandBuffer cmd);             // into confinementCells
+    void recordConfinementForce(VkCommandBuffer cmd, float dt);  // from confinementCells
+    void recordVelocityDamping(VkCommandBuffer cmd, float dt);
     // sparse3d_projection.cpp. allocatePressureLevels: the multigrid (created on the first call) and
     // its levels inside the bricks for `slots` slots; allocatePools calls it (blocking).
     void allocatePressureLevels(uint32_t slots);

@@ -94,7 +94,7 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
 
 void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
 
-void SparseSmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SparsePass3D pass, float dt, bool) {
+void SparseSmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SparsePass3D pass, float dt, bool fusedForces) {
     timer.begin(cmd, static_cast<uint32_t>(pass));
     switch (pass) {
     case SparsePass3D::Topology: recordTopology(cmd, dt); break;
@@ -102,9 +102,11 @@ void SparseSmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SparsePass3D pas
     case SparsePass3D::Advect: recordAdvect(cmd, dt); break;
     case SparsePass3D::Emit: recordEmit(cmd, dt); break;
     case SparsePass3D::Combustion: recordCombustion(cmd, dt); break;
-    case SparsePass3D::Buoyancy: recordBuoyancy(cmd, dt); break;
-    case SparsePass3D::Vorticity: recordVorticity(cmd, dt); break;
-    case SparsePass3D::Damping: recordDamping(cmd, dt); break;
+    // With fusedForces (smoke_core.hpp) the Vorticity pass records the velocity forces, Buoyancy
+    // nothing and Damping only the cell fields.
+    case SparsePass3D::Buoyancy: if (!fusedForces) recordBuoyancy(cmd, dt); break;
+    case SparsePass3D::Vorticity: fusedForces ? recordVelocityForces(cmd, dt) : recordVorticity(cmd, dt); break;
+    case SparsePass3D::Damping: recordDamping(cmd, dt, !fusedForces); break;
     case SparsePass3D::Divergence: recordDivergence(cmd); break;
     case SparsePass3D::PressureSolve: recordPressureSolve(cmd, dt); break;
     case SparsePass3D::SubtractGradient: recordSubtractGradient(cmd, dt); break;

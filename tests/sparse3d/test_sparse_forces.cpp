@@ -222,8 +222,44 @@ protected:
             dense().upload(f.dense, values);
         }
         for (int a = 0; a < 3; ++a) before_[a] = sparse_->downloadBox(kVelocity[a].sparse, {0, 0, 0}, {layout_->n[0], layout_->n[1], layout_->n[2]});
+        if (pass == SparsePass3D::Count) {  // the fused velocity forces
+            dense().stepVelocityForces(kDt);
+            sparse_->stepVelocityForces(kDt);
+            return;
+        }
         dense().stepPass(static_cast<SmokePass3D>(static_cast<uint32_t>(pass) - 1), kDt);  // SmokePass3D has no Topology
         sparse_->stepPass(pass, kDt);
+    }
+
+    // The faces whose confinement force reads only cells whose confinement reads only allocated
+        // cells (the two cells of the face and their six neighbours each, clamped at the sides); `border`
+        // counts the others.
+    std::array<std::vector<bool>, 3> confinementExactFaces(size_t& border) const {
+        std::array<std::vector<bool>, 3> exact;
+        const uint32_t* n = layout_->n;
+        auto clampedStored = [&](int x, int y, int z) {
+            return layout_->storedCell({uint32_t(std::clamp(x, 0, int(n[0]) - 1)), uint32_t(std::clamp(y, 0, int(n[1]) - 1)),
+                                        uint32_t(std::clamp(z, 0, int(n[2]) - 1))});
+        };
+        auto confinementExact = [&](int x, int y, int z) {
+            bool all = clampedStored(x, y, z);
+            for (int d = -1; d <= 1; d += 2)
+                all = all && clampedStored(x + d, y, z) && clampedStored(x, y + d, z) && clampedStored(x, y, z + d);
+            return all;
+        };
+        for (int axis = 0; axis < 3; ++axis) {
+            const auto e = layout_->extent(axis);
+            for (uint32_t z = 0; z < e[2]; ++z)
+                for (uint32_t y = 0; y < e[1]; ++y)
+                    for (uint32_t x = 0; x < e[0]; ++x) {
+                        int below[3] = {int(x), int(y), int(z)};
+                        below[axis] -= 1;
+                        const bool ok = confinementExact(below[0], below[1], below[2]) && confinementExact(int(x), int(y), int(z));
+                        exact[axis].push_back(ok);
+                        border += ok ? 0 : 1;
+                    }
+        }
+        return exact;
     }
 
     // Stored faces whose velocity the pass changed (a check that it did something to compare).
@@ -369,32 +405,26 @@ TEST_P(SparseForcesOnBricks, VorticityConfinementMatchesTheDenseSolver) {
     // dense grid's still cells next to moving ones have some. So the faces whose force reads only
     // cells whose confinement reads only allocated cells (the two cells of the face and their six
     // neighbours each, clamped at the sides) match bit for bit; with every brick allocated, all.
-    std::array<std::vector<bool>, 3> exact;
-    const uint32_t* n = layout_->n;
-    auto clampedStored = [&](int x, int y, int z) {
-        return layout_->storedCell({uint32_t(std::clamp(x, 0, int(n[0]) - 1)), uint32_t(std::clamp(y, 0, int(n[1]) - 1)),
-                                    uint32_t(std::clamp(z, 0, int(n[2]) - 1))});
-    };
-    auto confinementExact = [&](int x, int y, int z) {
-        bool all = clampedStored(x, y, z);
-        for (int d = -1; d <= 1; d += 2)
-            all = all && clampedStored(x + d, y, z) && clampedStored(x, y + d, z) && clampedStored(x, y, z + d);
-        return all;
-    };
     size_t border = 0;
-    for (int axis = 0; axis < 3; ++axis) {
-        const auto e = layout_->extent(axis);
-        for (uint32_t z = 0; z < e[2]; ++z)
-            for (uint32_t y = 0; y < e[1]; ++y)
-                for (uint32_t x = 0; x < e[0]; ++x) {
-                    int below[3] = {int(x), int(y), int(z)};
-                    below[axis] -= 1;
-                    const bool ok = confinementExact(below[0], below[1], below[2]) && confinementExact(int(x), int(y), int(z));
-                    exact[axis].push_back(ok);
-                    border += ok ? 0 : 1;
-                }
-    }
+    const std::array<std::vector<bool>, 3> exact = confinementExactFaces(border);
     if (!GetParam()) EXPECT_EQ(border, 0u) << "every face is exact with every brick allocated";
+    EXPECT_GT(changedFaces(), 10000u);
+    expectSameVelocity(&exact);
+    expectSharedVelocityEqual();
+}
+
+// A step that fuses the velocity forces (fuseVelocityForces, the default) records them in the
+// Vorticity pass: the confinement of the velocity before buoyancy, buoyancy, the force, damping and
+// the speed limit, as the dense solver's fused kernel (smoke3d/velocity_forces.comp) applies them
+// to each face.
+TEST_P(SparseForcesOnBricks, FusedVelocityForcesMatchTheDenseSolver) {
+    SmokeSettings3D s = problemSettings();
+    s.vorticity = 0.8f;
+    s.velocityDamping = 0.7f;
+    s.maxSpeed = 1.5f;
+    run(s, bricks(), SparsePass3D::Count, 6);
+    size_t border = 0;
+    const std::array<std::vector<bool>, 3> exact = confinementExactFaces(border);
     EXPECT_GT(changedFaces(), 10000u);
     expectSameVelocity(&exact);
     expectSharedVelocityEqual();
