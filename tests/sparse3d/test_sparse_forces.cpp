@@ -6,9 +6,11 @@
 // temperature), every stored cell and face must equal the dense solver's bit for bit: the sparse
 // kernels run the dense kernels' own maths (smoke3d/*_rule.glsl and friends) on the same values,
 // reading missing bricks as the open air the dense grid holds there, so there is no round-off
-// difference to allow for. The dense passes themselves are checked against the double-precision
-// reference by test_kernels3d_forces and test_colliders3d. A face two bricks share must hold the
-// same bits in both copies after every pass.
+// difference to allow for. One exception, by design: a cell of a missing brick has no vorticity on
+// the sparse grid, so the confinement is compared where it reads no such cell (see the test). The
+// dense passes themselves are checked against the double-precision reference by
+// test_kernels3d_forces and test_colliders3d. A face two bricks share must hold the same bits in
+// both copies after every pass.
 #include "support/gpu_test.hpp"
 
 #include <algorithm>
