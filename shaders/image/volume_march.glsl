@@ -29,6 +29,14 @@
 //   vec3 volumeColourAt(ivec3 cell);        // the colour field's rgb (read with VOLUME_FLAG_COLOUR only)
 //   float volumeLightAt(vec3 p);            // T_light at p: a baked lookup, or shadowTransmittance(p)
 //   float volumeColliderDistance(vec3 p);   // to the nearest analytic collider, cells (large: none)
+// An includer over a sparse grid (volume_sparse_fields.glsl) defines VOLUME_SKIP_EMPTY before
+// including it, and then also
+//   float volumeEmptyUntil(vec3 origin, vec3 direction, float t);
+// the ray parameter at which the region around origin + direction * t that reads only open air
+// (every trilinear tap in a missing brick, nothing emitted there) ends along the ray, or -1 when
+// that point is not in such a region. Both marches then skip the samples before it: a sample
+// there would add exactly 0 (density 0, emission 0, no solid), so the result is the same bits as
+// sampling it. volumeViewSamples / volumeLightSamples count the samples taken.
 #ifndef VOLUME_MARCH_GLSL
 #define VOLUME_MARCH_GLSL
 
@@ -68,6 +76,16 @@ float volumeSolidAt(ivec3 cell);
 vec3 volumeColourAt(ivec3 cell);
 float volumeLightAt(vec3 p);
 float volumeColliderDistance(vec3 p);
+#ifdef VOLUME_SKIP_EMPTY
+float volumeEmptyUntil(vec3 origin, vec3 direction, float t);
+uint volumeViewSamples = 0u, volumeLightSamples = 0u;
+// The index of the step loop to continue from after sample k was found to lie in open air that
+// ends at ray parameter `until`: the first sample whose (unshortened) midpoint `first + k step +
+// step / 2` passes it, less one for the loop's ++k; at least k (progress is always made).
+int volumeSkipTo(int k, float first, float stepLength, float until) {
+    return max(k, int(ceil((until - first - 0.5 * stepLength) / stepLength)) - 1);
+}
+#endif
 
 // Trilinear interpolation of a cell-centred field at p (cell units).
 #define VOLUME_TRILINEAR(TYPE, FETCH, p)                                                             \
@@ -109,6 +127,14 @@ float shadowTransmittance(vec3 p) {
     for (int k = 0; k < steps; ++k) {
         float t = float(k) * stepLength;
         float ds = min(stepLength, len - t);
+#ifdef VOLUME_SKIP_EMPTY
+        float emptyUntil = volumeEmptyUntil(p, l, first + t + 0.5 * ds);
+        if (emptyUntil >= 0.0) {
+            k = volumeSkipTo(k, first, stepLength, emptyUntil);
+            continue;
+        }
+        ++volumeLightSamples;
+#endif
         vec3 x = p + l * (first + t + 0.5 * ds);
         if (volumeFlag(VOLUME_FLAG_SOLIDS) && volumeSolid(x) > view.fire.w) return 0.0;
         opticalDepth += volumeDensity(x) * ds;
@@ -223,6 +249,14 @@ VolumeSample marchVolume(vec3 origin, vec3 direction, float limit) {
     for (int k = 0; k < steps; ++k) {
         float t = float(k) * stepLength;
         float ds = min(stepLength, len - t);
+#ifdef VOLUME_SKIP_EMPTY
+        float emptyUntil = volumeEmptyUntil(entry, direction, t + 0.5 * ds);
+        if (emptyUntil >= 0.0) {
+            k = volumeSkipTo(k, 0.0, stepLength, emptyUntil);
+            continue;
+        }
+        ++volumeViewSamples;
+#endif
         vec3 x = entry + direction * (t + 0.5 * ds);
         if (volumeFlag(VOLUME_FLAG_SOLIDS) && volumeSolid(x) > view.fire.w && volumeColliderDistance(x) > 1.5) {
             vec3 e = vec3(0.5, 0.0, 0.0);

@@ -4,11 +4,19 @@
 // and ground background, everything is opaque).
 //
 // Built once per colour format (BILLOW_IMAGE_FORMAT: rgba8, rgba16f, rgba32f): a storage image's
-// format qualifier cannot be specialised.
+// format qualifier cannot be specialised. Built again with BILLOW_VOLUME_SPARSE for a
+// SparseSmokeSolver3D: the fields and the light read through its brick map
+// (volume_sparse_fields.glsl), the march skipping open air.
 #version 450
 #include "common/collider_types.h"
 #include "common/collider_shapes.glsl"
+#ifdef BILLOW_VOLUME_SPARSE
+#define VOLUME_BRICK_MAP_BINDING 9
+#define VOLUME_COUNTS_BINDING 10
+#include "volume_sparse_fields.glsl"
+#else
 #include "volume_fields.glsl"
+#endif
 
 layout(local_size_x = 8, local_size_y = 8) in;
 
@@ -17,7 +25,16 @@ layout(std430, binding = 6) readonly buffer ColliderBuffer { GpuCollider collide
 layout(binding = 7) uniform sampler2D sceneDepth;
 layout(binding = 8, BILLOW_IMAGE_FORMAT) uniform writeonly image2D target;
 
+#ifdef BILLOW_VOLUME_SPARSE
+// The light pool holds the allocated cells (volume_sparse_light.comp); a tap in a missing brick
+// (beside an allocated one) marches toward the light itself, as the bake would have.
+float lightAt(ivec3 c) {
+    int i = storedCell(c);
+    return i < 0 ? shadowTransmittance(vec3(c) + 0.5) : lightCells[i];
+}
+#else
 float lightAt(ivec3 c) { return lightCells[volumeCellIndex(c)]; }
+#endif
 float volumeLightAt(vec3 p) VOLUME_TRILINEAR(float, lightAt, p)
 
 // To the nearest analytic collider, cells (colliders are in metres of the domain).
@@ -69,4 +86,7 @@ void main() {
     }
     if (volumeFlag(VOLUME_FLAG_DISPLAY)) rgb = volumeToDisplay(rgb);
     imageStore(target, ivec2(pixel), vec4(rgb, alpha));
+#ifdef BILLOW_VOLUME_SPARSE
+    volumeAddSampleCounts();
+#endif
 }
