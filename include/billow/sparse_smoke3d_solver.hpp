@@ -148,10 +148,16 @@ public:
     std::optional<SparsePoolReport> poolReport() const;
 
     // Host access (blocking): the allocated bricks of a field, and a dense box of cells or faces
-    // (open air where no brick is allocated). Box: `origin` and `size` in cells (faces: size + 1
-    // along the axis), inside the domain.
+    // read from or written into the bricks. A box is `origin` and `size` in cells, inside the
+    // domain (InvalidArgument naming origin/size otherwise); it holds size[0] x size[1] x size[2]
+    // samples, x fastest (faces: size + 1 along the field's axis; Colour: 4 values a sample).
+    // downloadBox gives open air where no brick is allocated; uploadBox needs every sample stored
+    // (InvalidArgument naming the first missing brick; nothing is written then), writes both
+    // copies of a face two bricks share, and takes finite values within +-1e6.
     SparseBricks downloadBricks(SparseField3D field);
     std::vector<float> downloadBox(SparseField3D field, std::array<uint32_t, 3> origin, std::array<uint32_t, 3> size);
+    void uploadBox(SparseField3D field, std::array<uint32_t, 3> origin, std::array<uint32_t, 3> size,
+                   std::span<const float> values);
     // Allocates the given bricks now (blocking; those already allocated are skipped), filled with
     // open air: a region an engine wants ready before smoke arrives (a level's start, a
     // teleport). They retire like any other brick when nothing wants them for retireAfterSteps

@@ -77,9 +77,14 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
 
     // Allocates the pools (and everything sized by the capacity) for `slots` slots; sparse3d_solver.cpp.
     void allocatePools(uint32_t slots);
-    // Host access (blocking): the active list as the GPU holds it, and the pool of a field.
+    // sparse3d_host_access.cpp. Host access (blocking): the active list and brick map as the GPU
+    // holds them, the pool of a field, and every stored copy of a cell or face (axis -1: a cell)
+    // of the virtual domain given the brick map, as an index into its pool, canonical copy first.
     std::vector<gpu::ivec4> downloadActiveList();
+    std::vector<uint32_t> downloadBrickMap();
     VkBuffer pool(SparseField3D field) const;
+    template <class Visit>
+    void forEachCopy(const std::vector<uint32_t>& map, int axis, std::array<uint32_t, 3> sample, Visit&& visit) const;
     // sparse3d_allocate.cpp: open air in pool slots (every copy; blocking), and the neighbour table
     // of `active` from the brick map (uploaded; blocking).
     void fillOpenAir(const std::vector<uint32_t>& slots);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <set>
 
 #include "billow/error.hpp"
 #include "core/barriers.hpp"
@@ -50,6 +49,7 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     gridUniform.upload(gridParams());
     allocatePools(sparse.poolBricks);
     createTopology();
+    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
     // The largest download: a face pool, or the colour pool.
     readback = detail::FieldReadback(cs, uint64_t(capacity) * BILLOW_BRICK_FACES * sizeof(float) * (hasColour() ? 4 : 1));
 }
@@ -74,6 +74,14 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
         open[a] = detail::fieldBuffer(cs, faces);
         solidVelocity[a] = detail::fieldBuffer(cs, faces);
     }
+    // One brick of every pool above (the topology and the pressure solver add theirs).
+    brickBytes = 0;
+    for (const PingPong* p : {&u, &v, &w, &density, &temperature, &fuel})
+        brickBytes += 2 * p->copies[0].size() / slots;
+    if (hasColour()) brickBytes += 2 * colour.copies[0].size() / slots;
+    for (const GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid, &open[0], &open[1], &open[2],
+                               &solidVelocity[0], &solidVelocity[1], &solidVelocity[2]})
+        brickBytes += b->size() / slots;
 }
 
 void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
@@ -180,128 +188,5 @@ void SparseSmokeSolver3D::setColliders(std::span<const Collider> colliders) {
 }
 
 std::optional<SparsePoolReport> SparseSmokeSolver3D::poolReport() const { return use("poolReport").readPoolReport(); }
-
-namespace {
-
-bool isFaceField(SparseField3D f) { return f == SparseField3D::VelocityX || f == SparseField3D::VelocityY || f == SparseField3D::VelocityZ; }
-
-void requireKnownField(SparseField3D field, const char* call) {
-    if (static_cast<uint32_t>(field) > static_cast<uint32_t>(SparseField3D::Divergence))
-        throw InvalidArgument(std::string(call) + ": field", "unknown field");
-}
-
-} // namespace
-
-std::vector<gpu::ivec4> SparseSmokeSolver3D::Impl::downloadActiveList() {
-    gpu::SparseTopologyHeader header{};
-    detail::downloadBytes(cs, topology.header.handle(), std::as_writable_bytes(std::span(&header, 1)));
-    std::vector<gpu::ivec4> active(std::min(header.activeCount, capacity));
-    if (!active.empty())
-        detail::downloadBytes(cs, topology.activeList.handle(), std::as_writable_bytes(std::span(active)));
-    return active;
-}
-
-VkBuffer SparseSmokeSolver3D::Impl::pool(SparseField3D field) const {
-    switch (field) {
-    case SparseField3D::VelocityX: return u.now();
-    case SparseField3D::VelocityY: return v.now();
-    case SparseField3D::VelocityZ: return w.now();
-    case SparseField3D::Density: return density.now();
-    case SparseField3D::Temperature: return temperature.now();
-    case SparseField3D::Fuel: return fuel.now();
-    case SparseField3D::Colour: return colour.now();
-    case SparseField3D::Pressure: return pressure.handle();
-    case SparseField3D::Divergence: return divergence.handle();
-    }
-    return VK_NULL_HANDLE;
-}
-
-std::vector<std::array<uint32_t, 3>> SparseSmokeSolver3D::activeBricks() {
-    Impl& s = use("activeBricks");
-    auto scope = s.guard.enter("activeBricks");
-    std::vector<std::array<uint32_t, 3>> out;
-    for (const gpu::ivec4& a : s.downloadActiveList()) out.push_back({uint32_t(a.x), uint32_t(a.y), uint32_t(a.z)});
-    return out;
-}
-
-SparseBricks SparseSmokeSolver3D::downloadBricks(SparseField3D field) {
-    Impl& s = use("downloadBricks");
-    requireKnownField(field, "downloadBricks");
-    if (field == SparseField3D::Colour && !s.hasColour())
-        throw InvalidArgument("downloadBricks: field", "the solver has no colour field (SmokeSettings3D::colour is false)");
-    auto scope = s.guard.enter("downloadBricks");
-    const std::vector<gpu::ivec4> active = s.downloadActiveList();
-    const size_t perBrick = isFaceField(field) ? BILLOW_BRICK_FACES : field == SparseField3D::Colour ? 4 * BILLOW_BRICK_CELLS
-                                                                                                      : BILLOW_BRICK_CELLS;
-    std::vector<float> pool(perBrick * s.capacity);
-    detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));
-    SparseBricks out;
-    for (const gpu::ivec4& a : active) {
-        out.bricks.push_back({uint32_t(a.x), uint32_t(a.y), uint32_t(a.z)});
-        const float* first = pool.data() + perBrick * uint32_t(a.w);
-        out.values.insert(out.values.end(), first, first + perBrick);
-    }
-    return out;
-}
-
-std::vector<float> SparseSmokeSolver3D::downloadBox(SparseField3D field, std::array<uint32_t, 3> origin,
-                                                     std::array<uint32_t, 3> size) {
-    Impl& s = use("downloadBox");
-    requireKnownField(field, "downloadBox");
-    if (field == SparseField3D::Colour)
-        throw InvalidArgument("downloadBox: field", "Colour has 4 values a cell: use downloadBricks");
-    const int axis = field == SparseField3D::VelocityX ? 0 : field == SparseField3D::VelocityY ? 1 : field == SparseField3D::VelocityZ ? 2 : -1;
-    const uint32_t n[3] = {s.settings.nx, s.settings.ny, s.settings.nz};
-    std::array<uint32_t, 3> extent = size;
-    if (axis >= 0) extent[axis] += 1;
-    for (int a = 0; a < 3; ++a) {
-        if (size[a] == 0 || uint64_t(origin[a]) + size[a] > n[a])
-            throw InvalidArgument("downloadBox: origin/size[" + std::to_string(a) + "]",
-                                  "must give a non-empty box inside the domain (" + std::to_string(n[a]) + " cells)");
-    }
-    auto scope = s.guard.enter("downloadBox");
-    const SparseBricks bricks = [&] {
-        const std::vector<gpu::ivec4> active = s.downloadActiveList();
-        const size_t perBrick = axis >= 0 ? BILLOW_BRICK_FACES : BILLOW_BRICK_CELLS;
-        std::vector<float> pool(perBrick * s.capacity);
-        detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));
-        SparseBricks b;
-        for (const gpu::ivec4& a : active) {
-            b.bricks.push_back({uint32_t(a.x), uint32_t(a.y), uint32_t(a.z)});
-            const float* first = pool.data() + perBrick * uint32_t(a.w);
-            b.values.insert(b.values.end(), first, first + perBrick);
-        }
-        return b;
-    }();
-    const float openAir = field == SparseField3D::Temperature ? s.settings.ambientTemperature : 0.0f;
-    std::vector<float> out(static_cast<size_t>(extent[0]) * extent[1] * extent[2], openAir);
-    const uint32_t B = kBrickSize;
-    const std::set<std::array<uint32_t, 3>> allocated(bricks.bricks.begin(), bricks.bricks.end());
-    for (size_t k = 0; k < bricks.bricks.size(); ++k) {
-        const std::array<uint32_t, 3>& b = bricks.bricks[k];
-        const float* values = bricks.values.data() + k * (axis >= 0 ? BILLOW_BRICK_FACES : BILLOW_BRICK_CELLS);
-        uint32_t layers[3] = {B, B, B};
-        if (axis >= 0) layers[axis] = B + 1;
-        for (uint32_t z = 0; z < layers[2]; ++z)
-            for (uint32_t y = 0; y < layers[1]; ++y)
-                for (uint32_t x = 0; x < layers[0]; ++x) {
-                    const int64_t g[3] = {int64_t(b[0] * B + x) - origin[0], int64_t(b[1] * B + y) - origin[1],
-                                          int64_t(b[2] * B + z) - origin[2]};
-                    bool outside = false;
-                    for (int a = 0; a < 3; ++a) outside = outside || g[a] < 0 || g[a] >= int64_t(extent[a]);
-                    if (outside) continue;
-                    // Layer 8 is the upper brick's layer 0: the canonical copy is the upper one's when it exists,
-                    // which the loop writes whichever comes last only if it skips this one.
-                    if (axis >= 0 && (axis == 0 ? x : axis == 1 ? y : z) == B) {
-                        std::array<uint32_t, 3> upper = b;
-                        upper[axis] += 1;
-                        if (allocated.count(upper)) continue;
-                    }
-                    out[size_t(g[0]) + extent[0] * (size_t(g[1]) + extent[1] * size_t(g[2]))] =
-                        values[x + layers[0] * (y + layers[1] * z)];
-                }
-    }
-    return out;
-}
 
 } // namespace billow

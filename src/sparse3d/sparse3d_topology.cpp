@@ -22,6 +22,9 @@ void SparseSmokeSolver3D::Impl::createTopology() {
     topology.activeList = make(VkDeviceSize(capacity) * sizeof(gpu::ivec4));
     topology.freeList = make(VkDeviceSize(capacity) * sizeof(uint32_t));
     topology.header = make(sizeof(gpu::SparseTopologyHeader));
+    fixedBytes += topology.brickMap.size() + topology.header.size();
+    brickBytes += (topology.brickCoords.size() + topology.neighbours.size() + topology.activeList.size() +
+                   topology.freeList.size()) / capacity;
     // Every brick missing, every slot free (popped from the top: slot 0 first).
     std::vector<uint32_t> missing(virtualBricks(), BILLOW_NO_BRICK);
     detail::uploadBytes(cs, topology.brickMap.handle(), std::as_bytes(std::span(missing)));
