@@ -27,15 +27,28 @@ layout(binding = 8, BILLOW_IMAGE_FORMAT) uniform writeonly image2D target;
 
 #ifdef BILLOW_VOLUME_SPARSE
 // The light pool holds the allocated cells (volume_sparse_light.comp); a tap in a missing brick
-// (beside an allocated one) marches toward the light itself, as the bake would have.
+// (beside an allocated one) marches toward the light itself, as the bake would have. Gathered as
+// volume_march.glsl gathers the fields' taps (its own arrays: the shadow march gathers too).
+ivec3 lightTapBase;
+float lightTaps[8];
 float lightAt(ivec3 c) {
-    int i = storedCell(c);
-    return i < 0 ? shadowTransmittance(vec3(c) + 0.5) : lightCells[i];
+    ivec3 d = min(c - lightTapBase, ivec3(1));
+    return lightTaps[d.x + 2 * d.y + 4 * d.z];
+}
+float volumeTrilinearLight(vec3 p) VOLUME_TRILINEAR(float, lightAt, p)
+float volumeLightAt(vec3 p) {
+    lightTapBase = volumeTapBaseOf(p);
+    for (int t = 0; t < 8; ++t) {
+        ivec3 c = volumeTapCell(lightTapBase, t);
+        int i = storedCell(c);
+        lightTaps[t] = i < 0 ? shadowTransmittance(vec3(c) + 0.5) : lightCells[i];
+    }
+    return volumeTrilinearLight(p);
 }
 #else
 float lightAt(ivec3 c) { return lightCells[volumeCellIndex(c)]; }
-#endif
 float volumeLightAt(vec3 p) VOLUME_TRILINEAR(float, lightAt, p)
+#endif
 
 // To the nearest analytic collider, cells (colliders are in metres of the domain).
 float volumeColliderDistance(vec3 p) {

@@ -45,12 +45,13 @@ vec3 volumeColourAt(ivec3 c) {
     return i < 0 ? vec3(0.0) : colourCells[i].rgb;
 }
 
-// A sample at x interpolates the cells floor(x - 1/2) and the next on each axis. In a missing
-// brick b every tap is open air when x lies in [8 b + 1/2, 8 b + 15/2] (the taps stay in b), or
-// anywhere in [8 b, 8 b + 8] when b's 26 neighbours are missing too (the taps stay in b and its
-// neighbours). The box is shrunk by kMargin cells so that the rounding of the samples'
-// positions (about 1e-3 cells at t ~ 4000 cells in float) never moves a skipped sample across
-// its side.
+// A sample at x interpolates the cells floor(x - 1/2) and the next on each axis. For x in a
+// missing brick b every tap is open air when x lies in [8 b + 1/2, 8 b + 15/2] (the taps stay in
+// b), or, when b's 26 neighbours are missing too, anywhere in [8 b - 1/2, 8 b + 17/2] (the taps
+// stay in b and its neighbours; the box reaches half a cell into them, so that a ray crossing
+// missing bricks only never falls between two boxes). The box is shrunk by kVolumeSkipMargin
+// cells so that the rounding of the samples' positions (about 1e-3 cells at t ~ 4000 cells in
+// float) never moves a skipped sample across its side.
 const float kVolumeSkipMargin = 1.0 / 64.0;
 
 bool volumeNeighboursMissing(ivec3 b) {
@@ -66,7 +67,7 @@ float volumeEmptyUntil(vec3 origin, vec3 direction, float t) {
     vec3 x = origin + direction * t;
     ivec3 b = ivec3(floor(x)) >> BILLOW_BRICK_SHIFT;
     if (brickSlot(b) != BILLOW_NO_BRICK) return -1.0;
-    float inset = (volumeNeighboursMissing(b) ? 0.0 : 0.5) + kVolumeSkipMargin;
+    float inset = (volumeNeighboursMissing(b) ? -0.5 : 0.5) + kVolumeSkipMargin;
     vec3 low = vec3(b << BILLOW_BRICK_SHIFT) + inset, high = vec3((b + 1) << BILLOW_BRICK_SHIFT) - inset;
     if (any(lessThan(x, low)) || any(greaterThan(x, high))) return -1.0;
     // Where the ray leaves the box (slabs: the nearest exit plane along the ray).

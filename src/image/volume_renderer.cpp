@@ -171,6 +171,17 @@ struct VolumeRenderer::Impl {
         return sparseMarch.emplace(format, std::move(pipeline)).first->second;
     }
 
+    template <class SparseState>  // SparseSmokeSolver3D::Impl, through detail::SparseSolverAccess
+    static VkDeviceSize sparseLightBytes(const SparseState& state) {
+        return VkDeviceSize(state.capacity) * BILLOW_BRICK_CELLS * sizeof(float);
+    }
+    // The light volume renderPicture's record needs, fitted before its submission (a new size
+    // waits for the queue, which cannot happen inside one).
+    void fitLightFor(const SmokeSolver3D& solver) { fitLightCells(solver.bufferSize(SmokeField3D::Density)); }
+    void fitLightFor(const SparseSmokeSolver3D& solver) {
+        fitSparseLightCells(sparseLightBytes(detail::SparseSolverAccess::state(solver, "VolumeRenderer::renderPicture")));
+    }
+
     // The sparse light pool follows the solver's pool capacity (growPool), as fitLightCells.
     void fitSparseLightCells(VkDeviceSize bytes) {
         if (sparseLightCells.size() == bytes) return;
@@ -347,7 +358,7 @@ struct VolumeRenderer::Impl {
 
         detail::ContextState& cs = context->state();
         const VolkDeviceTable& vk = cs.vk;
-        fitSparseLightCells(VkDeviceSize(state.capacity) * BILLOW_BRICK_CELLS * sizeof(float));
+        fitSparseLightCells(sparseLightBytes(state));
         const VkBuffer density = state.pool(SparseField3D::Density);
         const VkBuffer temperature = state.pool(SparseField3D::Temperature);
         const VkBuffer solid = state.solid.handle();
@@ -460,6 +471,7 @@ VolumePicture VolumeRenderer::Impl::renderPictureOf(const SolverType& solver, co
                                        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_IMAGE_LAYOUT_UNDEFINED);
         r.pictureReadback = detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, detail::GpuBuffer::Kind::Staging);
     }
+    r.fitLightFor(solver);
     VolumeTarget target;
     target.colour = {r.picture.image(), r.picture.view(), kFormat, {width, height, 1}};
     target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
