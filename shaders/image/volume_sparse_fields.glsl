@@ -4,8 +4,8 @@
 // temperature, no solid, colour 0). The march skips the samples that read only open air
 // (volumeEmptyUntil below).
 //
-// The includer defines VOLUME_BRICK_MAP_BINDING and VOLUME_COUNTS_BINDING (the brick map, and two
-// counters of samples taken: view march, light march) before including this file.
+// The includer defines VOLUME_BRICK_MAP_BINDING and VOLUME_COUNTS_BINDING (the brick map, and the
+// counts of samples taken: view march, light march) before including this file.
 #ifndef VOLUME_SPARSE_FIELDS_GLSL
 #define VOLUME_SPARSE_FIELDS_GLSL
 
@@ -78,10 +78,16 @@ float volumeEmptyUntil(vec3 origin, vec3 direction, float t) {
     return min(exitT.x, min(exitT.y, exitT.z));
 }
 
-// Adds this invocation's counts to the totals (one atomic per invocation).
+// Adds this invocation's counts to the totals (one atomic per invocation): 64-bit counts as a low
+// word (0 view, 1 light) and a high word (2, 3) taking the carry.
+void volumeAddSampleCount(int which, uint count) {
+    if (count == 0u) return;
+    uint before = atomicAdd(sampleCounts[which], count);
+    if (before + count < before) atomicAdd(sampleCounts[which + 2], 1u);
+}
 void volumeAddSampleCounts() {
-    if (volumeViewSamples != 0u) atomicAdd(sampleCounts[0], volumeViewSamples);
-    if (volumeLightSamples != 0u) atomicAdd(sampleCounts[1], volumeLightSamples);
+    volumeAddSampleCount(0, volumeViewSamples);
+    volumeAddSampleCount(1, volumeLightSamples);
 }
 
 #endif

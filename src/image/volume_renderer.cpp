@@ -110,7 +110,7 @@ struct VolumeRenderer::Impl {
         detail::fillZero(cs, colliderBuffer.handle(), colliderBuffer.size());
         sparseLight = detail::ImagePipeline(cs, kSparseLightBindings, sizeof(GpuSparseVolumePush),
                                             detail::volumeSparseLightKernel(), kMaxSets);
-        sampleCounts = detail::GpuBuffer(cs, 2 * sizeof(uint32_t),
+        sampleCounts = detail::GpuBuffer(cs, 4 * sizeof(uint32_t),  // view, light: low words, then high
                                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          detail::GpuBuffer::Kind::Staging);
         emptyDepth = detail::OwnedImage(cs, VK_FORMAT_R32_SFLOAT, 1, 1, VK_IMAGE_USAGE_SAMPLED_BIT,
@@ -497,9 +497,9 @@ VolumePicture VolumeRenderer::Impl::renderPictureOf(const SolverType& solver, co
     VolumePicture result{width, height, std::vector<float>(size_t(width) * height * 4)};
     std::memcpy(result.rgba.data(), r.pictureReadback.mapped(), bytes);
     if constexpr (sparse) {
-        uint32_t counts[2];
+        uint32_t counts[4];
         std::memcpy(counts, r.sampleCounts.mapped(), sizeof(counts));
-        r.lastCounts = {counts[0], counts[1]};
+        r.lastCounts = {counts[0] | uint64_t(counts[2]) << 32, counts[1] | uint64_t(counts[3]) << 32};
     }
     return result;
 }
