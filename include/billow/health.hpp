@@ -49,6 +49,11 @@ struct SolverHealth {
     // Reported only: NonFiniteCheck::Throw throws for non-finite values, not for these.
     std::vector<BeyondLimit> beyondLimit;
     bool withinLimits() const { return beyondLimit.empty(); }
+    // Sparse solvers (SparseSmokeSolver3D): the bricks that step wanted but could not allocate
+    // because the pool was full (exact; SparseSmokeSolver3D::poolReport() names the first ones,
+    // growPool() makes room). Content reaching them meets open air; not a non-finite error. 0 for
+    // dense solvers, and when that step's pool report is no longer held.
+    uint32_t refusedBricks = 0;
 };
 
 } // namespace billow

@@ -1,5 +1,6 @@
 #version 450
-// Semi-Lagrangian advection (RK2 back-trace, trilinear or monotone tricubic) of the cell-centred fields: density,
+// Semi-Lagrangian advection (RK2 back-trace, trilinear or monotone tricubic) of the cell-centred fields
+// (the maths: smoke3d/advect_cells_rule.glsl, shared with the sparse grid's kernels): density,
 // temperature and fuel (targets & BILLOW_ADVECT_SCALARS) and the RGBA colour (targets &
 // BILLOW_ADVECT_COLOUR), one back-trace per cell for all of them. Beyond an inflow side a sample is
 // the inflow's value. Fully solid cells hold the mean of their fluid neighbours (or density, fuel
@@ -29,63 +30,12 @@ layout(push_constant) uniform Push { AdvectPush3D pc; };
 #include "smoke3d/velocity_sampling.glsl"
 #include "smoke3d/field_interpolation.glsl"
 
-// Density, temperature and fuel at cell c (one tap for the three).
-vec3 readScalars(ivec3 c) {
-    CellTap3 t = tapCell3(c);
-    if (t.inflowSide >= 0)
-        return vec3(inflowScalar3(t.inflowSide, 0), inflowScalar3(t.inflowSide, 1), inflowScalar3(t.inflowSide, 2));
-    return vec3(densityIn[t.index], temperatureIn[t.index], fuelIn[t.index]);
-}
-vec3 scalarsAtIndex(int k) { return vec3(densityIn[k], temperatureIn[k], fuelIn[k]); }
-vec3 scalarsAt(ivec3 c) { return scalarsAtIndex(cellIndex3(c)); }
-vec4 colourAtIndex(int k) { return colourIn[k]; }
-vec4 colourAt(ivec3 c) { return colourAtIndex(cellIndex3(c)); }
-vec4 readColour(ivec3 c) { CellTap3 t = tapCell3(c); return t.inflowSide >= 0 ? grid.inflowColour[t.inflowSide] : colourIn[t.index]; }
-
-bool scalars() { return (pc.targets & BILLOW_ADVECT_SCALARS) != 0; }
-bool colours() { return (pc.targets & BILLOW_ADVECT_COLOUR) != 0 && grid.colourChannels == 4; }
-
-// A fully solid cell: the mean of its fluid neighbours inside the grid.
-void fillSolid(ivec3 id, int c) {
-    vec4 sum = vec4(0.0), colourSum = vec4(0.0);
-    float count = 0.0;
-    for (int k = 0; k < 6; ++k) {
-        ivec3 n = id;
-        n[k / 2] += (k % 2 == 0) ? -1 : 1;
-        if (!insideCells3(n)) continue;
-        int nc = cellIndex3(n);
-        if (solid[nc] >= 1.0) continue;
-        if (scalars()) sum += vec4(densityIn[nc], temperatureIn[nc], fuelIn[nc], 0.0);
-        if (colours()) colourSum += colourIn[nc];
-        count += 1.0;
-    }
-    if (scalars()) {
-        densityOut[c] = count > 0.0 ? sum.x / count : 0.0;
-        temperatureOut[c] = count > 0.0 ? sum.y / count : pc.ambient;
-        fuelOut[c] = count > 0.0 ? sum.z / count : 0.0;
-    }
-    if (colours()) colourOut[c] = count > 0.0 ? colourSum / count : vec4(0.0);
-}
+#define BILLOW_ADVECT_CARRIES_SCALARS
+#define BILLOW_ADVECT_CARRIES_COLOUR
+#include "smoke3d/advect_cells_rule.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);
     if (!insideCells3(id)) return;
-    int c = cellIndex3(id);
-    if (solid[c] >= 1.0) {
-        fillSolid(id, c);
-        return;
-    }
-    vec3 coord = traceBack3(cellCentre3(id), pc.dt) * grid.invH - 0.5;
-    if (scalars()) {
-        vec3 value;
-        BILLOW_INTERPOLATE3(vec3, readScalars, scalarsAt, scalarsAtIndex, gridCells(), coord, value);
-        densityOut[c] = value.x;
-        temperatureOut[c] = value.y;
-        fuelOut[c] = value.z;
-    }
-    if (colours()) {
-        vec4 value;
-        BILLOW_INTERPOLATE3(vec4, readColour, colourAt, colourAtIndex, gridCells(), coord, value);
-        colourOut[c] = value;
-    }
+    advectCell(id, cellIndex3(id));
 }

@@ -30,14 +30,7 @@ layout(push_constant) uniform Push { AdvectPush3D pc; };
 
 float fieldAt(int axis, int k) { return axis == 0 ? uField[k] : axis == 1 ? vField[k] : wField[k]; }
 float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[k] : openZ[k]; }
-// The carried field along `axis` at face f, beyond a side by the velocity's ghost rules.
-float readField(int axis, ivec3 f) {
-    Tap3 t = tapFace3(axis, f);
-    return t.scale * fieldAt(axis, t.index) + t.offset;
-}
-#define BILLOW_READ_FIELD_AXIS(f) readField(axis, f)
-#define BILLOW_FIELD_AT_AXIS(f) fieldAt(axis, faceIndex3(axis, f))
-#define BILLOW_FIELD_AT_AXIS_INDEX(k) fieldAt(axis, k)
+#include "smoke3d/advect_velocity_rule.glsl"
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);
@@ -45,12 +38,7 @@ void main() {
         if (!ownsFace3(axis, id)) continue;
         // The duplicate last layer of a periodic axis is computed as layer 0.
         ivec3 f = canonicalFace3(axis, id);
-        int k = faceIndex3(axis, f);
-        float value = fieldAt(axis, k);
-        if (openAt(axis, k) > 0.0) {
-            vec3 departure = faceCoordinate3(axis, traceBack3(facePosition3(axis, f), pc.dt));
-            BILLOW_INTERPOLATE3(float, BILLOW_READ_FIELD_AXIS, BILLOW_FIELD_AT_AXIS, BILLOW_FIELD_AT_AXIS_INDEX, faceCounts3(axis), departure, value);
-        }
+        float value = advectedFace(axis, f, faceIndex3(axis, f));
         int out_ = faceIndex3(axis, id);
         if (axis == 0) uOut[out_] = value;
         else if (axis == 1) vOut[out_] = value;

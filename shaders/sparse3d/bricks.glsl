@@ -21,13 +21,14 @@ layout(local_size_x = BILLOW_BRICK, local_size_y = BILLOW_BRICK, local_size_z = 
 #include "sparse3d/brick_map.glsl"
 
 // The taps' storage hooks (smoke3d/taps.glsl): after the side rules resolved a sample to a cell or
-// face inside the domain, where it is stored. A missing brick gives open air: still air
-// (scale 0, offset 0) for a velocity, BILLOW_OPEN_AIR_SIDE for a cell (the kernel reads its
-// ambient values) unless an inflow side was found first.
+// face inside the domain, where it is stored. A missing brick gives open air: still air for a
+// velocity (scale 0, the side rules' offset kept: beyond a moving wall the ghost of still air is
+// 2 V_t, as on the dense grid), BILLOW_OPEN_AIR_SIDE for a cell (the kernel reads its ambient
+// values) unless an inflow side was found first.
 #define BILLOW_STORED_FACE3(axis, f, t)                                 \
     {                                                                   \
         int stored_ = storedFace(axis, f);                              \
-        if (stored_ < 0) { t.index = 0; t.scale = 0.0; t.offset = 0.0; } \
+        if (stored_ < 0) { t.index = 0; t.scale = 0.0; }                \
         else t.index = stored_;                                          \
     }
 #define BILLOW_STORED_CELL3(c, t)                                                     \

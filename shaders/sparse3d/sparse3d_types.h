@@ -54,6 +54,26 @@ struct SparseTopologyHeader {
     ivec4 refused[BILLOW_MAX_REFUSED_LISTED];  // the first refused bricks' coordinates (xyz; w 0)
 };
 
+// The Emit pass on bricks (sparse3d/emit_cells.comp, sparse3d/emit_velocity.comp): the emitters'
+// reach as an inclusive box of samples (cells, or faces of every axis), first..last; bricks
+// outside it leave at once. count: emitters in use, dt: s.
+struct SparseEmitPush3D {
+    int count;
+    float dt;
+    int firstX, firstY, firstZ;
+    int lastX, lastY, lastZ;
+};
+
+// The mass correction's sums on bricks (sparse3d/mass_sums.comp; mass/mass_types.h): dt in s,
+// the slot of partial sums it writes, which inflow value the field takes (0 density, 2 fuel), and
+// the pool's cells (slots x BILLOW_BRICK_CELLS) the workgroups stride over.
+struct SparseMassSumsPush {
+    float dt;
+    int field;
+    int inflowField;
+    int cells;
+};
+
 #ifdef __cplusplus
 }  // namespace billow::gpu
 #endif

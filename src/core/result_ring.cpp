@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <functional>
 
 #include "core/barriers.hpp"
 
@@ -51,6 +52,14 @@ void ResultRing::end(VkCommandBuffer cmd, Slot slot, uint64_t step, uint32_t ite
 }
 
 std::optional<ResultRing::Completed> ResultRing::newest(uint32_t words) const {
+    return completed(words, [](const Completed&) { return true; });
+}
+
+std::optional<ResultRing::Completed> ResultRing::ofStep(uint64_t step, uint32_t words) const {
+    return completed(words, [step](const Completed& c) { return c.step == step; });
+}
+
+std::optional<ResultRing::Completed> ResultRing::completed(uint32_t words, const std::function<bool(const Completed&)>& wanted) const {
     words = std::min(words, payloadWords());
     // Records records_ - kSlots + 1 .. records_ may have completed; try the newest first.
     for (uint64_t back = 0; back < kSlots && back < records_; ++back) {
@@ -67,6 +76,7 @@ std::optional<ResultRing::Completed> ResultRing::newest(uint32_t words) const {
         std::atomic_thread_fence(std::memory_order_acquire);
         // Rewritten while copied (a host more than kSlots - 1 records ahead): try an older one.
         if (loadWord(header + kRecordWord) != static_cast<uint32_t>(record)) continue;
+        if (!wanted(result)) continue;
         return result;
     }
     return std::nullopt;

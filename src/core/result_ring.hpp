@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -59,6 +60,8 @@ public:
         std::vector<uint32_t> payload;
     };
     std::optional<Completed> newest(uint32_t words) const;
+    // The completed slot that describes solver step `step`, if the ring still holds it.
+    std::optional<Completed> ofStep(uint64_t step, uint32_t words) const;
     // Records counted by end() so far.
     uint64_t records() const noexcept { return records_; }
 
@@ -67,6 +70,9 @@ public:
     void restoreHostState(uint64_t records) noexcept { records_ = records; }
 
 private:
+    // The newest completed slot that `wanted` accepts.
+    std::optional<Completed> completed(uint32_t words, const std::function<bool(const Completed&)>& wanted) const;
+
     ContextState* context_ = nullptr;
     ReadbackRing ring_;
     uint64_t records_ = 0;

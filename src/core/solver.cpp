@@ -24,7 +24,12 @@ void Solver::recordReleaseBarrier(VkCommandBuffer cmd, VkPipelineStageFlags dstS
     core("recordReleaseBarrier").recordReleaseBarrier(cmd, dstStage, dstAccess);
 }
 
-SolverHealth Solver::health(uint32_t recordsAgo) const { return core("health").health.read(recordsAgo); }
+SolverHealth Solver::health(uint32_t recordsAgo) const {
+    const detail::SolverCore& c = core("health");
+    SolverHealth h = c.health.read(recordsAgo);
+    if (h.available) c.addToHealth(h);
+    return h;
+}
 
 uint64_t Solver::stepsRecorded() const noexcept { return core_ ? core_->stepsRecorded : 0; }
 

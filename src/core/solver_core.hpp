@@ -121,6 +121,9 @@ public:
     // The PressureSolve pass's report `recordsAgo` recordings back (the smoke solvers';
     // InvalidArgument beyond the history).
     virtual PressureResidual pressureResidual(uint32_t recordsAgo) const;
+    // What a solver adds to the health scan's report of a step (the sparse solvers' refused
+    // bricks); nothing by default.
+    virtual void addToHealth(SolverHealth&) const {}
 
 protected:
     // What the solver records: a whole step (every pass in order, then the health scan), and one

@@ -48,6 +48,8 @@ public:
     void allocate(ContextState& context);
 
     uint32_t count() const noexcept { return static_cast<uint32_t>(pending_.size()); }
+    // The set as the next upload holds it (the sparse solver's topology bounds each collider).
+    std::span<const gpu::GpuCollider> pending() const noexcept { return pending_; }
     // True when the set differs from the one last rasterised (or that one was invalidated).
     bool changed() const noexcept;
     // How many colliders the geometry on the GPU holds now (after the last rasterisation).

@@ -36,6 +36,13 @@ public:
     // before): the factors, then each field's advected copy scaled, with the barriers between
     // and one after.
     void recordFactorsAndScale(VkCommandBuffer cmd, KernelSet& kernels, std::span<const VkBuffer> advected) const;
+    // The first half of it for a solver that scales its fields itself (the sparse grid's pools):
+    // the factors of slots 0 .. fields - 1 (factors(), a float per slot), with a barrier before
+    // and one after.
+    void recordFactors(VkCommandBuffer cmd, KernelSet& kernels, size_t fields) const;
+    VkBuffer factors() const noexcept { return factors_.handle(); }
+    // GPU memory it holds.
+    uint64_t bytes() const noexcept { return partials_.size() + factors_.size(); }
 
 private:
     ContextState* context_ = nullptr;

@@ -72,6 +72,33 @@ void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
     for (const gpu::GpuEmitter3D& g : converted) s.emitters.push(g);
 }
 
+EmitterReach3D emitterReach(std::span<const gpu::GpuEmitter3D> emitters) {
+    EmitterReach3D r{{1e30f, 1e30f, 1e30f}, {-1e30f, -1e30f, -1e30f}, false};
+    for (const gpu::GpuEmitter3D& e : emitters) {
+        const float falloffReach = e.falloff == BILLOW_EMITTER_FALLOFF_LINEAR ? e.size : float(BILLOW_EMITTER_GAUSSIAN_REACH) * e.size;
+        const float centre[3] = {e.centreX, e.centreY, e.centreZ}, half[3] = {e.halfX, e.halfY, e.halfZ};
+        for (int a = 0; a < 3; ++a) {
+            r.low[a] = std::min(r.low[a], centre[a] - half[a] - falloffReach);
+            r.high[a] = std::max(r.high[a], centre[a] + half[a] + falloffReach);
+        }
+        r.coupling = r.coupling || e.velocityCoupling > 0.0f;
+    }
+    return r;
+}
+
+std::optional<EmitterSamples3D> emitterSamples(const EmitterReach3D& reach, const SmokeSettings3D& settings, bool faces) {
+    const uint32_t n[3] = {settings.nx, settings.ny, settings.nz};
+    EmitterSamples3D box{};
+    for (int a = 0; a < 3; ++a) {
+        std::tie(box.first[a], box.last[a]) = detail::sampleRange(reach.low[a], reach.high[a], settings.cellSize, faces ? n[a] : n[a] - 1);
+        // On a periodic axis the last face layer is computed as layer 0: update both or neither.
+        if (faces && box.first[a] == 0 && settings.boundaries[2 * a].type == BoundaryType::Periodic)
+            box.last[a] = static_cast<int>(n[a]);
+        if (box.last[a] < box.first[a]) return std::nullopt;
+    }
+    return box;
+}
+
 void SmokeSolver3D::Impl::recordEmit(VkCommandBuffer cmd, float dt) {
     if (emitters.empty()) return;
     // The set stays until replaced; uploading it inside every Emit pass (at most 5 KiB) keeps
@@ -81,36 +108,19 @@ void SmokeSolver3D::Impl::recordEmit(VkCommandBuffer cmd, float dt) {
         .emitters = emitters.buffer(), .u = u.now(), .v = v.now(), .w = w.now(), .density = density.now(),
         .temperature = temperature.now(), .fuel = fuel.now(), .colour = colour.now(), .openX = openX(),
         .openY = openY(), .openZ = openZ()};
-    // The box the emitters can reach, m.
-    float low[3] = {1e30f, 1e30f, 1e30f}, high[3] = {-1e30f, -1e30f, -1e30f};
-    bool coupling = false;
-    for (const gpu::GpuEmitter3D& e : emitters.pending()) {
-        const float falloffReach = e.falloff == BILLOW_EMITTER_FALLOFF_LINEAR ? e.size : float(BILLOW_EMITTER_GAUSSIAN_REACH) * e.size;
-        const float centre[3] = {e.centreX, e.centreY, e.centreZ}, half[3] = {e.halfX, e.halfY, e.halfZ};
-        for (int a = 0; a < 3; ++a) {
-            low[a] = std::min(low[a], centre[a] - half[a] - falloffReach);
-            high[a] = std::max(high[a], centre[a] + half[a] + falloffReach);
-        }
-        coupling = coupling || e.velocityCoupling > 0.0f;
-    }
-    const float h = settings.cellSize;
-    const uint32_t n[3] = {mac.nx, mac.ny, mac.nz};
+    const EmitterReach3D reach = emitterReach(emitters.pending());
     auto dispatchBox = [&](int target, bool faces) {
-        int first[3], last[3];
-        for (int a = 0; a < 3; ++a) {
-            std::tie(first[a], last[a]) = detail::sampleRange(low[a], high[a], h, faces ? n[a] : n[a] - 1);
-            // On a periodic axis the last face layer is computed as layer 0: update both or neither.
-            if (faces && first[a] == 0 && settings.boundaries[2 * a].type == BoundaryType::Periodic)
-                last[a] = static_cast<int>(n[a]);
-            if (last[a] < first[a]) return;
-        }
+        const std::optional<EmitterSamples3D> box = emitterSamples(reach, settings, faces);
+        if (!box) return;
+        const std::array<int, 3>& first = box->first;
+        const std::array<int, 3>& last = box->last;
         kernels->dispatch(cmd, buffers,
                           gpu::EmitPush3D{target, static_cast<int>(emitters.size()), dt, first[0], first[1], first[2]},
                           uint32_t(last[0] - first[0] + 1), uint32_t(last[1] - first[1] + 1),
                           uint32_t(last[2] - first[2] + 1));
         detail::computeBarrier(cs, cmd);
     };
-    if (coupling && !prescribedVelocity()) dispatchBox(0, true);
+    if (reach.coupling && !prescribedVelocity()) dispatchBox(0, true);
     dispatchBox(1, false);
 }
 

@@ -1,6 +1,8 @@
 // allocateBricks: bricks allocated from the host between frames (blocking). The GPU's topology is
-// read, changed on the host by the same rules the Topology pass follows, and written back.
-#include <cstring>
+// read, changed on the host by the same rules the Topology pass follows (sparse3d_topology.cpp:
+// slots in brick-map order from the free list's top, the active list in slot order, new bricks
+// filled by its kernels), and written back.
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -53,19 +55,19 @@ void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>
     if (fresh.size() > header.freeCount)
         throw InvalidArgument("allocateBricks: bricks", std::to_string(fresh.size()) + " new bricks but the pool has " +
                                                             std::to_string(header.freeCount) + " free slots (growPool)");
-    std::vector<uint32_t> slots;
-    for (const auto& b : wanted) {
-        const size_t m = mapIndex(b);
-        if (map[m] != BILLOW_NO_BRICK) continue;
+    // As the Topology pass allocates: new bricks in brick-map order take the free slots from the
+    // top of the stack (the lowest first); the active list stays in slot order.
+    std::vector<gpu::ivec4> added;
+    for (const size_t m : fresh) {
+        const int b[3] = {int(m % s.bricks[0]), int(m / s.bricks[0] % s.bricks[1]), int(m / (size_t(s.bricks[0]) * s.bricks[1]))};
         const uint32_t slot = freeList[--header.freeCount];
         map[m] = slot;
-        coords[slot] = gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), 0};
-        active.push_back(gpu::ivec4{int(b[0]), int(b[1]), int(b[2]), int(slot)});
-        slots.push_back(slot);
+        coords[slot] = gpu::ivec4{b[0], b[1], b[2], 0};
+        active.push_back(gpu::ivec4{b[0], b[1], b[2], int(slot)});
+        added.push_back(active.back());
     }
+    std::sort(active.begin(), active.end(), [](const gpu::ivec4& a, const gpu::ivec4& b) { return a.w < b.w; });
     header.activeCount = header.dispatchX = uint32_t(active.size());
-    // Open air in the new slots (every copy of every pool: the next pass may read either).
-    s.fillOpenAir(slots);
     detail::uploadBytes(s.cs, s.topology.brickMap.handle(), std::as_bytes(std::span(map)));
     detail::uploadBytes(s.cs, s.topology.brickCoords.handle(), std::as_bytes(std::span(coords)));
     active.resize(s.capacity);
@@ -73,32 +75,9 @@ void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>
     active.resize(header.activeCount);
     s.writeNeighbours(map, active);
     detail::uploadBytes(s.cs, s.topology.header.handle(), std::as_bytes(std::span(&header, 1)));
-}
-
-void SparseSmokeSolver3D::Impl::fillOpenAir(const std::vector<uint32_t>& slots) {
-    if (slots.empty()) return;
-    uint32_t ambientBits = 0, one = 0;
-    const float oneValue = 1.0f;
-    std::memcpy(&ambientBits, &settings.ambientTemperature, 4);
-    std::memcpy(&one, &oneValue, 4);
-    cs.submitAndWait([&](VkCommandBuffer cmd) {
-        detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferWrite);
-        auto fill = [&](VkBuffer b, uint32_t slot, VkDeviceSize floats, uint32_t bits) {
-            cs.vk.vkCmdFillBuffer(cmd, b, VkDeviceSize(slot) * floats * 4, floats * 4, bits);
-        };
-        for (uint32_t slot : slots) {
-            for (int c = 0; c < 2; ++c) {
-                for (PingPong* p : {&u, &v, &w}) fill(p->copies[c].handle(), slot, BILLOW_BRICK_FACES, 0);
-                for (PingPong* p : {&density, &fuel}) fill(p->copies[c].handle(), slot, BILLOW_BRICK_CELLS, 0);
-                fill(temperature.copies[c].handle(), slot, BILLOW_BRICK_CELLS, ambientBits);
-                if (hasColour()) fill(colour.copies[c].handle(), slot, 4 * BILLOW_BRICK_CELLS, 0);
-            }
-            for (GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid}) fill(b->handle(), slot, BILLOW_BRICK_CELLS, 0);
-            for (GpuBuffer& o : open) fill(o.handle(), slot, BILLOW_BRICK_FACES, one);
-            for (GpuBuffer& sv : solidVelocity) fill(sv.handle(), slot, BILLOW_BRICK_FACES, 0);
-        }
-        detail::memoryBarrier(cs, cmd, detail::kTransferWrite, detail::kComputeReadWrite);
-    });
+    // Open air in the new slots (every copy of every pool: the next pass may read either), the
+    // faces they share with bricks allocated before copied from those: the Topology pass's fill.
+    s.fillNewFromHost(added);
 }
 
 } // namespace billow

@@ -41,6 +41,14 @@ struct BrickTopology {
     GpuBuffer activeList;   // ivec4 per slot
     GpuBuffer freeList;     // uint per slot
     GpuBuffer header;       // SparseTopologyHeader (its first words: the indirect dispatch)
+    // The Topology pass's working buffers (sparse3d_topology.cpp, shaders/sparse3d/topology_*.comp).
+    GpuBuffer wanted;       // uint per virtual brick: wanted this step
+    GpuBuffer mapBlocks;    // uint per block of BILLOW_TOPOLOGY_BLOCK virtual bricks: the requests' scan
+    GpuBuffer slotFree;     // uint per slot: free after this step's retirements
+    GpuBuffer slotBlocks;   // uint per block of BILLOW_TOPOLOGY_BLOCK slots: the free slots' scan
+    GpuBuffer slotNew;      // uint per slot: allocated by this step
+    GpuBuffer newList;      // ivec4 per slot: the bricks allocated by this step (xyz, slot w)
+    GpuBuffer newDispatch;  // their indirect dispatch, then their count (BILLOW_TOPOLOGY_NEW_COUNT_WORD)
 };
 
 // One brick workgroup per allocated brick, dispatched from the header.
@@ -85,9 +93,7 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     VkBuffer pool(SparseField3D field) const;
     template <class Visit>
     void forEachCopy(const std::vector<uint32_t>& map, int axis, std::array<uint32_t, 3> sample, Visit&& visit) const;
-    // sparse3d_allocate.cpp: open air in pool slots (every copy; blocking), and the neighbour table
-    // of `active` from the brick map (uploaded; blocking).
-    void fillOpenAir(const std::vector<uint32_t>& slots);
+    // sparse3d_allocate.cpp: the neighbour table of `active` from the brick map (uploaded; blocking).
     void writeNeighbours(const std::vector<uint32_t>& map, const std::vector<gpu::ivec4>& active);
     // A barrier after a brick kernel's writes, before the next pass reads them.
     void barrier(VkCommandBuffer cmd) const;
@@ -102,12 +108,27 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
 
     // sparse3d_topology.cpp
     void createTopology();  // buffers sized by the brick grid and the capacity, all slots free
+    void createSlotScratch();  // the Topology pass's buffers sized by the capacity
+    uint64_t slotBytes() const;  // the topology's bytes per slot
     void recordTopology(VkCommandBuffer cmd, float dt);
     std::optional<SparsePoolReport> readPoolReport() const;
+    void addToHealth(SolverHealth& report) const override;  // the refused bricks of that step
+    // Bricks lowest..highest (inclusive, within the brick grid) the host knows are wanted this
+    // step: each emitter's reach and each collider's bounds, grown by the margin and their speed.
+    struct BrickBox {
+        int low[3], high[3];
+    };
+    std::vector<BrickBox> wantedBoxes(float dt) const;
+    // Open air in the bricks of topology.newList (their count: the indirect dispatch at `offset`
+    // of `dispatch`), the faces shared with older neighbours copied from them.
+    void recordFillNew(VkCommandBuffer cmd, VkBuffer dispatch, VkDeviceSize offset);
+    // The same for bricks the host allocated (xyz, slot w), once the brick map holds them (blocking).
+    void fillNewFromHost(const std::vector<gpu::ivec4>& fresh);
     // sparse3d_colliders.cpp
     void recordColliders(VkCommandBuffer cmd);
     // sparse3d_transport.cpp
     void recordAdvect(VkCommandBuffer cmd, float dt);
+    void recordMassCorrection(VkCommandBuffer cmd, float dt);  // after Advect's kernels, before the swap
     // sparse3d_emit.cpp
     void recordEmit(VkCommandBuffer cmd, float dt);
     // sparse3d_forces.cpp

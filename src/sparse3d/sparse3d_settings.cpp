@@ -31,6 +31,10 @@ void requireSparseSupports(const SmokeSettings3D& s) {
     if (s.viscosity != 0.0f) refuse("viscosity", "must be 0");
     if (s.scalarDiffusion != 0.0f) refuse("scalarDiffusion", "must be 0");
     if (s.velocityMode != VelocityMode::Simulated) refuse("velocityMode", "must be Simulated");
+    // The corrected schemes need a third copy of every pool (sparse3d_transport.cpp).
+    if (s.scalarAdvection != AdvectionScheme::SemiLagrangian) refuse("scalarAdvection", "must be SemiLagrangian");
+    if (s.velocityAdvection != AdvectionScheme::SemiLagrangian) refuse("velocityAdvection", "must be SemiLagrangian");
+    if (s.colourAdvection != AdvectionScheme::SemiLagrangian) refuse("colourAdvection", "must be SemiLagrangian");
     for (int side = 0; side < 6; ++side)
         if (s.boundaries[side].type == BoundaryType::Periodic)
             refuse(("boundaries[" + std::to_string(side) + "].type").c_str(), "must not be Periodic");

@@ -41,7 +41,8 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     gridUniform = detail::UniformBuffer<gpu::Grid3DParams>(cs);
     emitters = detail::HostEditQueue<gpu::GpuEmitter3D>(cs, kMaxEmitters);
     kernels = std::make_unique<detail::KernelSet>(cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Sparse3d},
-                                                  std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan},
+                                                  std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan,
+                                                                                           detail::KernelId::MassFactor},
                                                   gridUniform.handle(), gridUniform.size());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(SparsePass3D::Count));
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
@@ -49,7 +50,10 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     gridUniform.upload(gridParams());
     allocatePools(sparse.poolBricks);
     createTopology();
-    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D);
+    // Its sums stride over the whole pool, so the workgroup count of the first capacity serves a
+    // grown pool too (sparse3d_transport.cpp).
+    massCorrection = detail::MassCorrection(cs, size_t(capacity) * BILLOW_BRICK_CELLS);
+    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D) + massCorrection.bytes();
     // The largest download: a face pool, or the colour pool.
     readback = detail::FieldReadback(cs, uint64_t(capacity) * BILLOW_BRICK_FACES * sizeof(float) * (hasColour() ? 4 : 1));
 }

@@ -1,0 +1,28 @@
+#version 450
+// Semi-Lagrangian advection of the RGBA colour on every allocated brick: the dense cell rule
+// (smoke3d/advect_cells_rule.glsl) with the same back-trace as sparse3d/advect_cells.comp (same
+// reads, same bits). Samples in missing bricks are open air (colour 0).
+#define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
+#define BILLOW_BRICK_KERNEL
+layout(std430, set = 0, binding = 1) readonly buffer BrickMap { uint brickMap[]; };
+layout(std430, set = 0, binding = 2) readonly buffer ActiveList { ivec4 activeList[]; };
+#include "sparse3d/bricks.glsl"
+#include "smoke3d/smoke3d_types.h"
+
+layout(set = 0, binding = 3) readonly buffer UIn { float uIn[]; };
+layout(set = 0, binding = 4) readonly buffer VIn { float vIn[]; };
+layout(set = 0, binding = 5) readonly buffer WIn { float wIn[]; };
+layout(set = 0, binding = 6) readonly buffer ColourIn { vec4 colourIn[]; };
+layout(set = 0, binding = 7) writeonly buffer ColourOut { vec4 colourOut[]; };
+layout(set = 0, binding = 8) readonly buffer Solid { float solid[]; };
+layout(push_constant) uniform Push { AdvectPush3D pc; };
+
+#include "smoke3d/velocity_sampling.glsl"
+#include "smoke3d/field_interpolation.glsl"
+#define BILLOW_ADVECT_CARRIES_COLOUR
+#include "smoke3d/advect_cells_rule.glsl"
+
+void main() {
+    if (!insideCells3(thisCell())) return;
+    advectCell(thisCell(), cellInBrick(thisSlot(), thisLocal()));
+}

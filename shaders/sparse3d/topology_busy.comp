@@ -1,0 +1,66 @@
+#version 450
+// Topology, first step: one workgroup per allocated brick finds whether the brick is busy (a cell
+// with density, fuel or a temperature difference above the thresholds, or a stored face faster
+// than speedThreshold) and its fastest face; a busy brick wants every brick within
+// r = min(ceil(maxSpeed dt / (8 h)) + margin, BILLOW_TOPOLOGY_MAX_RADIUS) along each axis (the
+// velocity's components bound how far content moves along each axis in one step, so the cube,
+// not a ball, is the set it can reach). Flags are or-ed: the result does not depend on the order.
+#define BILLOW_BRICK_KERNEL
+layout(std430, set = 0, binding = 1) readonly buffer BrickMap { uint brickMap[]; };
+layout(std430, set = 0, binding = 2) readonly buffer ActiveList { ivec4 activeList[]; };
+#include "sparse3d/bricks.glsl"
+#include "sparse3d/topology_types.h"
+
+layout(std430, set = 0, binding = 3) readonly buffer Density { float density[]; };
+layout(std430, set = 0, binding = 4) readonly buffer Temperature { float temperature[]; };
+layout(std430, set = 0, binding = 5) readonly buffer Fuel { float fuel[]; };
+layout(std430, set = 0, binding = 6) readonly buffer U { float u[]; };
+layout(std430, set = 0, binding = 7) readonly buffer V { float v[]; };
+layout(std430, set = 0, binding = 8) readonly buffer W { float w[]; };
+layout(std430, set = 0, binding = 9) buffer Wanted { uint wanted[]; };
+layout(push_constant) uniform Push { TopologyBusyPush pc; };
+
+shared uint busyShared;
+shared uint fastestShared;  // the largest |face velocity|, as float bits (non-negative floats order as uints)
+
+float faceSpeed(int axis, ivec3 local) {
+    int i = faceInBrick(axis, thisSlot(), local);
+    return abs(axis == 0 ? u[i] : axis == 1 ? v[i] : w[i]);
+}
+
+void main() {
+    if (gl_LocalInvocationIndex == 0) { busyShared = 0u; fastestShared = 0u; }
+    barrier();
+    ivec3 cell = thisCell();
+    bool busy = false;
+    float fastest = 0.0;
+    if (insideCells3(cell)) {
+        int c = cellInBrick(thisSlot(), thisLocal());
+        busy = density[c] > pc.densityThreshold || fuel[c] > pc.fuelThreshold ||
+               abs(temperature[c] - pc.ambientTemperature) > pc.temperatureThreshold;
+    }
+    // Every face of the domain the brick stores (the domain's upper sides included, which a
+    // thread just beyond the last cell holds).
+    for (int axis = 0; axis < 3; ++axis)
+        for (int layer = 0; layer < facesOfThread(axis); ++layer) {
+            ivec3 local = thisLocal();
+            local[axis] += layer;
+            ivec3 face = cell;
+            face[axis] += layer;
+            if (ownsFace3(axis, face)) fastest = max(fastest, faceSpeed(axis, local));
+        }
+    busy = busy || fastest > pc.speedThreshold;
+    if (busy) atomicOr(busyShared, 1u);
+    atomicMax(fastestShared, floatBitsToUint(fastest));
+    barrier();
+    if (busyShared == 0u) return;
+    // Bricks the fastest face carries content across in one step, rounded up, plus the margin.
+    float reach = ceil(uintBitsToFloat(fastestShared) * pc.dt / (float(BILLOW_BRICK) * grid.h));
+    int r = int(min(reach + float(pc.margin), float(BILLOW_TOPOLOGY_MAX_RADIUS)));
+    int side = 2 * r + 1;
+    ivec3 centre = thisBrick();
+    for (int k = int(gl_LocalInvocationIndex); k < side * side * side; k += BILLOW_BRICK_CELLS) {
+        ivec3 b = centre + ivec3(k % side, (k / side) % side, k / (side * side)) - ivec3(r);
+        if (insideBrickGrid(b)) atomicOr(wanted[brickMapIndex(b)], 1u);
+    }
+}
