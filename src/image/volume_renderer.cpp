@@ -128,20 +128,6 @@ struct VolumeRenderer::Impl {
     }
 
     // Frees the cached sets the predicates pick (only when the queue cannot still use them).
-    // The sparse path's sets: all of them (`all`), or those using `view`.
-    void forgetSparseSets(bool all, VkImageView view) {
-        if (all) {
-            for (auto& [key, set] : sparseLightSets) sparseLight.freeSet(set);
-            sparseLightSets.clear();
-        }
-        for (auto it = sparseMarchSets.begin(); it != sparseMarchSets.end();) {
-            if (all || std::get<7>(it->first) == view || std::get<8>(it->first) == view) {
-                sparseMarch.at(std::get<0>(it->first)).freeSet(it->second);
-                it = sparseMarchSets.erase(it);
-            } else ++it;
-        }
-    }
-
     template <class LightPick, class MarchPick>
     void forgetSets(LightPick lightPick, MarchPick marchPick) {
         for (auto it = lightSets.begin(); it != lightSets.end();) {
@@ -154,6 +140,20 @@ struct VolumeRenderer::Impl {
             if (marchPick(it->first)) {
                 march.at(std::get<0>(it->first)).freeSet(it->second);
                 it = marchSets.erase(it);
+            } else ++it;
+        }
+    }
+
+    // The sparse path's sets: all of them (`all`), or those using `view`.
+    void forgetSparseSets(bool all, VkImageView view) {
+        if (all) {
+            for (auto& [key, set] : sparseLightSets) sparseLight.freeSet(set);
+            sparseLightSets.clear();
+        }
+        for (auto it = sparseMarchSets.begin(); it != sparseMarchSets.end();) {
+            if (all || std::get<7>(it->first) == view || std::get<8>(it->first) == view) {
+                sparseMarch.at(std::get<0>(it->first)).freeSet(it->second);
+                it = sparseMarchSets.erase(it);
             } else ++it;
         }
     }
