@@ -28,6 +28,11 @@
 //   (measured: 3.4e-3 relative residual after 30 cycles on 19 x 13 x 11 with an outflow on top,
 //   7 to 17 cycles to 1e-4 on 37 x 23 with outflow sides; 4 with this rule).
 
+// The coarse weight of a face of fine weight w between a cell covering two fine cells along the
+// axis and a p = 0 point (an outflow side; on a sparse grid also open air, sparse3d/mg_coarsen.comp):
+// 2h / (h / w + h / 2).
+float dirichletFaceWeight(float w) { return 4.0 * w / (2.0 + w); }
+
 // The weight of the coarse face at index `face` along an axis of `coarseCells` coarse and
 // `fineCells` fine cells, from the mean `w` of the fine faces it covers. `periodic`: the axis
 // wraps; `outflow`: the face lies on an outflow side (only read for the two side faces).
@@ -36,7 +41,7 @@ float coarseFaceWeight(float w, int face, int coarseCells, int fineCells, bool p
     if (!periodic && (face == 0 || face == coarseCells)) {
         if (!outflow) return w;
         const bool nextToHalfCell = halfCell && (face == coarseCells || coarseCells == 1);
-        return nextToHalfCell ? 2.0 * w : 4.0 * w / (2.0 + w);
+        return nextToHalfCell ? 2.0 * w : dirichletFaceWeight(w);
     }
     // Between the half cell and its neighbour (across a periodic side: the first and last faces).
     if (halfCell && (face == coarseCells - 1 || face == coarseCells || face == 0)) return w * (4.0 / 3.0);

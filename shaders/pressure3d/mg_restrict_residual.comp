@@ -35,9 +35,8 @@ float fineResidual(ivec3 f, ivec3 fine) {
     const float s = BILLOW_SHIFT3(fineShift, c);
     if (!hasEquation(w, s)) return 0.0;
     const Neighbours3 nb = neighbours3(f, fine);
-    return pc.rhsScale * fineSource[c] -
-           applyStencil3(w, BILLOW_GATHER3(finePressureAt, nb.lo), BILLOW_GATHER3(finePressureAt, nb.hi), fineP[c]) +
-           s * fineP[c];
+    return restrictedResidual3(w, BILLOW_GATHER3(finePressureAt, nb.lo), BILLOW_GATHER3(finePressureAt, nb.hi), fineP[c],
+                               pc.rhsScale * fineSource[c], s);
 }
 
 void main() {

@@ -34,8 +34,7 @@ void main() {
         if (hasEquation(w, s)) {
             const Neighbours3 nb = neighbours3(id, n);
             rhs = pc.rhsScale * divergence[c];
-            residual = applyStencil3(w, BILLOW_GATHER3(pressureAt, nb.lo), BILLOW_GATHER3(pressureAt, nb.hi), p[c]) -
-                       s * p[c] - rhs;
+            residual = measuredResidual3(w, BILLOW_GATHER3(pressureAt, nb.lo), BILLOW_GATHER3(pressureAt, nb.hi), p[c], rhs, s);
         }
     }
     const uvec2 largest = workgroupMaxAbsBits(residual, rhs);

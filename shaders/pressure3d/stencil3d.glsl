@@ -77,6 +77,24 @@ float applyStencil3(Weights3 w, vec3 lo, vec3 hi, float centre) {
     return dot(w.lo, lo - centre) + dot(w.hi, hi - centre);
 }
 
+// The residual rhs - (sum_f w_f (p_nb - p) - s p) of a cell with an equation, as the multigrid
+// restriction sums it (pressure3d/mg_restrict_residual.comp, sparse3d/mg_restrict.comp).
+float restrictedResidual3(Weights3 w, vec3 lo, vec3 hi, float centre, float rhs, float shift) {
+    return rhs - applyStencil3(w, lo, hi, centre) + shift * centre;
+}
+// The same with the opposite sign, as the residual measurement takes it (pressure3d/residual.comp,
+// sparse3d/mg_residual.comp; only its magnitude is used).
+float measuredResidual3(Weights3 w, vec3 lo, vec3 hi, float centre, float rhs, float shift) {
+    return applyStencil3(w, lo, hi, centre) - shift * centre - rhs;
+}
+
+// The ghost value beyond a boundary face of weight w of the parent: the correction continues
+// linearly to where it is 0, which a face of weight w puts h / w from the parent's centre
+// (pressure/mg_coarse_weight.glsl), in the multigrid's prolongation (pressure3d/prolong_rule.glsl):
+// zero gradient on closed faces (w = 0), the Dirichlet condition on outflow faces (and, on a
+// sparse grid, towards open air).
+float ghostCorrection3(float weight, float parentValue) { return (1.0 - weight) * parentValue; }
+
 // p moved `relaxation` of the way from `previous` towards the value that satisfies its equation
 // given its neighbours and its shift (Jacobi with relaxation < 1, Gauss-Seidel with 1, SOR above).
 // A cell with no open face and no shift gets 0.

@@ -1,10 +1,9 @@
 #version 450
-// The divergence the projection removes, per cell, 1/s:
+// The divergence the projection removes, per cell, 1/s (smoke3d/divergence_rule.glsl):
 //   div = (net outward flux through the six faces) / h  -  expansion source,
-// with the flux through a face open u + (1 - open) solidVelocity (its open part moves with the
-// fluid, its closed part with the solid: 0 for static obstacles and walls, the inflow speed on
-// inflow faces), and the combustion's expansion source subtracted when pc.addSource is 1, so the
-// projection leaves div u = source.
+// with the flux through a face open u + (1 - open) solidVelocity (0 for static obstacles and
+// walls, the inflow speed on inflow faces), and the combustion's expansion source subtracted when
+// pc.addSource is 1, so the projection leaves div u = source.
 #include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
@@ -21,16 +20,17 @@ layout(set = 0, binding = 10) readonly buffer ExpansionSource { float expansionS
 layout(set = 0, binding = 11) writeonly buffer Divergence { float divergence[]; };
 layout(push_constant) uniform Push { DivergencePush3D pc; };
 
-float fluxX(ivec3 f) { int k = xFaceIndex3(f); return openX[k] * u[k] + (1.0 - openX[k]) * solidVelocityX[k]; }
-float fluxY(ivec3 f) { int k = yFaceIndex3(f); return openY[k] * v[k] + (1.0 - openY[k]) * solidVelocityY[k]; }
-float fluxZ(ivec3 f) { int k = zFaceIndex3(f); return openZ[k] * w[k] + (1.0 - openZ[k]) * solidVelocityZ[k]; }
+#include "smoke3d/divergence_rule.glsl"
+
+float fluxX(ivec3 f) { int k = xFaceIndex3(f); return faceFlux3(openX[k], u[k], solidVelocityX[k]); }
+float fluxY(ivec3 f) { int k = yFaceIndex3(f); return faceFlux3(openY[k], v[k], solidVelocityY[k]); }
+float fluxZ(ivec3 f) { int k = zFaceIndex3(f); return faceFlux3(openZ[k], w[k], solidVelocityZ[k]); }
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);
     if (!insideCells3(id)) return;
-    float flux = fluxX(id + ivec3(1, 0, 0)) - fluxX(id) + fluxY(id + ivec3(0, 1, 0)) - fluxY(id) +
-                 fluxZ(id + ivec3(0, 0, 1)) - fluxZ(id);
     int c = cellIndex3(id);
     float source = pc.addSource != 0 ? expansionSource[c] : 0.0;
-    divergence[c] = flux * grid.invH - source;
+    divergence[c] = cellDivergence3(fluxX(id), fluxX(id + ivec3(1, 0, 0)), fluxY(id), fluxY(id + ivec3(0, 1, 0)), fluxZ(id),
+                                    fluxZ(id + ivec3(0, 0, 1)), source);
 }

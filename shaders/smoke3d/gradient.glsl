@@ -12,11 +12,15 @@ float pressureAt(ivec3 c) {
     return p[cellIndex3(c)];
 }
 
+// An open face's velocity after the gradient step, from the pressures of the cells above and below
+// it (shared with the sparse kernel, sparse3d/subtract_gradient.comp).
+float gradientStepOf(float value, float dt, float above, float below) { return value - dt * grid.invH * (above - below); }
+
 // The new velocity of the open face normal to `axis` at f (a duplicate periodic layer computed as
 // layer 0).
 float gradientStep(int axis, ivec3 f, float value, float dt) {
     ivec3 above = canonicalFace3(axis, f), below = above;
     below[axis] -= 1;
-    return value - dt * grid.invH * (pressureAt(above) - pressureAt(below));
+    return gradientStepOf(value, dt, pressureAt(above), pressureAt(below));
 }
 

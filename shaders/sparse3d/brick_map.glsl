@@ -4,7 +4,7 @@
 //
 // The includer defines `ivec3 gridCells()` (the virtual domain's cells) and declares
 //   layout(std430, binding = B) readonly buffer BrickMap { uint brickMap[]; };
-// before including this file.
+// before including this file (unless it defines BILLOW_BRICK_LOCAL: sparse3d/bricks.glsl).
 #ifndef BILLOW_BRICK_MAP_GLSL
 #define BILLOW_BRICK_MAP_GLSL
 #include "sparse3d/sparse3d_types.h"
@@ -13,8 +13,10 @@
 ivec3 brickGrid() { return (gridCells() + (BILLOW_BRICK - 1)) >> BILLOW_BRICK_SHIFT; }
 bool insideBrickGrid(ivec3 b) { return all(greaterThanEqual(b, ivec3(0))) && all(lessThan(b, brickGrid())); }
 int brickMapIndex(ivec3 b) { ivec3 n = brickGrid(); return b.x + n.x * (b.y + n.y * b.z); }
+#ifndef BILLOW_BRICK_LOCAL
 // The slot of brick b, or BILLOW_NO_BRICK (missing, or outside the brick grid).
 uint brickSlot(ivec3 b) { return insideBrickGrid(b) ? brickMap[brickMapIndex(b)] : BILLOW_NO_BRICK; }
+#endif
 
 int cellInBrick(uint slot, ivec3 local) {
     return int(slot) * BILLOW_BRICK_CELLS + local.x + BILLOW_BRICK * (local.y + BILLOW_BRICK * local.z);
@@ -26,6 +28,7 @@ int faceInBrick(int axis, uint slot, ivec3 local) {
     return int(slot) * BILLOW_BRICK_FACES + local.x + ex * (local.y + ey * local.z);
 }
 
+#ifndef BILLOW_BRICK_LOCAL
 // The stored cell c of the virtual domain (inside it), or -1 when its brick is missing.
 int storedCell(ivec3 c) {
     uint slot = brickSlot(c >> BILLOW_BRICK_SHIFT);

@@ -8,7 +8,9 @@
 // and, for a kernel run one workgroup per allocated brick (dispatched indirectly from the
 // topology header), also
 //   layout(std430, set = 0, binding = B) readonly buffer ActiveList { ivec4 activeList[]; };
-// Brick kernels shape their own workgroup: one thread per cell of the brick.
+// Brick kernels shape their own workgroup: one thread per cell of the brick. A brick kernel that
+// reads only its own brick's storage may define BILLOW_BRICK_LOCAL and leave out the brick map (a
+// binding fewer): the map's lookups and the taps are then not declared.
 #extension GL_GOOGLE_include_directive : require
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid3d.glsl"
@@ -40,6 +42,7 @@ layout(local_size_x = BILLOW_BRICK, local_size_y = BILLOW_BRICK, local_size_z = 
 // The dense kernels' direct (untapped) reads assume the dense layout: never take them.
 #define BILLOW_DIRECT_LIMIT3(n) ivec3(0)
 #include "smoke3d/taps.glsl"
+#endif
 
 #ifdef BILLOW_BRICK_KERNEL
 // This workgroup's brick: its coordinates and slot (activeList[gl_WorkGroupID.x]), and this

@@ -29,6 +29,10 @@
 
 namespace billow {
 
+namespace detail {
+class SparseMultigrid;  // sparse3d_multigrid.hpp
+}
+
 using detail::GpuBuffer;
 using detail::PingPong;
 
@@ -74,6 +78,8 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     GpuBuffer solidVelocity[3];
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
     detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)
+    // The pressure's multigrid (sparse3d_multigrid.hpp), created by the first PressureSolve pass.
+    std::shared_ptr<detail::SparseMultigrid> multigrid;
 
     uint64_t fixedBytes = 0, brickBytes = 0;
 
@@ -136,7 +142,9 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     void recordBuoyancy(VkCommandBuffer cmd, float dt);
     void recordVorticity(VkCommandBuffer cmd, float dt);
     void recordDamping(VkCommandBuffer cmd, float dt);
-    // sparse3d_projection.cpp
+    // sparse3d_projection.cpp. allocatePressureLevels: the multigrid (created on the first call) and
+    // its levels inside the bricks for `slots` slots; allocatePools calls it (blocking).
+    void allocatePressureLevels(uint32_t slots);
     void recordDivergence(VkCommandBuffer cmd);
     void recordPressureSolve(VkCommandBuffer cmd, float dt);
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);

@@ -12,6 +12,7 @@
 #include "smoke3d/emitter3d.hpp"
 #include "smoke3d/smoke3d_buffers.hpp"
 #include "sparse3d/sparse3d_impl.hpp"
+#include "sparse3d/sparse3d_multigrid.hpp"
 #include "sparse3d/sparse3d_settings.hpp"
 
 namespace billow {
@@ -86,6 +87,7 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
     for (const GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid, &open[0], &open[1], &open[2],
                                &solidVelocity[0], &solidVelocity[1], &solidVelocity[2]})
         brickBytes += b->size() / slots;
+    allocatePressureLevels(slots);
 }
 
 void SparseSmokeSolver3D::Impl::barrier(VkCommandBuffer cmd) const { detail::computeBarrier(cs, cmd); }
@@ -129,6 +131,7 @@ void SparseSmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keepStateOf(emitters);
     saved.keepStateOf(colliders);
     saved.keepStateOf(poolRing);
+    saved.keepStateOf(*multigrid);  // its residual reports
 }
 
 template class SmokeSolverCalls<SparsePass3D, SparsePassTiming3D>;
