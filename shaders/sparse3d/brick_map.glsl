@@ -48,5 +48,6 @@ int storedFace(int axis, ivec3 f) {
     slot = brickSlot(b);
     return slot == BILLOW_NO_BRICK ? -1 : faceInBrick(axis, slot, local);
 }
+#endif
 
 #endif

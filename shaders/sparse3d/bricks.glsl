@@ -22,6 +22,7 @@ layout(local_size_x = BILLOW_BRICK, local_size_y = BILLOW_BRICK, local_size_z = 
 
 #include "sparse3d/brick_map.glsl"
 
+#ifndef BILLOW_BRICK_LOCAL
 // The taps' storage hooks (smoke3d/taps.glsl): after the side rules resolved a sample to a cell or
 // face inside the domain, where it is stored. A missing brick gives open air: still air for a
 // velocity (scale 0, the side rules' offset kept: beyond a moving wall the ghost of still air is
