@@ -79,17 +79,6 @@ void checkFrame(const VolumeFrame& frame) {
     checkValues("solid", frame.solid, cells, frame);
 }
 
-// Index (i, j, k) -> world corner + (i + 1/2, j + 1/2, k + 1/2) h: OpenVDB's voxel centres sit at
-// integer index coordinates, the solver's cell centres half a cell inside the cell's corner. The
-// corner is the file's minimum corner (file_axes.hpp), so the transform has no rotation.
-openvdb::math::Transform::Ptr cellCentreTransform(const VolumeFrame& frame) {
-    const double h = frame.cellSize;
-    const std::array<double, 3> corner = fileAxesOf(frame).minCorner(frame.origin, h);
-    auto transform = openvdb::math::Transform::createLinearTransform(h);
-    transform->postTranslate(openvdb::Vec3d(corner[0] + 0.5 * h, corner[1] + 0.5 * h, corner[2] + 0.5 * h));
-    return transform;
-}
-
 // Calls visit(the file's voxel, cell index) for every cell, x fastest (the accessor then stays in
 // one leaf for eight consecutive cells).
 template <typename Visit>
@@ -171,6 +160,17 @@ std::filesystem::path temporaryPath(const std::filesystem::path& path) {
 }
 
 } // namespace
+
+// Index (i, j, k) -> world corner + (i + 1/2, j + 1/2, k + 1/2) h: OpenVDB's voxel centres sit at
+// integer index coordinates, the solver's cell centres half a cell inside the cell's corner. The
+// corner is the file's minimum corner (file_axes.hpp), so the transform has no rotation.
+openvdb::math::Transform::Ptr cellCentreTransform(const VolumeFrame& frame) {
+    const double h = frame.cellSize;
+    const std::array<double, 3> corner = fileAxesOf(frame).minCorner(frame.origin, h);
+    auto transform = openvdb::math::Transform::createLinearTransform(h);
+    transform->postTranslate(openvdb::Vec3d(corner[0] + 0.5 * h, corner[1] + 0.5 * h, corner[2] + 0.5 * h));
+    return transform;
+}
 
 openvdb::MetaMap fileMetadata(const VolumeFrame& frame) {
     openvdb::MetaMap meta;

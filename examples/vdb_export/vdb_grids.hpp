@@ -16,6 +16,9 @@ namespace billow::vdb::detail {
 // density, temperature, flame, fuel, vel, solid (fields not given, and grids with no active voxel,
 // left out), in the file's axes (file_axes.hpp).
 openvdb::GridPtrVec buildGrids(const VolumeFrame& frame);
+// The grids' transform: voxel (i, j, k) centred on the cell it stands for (the file's minimum
+// corner + (i + 1/2, j + 1/2, k + 1/2) cellSize).
+openvdb::math::Transform::Ptr cellCentreTransform(const VolumeFrame& frame);
 // creator, length_unit, domain_min, domain_max (the file's axes), up_axis and (when set) time, step.
 openvdb::MetaMap fileMetadata(const VolumeFrame& frame);
 // Calls write(temporary path next to `path`), then renames the result onto `path`; on any failure

@@ -39,6 +39,10 @@
 
 namespace billow {
 
+namespace detail {
+struct SparseSolverAccess;
+}
+
 // What a sparse grid adds to SmokeSettings3D. validate() (called by the constructor,
 // updateSparseSettings and growPool) throws InvalidArgument naming the field.
 struct SparseSettings3D {
@@ -168,6 +172,8 @@ public:
     std::vector<std::array<uint32_t, 3>> activeBricks();
 
 private:
+    // Billow's own readers of the pools (the volume renderer): src/sparse3d/sparse3d_impl.hpp.
+    friend struct detail::SparseSolverAccess;
     struct Impl;
     Impl& use(const char* call) const;
     const Impl* state() const noexcept;

@@ -37,6 +37,7 @@
 namespace billow {
 
 class SmokeSolver3D;
+class SparseSmokeSolver3D;
 struct SmokeSettings3D;
 
 // 4 x 4 matrices are column-major (element [column * 4 + row]), as GLM and most engines store them.
@@ -153,6 +154,14 @@ struct VolumePicture {
     std::vector<float> rgba;  // width * height * 4
 };
 
+// The samples the last renderPicture over a SparseSmokeSolver3D took (a cost measure: samples in
+// open air are skipped, not taken): along the view rays, and along the light rays (the bake's,
+// the taps beside missing bricks, the surfaces' and the ground's shadows).
+struct VolumeSampleCounts {
+    uint64_t viewSamples = 0;
+    uint64_t lightSamples = 0;
+};
+
 class VolumeRenderer {
 public:
     // Creates the pipelines on the context's device (nothing per picture until the first record).
@@ -175,6 +184,21 @@ public:
     // and returns it: for tools, tests and pictures. Blocking, like SmokeSolver3D::download.
     VolumePicture renderPicture(const SmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
                                 uint32_t width, uint32_t height, std::span<const Collider> colliders = {});
+
+    // The same over a SparseSmokeSolver3D: the fields are read through its brick map, trilinearly
+    // across brick borders, open air (density 0, the ambient temperature, no solid, colour 0)
+    // where no brick is allocated. The light bake runs over the allocated bricks only (one light
+    // value per allocated cell); both marches step over open air without sampling it (whole
+    // missing bricks, and missing bricks but for the half cell beside an allocated neighbour)
+    // while the ambient temperature does not glow (<= look.fireLow): the picture is the one a
+    // dense solver holding the same fields, open air outside the bricks, would give. Also
+    // synchronises with the topology header's indirect dispatch.
+    void record(VkCommandBuffer cmd, const SparseSmokeSolver3D& solver, const VolumeCamera& camera,
+                const VolumeLook& look, const VolumeTarget& target, std::span<const Collider> colliders = {});
+    VolumePicture renderPicture(const SparseSmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
+                                uint32_t width, uint32_t height, std::span<const Collider> colliders = {});
+    // What the last renderPicture over a SparseSmokeSolver3D sampled (zeros before any).
+    VolumeSampleCounts lastSampleCounts() const noexcept;
 
     // Drops the descriptor sets the renderer keeps for one of the engine's image views (colour or
     // depth; at most 64 combinations are kept): call it once no submission still uses the view,

@@ -29,6 +29,14 @@
 //   vec3 volumeColourAt(ivec3 cell);        // the colour field's rgb (read with VOLUME_FLAG_COLOUR only)
 //   float volumeLightAt(vec3 p);            // T_light at p: a baked lookup, or shadowTransmittance(p)
 //   float volumeColliderDistance(vec3 p);   // to the nearest analytic collider, cells (large: none)
+// An includer over a sparse grid (volume_sparse_fields.glsl) defines VOLUME_SKIP_EMPTY before
+// including it, and then also
+//   float volumeEmptyUntil(vec3 origin, vec3 direction, float t);
+// the ray parameter at which the region around origin + direction * t that reads only open air
+// (every trilinear tap in a missing brick, nothing emitted there) ends along the ray, or -1 when
+// that point is not in such a region. Both marches then skip the samples before it: a sample
+// there would add exactly 0 (density 0, emission 0, no solid), so the result is the same bits as
+// sampling it. volumeViewSamples / volumeLightSamples count the samples taken.
 #ifndef VOLUME_MARCH_GLSL
 #define VOLUME_MARCH_GLSL
 
@@ -58,7 +66,15 @@ struct VolumeView {
 #define VOLUME_FLAG_BACKGROUND 8   // sky and ground behind the volume (opaque output)
 #define VOLUME_FLAG_DISPLAY 16     // exposure, filmic shoulder and sRGB encoding of the output
 
+#ifdef VOLUME_SKIP_EMPTY
+// A storage buffer (std430 lays this struct out as std140 does): lavapipe, the CPU driver the tests
+// run on, specialises a shader to the values of the small uniform blocks it reads (its uniform
+// inlining), which for the sparse march means seconds of compiling for every new view; it leaves
+// storage buffers alone. GPUs read both alike.
+layout(std430, binding = 0) readonly buffer VolumeViewBlock { VolumeView view; };
+#else
 layout(std140, binding = 0) uniform VolumeViewBlock { VolumeView view; };
+#endif
 
 bool volumeFlag(int flag) { return (view.grid.w & flag) != 0; }
 
@@ -68,6 +84,16 @@ float volumeSolidAt(ivec3 cell);
 vec3 volumeColourAt(ivec3 cell);
 float volumeLightAt(vec3 p);
 float volumeColliderDistance(vec3 p);
+#ifdef VOLUME_SKIP_EMPTY
+float volumeEmptyUntil(vec3 origin, vec3 direction, float t);
+uint volumeViewSamples = 0u, volumeLightSamples = 0u;
+// The index of the step loop to continue from after sample k was found to lie in open air that
+// ends at ray parameter `until`: the first sample whose (unshortened) midpoint `first + k step +
+// step / 2` passes it, less one for the loop's ++k; at least k (progress is always made).
+int volumeSkipTo(int k, float first, float stepLength, float until) {
+    return max(k, int(ceil((until - first - 0.5 * stepLength) / stepLength)) - 1);
+}
+#endif
 
 // Trilinear interpolation of a cell-centred field at p (cell units).
 #define VOLUME_TRILINEAR(TYPE, FETCH, p)                                                             \
@@ -83,9 +109,37 @@ float volumeColliderDistance(vec3 p);
         return mix(mix(x00, x10, f.y), mix(x01, x11, f.y), f.z);                                    \
     }
 
+#ifdef VOLUME_SKIP_EMPTY
+// Over a sparse grid a fetch is a brick-map lookup: the eight taps of a sample are gathered in one
+// loop (one copy of the fetch per call site rather than eight, which keeps the module small enough
+// for a CPU driver to compile in seconds), then interpolated by VOLUME_TRILINEAR from the gather,
+// the same arithmetic on the same values. The taps: c0 = floor(clamp(p - 1/2)), c1 = min(c0 + 1, n - 1).
+ivec3 volumeTapBase;
+float volumeTaps[8];
+float volumeTapAt(ivec3 c) {
+    ivec3 d = min(c - volumeTapBase, ivec3(1));
+    return volumeTaps[d.x + 2 * d.y + 4 * d.z];
+}
+float volumeTrilinearTaps(vec3 p) VOLUME_TRILINEAR(float, volumeTapAt, p)
+ivec3 volumeTapCell(ivec3 base, int t) { return min(base + ivec3(t & 1, (t >> 1) & 1, t >> 2), view.grid.xyz - 1); }
+ivec3 volumeTapBaseOf(vec3 p) { return ivec3(floor(clamp(p - 0.5, vec3(0.0), vec3(view.grid.xyz - 1)))); }
+// field 0 density, 1 temperature, 2 solid.
+float volumeGathered(int field, vec3 p) {
+    volumeTapBase = volumeTapBaseOf(p);
+    for (int t = 0; t < 8; ++t) {
+        ivec3 c = volumeTapCell(volumeTapBase, t);
+        volumeTaps[t] = field == 0 ? volumeDensityAt(c) : field == 1 ? volumeTemperatureAt(c) : volumeSolidAt(c);
+    }
+    return volumeTrilinearTaps(p);
+}
+float volumeDensity(vec3 p) { return volumeGathered(0, p); }
+float volumeTemperature(vec3 p) { return volumeGathered(1, p); }
+float volumeSolid(vec3 p) { return volumeGathered(2, p); }
+#else
 float volumeDensity(vec3 p) VOLUME_TRILINEAR(float, volumeDensityAt, p)
 float volumeTemperature(vec3 p) VOLUME_TRILINEAR(float, volumeTemperatureAt, p)
 float volumeSolid(vec3 p) VOLUME_TRILINEAR(float, volumeSolidAt, p)
+#endif
 
 // The ray's parameter interval inside the grid's box [0, n]^3 (t0 > t1 when it misses).
 vec2 volumeBoxInterval(vec3 origin, vec3 direction) {
@@ -109,6 +163,14 @@ float shadowTransmittance(vec3 p) {
     for (int k = 0; k < steps; ++k) {
         float t = float(k) * stepLength;
         float ds = min(stepLength, len - t);
+#ifdef VOLUME_SKIP_EMPTY
+        float emptyUntil = volumeEmptyUntil(p, l, first + t + 0.5 * ds);
+        if (emptyUntil >= 0.0) {
+            k = volumeSkipTo(k, first, stepLength, emptyUntil);
+            continue;
+        }
+        ++volumeLightSamples;
+#endif
         vec3 x = p + l * (first + t + 0.5 * ds);
         if (volumeFlag(VOLUME_FLAG_SOLIDS) && volumeSolid(x) > view.fire.w) return 0.0;
         opticalDepth += volumeDensity(x) * ds;
@@ -223,6 +285,14 @@ VolumeSample marchVolume(vec3 origin, vec3 direction, float limit) {
     for (int k = 0; k < steps; ++k) {
         float t = float(k) * stepLength;
         float ds = min(stepLength, len - t);
+#ifdef VOLUME_SKIP_EMPTY
+        float emptyUntil = volumeEmptyUntil(entry, direction, t + 0.5 * ds);
+        if (emptyUntil >= 0.0) {
+            k = volumeSkipTo(k, 0.0, stepLength, emptyUntil);
+            continue;
+        }
+        ++volumeViewSamples;
+#endif
         vec3 x = entry + direction * (t + 0.5 * ds);
         if (volumeFlag(VOLUME_FLAG_SOLIDS) && volumeSolid(x) > view.fire.w && volumeColliderDistance(x) > 1.5) {
             vec3 e = vec3(0.5, 0.0, 0.0);

@@ -4,11 +4,19 @@
 // and ground background, everything is opaque).
 //
 // Built once per colour format (BILLOW_IMAGE_FORMAT: rgba8, rgba16f, rgba32f): a storage image's
-// format qualifier cannot be specialised.
+// format qualifier cannot be specialised. Built again with BILLOW_VOLUME_SPARSE for a
+// SparseSmokeSolver3D: the fields and the light read through its brick map
+// (volume_sparse_fields.glsl), the march skipping open air.
 #version 450
 #include "common/collider_types.h"
 #include "common/collider_shapes.glsl"
+#ifdef BILLOW_VOLUME_SPARSE
+#define VOLUME_BRICK_MAP_BINDING 9
+#define VOLUME_COUNTS_BINDING 10
+#include "volume_sparse_fields.glsl"
+#else
 #include "volume_fields.glsl"
+#endif
 
 layout(local_size_x = 8, local_size_y = 8) in;
 
@@ -17,8 +25,30 @@ layout(std430, binding = 6) readonly buffer ColliderBuffer { GpuCollider collide
 layout(binding = 7) uniform sampler2D sceneDepth;
 layout(binding = 8, BILLOW_IMAGE_FORMAT) uniform writeonly image2D target;
 
+#ifdef BILLOW_VOLUME_SPARSE
+// The light pool holds the allocated cells (volume_sparse_light.comp); a tap in a missing brick
+// (beside an allocated one) marches toward the light itself, as the bake would have. Gathered as
+// volume_march.glsl gathers the fields' taps (its own arrays: the shadow march gathers too).
+ivec3 lightTapBase;
+float lightTaps[8];
+float lightAt(ivec3 c) {
+    ivec3 d = min(c - lightTapBase, ivec3(1));
+    return lightTaps[d.x + 2 * d.y + 4 * d.z];
+}
+float volumeTrilinearLight(vec3 p) VOLUME_TRILINEAR(float, lightAt, p)
+float volumeLightAt(vec3 p) {
+    lightTapBase = volumeTapBaseOf(p);
+    for (int t = 0; t < 8; ++t) {
+        ivec3 c = volumeTapCell(lightTapBase, t);
+        int i = storedCell(c);
+        lightTaps[t] = i < 0 ? shadowTransmittance(vec3(c) + 0.5) : lightCells[i];
+    }
+    return volumeTrilinearLight(p);
+}
+#else
 float lightAt(ivec3 c) { return lightCells[volumeCellIndex(c)]; }
 float volumeLightAt(vec3 p) VOLUME_TRILINEAR(float, lightAt, p)
+#endif
 
 // To the nearest analytic collider, cells (colliders are in metres of the domain).
 float volumeColliderDistance(vec3 p) {
@@ -69,4 +99,7 @@ void main() {
     }
     if (volumeFlag(VOLUME_FLAG_DISPLAY)) rgb = volumeToDisplay(rgb);
     imageStore(target, ivec2(pixel), vec4(rgb, alpha));
+#ifdef BILLOW_VOLUME_SPARSE
+    volumeAddSampleCounts();
+#endif
 }

@@ -55,6 +55,18 @@ const uint32_t kVolumeRender_rgba16f[] =
 const uint32_t kVolumeRender_rgba32f[] =
 #include "volume_render_rgba32f.spv.inc"
     ;
+const uint32_t kVolumeSparseLight[] =
+#include "volume_sparse_light.spv.inc"
+    ;
+const uint32_t kVolumeRenderSparse_rgba8[] =
+#include "volume_render_sparse_rgba8.spv.inc"
+    ;
+const uint32_t kVolumeRenderSparse_rgba16f[] =
+#include "volume_render_sparse_rgba16f.spv.inc"
+    ;
+const uint32_t kVolumeRenderSparse_rgba32f[] =
+#include "volume_render_sparse_rgba32f.spv.inc"
+    ;
 
 int formatSlot(VkFormat format) noexcept {
     for (int i = 0; i < 6; ++i)
@@ -105,6 +117,17 @@ std::span<const uint32_t> volumeMarchKernel(VkFormat format) noexcept {
     case VK_FORMAT_R8G8B8A8_UNORM: return kVolumeRender_rgba8;
     case VK_FORMAT_R16G16B16A16_SFLOAT: return kVolumeRender_rgba16f;
     case VK_FORMAT_R32G32B32A32_SFLOAT: return kVolumeRender_rgba32f;
+    default: return {};
+    }
+}
+
+std::span<const uint32_t> volumeSparseLightKernel() noexcept { return kVolumeSparseLight; }
+
+std::span<const uint32_t> volumeSparseMarchKernel(VkFormat format) noexcept {
+    switch (format) {
+    case VK_FORMAT_R8G8B8A8_UNORM: return kVolumeRenderSparse_rgba8;
+    case VK_FORMAT_R16G16B16A16_SFLOAT: return kVolumeRenderSparse_rgba16f;
+    case VK_FORMAT_R32G32B32A32_SFLOAT: return kVolumeRenderSparse_rgba32f;
     default: return {};
     }
 }

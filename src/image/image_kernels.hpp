@@ -24,5 +24,9 @@ std::span<const uint32_t> publishKernel(uint32_t dimensions, VkFormat format) no
 // The volume renderer's passes (shaders/image/volume_*.comp).
 std::span<const uint32_t> volumeLightKernel() noexcept;
 std::span<const uint32_t> volumeMarchKernel(VkFormat format) noexcept;
+// The same over a SparseSmokeSolver3D's bricks (volume_sparse_light.comp, volume_render.comp with
+// BILLOW_VOLUME_SPARSE).
+std::span<const uint32_t> volumeSparseLightKernel() noexcept;
+std::span<const uint32_t> volumeSparseMarchKernel(VkFormat format) noexcept;
 
 } // namespace billow::detail

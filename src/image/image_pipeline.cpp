@@ -151,4 +151,13 @@ void ImagePipeline::dispatch(VkCommandBuffer cmd, VkDescriptorSet set, const voi
     vk.vkCmdDispatch(cmd, groupsX, groupsY, groupsZ);
 }
 
+void ImagePipeline::dispatchIndirect(VkCommandBuffer cmd, VkDescriptorSet set, const void* push, uint32_t pushBytes,
+                                     VkBuffer args, VkDeviceSize offset) const {
+    const VolkDeviceTable& vk = context_->vk;
+    vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
+    vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
+    if (pushBytes) vk.vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
+    vk.vkCmdDispatchIndirect(cmd, args, offset);
+}
+
 } // namespace billow::detail

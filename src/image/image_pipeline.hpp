@@ -46,6 +46,10 @@ public:
     // Binds the pipeline and `set`, pushes `push` and dispatches `groups`.
     void dispatch(VkCommandBuffer cmd, VkDescriptorSet set, const void* push, uint32_t pushBytes, uint32_t groupsX,
                   uint32_t groupsY, uint32_t groupsZ) const;
+    // The same with the group counts read by the GPU from `args` at `offset` (a
+    // VkDispatchIndirectCommand, e.g. the sparse solver's topology header).
+    void dispatchIndirect(VkCommandBuffer cmd, VkDescriptorSet set, const void* push, uint32_t pushBytes, VkBuffer args,
+                          VkDeviceSize offset) const;
 
 private:
     void release() noexcept;

@@ -6,9 +6,11 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <type_traits>
 
 #include "billow/error.hpp"
 #include "billow/smoke3d_solver.hpp"
+#include "billow/sparse_smoke3d_solver.hpp"
 #include "common/collider_types.h"
 #include "core/gpu_buffer.hpp"
 #include "grid/colliders.hpp"
@@ -17,6 +19,7 @@
 #include "image/image_target.hpp"
 #include "image/owned_image.hpp"
 #include "image/volume_view.hpp"
+#include "sparse3d/sparse3d_impl.hpp"
 
 namespace billow {
 
@@ -33,6 +36,27 @@ constexpr VkDescriptorType kMarchBindings[] = {
     VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
     VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
     VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+// Over a SparseSmokeSolver3D (volume_sparse_light.comp, volume_render.comp with
+// BILLOW_VOLUME_SPARSE): the dense bindings, then the brick map, the active list and the sample
+// counters (light: view, density, temperature, solid, colour, light pool, brick map, active list,
+// counters; march: the dense march's nine, brick map, counters).
+// The view block is a storage buffer there (volume_march.glsl says why).
+constexpr VkDescriptorType kSparseLightBindings[] = {
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+constexpr VkDescriptorType kSparseMarchBindings[] = {
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+
+// Mirrors volume_sparse_fields.glsl's push constants.
+struct GpuSparseVolumePush {
+    float ambientTemperature;
+    int32_t skipEmpty;
+};
+
 // The shaders' workgroups: volume_light.comp 8 x 8 x 4, volume_render.comp 8 x 8.
 constexpr uint32_t kLightGroup[3] = {8, 8, 4};
 constexpr uint32_t kMarchGroup = 8;
@@ -56,6 +80,20 @@ struct VolumeRenderer::Impl {
     using MarchKey = std::tuple<VkFormat, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkImageView, VkImageView>;
     std::map<LightKey, VkDescriptorSet> lightSets;
     std::map<MarchKey, VkDescriptorSet> marchSets;
+    // Over a SparseSmokeSolver3D: a light pool (one value per pool cell) and sample counters.
+    detail::ImagePipeline sparseLight;
+    std::map<VkFormat, detail::ImagePipeline> sparseMarch;
+    detail::GpuBuffer sparseLightCells, sampleCounts;
+    using SparseLightKey = std::tuple<VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer>;
+    using SparseMarchKey =
+        std::tuple<VkFormat, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkImageView, VkImageView>;
+    std::map<SparseLightKey, VkDescriptorSet> sparseLightSets;
+    std::map<SparseMarchKey, VkDescriptorSet> sparseMarchSets;
+    VolumeSampleCounts lastCounts;
+
+    template <class SolverType>
+    VolumePicture renderPictureOf(const SolverType& solver, const VolumeCamera& camera, const VolumeLook& look,
+                                  uint32_t width, uint32_t height, std::span<const Collider> colliders);
     detail::OwnedImage picture;  // renderPicture's target, kept while its size does not change
     detail::GpuBuffer pictureReadback;
 
@@ -63,12 +101,18 @@ struct VolumeRenderer::Impl {
         detail::ContextState& cs = context->state();
         light = detail::ImagePipeline(cs, kLightBindings, 0, detail::volumeLightKernel(), kMaxSets);
         viewBlock = detail::GpuBuffer(cs, sizeof(detail::GpuVolumeView),
-                                      VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                       detail::GpuBuffer::Kind::DeviceLocal);
         colliderBuffer = detail::GpuBuffer(cs, sizeof(gpu::GpuCollider) * kMaxColliders,
                                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                            detail::GpuBuffer::Kind::DeviceLocal);
         detail::fillZero(cs, colliderBuffer.handle(), colliderBuffer.size());
+        sparseLight = detail::ImagePipeline(cs, kSparseLightBindings, sizeof(GpuSparseVolumePush),
+                                            detail::volumeSparseLightKernel(), kMaxSets);
+        sampleCounts = detail::GpuBuffer(cs, 4 * sizeof(uint32_t),  // view, light: low words, then high
+                                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                         detail::GpuBuffer::Kind::Staging);
         emptyDepth = detail::OwnedImage(cs, VK_FORMAT_R32_SFLOAT, 1, 1, VK_IMAGE_USAGE_SAMPLED_BIT,
                                         VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
         VkSamplerCreateInfo samplerInfo{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
@@ -100,11 +144,55 @@ struct VolumeRenderer::Impl {
         }
     }
 
+    // The sparse path's sets: all of them (`all`), or those using `view`.
+    void forgetSparseSets(bool all, VkImageView view) {
+        if (all) {
+            for (auto& [key, set] : sparseLightSets) sparseLight.freeSet(set);
+            sparseLightSets.clear();
+        }
+        for (auto it = sparseMarchSets.begin(); it != sparseMarchSets.end();) {
+            if (all || std::get<7>(it->first) == view || std::get<8>(it->first) == view) {
+                sparseMarch.at(std::get<0>(it->first)).freeSet(it->second);
+                it = sparseMarchSets.erase(it);
+            } else ++it;
+        }
+    }
+
     detail::ImagePipeline& marchFor(VkFormat format) {
         auto found = march.find(format);
         if (found != march.end()) return found->second;
         detail::ImagePipeline pipeline(context->state(), kMarchBindings, 0, detail::volumeMarchKernel(format), kMaxSets);
         return march.emplace(format, std::move(pipeline)).first->second;
+    }
+
+    detail::ImagePipeline& sparseMarchFor(VkFormat format) {
+        auto found = sparseMarch.find(format);
+        if (found != sparseMarch.end()) return found->second;
+        detail::ImagePipeline pipeline(context->state(), kSparseMarchBindings, sizeof(GpuSparseVolumePush),
+                                       detail::volumeSparseMarchKernel(format), kMaxSets);
+        return sparseMarch.emplace(format, std::move(pipeline)).first->second;
+    }
+
+    template <class SparseState>  // SparseSmokeSolver3D::Impl, through detail::SparseSolverAccess
+    static VkDeviceSize sparseLightBytes(const SparseState& state) {
+        return VkDeviceSize(state.capacity) * BILLOW_BRICK_CELLS * sizeof(float);
+    }
+    // The light volume renderPicture's record needs, fitted before its submission (a new size
+    // waits for the queue, which cannot happen inside one).
+    void fitLightFor(const SmokeSolver3D& solver) { fitLightCells(solver.bufferSize(SmokeField3D::Density)); }
+    void fitLightFor(const SparseSmokeSolver3D& solver) {
+        fitSparseLightCells(sparseLightBytes(detail::SparseSolverAccess::state(solver, "VolumeRenderer::renderPicture")));
+    }
+
+    // The sparse light pool follows the solver's pool capacity (growPool), as fitLightCells.
+    void fitSparseLightCells(VkDeviceSize bytes) {
+        if (sparseLightCells.size() == bytes) return;
+        detail::ContextState& cs = context->state();
+        if (sparseLightCells.handle()) cs.waitIdle();
+        forgetSparseSets(true, VK_NULL_HANDLE);
+        sparseLightCells = detail::GpuBuffer();
+        sparseLightCells =
+            detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, detail::GpuBuffer::Kind::DeviceLocal);
     }
 
     // The light volume follows the solver's grid; a new size waits for the queue (the engine's
@@ -140,10 +228,7 @@ struct VolumeRenderer::Impl {
         detail::checkStorageFormat(context->state(), c.format, "VolumeRenderer");
     }
 
-    void record(VkCommandBuffer cmd, const SmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
-                const VolumeTarget& target, std::span<const Collider> colliders) {
-        const SmokeSettings3D& s = solver.settings();  // Error on a moved-from solver
-        checkTarget(target);
+    std::vector<gpu::GpuCollider> packColliders(std::span<const Collider> colliders) const {
         if (colliders.size() > kMaxColliders)
             throw InvalidArgument("VolumeRenderer::record: colliders", "at most " + std::to_string(kMaxColliders) +
                                                                            " (got " + std::to_string(colliders.size()) + ")");
@@ -151,6 +236,41 @@ struct VolumeRenderer::Impl {
         for (size_t i = 0; i < colliders.size(); ++i)
             packed.push_back(detail::packCollider(colliders[i], detail::ColliderRotations::Any,
                                                   "VolumeRenderer::record: colliders[" + std::to_string(i) + "]"));
+        return packed;
+    }
+
+    // After the solver's release barrier: the view block and colliders updated (and, with
+    // `counters`, the sample counters zeroed), the colour image acquired.
+    void recordUpdates(VkCommandBuffer cmd, const detail::GpuVolumeView& gpuView,
+                       const std::vector<gpu::GpuCollider>& packed, const VolumeTarget& target, bool counters) {
+        detail::ContextState& cs = context->state();
+        const VolkDeviceTable& vk = cs.vk;
+        // Earlier renders' reads of the view block, the colliders and the light volume (and
+        // their counter writes) before this one's writes.
+        VkMemoryBarrier counted{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        counted.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        counted.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, counters ? 1 : 0,
+                                &counted, 0, nullptr, 0, nullptr);
+        vk.vkCmdUpdateBuffer(cmd, viewBlock.handle(), 0, sizeof(gpuView), &gpuView);
+        if (!packed.empty())
+            vk.vkCmdUpdateBuffer(cmd, colliderBuffer.handle(), 0, packed.size() * sizeof(packed[0]), packed.data());
+        if (counters) vk.vkCmdFillBuffer(cmd, sampleCounts.handle(), 0, VK_WHOLE_SIZE, 0);
+        VkMemoryBarrier updated{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        updated.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        updated.dstAccessMask = VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT | (counters ? VK_ACCESS_SHADER_WRITE_BIT : 0);
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &updated, 0,
+                                nullptr, 0, nullptr);
+        detail::recordTargetAcquire(cs, cmd, target.colour, target.colour.oldLayout, target.colour.srcStage,
+                                    target.colour.srcAccess);
+    }
+
+    void record(VkCommandBuffer cmd, const SmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
+                const VolumeTarget& target, std::span<const Collider> colliders) {
+        const SmokeSettings3D& s = solver.settings();  // Error on a moved-from solver
+        checkTarget(target);
+        const std::vector<gpu::GpuCollider> packed = packColliders(colliders);
         const VkBuffer colour = solver.buffer(SmokeField3D::Colour);
         const detail::ViewInputs inputs{&s,
                                         &camera,
@@ -197,22 +317,8 @@ struct VolumeRenderer::Impl {
             marchSet = marchSets.emplace(marchKey, set).first;
         }
 
-        // The solver's writes before the reads; earlier renders' reads of the view block, the
-        // colliders and the light volume before this one's writes.
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
-        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                                VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0,
-                                nullptr, 0, nullptr);
-        vk.vkCmdUpdateBuffer(cmd, viewBlock.handle(), 0, sizeof(gpuView), &gpuView);
-        if (!packed.empty())
-            vk.vkCmdUpdateBuffer(cmd, colliderBuffer.handle(), 0, packed.size() * sizeof(packed[0]), packed.data());
-        VkMemoryBarrier updated{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-        updated.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-        updated.dstAccessMask = VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
-        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &updated, 0,
-                                nullptr, 0, nullptr);
-        detail::recordTargetAcquire(cs, cmd, target.colour, target.colour.oldLayout, target.colour.srcStage,
-                                    target.colour.srcAccess);
+        recordUpdates(cmd, gpuView, packed, target, false);
 
         light.dispatch(cmd, lightSet->second, nullptr, 0, groups(s.nx, kLightGroup[0]), groups(s.ny, kLightGroup[1]),
                        groups(s.nz, kLightGroup[2]));
@@ -226,6 +332,89 @@ struct VolumeRenderer::Impl {
 
         // The picture to the engine's next use; these reads before the solver's next writes.
         detail::recordTargetRelease(cs, cmd, target.colour);
+    }
+
+    // The same over a SparseSmokeSolver3D's allocated bricks: the bake one workgroup per
+    // allocated brick (indirect, from the topology header), the march through the brick map,
+    // skipping open air.
+    void record(VkCommandBuffer cmd, const SparseSmokeSolver3D& solver, const VolumeCamera& camera, const VolumeLook& look,
+                const VolumeTarget& target, std::span<const Collider> colliders) {
+        const auto& state = detail::SparseSolverAccess::state(solver, "VolumeRenderer::record");
+        const SmokeSettings3D& s = state.settings;
+        checkTarget(target);
+        const std::vector<gpu::GpuCollider> packed = packColliders(colliders);
+        const detail::ViewInputs inputs{&s,
+                                        &camera,
+                                        &look,
+                                        &target.domainToWorld,
+                                        target.colour.extent.width,
+                                        target.colour.extent.height,
+                                        target.depth ? target.depthExtent.width : 0u,
+                                        target.depth ? target.depthExtent.height : 0u,
+                                        state.hasColour(),
+                                        uint32_t(packed.size())};
+        const detail::GpuVolumeView gpuView = detail::makeVolumeView(inputs);
+        // Open air may be skipped only where it adds nothing: at an ambient temperature that does
+        // not glow (fireEmission is exactly 0 at or below fireLow).
+        const GpuSparseVolumePush push{s.ambientTemperature, s.ambientTemperature <= look.fireLow ? 1 : 0};
+
+        detail::ContextState& cs = context->state();
+        const VolkDeviceTable& vk = cs.vk;
+        fitSparseLightCells(sparseLightBytes(state));
+        const VkBuffer density = state.pool(SparseField3D::Density);
+        const VkBuffer temperature = state.pool(SparseField3D::Temperature);
+        const VkBuffer solid = state.solid.handle();
+        const VkBuffer colourOrAny = state.hasColour() ? state.pool(SparseField3D::Colour) : density;
+        const VkBuffer brickMap = state.topology.brickMap.handle();
+        const VkBuffer activeList = state.topology.activeList.handle();
+        const VkBuffer lightPool = sparseLightCells.handle();
+        detail::ImagePipeline& marchPipeline = sparseMarchFor(target.colour.format);
+        const VkImageView depthView = target.depth ? target.depth : emptyDepth.view();
+        const VkImageLayout depthLayout = target.depth ? target.depthLayout : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+
+        const SparseLightKey lightKey{density, temperature, solid, colourOrAny, lightPool, brickMap, activeList};
+        auto lightSet = sparseLightSets.find(lightKey);
+        if (lightSet == sparseLightSets.end()) {
+            VkDescriptorSet set = sparseLight.allocateSet("VolumeRenderer");
+            const detail::ImagePipeline::Resource resources[] = {{viewBlock.handle()}, {density},  {temperature},
+                                                                 {solid},              {colourOrAny}, {lightPool},
+                                                                 {brickMap},           {activeList},  {sampleCounts.handle()}};
+            sparseLight.write(set, resources);
+            lightSet = sparseLightSets.emplace(lightKey, set).first;
+        }
+        const SparseMarchKey marchKey{target.colour.format, density, temperature, solid, colourOrAny, lightPool,
+                                      brickMap, depthView, target.colour.view};
+        auto marchSet = sparseMarchSets.find(marchKey);
+        if (marchSet == sparseMarchSets.end()) {
+            VkDescriptorSet set = marchPipeline.allocateSet("VolumeRenderer");
+            const detail::ImagePipeline::Resource resources[] = {
+                {viewBlock.handle()}, {density}, {temperature}, {solid}, {colourOrAny}, {lightPool},
+                {colliderBuffer.handle()}, {VK_NULL_HANDLE, depthView, depthLayout, sampler},
+                {VK_NULL_HANDLE, target.colour.view, VK_IMAGE_LAYOUT_GENERAL}, {brickMap}, {sampleCounts.handle()}};
+            marchPipeline.write(set, resources);
+            marchSet = sparseMarchSets.emplace(marchKey, set).first;
+        }
+
+        // The solver's writes (the topology header's indirect dispatch included) before the reads.
+        solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_INDIRECT_COMMAND_READ_BIT);
+        recordUpdates(cmd, gpuView, packed, target, true);
+
+        sparseLight.dispatchIndirect(cmd, lightSet->second, &push, sizeof(push), state.topology.header.handle(),
+                                     kBrickDispatchOffset);
+        VkMemoryBarrier baked{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        baked.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        baked.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;  // the counters' atomics
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &baked,
+                                0, nullptr, 0, nullptr);
+        marchPipeline.dispatch(cmd, marchSet->second, &push, sizeof(push), groups(target.colour.extent.width, kMarchGroup),
+                               groups(target.colour.extent.height, kMarchGroup), 1);
+
+        detail::recordTargetRelease(cs, cmd, target.colour);
+        // The header's indirect read before the solver's next topology update writes it.
+        vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                                nullptr, 0, nullptr);
     }
 };
 
@@ -244,21 +433,33 @@ void VolumeRenderer::record(VkCommandBuffer cmd, const SmokeSolver3D& solver, co
     impl_->record(cmd, solver, camera, look, target, colliders);
 }
 
+void VolumeRenderer::record(VkCommandBuffer cmd, const SparseSmokeSolver3D& solver, const VolumeCamera& camera,
+                            const VolumeLook& look, const VolumeTarget& target, std::span<const Collider> colliders) {
+    if (!impl_) throw Error("VolumeRenderer::record: the renderer was moved from");
+    impl_->record(cmd, solver, camera, look, target, colliders);
+}
+
+VolumeSampleCounts VolumeRenderer::lastSampleCounts() const noexcept { return impl_ ? impl_->lastCounts : VolumeSampleCounts{}; }
+
 void VolumeRenderer::forgetView(VkImageView view) noexcept {
     if (!impl_ || !view) return;
+    impl_->forgetSparseSets(false, view);
     impl_->forgetSets([](const Impl::LightKey&) { return false; },
                       [view](const Impl::MarchKey& key) { return std::get<6>(key) == view || std::get<7>(key) == view; });
 }
 
-VolumePicture VolumeRenderer::renderPicture(const SmokeSolver3D& solver, const VolumeCamera& camera,
-                                            const VolumeLook& look, uint32_t width, uint32_t height,
-                                            std::span<const Collider> colliders) {
-    if (!impl_) throw Error("VolumeRenderer::renderPicture: the renderer was moved from");
-    Impl& r = *impl_;
+// renderPicture for either solver: the picture rendered into the renderer's own image, copied back
+// and waited for (and, over a sparse solver, the sample counters read).
+template <class SolverType>
+VolumePicture VolumeRenderer::Impl::renderPictureOf(const SolverType& solver, const VolumeCamera& camera,
+                                                     const VolumeLook& look, uint32_t width, uint32_t height,
+                                                     std::span<const Collider> colliders) {
+    Impl& r = *this;
     if (width == 0 || height == 0 || width > kMaxPictureSize || height > kMaxPictureSize)
         throw InvalidArgument("VolumeRenderer::renderPicture: width, height",
                               "must be 1.." + std::to_string(kMaxPictureSize) + " pixels (got " + std::to_string(width) +
                                   " x " + std::to_string(height) + ")");
+    constexpr bool sparse = std::is_same_v<SolverType, SparseSmokeSolver3D>;
     detail::ContextState& cs = r.context->state();
     constexpr VkFormat kFormat = VK_FORMAT_R32G32B32A32_SFLOAT;
     const VkDeviceSize bytes = VkDeviceSize(width) * height * 16;
@@ -267,10 +468,12 @@ VolumePicture VolumeRenderer::renderPicture(const SmokeSolver3D& solver, const V
         const VkImageView old = r.picture.view();
         r.forgetSets([](const Impl::LightKey&) { return false; },
                      [old](const Impl::MarchKey& key) { return std::get<7>(key) == old; });
+        r.forgetSparseSets(false, old);
         r.picture = detail::OwnedImage(cs, kFormat, width, height,
                                        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_IMAGE_LAYOUT_UNDEFINED);
         r.pictureReadback = detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, detail::GpuBuffer::Kind::Staging);
     }
+    r.fitLightFor(solver);
     VolumeTarget target;
     target.colour = {r.picture.image(), r.picture.view(), kFormat, {width, height, 1}};
     target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
@@ -286,14 +489,33 @@ VolumePicture VolumeRenderer::renderPicture(const SmokeSolver3D& solver, const V
         cs.vk.vkCmdCopyImageToBuffer(cmd, r.picture.image(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r.pictureReadback.handle(),
                                      1, &region);
         VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-        toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | (sparse ? VK_ACCESS_SHADER_WRITE_BIT : 0);
         toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-        cs.vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr,
-                                   0, nullptr);
+        cs.vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | (sparse ? VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT : 0),
+                                   VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
     });
-    VolumePicture picture{width, height, std::vector<float>(size_t(width) * height * 4)};
-    std::memcpy(picture.rgba.data(), r.pictureReadback.mapped(), bytes);
-    return picture;
+    VolumePicture result{width, height, std::vector<float>(size_t(width) * height * 4)};
+    std::memcpy(result.rgba.data(), r.pictureReadback.mapped(), bytes);
+    if constexpr (sparse) {
+        uint32_t counts[4];
+        std::memcpy(counts, r.sampleCounts.mapped(), sizeof(counts));
+        r.lastCounts = {counts[0] | uint64_t(counts[2]) << 32, counts[1] | uint64_t(counts[3]) << 32};
+    }
+    return result;
+}
+
+VolumePicture VolumeRenderer::renderPicture(const SmokeSolver3D& solver, const VolumeCamera& camera,
+                                            const VolumeLook& look, uint32_t width, uint32_t height,
+                                            std::span<const Collider> colliders) {
+    if (!impl_) throw Error("VolumeRenderer::renderPicture: the renderer was moved from");
+    return impl_->renderPictureOf(solver, camera, look, width, height, colliders);
+}
+
+VolumePicture VolumeRenderer::renderPicture(const SparseSmokeSolver3D& solver, const VolumeCamera& camera,
+                                            const VolumeLook& look, uint32_t width, uint32_t height,
+                                            std::span<const Collider> colliders) {
+    if (!impl_) throw Error("VolumeRenderer::renderPicture: the renderer was moved from");
+    return impl_->renderPictureOf(solver, camera, look, width, height, colliders);
 }
 
 } // namespace billow

@@ -160,4 +160,15 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     void recordSubtractGradient(VkCommandBuffer cmd, float dt);
 };
 
+namespace detail {
+// The solver's state for Billow's readers of its buffers outside src/sparse3d/ (the volume
+// renderer: the current pools, the brick map, the active list and the indirect dispatch).
+// Error for a moved-from solver.
+struct SparseSolverAccess {
+    static const SparseSmokeSolver3D::Impl& state(const SparseSmokeSolver3D& solver, const char* call) {
+        return solver.use(call);
+    }
+};
+} // namespace detail
+
 } // namespace billow
