@@ -179,10 +179,15 @@ void SparseSmokeSolver3D::updateSparseSettings(const SparseSettings3D& sparse) {
 }
 
 uint64_t SparseSmokeSolver3D::allocatedBytes() const noexcept {
-    return state() ? state()->fixedBytes + uint64_t(state()->capacity) * state()->brickBytes : 0;
+    return state() ? state()->fixedBytes + uint64_t(state()->capacity) * bytesPerBrick() : 0;
 }
 uint64_t SparseSmokeSolver3D::fixedBytes() const noexcept { return state() ? state()->fixedBytes : 0; }
-uint64_t SparseSmokeSolver3D::bytesPerBrick() const noexcept { return state() ? state()->brickBytes : 0; }
+uint64_t SparseSmokeSolver3D::bytesPerBrick() const noexcept {
+    if (!state()) return 0;
+    // The confinement's cell buffers exist once a Vorticity pass ran (vorticity > 0).
+    const Impl& s = *state();
+    return s.brickBytes + (s.vorticityCells.size() + s.confinementCells.size()) / std::max(1u, s.capacity);
+}
 
 void SparseSmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
     Impl& s = use("setEmitters");
