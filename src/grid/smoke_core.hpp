@@ -118,7 +118,9 @@ struct SmokeCore : SolverCore {
     PoissonSides poissonSides() const { return poissonSidesOf(settings.boundaries); }
     PoissonSolveSettings poissonSolveSettings() const { return poissonSolveSettingsOf(settings); }
     // Whether this step's solve is for the pressure's change (incrementalPressure).
-    bool incrementalProjection() const { return solvesIncrement(settings, settings); }
+    // Whether PressureSolve solves for an increment (then a step records no Divergence pass); the
+    // sparse solver always solves for the whole pressure.
+    virtual bool incrementalProjection() const { return solvesIncrement(settings, settings); }
 
     // The host state of these members a recorded step changes.
     void keepSmokeState(RecordSnapshot& saved) {

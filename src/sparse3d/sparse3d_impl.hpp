@@ -114,6 +114,9 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     void recordParticles(VkCommandBuffer, float) override {}
     void recordColliderForces(VkCommandBuffer) override {}
     PressureResidual pressureResidual(uint32_t recordsAgo) const override;
+    // The multigrid on bricks solves for the whole pressure (incrementalPressure is ignored), so
+    // a step keeps its Divergence pass.
+    bool incrementalProjection() const override { return false; }
     void recordPass(VkCommandBuffer cmd, SparsePass3D pass, float dt, bool fusedForces) override;
 
     // sparse3d_topology.cpp
