@@ -1,10 +1,13 @@
 #version 450
-// Topology, first step: one workgroup per allocated brick finds whether the brick is busy (a cell
-// with density, fuel or a temperature difference above the thresholds, or a stored face faster
-// than speedThreshold) and its fastest face; a busy brick wants every brick within
-// r = min(ceil(maxSpeed dt / (8 h)) + margin, BILLOW_TOPOLOGY_MAX_RADIUS) along each axis (the
-// velocity's components bound how far content moves along each axis in one step, so the cube,
-// not a ball, is the set it can reach). Flags are or-ed: the result does not depend on the order.
+// Topology, first step: one workgroup per allocated brick finds whether the brick holds content (a
+// cell with density, fuel or a temperature difference above the thresholds) and its fastest face.
+// A brick with content wants every brick within r = min(ceil(maxSpeed dt / (8 h)) + margin,
+// BILLOW_TOPOLOGY_MAX_RADIUS) along each axis (the velocity's components bound how far content
+// moves along each axis in one step, so the cube, not a ball, is the set it can reach). A brick
+// whose only activity is a face faster than speedThreshold wants itself alone: moving air keeps
+// its bricks, but only content reaches out, since the air a plume sets moving around it (in an
+// incompressible flow, everywhere) would otherwise grow the allocated region step after step
+// until it filled the domain. Flags are or-ed: the result does not depend on the order.
 #define BILLOW_BRICK_KERNEL
 layout(std430, set = 0, binding = 1) readonly buffer BrickMap { uint brickMap[]; };
 layout(std430, set = 0, binding = 2) readonly buffer ActiveList { ivec4 activeList[]; };
@@ -20,7 +23,8 @@ layout(std430, set = 0, binding = 8) readonly buffer W { float w[]; };
 layout(std430, set = 0, binding = 9) buffer Wanted { uint wanted[]; };
 layout(push_constant) uniform Push { TopologyBusyPush pc; };
 
-shared uint busyShared;
+shared uint contentShared;
+shared uint movingShared;
 shared uint fastestShared;  // the largest |face velocity|, as float bits (non-negative floats order as uints)
 
 float faceSpeed(int axis, ivec3 local) {
@@ -29,14 +33,14 @@ float faceSpeed(int axis, ivec3 local) {
 }
 
 void main() {
-    if (gl_LocalInvocationIndex == 0) { busyShared = 0u; fastestShared = 0u; }
+    if (gl_LocalInvocationIndex == 0) { contentShared = 0u; movingShared = 0u; fastestShared = 0u; }
     barrier();
     ivec3 cell = thisCell();
-    bool busy = false;
+    bool content = false;
     float fastest = 0.0;
     if (insideCells3(cell)) {
         int c = cellInBrick(thisSlot(), thisLocal());
-        busy = density[c] > pc.densityThreshold || fuel[c] > pc.fuelThreshold ||
+        content = density[c] > pc.densityThreshold || fuel[c] > pc.fuelThreshold ||
                abs(temperature[c] - pc.ambientTemperature) > pc.temperatureThreshold;
     }
     // Every face of the domain the brick stores (the domain's upper sides included, which a
@@ -49,11 +53,14 @@ void main() {
             face[axis] += layer;
             if (ownsFace3(axis, face)) fastest = max(fastest, faceSpeed(axis, local));
         }
-    busy = busy || fastest > pc.speedThreshold;
-    if (busy) atomicOr(busyShared, 1u);
+    if (content) atomicOr(contentShared, 1u);
+    if (fastest > pc.speedThreshold) atomicOr(movingShared, 1u);
     atomicMax(fastestShared, floatBitsToUint(fastest));
     barrier();
-    if (busyShared == 0u) return;
+    if (contentShared == 0u) {
+        if (movingShared != 0u && gl_LocalInvocationIndex == 0) atomicOr(wanted[brickMapIndex(thisBrick())], 1u);
+        return;
+    }
     // Bricks the fastest face carries content across in one step, rounded up, plus the margin.
     float reach = ceil(uintBitsToFloat(fastestShared) * pc.dt / (float(BILLOW_BRICK) * grid.h));
     int r = int(min(reach + float(pc.margin), float(BILLOW_TOPOLOGY_MAX_RADIUS)));

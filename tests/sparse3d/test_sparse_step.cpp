@@ -132,8 +132,14 @@ TEST_F(SparseStep, StepsMatchTheDenseSolverWhenEveryBrickIsAllocated) {
             const std::vector<float> d = dense.download(p.dense);
             const std::vector<float> q = sparse.downloadBox(p.sparse, {0, 0, 0}, {s.nx, s.ny, s.nz});
             if (step == 1) {
-                // The step's Advect carried them by the same (zero) velocity: the same bits.
-                EXPECT_EQ(std::memcmp(d.data(), q.data(), d.size() * sizeof(float)), 0) << fieldName(p.sparse);
+                // The step's Advect carried them by the same (zero) velocity: the same bits on
+                // lavapipe; on a GPU the emit and burn rules (a few dozen operations) may fuse
+                // multiply-adds differently in the two kernels: 64 roundings of the largest value.
+                const float largest = *std::max_element(d.begin(), d.end());
+                if (separateCompilationRoundings() == 0.0)
+                    EXPECT_EQ(std::memcmp(d.data(), q.data(), d.size() * sizeof(float)), 0) << fieldName(p.sparse);
+                else
+                    EXPECT_LE(maxDifference(d, q), 64.0 * std::ldexp(1.0, -23) * largest) << fieldName(p.sparse);
             } else {
                 // 1e-5 relative to the largest value: the rounding of the burn and decay rules
                 // applied to values that differ (each step's float32 arithmetic on ~1e3 K).

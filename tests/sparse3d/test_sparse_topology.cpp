@@ -199,11 +199,20 @@ TEST_F(SparseTopology, ABusyBrickKeepsItsNeighbourhoodAndTheSpeedRuleGrowsIt) {
         ASSERT_EQ(t[k], settings.ambientTemperature) << k;
     }
 
-    // The x-faces at 12 m/s: speed alone makes the brick busy, and ceil(12 dt / (8 h)) = 2 plus the
-    // margin gives radius 3. The bricks new this update copy the faces they share with it.
+    // Moving air alone keeps its brick and reaches no further (the air a plume sets moving would
+    // otherwise grow the region without end).
+    SparseSmokeSolver3D moving(context(), settings, sparse);
+    moving.allocateBricks(std::span(&busy, 1));
+    fillBrick(moving, SparseField3D::VelocityX, busy, 12.0f);
+    moving.stepPass(SparsePass3D::Topology, kDt);
+    EXPECT_EQ(moving.activeBricks(), std::vector<Brick>{busy});
+
+    // Content in faces at 12 m/s: ceil(12 dt / (8 h)) = 2 plus the margin gives radius 3. The
+    // bricks new this update copy the faces they share with it.
     SparseSmokeSolver3D fast(context(), settings, sparse);
     fast.allocateBricks(std::span(&busy, 1));
     fillBrick(fast, SparseField3D::VelocityX, busy, 12.0f);
+    fillBrick(fast, SparseField3D::Density, busy, 0.5f);
     fast.stepPass(SparsePass3D::Topology, kDt);
     const std::vector<Brick> expected = bricksIn(settings, {1, 0, -1}, {7, 6, 5});
     active = fast.activeBricks();

@@ -38,6 +38,10 @@ std::shared_ptr<Context> sharedContext() {
     return context;
 }
 
+double separateCompilationRoundings() {
+    return sharedContext()->deviceInfo().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0.0 : 1.0;
+}
+
 void GpuTest::SetUp() {
     // Messages from creating the shared context are reported by the first test that runs.
     sharedContext();

@@ -29,6 +29,13 @@ constexpr double kCpuDeviceWaitSeconds = 600.0;
 // The shared context: validation on, lavapipe or whatever BILLOW_DEVICE picks.
 std::shared_ptr<Context> sharedContext();
 
+// Roundings by which two kernels compiled apart may differ while doing the same arithmetic (the
+// sparse 3D kernels against the dense ones): 0 on a CPU device (lavapipe's LLVM contracts both
+// alike, so those tests stay bitwise), 1 on a GPU, whose compiler may fuse a multiply and an add
+// (FMA) in one kernel and not in the other; each fusion changes its result by at most one
+// rounding of the product. Tests scale it by the operations and magnitudes involved.
+double separateCompilationRoundings();
+
 class GpuTest : public ::testing::Test {
 protected:
     void SetUp() override;
