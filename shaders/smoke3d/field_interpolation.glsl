@@ -17,7 +17,7 @@
         vec3 cbase_ = floor(ccoord_);                                                            \
         ivec3 cb_ = ivec3(cbase_);                                                               \
         vec3 ct_ = ccoord_ - cbase_;                                                             \
-        bool inside_ = all(greaterThanEqual(cb_ - 1, ivec3(0))) && all(lessThan(cb_ + 2, (LIMIT))); \
+        bool inside_ = BILLOW_DIRECT_TRICUBIC3(cb_, (LIMIT));                                    \
         /* Where the eight inner samples are equal, every cubic between them returns that value  \
            (zero slopes, clamped to [f1, f2]), so the 56 outer samples are not read: the common    \
            case of empty air or ambient temperature around a plume. */                            \

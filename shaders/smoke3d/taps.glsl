@@ -29,6 +29,22 @@
 #ifndef BILLOW_DIRECT_LIMIT3
 #define BILLOW_DIRECT_LIMIT3(n) (n)
 #endif
+// Whether the eight corners from b (b + (0|1, 0|1, 0|1)) of an array of extent `limit` can be read
+// by index without taps, and if so the first one's index and the strides to the next row and plane
+// (the dense layout; a sparse grid reads the corners inside one brick: sparse3d/bricks.glsl).
+#ifndef BILLOW_DIRECT_CORNERS3
+bool denseCorners3(ivec3 b, ivec3 limit, out int first, out int rowStride, out int planeStride) {
+    first = b.x + limit.x * (b.y + limit.y * b.z);
+    rowStride = limit.x;
+    planeStride = limit.x * limit.y;
+    return all(greaterThanEqual(b, ivec3(0))) && all(lessThan(b + 1, limit));
+}
+#define BILLOW_DIRECT_CORNERS3(b, limit, first, rowStride, planeStride) denseCorners3(b, limit, first, rowStride, planeStride)
+#endif
+// Whether the monotone tricubic's 64 samples from b - 1 may be read by dense index (DIRECT).
+#ifndef BILLOW_DIRECT_TRICUBIC3
+#define BILLOW_DIRECT_TRICUBIC3(b, limit) (all(greaterThanEqual(b - 1, ivec3(0))) && all(lessThan(b + 2, limit)))
+#endif
 
 // A resolved sample of a face field: value = scale * field[index] + offset.
 struct Tap3 { int index; float scale; float offset; };
@@ -140,9 +156,8 @@ vec3 clampToDomain3(vec3 p) {
         vec3 t_ = coord_ - base_;                                                     \
         TYPE sum_ = TYPE(0.0);                                                        \
         ivec3 limit_ = (LIMIT);                                                       \
-        if (all(greaterThanEqual(b_, ivec3(0))) && all(lessThan(b_ + 1, limit_))) {   \
-            int first_ = b_.x + limit_.x * (b_.y + limit_.y * b_.z);                  \
-            int rowStride_ = limit_.x, planeStride_ = limit_.x * limit_.y;            \
+        int first_, rowStride_, planeStride_;                                         \
+        if (BILLOW_DIRECT_CORNERS3(b_, limit_, first_, rowStride_, planeStride_)) {   \
             [[unroll]] for (int corner_ = 0; corner_ < 8; ++corner_) {                \
                 ivec3 o_ = ivec3(corner_ & 1, (corner_ >> 1) & 1, corner_ >> 2);      \
                 vec3 w_ = mix(vec3(1.0) - t_, t_, bvec3(o_));                         \

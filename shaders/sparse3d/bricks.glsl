@@ -40,8 +40,26 @@ layout(local_size_x = BILLOW_BRICK, local_size_y = BILLOW_BRICK, local_size_z = 
         t.index = max(stored_, 0);                                                    \
         if (stored_ < 0 && t.inflowSide < 0) t.inflowSide = BILLOW_OPEN_AIR_SIDE;     \
     }
-// The dense kernels' direct (untapped) reads assume the dense layout: never take them.
-#define BILLOW_DIRECT_LIMIT3(n) ivec3(0)
+// The trilinear samplers' direct path reads the eight corners inside one brick by pool index
+// (most samples: the taps and the brick map are read once, not eight times); the extent tells the
+// layout: cells, or faces along the axis whose extent is one more than the cells'. Corners that
+// span a brick side, leave the domain or lie in a missing brick take the taps. The tricubic's
+// direct path reads by dense index: never taken.
+#define BILLOW_DIRECT_LIMIT3(n) (n)
+bool brickCorners3(ivec3 b, ivec3 limit, out int first, out int rowStride, out int planeStride) {
+    ivec3 extent = ivec3(BILLOW_BRICK) + (limit - gridCells());  // 9 layers along a face axis
+    ivec3 local = b & (BILLOW_BRICK - 1);
+    rowStride = extent.x;
+    planeStride = extent.x * extent.y;
+    first = 0;
+    if (!(all(greaterThanEqual(b, ivec3(0))) && all(lessThan(b + 1, limit)) && all(lessThan(local + 1, extent)))) return false;
+    uint slot = brickSlot(b >> BILLOW_BRICK_SHIFT);
+    if (slot == BILLOW_NO_BRICK) return false;
+    first = int(slot) * (planeStride * extent.z) + local.x + rowStride * (local.y + extent.y * local.z);
+    return true;
+}
+#define BILLOW_DIRECT_CORNERS3(b, limit, first, rowStride, planeStride) brickCorners3(b, limit, first, rowStride, planeStride)
+#define BILLOW_DIRECT_TRICUBIC3(b, limit) false
 #include "smoke3d/taps.glsl"
 #endif
 
