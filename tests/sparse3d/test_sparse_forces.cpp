@@ -293,8 +293,22 @@ protected:
         auto differs = [&](float a, float b) {
             return tolerance > 0.0 ? !(std::abs(double(a) - double(b)) <= tolerance) : bitsOf(a) != bitsOf(b);
         };
+        // A face's open fraction decides whether it is closed (exactly 0: its velocity becomes the
+        // solid velocity). On a GPU a fraction the dense kernel rounds to 0 may come out a few
+        // roundings above it in the sparse one: the faces where the two decisions differ, and the
+        // samples within two cells of them (the curl and confinement read their neighbours), are
+        // compared on lavapipe only.
+        const std::vector<std::array<int, 3>> flipped = tolerance > 0.0 ? flippedFaces() : std::vector<std::array<int, 3>>{};
+        const auto e3 = layout_->extent(axis);
+        auto nearFlipped = [&](size_t k) {
+            const int p[3] = {int(k % e3[0]), int((k / e3[0]) % e3[1]), int(k / (size_t(e3[0]) * e3[1]))};
+            for (const auto& f : flipped)
+                if (std::abs(p[0] - f[0]) <= 2 && std::abs(p[1] - f[1]) <= 2 && std::abs(p[2] - f[2]) <= 2) return true;
+            return false;
+        };
         for (size_t k = 0; k < stored.size() && k < d.size() && k < s.size(); ++k) {
             if (!stored[k] || (only && !(*only)[k])) continue;
+            if (!flipped.empty() && nearFlipped(k)) continue;
             ++compared;
             if (differs(d[k], s[k]) && ++mismatches <= 12) {
                 const auto e = layout_->extent(axis);
@@ -305,6 +319,22 @@ protected:
         EXPECT_EQ(mismatches, 0u) << name << ": " << mismatches << " of " << compared << " stored samples differ";
         return compared;
     }
+    // The faces (any axis) whose open fraction is exactly 0 in one solver and not in the other.
+    std::vector<std::array<int, 3>> flippedFaces() {
+        std::vector<std::array<int, 3>> out;
+        const SmokeField3D denseOpen[] = {SmokeField3D::OpenX, SmokeField3D::OpenY, SmokeField3D::OpenZ};
+        const SparseField3D sparseOpen[] = {SparseField3D::OpenX, SparseField3D::OpenY, SparseField3D::OpenZ};
+        for (int a = 0; a < 3; ++a) {
+            const std::vector<float> d = dense().download(denseOpen[a]);
+            const std::vector<float> s = sparse_->downloadBox(sparseOpen[a], {0, 0, 0}, {layout_->n[0], layout_->n[1], layout_->n[2]});
+            const auto e = layout_->extent(a);
+            for (size_t k = 0; k < d.size() && k < s.size(); ++k)
+                if ((d[k] == 0.0f) != (s[k] == 0.0f))
+                    out.push_back({int(k % e[0]), int((k / e[0]) % e[1]), int(k / (size_t(e[0]) * e[1]))});
+        }
+        return out;
+    }
+
     void expectSameVelocity(const std::array<std::vector<bool>, 3>* only = nullptr) {
         expectSame("VelocityX", SmokeField3D::VelocityX, SparseField3D::VelocityX, 0, only ? &(*only)[0] : nullptr);
         expectSame("VelocityY", SmokeField3D::VelocityY, SparseField3D::VelocityY, 1, only ? &(*only)[1] : nullptr);

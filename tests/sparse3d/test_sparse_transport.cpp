@@ -431,9 +431,14 @@ TEST_F(SparseTransport, MassCorrectionMatchesTheDenseSolverToRoundOff) {
         const std::vector<float> sv = sparse.downloadBox(field, {0, 0, 0}, {kNx, kNy, kNz});
         const std::vector<float> dv = dense.download(denseField(field));
         ASSERT_EQ(sv.size(), dv.size());
-        double worst = 0.0;
+        double worst = 0.0, largest = 0.0;
+        for (float v : dv) largest = std::max(largest, double(std::abs(v)));
+        // On a GPU the advected values already differ by up to 1024 eps max|f| (compare()), which
+        // the correction's scale carries: that much more, absolute, is allowed there.
+        const double advected = separateCompilationRoundings() * 1024.0 * kUlp * largest;
         for (size_t k = 0; k < sv.size(); ++k)
-            if (dv[k] != 0.0f) worst = std::max(worst, std::abs(double(sv[k]) - dv[k]) / std::abs(double(dv[k])));
+            if (dv[k] != 0.0f)
+                worst = std::max(worst, std::max(0.0, std::abs(double(sv[k]) - dv[k]) - advected) / std::abs(double(dv[k])));
         EXPECT_LE(worst, 83 * kUlp) << fieldName(field);
         std::printf("[ mass     ] %s: largest relative difference to the dense grid %.3g (bound %.3g)\n", fieldName(field), worst,
                     83 * kUlp);
