@@ -40,8 +40,11 @@ void main() {
         local[axis] += layer;
         ivec3 f = (thisBrick() << BILLOW_BRICK_SHIFT) + local;
         if (!ownsFace3(axis, f)) continue;
-        // `here` covers cell f only on the thread's own layer.
-        vec2 g = faceWithColliders(axis, f, layer == 0 ? here : coverOf(f));
+        // Cell f's cover is computed here for both layers (not reused from `here`): the two
+        // bricks that store a shared face then evaluate it at the same call site, so a GPU
+        // compiler that fuses multiply-adds differently at two inlined sites cannot give the two
+        // copies different bits.
+        vec2 g = faceWithColliders(axis, f, coverOf(f));
         int i = faceInBrick(axis, thisSlot(), local);
         open[i] = g.x;
         solidVelocity[i] = g.y;
