@@ -18,6 +18,8 @@
 #include "mass/mass_types.h"
 #include "pressure/pressure_jacobi_tiles.h"
 #include "pressure3d/pressure3d_types.h"
+#include "sparse3d/sparse3d_types.h"
+#include "sparse3d/topology_types.h"
 
 namespace billow::test {
 namespace {
@@ -74,6 +76,7 @@ TEST(KernelTable, GroupsAreTheShaderFolders) {
                                                            {KernelGroup::Pressure3d, "pressure3d"},
                                                            {KernelGroup::Smoke, "smoke"},
                                                            {KernelGroup::Smoke3d, "smoke3d"},
+                                                           {KernelGroup::Sparse3d, "sparse3d"},
                                                            {KernelGroup::Water, "water"},
                                                            {KernelGroup::Health, "health"},
                                                            {KernelGroup::Mass, "mass"}};
@@ -108,7 +111,8 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
 // cubic one. Every kernel's pipelines follow the previous kernel's.
 // The advection kernels have one variant per interpolation (in 2D times two: the advecting
 // velocity read by index or through the taps); the Jacobi sweeps (2D and 3D) one with the
-// obstacle weights and one without (kInteriorOpen). No other kernel has variants.
+// obstacle weights and one without (kInteriorOpen); the sparse colliders' rasterisation one per
+// face axis (three). No other kernel has variants.
 TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     std::set<std::string> withVariants;
     uint32_t pipelines = 0;
@@ -119,7 +123,8 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
         withVariants.insert(std::string(info.name));
         // 2D advection: interpolation x how the advecting velocity is read (common/interpolation_variant.glsl).
         const bool advection2D = std::string_view(info.name).starts_with("smoke/advect");
-        EXPECT_EQ(info.variants, advection2D ? 4u : 2u)
+        const bool perAxis = std::string_view(info.name) == "sparse3d/colliders_rasterise";
+        EXPECT_EQ(info.variants, advection2D ? 4u : perAxis ? 3u : 2u)
             << info.name << ": linear and cubic (times the velocity's two reads in 2D), or with and without obstacle weights";
     }
     EXPECT_EQ(pipelines, detail::kPipelineCount);
@@ -128,7 +133,8 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
                                      "smoke/advect_correct_velocity", "smoke/advect_dye", "smoke/advect_scalars",
                                      "smoke/advect_velocity", "pressure/jacobi", "pressure3d/jacobi", "smoke3d/advect_cells",
                                      "smoke3d/advect_correct_colour", "smoke3d/advect_correct_scalar",
-                                     "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity"}));
+                                     "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity", "sparse3d/advect_cells",
+                                     "sparse3d/advect_colour", "sparse3d/advect_velocity", "sparse3d/colliders_rasterise"}));
 }
 
 // Whether a SPIR-V module still has a specialization constant (OpSpecConstant* or a SpecId).
@@ -162,7 +168,8 @@ TEST(KernelTable, EveryVariantIsItsOwnFrozenModule) {
             EXPECT_FALSE(declaresSpecializationConstant(module)) << "variant " << variant;
         }
         EXPECT_TRUE(detail::embeddedShader(info.id, info.variants).empty()) << "a variant beyond the count";
-        if (info.variants == 1) continue;
+        // The sparse colliders' variants are face axes, not interpolations.
+        if (info.variants == 1 || std::string_view(info.name) == "sparse3d/colliders_rasterise") continue;
         const auto linear = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_LINEAR);
         const auto cubic = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_CUBIC);
         EXPECT_LT(linear.size(), cubic.size()) << "the linear module must not carry the cubic path";
@@ -178,6 +185,18 @@ TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
     for (const KernelInfo& info : kKernelTable) {
         if (info.shapesOwnWorkgroup) continue;
         SCOPED_TRACE(std::string(info.name));
+        // The sparse grid's kernels run one 8 x 8 x 8 workgroup per allocated brick
+        // (sparse3d/bricks.glsl), dispatched indirectly; a few of its topology's kernels cover a
+        // line of slots, a box of bricks or one thread.
+        if (info.group == KernelGroup::Sparse3d) {
+            const std::string_view name = info.name;
+            const detail::WorkgroupSize expected = name == "sparse3d/topology_age"        ? detail::WorkgroupSize{BILLOW_TOPOLOGY_THREADS, 1, 1}
+                                                   : name == "sparse3d/topology_mark_box" ? detail::WorkgroupSize{4, 4, 4}
+                                                   : name == "sparse3d/topology_finish"   ? detail::WorkgroupSize{1, 1, 1}
+                                                                                          : detail::WorkgroupSize{BILLOW_BRICK, BILLOW_BRICK, BILLOW_BRICK};
+            EXPECT_TRUE(info.localSize == expected);
+            continue;
+        }
         const bool grid3d = info.uniformBytes == sizeof(gpu::Grid3DParams);
         const bool gathers = grid3d && std::string_view(info.name).starts_with("smoke3d/advect_");
         if (gathers) {
@@ -205,7 +224,13 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
                                           "pressure/mg_coarse_solve", "pressure3d/mg_coarse_solve", "health/nonfinite_scan",
                                           "pressure/add_increment", "pressure/gate", "pressure/jacobi",
                                           "pressure/rbsor_tiles", "smoke3d/mass_sums", "smoke/probes", "smoke3d/probes",
-                                          "water/probes", "smoke/collider_forces", "smoke3d/collider_forces"}));
+                                          "water/probes", "smoke/collider_forces", "smoke3d/collider_forces",
+                                          // The sparse grid's: the mass sums over the bricks, the multigrid's gate and
+                                          // its dense coarse grids, the topology's scans over the brick map and slots.
+                                          "sparse3d/mass_sums", "sparse3d/mg_gate_bricks", "sparse3d/mg_grid_coarsen",
+                                          "sparse3d/mg_grid_restrict", "sparse3d/topology_active_list", "sparse3d/topology_allocate",
+                                          "sparse3d/topology_free_list", "sparse3d/topology_scan_blocks",
+                                          "sparse3d/topology_sum_requests", "sparse3d/topology_sum_slots"}));
     // The probes: one thread a probe, in a line (src/feedback/probe_set.hpp).
     for (const detail::WorkgroupSize& size : {kernels::SmokeProbes::localSize, kernels::Smoke3dProbes::localSize,
                                               kernels::WaterProbes::localSize})
@@ -268,8 +293,13 @@ TEST(KernelTable, UniformBlocksAreTheSolversParameters) {
     // (the non-finite scan is in every solver's set, the water's too, and the mass correction's
     // factor and scaling in both smoke solvers'); the 3D grid's kernels live in folders named *3d
     // (shaders/pressure3d, ...).
+    // The sparse topology's scans and bookkeeping over the brick map and the slots, and the sparse
+    // multigrid's gate, read no grid either.
     const std::set<KernelId> shared{KernelId::PressureGate, KernelId::PressureCgScalars, KernelId::PressureAddIncrement,
-                                    KernelId::HealthNonfiniteScan, KernelId::MassFactor, KernelId::MassScale};
+                                    KernelId::HealthNonfiniteScan, KernelId::MassFactor, KernelId::MassScale,
+                                    KernelId::Sparse3dMgGateBricks, KernelId::Sparse3dTopologyFinish,
+                                    KernelId::Sparse3dTopologyFreeList, KernelId::Sparse3dTopologyScanBlocks,
+                                    KernelId::Sparse3dTopologySumRequests, KernelId::Sparse3dTopologySumSlots};
     forEachKernel(detail::AllKernels{}, [&]<class K>() {
         const KernelInfo& info = detail::kernelInfo(K::id);
         SCOPED_TRACE(std::string(info.name));
