@@ -307,6 +307,56 @@ TEST_F(SparseProjection, CyclesDoNotGrowWithTheActiveRegion) {
     EXPECT_LE(*hi, *lo + 1);
 }
 
+// The regions above lie in open air, whose Dirichlet condition a few bricks from every cell lets
+// the smoothing inside the bricks do most of the work: with the levels across the brick grid
+// removed altogether they still converge in 5, 5, 6 and 5 cycles, so they cannot tell whether
+// those levels work. Here every brick of a box closed by walls on five sides (open only at the
+// top) is allocated: the pressure is coupled across the whole box, and only the levels across the
+// brick grid carry that coupling.
+//
+// DISABLED: it fails. On lavapipe the sparse multigrid reaches 1e-4 in 4 cycles at 16^3 but
+// stalls at a relative residual of 2.9e-4 (32^3, 7 cycles) and 8.5e-4 (48^3, 6 cycles), where the
+// dense multigrid reaches 1e-4 in 3 to 4 cycles in the same closed boxes. The walls' treatment on
+// the levels across the brick grid is the suspect (docs/sparse-smoke3d.md, "Not done"). Enable it
+// with the fix.
+uint32_t cyclesInClosedBox(const std::shared_ptr<Context>& context, uint32_t n) {
+    SmokeSettings3D s = smallSettings();
+    s.nx = s.ny = s.nz = n;
+    for (BoundarySide3D& side : s.boundaries) side.type = BoundaryType::Wall;
+    s.boundaries[3].type = BoundaryType::Outflow;  // the top
+    s.pressureTolerance = 1e-4f;
+    s.pressureIterations = 60;
+    SparseSettings3D sparse = keepBricks();
+    sparse.poolBricks = 256;
+    SparseSmokeSolver3D solver(context, s, sparse);
+    solver.allocateBricks(allBricks(s));
+    solver.stepPass(SparsePass3D::Colliders, 0.02f);  // the walls' faces closed
+    std::vector<float> div(size_t(n) * n * n);
+    const std::vector<float> noise = randomValues(div.size(), 1.0f, 7);
+    for (uint32_t z = 0; z < n; ++z)
+        for (uint32_t y = 0; y < n; ++y)
+            for (uint32_t x = 0; x < n; ++x) {
+                const size_t i = x + size_t(n) * (y + size_t(n) * z);
+                div[i] = 10.0f + 5.0f * std::sin(0.3f * x) * std::cos(0.2f * z) + noise[i];
+            }
+    solver.uploadBox(SparseField3D::Divergence, {0, 0, 0}, {n, n, n}, div);
+    solver.stepPass(SparsePass3D::PressureSolve, 0.02f);
+    const PressureResidual r = solver.pressureResidual();
+    EXPECT_TRUE(r.reachedTolerance) << n << "^3: relative residual " << r.relative << " after " << r.iterations
+                                     << (r.stalled ? " (stalled)" : "");
+    return r.iterations;
+}
+
+TEST_F(SparseProjection, DISABLED_CyclesDoNotGrowInAClosedBoxThatOnlyTheCoarseLevelsCouple) {
+    std::vector<uint32_t> cycles;
+    for (uint32_t n : {16u, 32u, 48u}) {
+        cycles.push_back(cyclesInClosedBox(context(), n));
+        std::printf("closed box %u^3: %u V-cycles to 1e-4\n", n, cycles.back());
+    }
+    const auto [lo, hi] = std::minmax_element(cycles.begin(), cycles.end());
+    EXPECT_LE(*hi, *lo + 1);
+}
+
 TEST_F(SparseProjection, TwoRunsGiveTheSameBits) {
     SmokeSettings3D s = smallSettings();
     s.pressureTolerance = 1e-4f;
