@@ -158,7 +158,19 @@ void fireBehindPillar(std::shared_ptr<Context> context, const std::string& path,
     target.colour.dstAccess = VK_ACCESS_TRANSFER_READ_BIT;
     target.depth = depthImage.view();
     target.depthExtent = {width, height};
-    VolumeLook look;  // premultiplied linear radiance over nothing: the engine composites and tone-maps
+    // Premultiplied linear radiance over nothing: the engine composites and tone-maps. The
+    // campfire scene's dusk look: a dim key light and a low blackbody range, so the flames glow
+    // orange and yellow where the default range (1200-3400 K) reads as white at this heat.
+    VolumeLook look;
+    look.extinction = 35.0f;
+    look.albedo = 0.45f;
+    look.fireLow = 800.0f;
+    look.fireHigh = 1900.0f;
+    look.fireIntensity = 350.0f;
+    look.colourLow = 900.0f;
+    look.colourHigh = 2000.0f;
+    look.lightColour = {1.6f, 1.5f, 1.4f};
+    look.ambientColour = {0.12f, 0.13f, 0.2f};
     example::submitFrame(*context, [&](VkCommandBuffer cmd) {
         depthImage.recordDepthUpload(cmd, depthUpload.buffer());
         renderer.record(cmd, solver, camera, look, target);

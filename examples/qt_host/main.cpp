@@ -110,8 +110,20 @@ int main(int argc, char** argv) {
     } else {
         QObject::connect(item, &BillowItem::renderFailed, &app, [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
     }
+    // Every way out says why in the log: a window closed by the window manager (or an X server
+    // that went away), a scene-graph error (Qt's default for an unconnected sceneGraphError is
+    // qFatal, which an X server restart can make look like a silent exit), or a render failure
+    // (printed by BillowItem).
+    QObject::connect(view.get(), &QQuickWindow::sceneGraphError, &app,
+                     [](QQuickWindow::SceneGraphError, const QString& message) {
+                         std::fprintf(stderr, "billow_qt_host: Qt's scene graph failed: %s\n", qPrintable(message));
+                         QCoreApplication::exit(3);
+                     });
+    QObject::connect(&app, &QGuiApplication::lastWindowClosed, &app,
+                     [] { std::fprintf(stderr, "billow_qt_host: the window was closed\n"); });
     view->show();
     const int code = app.exec();
+    std::fprintf(stderr, "billow_qt_host: exiting with code %d\n", code);
 
     // The window (and with it Qt's renderer and Billow's objects, on the render thread) goes
     // before the device it renders with, and the device before the instance.

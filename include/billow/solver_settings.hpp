@@ -159,11 +159,20 @@ struct SmokeForceSettings {
     // the curl of the velocity before buoyancy (docs/architecture.md, "A step"). Separately
     // recorded passes (recordPass) keep their own kernels. Default true.
     bool fuseVelocityForces = true;
-    // Density of the fluid, kg/m^3, > 0 and finite: the solvers move a kinematic pressure
+    // Density of the fluid, kg/m^3, in [1e-4, 1e5]: the solvers move a kinematic pressure
     // (pressure / density, m^2/s^2); the forces and torques reported on the colliders
     // (colliderForces(), billow/collider_forces.hpp) are that pressure and the viscous stress
     // times this density. It changes nothing in the flow itself. Default 1.2 (air at about 20 C).
     float fluidDensity = 1.2f;
+    // Add the ambient fluid's hydrostatic pressure to the forces reported on the colliders: the
+    // solvers are Boussinesq, so their pressure holds no ambient part and a body in still air
+    // feels no buoyancy. With this on, each collider's reported pressureForce and force also hold
+    // -fluidDensity * gravity * volume (the buoyancy of the fluid it displaces, Archimedes, on the
+    // volume the grid sees: ColliderForce::volume), acting at its centre (no torque: exact for a
+    // body inside the domain that is symmetric about its centre). It changes nothing in the flow.
+    // Default false (the forces of the flow alone, as an engine whose physics already applies
+    // air buoyancy wants them).
+    bool ambientBuoyancy = false;
 
     void validate(const char* owner) const;
 };

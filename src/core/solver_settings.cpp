@@ -65,10 +65,9 @@ void SmokeForceSettings::validate(const char* owner) const {
         throw InvalidArgument(name(owner, "ambientTemperature"),
                               "must be > 0 K, an absolute temperature (got " + std::to_string(ambientTemperature) + ")");
     detail::requireNonNegative(maxSpeed, name(owner, "maxSpeed"));
-    detail::requireBounded(fluidDensity, name(owner, "fluidDensity"));
-    if (!(fluidDensity > 0.0f))
-        throw InvalidArgument(name(owner, "fluidDensity"),
-                              "must be > 0 kg/m^3 (got " + std::to_string(fluidDensity) + ")");
+    // A gas at a ten-thousandth of sea-level air is near vacuum, and nothing that flows is denser
+    // than 1e5 kg/m^3 (mercury: 13,546): outside that range the value is a unit mistake.
+    detail::requireBetween(fluidDensity, 1e-4f, 1e5f, name(owner, "fluidDensity"), "kg/m^3");
 }
 
 void HealthSettings::validate(const char* owner) const {

@@ -50,6 +50,11 @@ void requireScale(float value, const std::string& field, const std::string& unit
                                               unit) + " (float32 range; docs/parameters.md, \"Bounds\")" + got(value));
 }
 
+void requireBetween(float value, float low, float high, const std::string& field, const std::string& unit) {
+    if (!(value >= low && value <= high))
+        throw InvalidArgument(field, withUnit("must be in [" + bound(low) + ", " + bound(high) + "]", unit) + got(value));
+}
+
 void requireTimeStep(float dt) { requireScale(dt, "dt", "s"); }
 
 void requireUploadable(std::span<const float> values, const std::string& call) {

@@ -25,6 +25,9 @@ void requirePositive(float value, const std::string& field, const std::string& u
 void requireFiniteAndPositive(float value, const std::string& field, const std::string& unit);
 // A positive scale (a cell size, a period): in [limits::kMinScale, limits::kMaxScale] <unit>.
 void requireScale(float value, const std::string& field, const std::string& unit);
+// "must be in [low, high] <unit>" (NaN refused): for settings whose physically meaningful range
+// is known, so that a unit mistake or a tiny positive value is named instead of computed with.
+void requireBetween(float value, float low, float high, const std::string& field, const std::string& unit);
 // A step's duration: "dt" "must be in [1e-06, 1e+06] s (got v)".
 void requireTimeStep(float dt);
 // The step count of a batched step (step(dt, count)): >= 1.

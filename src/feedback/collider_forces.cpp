@@ -14,7 +14,12 @@ gpu::ColliderForcePush colliderForcePush(ResultRing::Slot slot, float fluidDensi
     return gpu::ColliderForcePush{static_cast<int>(slot.payloadWord), fluidDensity, viscosity, 0};
 }
 
-std::optional<ColliderForceReport> newestColliderForces(const ResultRing& ring) {
+std::array<float, 3> ambientWeight(const SmokeForceSettings& settings, std::array<float, 3> gravity) {
+    if (!settings.ambientBuoyancy) return {0.0f, 0.0f, 0.0f};
+    return {-settings.fluidDensity * gravity[0], -settings.fluidDensity * gravity[1], -settings.fluidDensity * gravity[2]};
+}
+
+std::optional<ColliderForceReport> newestColliderForces(const ResultRing& ring, std::array<float, 3> ambientWeight) {
     if (ring.empty()) return std::nullopt;
     const auto completed = ring.newest(BILLOW_MAX_COLLIDERS * BILLOW_COLLIDER_FORCE_WORDS);
     if (!completed) return std::nullopt;
@@ -34,6 +39,12 @@ std::optional<ColliderForceReport> newestColliderForces(const ResultRing& ring) 
             f.viscousForce[a] = word(k, 9 + a);
         }
         f.volume = word(k, 12);
+        // The ambient hydrostatic pressure rho g.x integrates over the closed surface to
+        // -rho g V, whatever the shape.
+        for (uint32_t a = 0; a < 3; ++a) {
+            f.pressureForce[a] += ambientWeight[a] * f.volume;
+            f.force[a] += ambientWeight[a] * f.volume;
+        }
     }
     return report;
 }

@@ -4,9 +4,11 @@
 // engine reads back.
 #pragma once
 
+#include <array>
 #include <optional>
 
 #include "billow/collider_forces.hpp"
+#include "billow/solver_settings.hpp"
 #include "common/collider_types.h"
 #include "core/result_ring.hpp"
 
@@ -19,6 +21,12 @@ ResultRing colliderForceRing(ContextState& context);
 gpu::ColliderForcePush colliderForcePush(ResultRing::Slot slot, float fluidDensity, float viscosity);
 
 // The newest completed report of `ring`, nullopt before the first (or for a ring never allocated).
-std::optional<ColliderForceReport> newestColliderForces(const ResultRing& ring);
+// `ambientWeight` (N per m^3 of the collider's volume: -fluidDensity * gravity when
+// SmokeForceSettings::ambientBuoyancy is on, 0 otherwise) is added to each collider's pressure
+// force and whole force times its volume.
+std::optional<ColliderForceReport> newestColliderForces(const ResultRing& ring, std::array<float, 3> ambientWeight);
+
+// -fluidDensity * gravity when `settings.ambientBuoyancy` is on, 0 otherwise (2D: gravity's z is 0).
+std::array<float, 3> ambientWeight(const SmokeForceSettings& settings, std::array<float, 3> gravity);
 
 } // namespace billow::detail

@@ -27,7 +27,8 @@ void SmokeSolver::Impl::recordColliderForces(VkCommandBuffer cmd) {
 }
 
 std::optional<ColliderForceReport> SmokeSolver::colliderForces() const {
-    return detail::newestColliderForces(use("colliderForces").colliderForceRing);
+    const Impl& impl = use("colliderForces");
+    return detail::newestColliderForces(impl.colliderForceRing, detail::ambientWeight(impl.settings, {impl.settings.gravity[0], impl.settings.gravity[1], 0.0f}));
 }
 
 } // namespace billow

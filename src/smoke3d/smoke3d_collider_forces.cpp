@@ -27,7 +27,8 @@ void SmokeSolver3D::Impl::recordColliderForces(VkCommandBuffer cmd) {
 }
 
 std::optional<ColliderForceReport> SmokeSolver3D::colliderForces() const {
-    return detail::newestColliderForces(use("colliderForces").colliderForceRing);
+    const Impl& impl = use("colliderForces");
+    return detail::newestColliderForces(impl.colliderForceRing, detail::ambientWeight(impl.settings, impl.settings.gravity));
 }
 
 } // namespace billow

@@ -345,7 +345,9 @@ TEST_F(ColliderForces, BadFluidDensityIsRefusedNamingTheField) {
     SmokeSettings good;
     good.nx = good.ny = 8;
     SmokeSolver solver(context(), good);
-    for (float bad : {0.0f, -1.2f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+    // Below 1e-4 kg/m^3 (a near vacuum) or above 1e5 kg/m^3 (denser than any liquid) is no fluid.
+    for (float bad : {0.0f, -1.2f, 1e-30f, 5e-5f, 2e5f, 3e38f, std::numeric_limits<float>::quiet_NaN(),
+                      std::numeric_limits<float>::infinity()}) {
         SmokeSettings settings = good;
         settings.fluidDensity = bad;
         try {
@@ -364,6 +366,55 @@ TEST_F(ColliderForces, BadFluidDensityIsRefusedNamingTheField) {
             ADD_FAILURE() << "accepted fluidDensity " << bad;
         } catch (const InvalidArgument& e) {
             EXPECT_NE(std::string(e.what()).find("fluidDensity"), std::string::npos) << e.what();
+        }
+    }
+}
+
+// Still air with no smoke at all, the defaults' Boussinesq fluid: the pressure holds no ambient
+// part, so a still sphere (disc) feels nothing, exactly, unless ambientBuoyancy adds the ambient
+// hydrostatic pressure's resultant -rho g V_grid, with V_grid the reported coverage volume. That
+// product is one float multiply per component (relative rounding 2^-24 twice: 1e-6 is loose), and
+// V_grid is within the coverage's second-order error of the true volume (3 %, as above). Gravity
+// is tilted so that every component is checked.
+TEST_F(ColliderForces, AmbientBuoyancyAddsRhoGVOfTheDisplacedAirInStillAir) {
+    const float R = 0.25f;
+    for (bool ambient : {false, true}) {
+        SmokeSettings3D settings;
+        settings.nx = settings.ny = settings.nz = 16;
+        settings.cellSize = 1.0f / 16.0f;
+        settings.gravity = {1.0f, -9.0f, 2.0f};
+        settings.fluidDensity = 1.25f;
+        settings.ambientBuoyancy = ambient;
+        SmokeSolver3D solver(context(), settings);
+        const std::vector<Collider> ball = {sphere({0.5f, 0.5f, 0.5f}, R, {}, {})};
+        solver.setColliders(ball);
+        solver.step(0.02f, 2);
+        const ColliderForce f = solver.colliderForces().value().colliders.at(0);
+        const double trueVolume = 4.0 / 3.0 * kPi * R * R * R;
+        EXPECT_NEAR(f.volume, trueVolume, 0.03 * trueVolume);
+        for (int a = 0; a < 3; ++a) {
+            const double expected = ambient ? -1.25 * double(settings.gravity[a]) * f.volume : 0.0;
+            EXPECT_NEAR(f.pressureForce[a], expected, 1e-6 * 1.25 * 9.3 * f.volume) << "3D axis " << a << " ambient " << ambient;
+            EXPECT_NEAR(f.force[a], expected, 1e-6 * 1.25 * 9.3 * f.volume) << "3D axis " << a << " ambient " << ambient;
+            EXPECT_EQ(f.torque[a], 0.0f) << "3D axis " << a;
+        }
+    }
+    for (bool ambient : {false, true}) {
+        SmokeSettings settings;
+        settings.nx = settings.ny = 32;
+        settings.cellSize = 1.0f / 32.0f;
+        settings.gravity = {1.5f, -9.81f};
+        settings.ambientBuoyancy = ambient;
+        SmokeSolver solver(context(), settings);
+        const std::vector<Collider> disc = {sphere({0.5f, 0.5f, 0.0f}, R, {}, {})};
+        solver.setColliders(disc);
+        solver.step(0.02f, 2);
+        const ColliderForce f = solver.colliderForces().value().colliders.at(0);
+        EXPECT_NEAR(f.volume, kPi * R * R, 0.03 * kPi * R * R);
+        const double expected[3] = {ambient ? -1.2 * 1.5 * f.volume : 0.0, ambient ? 1.2 * 9.81 * f.volume : 0.0, 0.0};
+        for (int a = 0; a < 3; ++a) {
+            EXPECT_NEAR(f.force[a], expected[a], 1e-6 * 1.2 * 9.93 * f.volume) << "2D axis " << a << " ambient " << ambient;
+            EXPECT_EQ(f.torque[a], 0.0f) << "2D axis " << a;
         }
     }
 }

@@ -1,7 +1,9 @@
-// The consumer: a standalone context (lavapipe on CI), one smoke solver, one step with a splat.
-// Exit code 0 only if the step ran, put density where the splat was, and (with BILLOW_VALIDATION=1)
-// the validation layer reported nothing.
+// The consumer: an engine that makes a Vulkan call of its own (so it links its own loader, as
+// docs/engine-guide.md says), a standalone context (lavapipe on CI), one smoke solver, one step
+// with a splat. Exit code 0 only if the engine's call and the step ran, put density where the
+// splat was, and (with BILLOW_VALIDATION=1) the validation layer reported nothing.
 #include <billow/billow.hpp>
+#include <vulkan/vulkan.h>
 
 #include <cmath>
 #include <cstdio>
@@ -9,6 +11,12 @@
 
 int main() {
     try {
+        // The engine's own call into its loader, beside Billow's private one.
+        uint32_t loaderVersion = 0;
+        if (vkEnumerateInstanceVersion(&loaderVersion) != VK_SUCCESS || loaderVersion < VK_API_VERSION_1_1) {
+            std::fprintf(stderr, "consumer: the engine's loader reports no Vulkan 1.1\n");
+            return 1;
+        }
         auto context = billow::Context::createStandalone();
         billow::SmokeSettings settings;
         settings.nx = 37;

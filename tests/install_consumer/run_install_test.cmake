@@ -40,10 +40,28 @@ run(${CMAKE_COMMAND} -S ${consumer_source} -B ${WORK_DIR}/package-build ${config
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/package-build --parallel 2)
 run(${CMAKE_COMMAND} -E env BILLOW_VALIDATION=1 ${WORK_DIR}/package-build/consumer)
 
-# 2. FetchContent of the source tree, as docs/engine-guide.md shows it (it adds the tree with
-# add_subdirectory; Billow's tests and examples stay off there).
+# 2. FetchContent as docs/engine-guide.md shows it: a clone of the source tree's own repository
+# pinned to its HEAD commit's full hash (it adds the clone with add_subdirectory; Billow's tests
+# and examples stay off there). Changes not yet committed are not in the clone. A source tree
+# that is not a git checkout (an unpacked archive) is used in place instead.
+find_program(GIT git)
+set(fetch_source -DFETCHCONTENT_SOURCE_DIR_BILLOW=${BILLOW_SOURCE_DIR})
+if(GIT)
+    execute_process(COMMAND ${GIT} -C ${BILLOW_SOURCE_DIR} rev-parse --verify HEAD
+                    OUTPUT_VARIABLE head OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE not_git ERROR_QUIET)
+    execute_process(COMMAND ${GIT} -C ${BILLOW_SOURCE_DIR} rev-parse --show-toplevel
+                    OUTPUT_VARIABLE top OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    if(not_git EQUAL 0 AND head MATCHES "^[0-9a-f]+$" AND top)
+        file(REAL_PATH ${top} top)
+        file(REAL_PATH ${BILLOW_SOURCE_DIR} source_real)
+        if(top STREQUAL source_real)
+            set(fetch_source -DBILLOW_GIT_REPOSITORY=${top} -DBILLOW_GIT_TAG=${head})
+            message(STATUS "install_consumer: FetchContent of ${top} at ${head}")
+        endif()
+    endif()
+endif()
 run(${CMAKE_COMMAND} -S ${consumer_source} -B ${WORK_DIR}/subdirectory-build ${configure_options}
-    -DBILLOW_CONSUMER_MODE=fetchcontent -DFETCHCONTENT_SOURCE_DIR_BILLOW=${BILLOW_SOURCE_DIR})
+    -DBILLOW_CONSUMER_MODE=fetchcontent ${fetch_source})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/subdirectory-build --parallel 2)
 run(${CMAKE_COMMAND} -E env BILLOW_VALIDATION=1 ${WORK_DIR}/subdirectory-build/consumer)
 
