@@ -8,16 +8,11 @@ function(billow_readme_minimal_program readme output)
     if(NOT found)
         message(FATAL_ERROR "README.md has no \"## Minimal use\" section opening with a ```cpp block")
     endif()
-    string(REPLACE "\n" ";" lines "${CMAKE_MATCH_1}")
-    set(includes "")
-    set(body "")
-    foreach(line IN LISTS lines)
-        if(line MATCHES "^#include")
-            string(APPEND includes "${line}\n")
-        else()
-            string(APPEND body "        ${line}\n")
-        endif()
-    endforeach()
+    # Whole-text regexes, not a list of lines: the program's semicolons would split a list.
+    set(code "${CMAKE_MATCH_1}")
+    string(REGEX MATCHALL "#include[^\n]*\n" include_lines "${code}")
+    string(REPLACE ";" "" includes "${include_lines}")
+    string(REGEX REPLACE "#include[^\n]*\n" "" body "${code}")
     file(WRITE ${output}.new "// Generated from README.md's \"Minimal use\" by tests/docs/readme_minimal.cmake: do not edit.
 ${includes}#include <cstdio>
 #include <exception>
