@@ -319,7 +319,7 @@ TEST_F(FieldImageTest, WaterDepthSurfaceAndVelocity) {
 TEST_F(FieldImageTest, ASolverTakingAnothersPlaceIsPublished) {
     EngineImage image(context(), VK_FORMAT_R32_SFLOAT, nx, ny);
     std::unique_ptr<FieldImage> published;
-    constexpr int kSolvers = 12;  // more than a set per combination of one solver's buffers would hold (8)
+    constexpr int kSolvers = 10;  // more than a set per combination of one solver's buffers would hold (8)
     for (int round = 0; round < kSolvers; ++round) {
         SCOPED_TRACE(round);
         SmokeSolver solver(context(), smokeSettings());
