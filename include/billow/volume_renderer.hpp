@@ -153,9 +153,9 @@ struct VolumeTarget {
     // range (65504 in a half) is written as its largest value, never as Inf.
     ImageTarget colour;
     // Optional: the engine's depth (a sampled view of its depth aspect, any depth format the
-    // device can sample), in depthLayout, depthExtent texels (mapped onto the colour image by
-    // scaling: a half-resolution volume over a full-resolution depth works). VK_NULL_HANDLE: no
-    // occlusion. Default DEPTH_STENCIL_READ_ONLY_OPTIMAL.
+    // device can sample), in depthLayout, depthExtent texels (1..32768 per side; mapped onto the
+    // colour image by scaling: a half-resolution volume over a full-resolution depth works).
+    // VK_NULL_HANDLE: no occlusion. Default DEPTH_STENCIL_READ_ONLY_OPTIMAL.
     VkImageView depth = VK_NULL_HANDLE;
     VkImageLayout depthLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL;
     VkExtent2D depthExtent{0, 0};

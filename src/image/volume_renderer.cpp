@@ -29,6 +29,9 @@ namespace billow {
 namespace {
 
 constexpr uint32_t kMaxPictureSize = 8192;
+// The engine's depth image may be larger than the picture (a half-resolution volume): up to the
+// largest 2D image today's GPUs make (maxImageDimension2D 16384 on most, 32768 on a few).
+constexpr uint32_t kMaxDepthSize = 32768;
 // Descriptor sets per pipeline: one per record in flight (written afresh for each record, reused
 // once the GPU has run it: image/image_pipeline.hpp), so at most this many records may be
 // waiting for the GPU at once.
@@ -185,8 +188,12 @@ struct VolumeRenderer::Impl {
                                                                      std::to_string(c.extent.depth) + ")");
         if (c.newLayout == VK_IMAGE_LAYOUT_UNDEFINED || c.newLayout == VK_IMAGE_LAYOUT_PREINITIALIZED)
             throw InvalidArgument("VolumeTarget::colour.newLayout", "cannot be UNDEFINED or PREINITIALIZED");
-        if (t.depth && (t.depthExtent.width == 0 || t.depthExtent.height == 0))
-            throw InvalidArgument("VolumeTarget::depthExtent", "must be the depth image's size (got 0)");
+        if (t.depth && (t.depthExtent.width == 0 || t.depthExtent.height == 0 || t.depthExtent.width > kMaxDepthSize ||
+                        t.depthExtent.height > kMaxDepthSize))
+            throw InvalidArgument("VolumeTarget::depthExtent", "must be the depth image's size, 1.." +
+                                                                   std::to_string(kMaxDepthSize) + " texels per side (got " +
+                                                                   std::to_string(t.depthExtent.width) + " x " +
+                                                                   std::to_string(t.depthExtent.height) + ")");
         detail::checkStorageFormat(context->state(), c.format, "VolumeRenderer");
     }
 

@@ -404,6 +404,29 @@ TEST_F(VolumeRenderTest, RefusesASolverOfAnotherContext) {
     });
 }
 
+// The engine's depth image: its extent 1..32768 texels per side (the largest 2D image a GPU makes),
+// so the shader's texel arithmetic stays in range.
+TEST_F(VolumeRenderTest, TheDepthExtentIsBounded) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    SmokeSolver3D solver(context(), s);
+    VolumeRenderer renderer(context());
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    EngineImage colour(context(), VK_FORMAT_R32G32B32A32_SFLOAT, 8, 8);
+    DepthImage depth(context(), 8, 8);
+    VolumeTarget target;
+    target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+    target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    target.depth = depth.view();
+    colour.submit([&](VkCommandBuffer cmd) {
+        for (const VkExtent2D extent : {VkExtent2D{32769, 8}, VkExtent2D{8, 32769}, VkExtent2D{0xFFFFFFFFu, 8}, VkExtent2D{0, 8}}) {
+            target.depthExtent = extent;
+            EXPECT_EQ(fieldOf([&] { renderer.record(cmd, solver, camera, {}, target); }), "VolumeTarget::depthExtent")
+                << extent.width << " x " << extent.height;
+        }
+    });
+}
+
 // A format outside the three is named in the message as Vulkan spells it, or by its number.
 TEST_F(VolumeRenderTest, NamesTheFormatItRefuses) {
     SmokeSettings3D s;
