@@ -146,7 +146,7 @@ std::vector<std::array<float, 4>> colourMap(ColourMapPreset preset);
 // One quantity of one solver published into one engine image. Holds its own small pipeline,
 // descriptor sets and colour map; record it as often as wanted. Each record binds the solver's
 // current buffers afresh (a set written for that record, reused once the GPU has run it: at most
-// 64 records waiting for the GPU at once), so a solver of the same kind and size may take the
+// 256 records waiting for the GPU at once), so a solver of the same kind and size may take the
 // place of a destroyed one whatever handles the driver gives its buffers. The solver, the context
 // and the image must outlive the FieldImage's last recorded submission; destruction does not wait
 // for the GPU.

@@ -202,7 +202,7 @@ public:
     // the record reports by a stamp the host reads), so an engine may destroy an image, or a
     // solver, as soon as the last submission that used it has completed (a swapchain resize), and
     // a new image that the driver gives the old one's handle values is bound as the new image. At
-    // most 64 records may wait for the GPU at once (InvalidArgument beyond: submit, and wait for
+    // most 256 records may wait for the GPU at once (InvalidArgument beyond: submit, and wait for
     // earlier frames); a set is written again only 8 records after its use, so an engine with up
     // to 8 frames in flight has retired it by its own fences first (as the validation layer
     // checks).

@@ -40,7 +40,7 @@ constexpr VkDescriptorType kBindings[] = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_
 // Descriptor sets: one per record in flight, written afresh for each record and reused once the
 // GPU has run it (image/image_pipeline.hpp), so a solver handed over in place of another (its
 // buffers, new objects, may reuse the old ones' handle values) is always bound afresh.
-constexpr uint32_t kMaxSets = 64;
+constexpr uint32_t kMaxSets = 256;
 constexpr uint32_t kMaxColourMapEntries = 256;
 
 enum class SolverKind { Smoke, Smoke3D, Water };

@@ -35,7 +35,7 @@ constexpr uint32_t kMaxDepthSize = 32768;
 // Descriptor sets per pipeline: one per record in flight (written afresh for each record, reused
 // once the GPU has run it: image/image_pipeline.hpp), so at most this many records may be
 // waiting for the GPU at once.
-constexpr uint32_t kMaxSets = 64;
+constexpr uint32_t kMaxSets = 256;
 constexpr VkDescriptorType kLightBindings[] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};

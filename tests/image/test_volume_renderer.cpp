@@ -381,6 +381,46 @@ TEST_F(VolumeRenderTest, EngineImagesComeAndGoWithoutForgetView) {
     }
 }
 
+// Many renders in one frame (views of a light probe, say): each gets descriptor sets of its own
+// until the GPU has run them; past 256 waiting for the GPU the next is refused, saying so, and
+// once the frame has run the renderer records again.
+TEST_F(VolumeRenderTest, ManyRendersInOneFrame) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    s.cellSize = 0.05f;
+    SmokeSolver3D solver(context(), s);
+    fillSmokeBall(solver);
+    VolumeRenderer renderer(context());
+    VolumeLook look;
+    look.extinction = 20.0f;
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    const VolumePicture reference = renderer.renderPicture(solver, camera, look, 8, 8);
+    EngineImage colour(context(), VK_FORMAT_R32G32B32A32_SFLOAT, 8, 8);
+    VolumeTarget target;
+    target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+    target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;  // each render overwrites the last
+    target.colour.srcStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    target.colour.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    target.colour.dstStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    target.colour.dstAccess = VK_ACCESS_TRANSFER_READ_BIT;
+    constexpr int kInFlight = 256;
+    for (int frame = 0; frame < 2; ++frame) {
+        SCOPED_TRACE(frame);
+        const auto texels = colour.frame([&](VkCommandBuffer cmd) {
+            for (int r = 0; r < kInFlight; ++r) renderer.record(cmd, solver, camera, look, target);
+            try {
+                renderer.record(cmd, solver, camera, look, target);
+                ADD_FAILURE() << "a render past " << kInFlight << " in flight was recorded";
+            } catch (const InvalidArgument& e) {
+                EXPECT_EQ(e.field(), "VolumeRenderer::record");
+                EXPECT_NE(std::string(e.what()).find("256 records are in flight"), std::string::npos) << e.what();
+            }
+        });
+        for (uint32_t p = 0; p < 64; ++p)
+            for (int c = 0; c < 4; ++c) ASSERT_EQ(texels[p][c], reference.rgba[4 * p + c]) << "pixel " << p;  // the same march
+    }
+}
+
 // A solver made on another Context cannot be read by this renderer's pipelines: refused by name,
 // nothing recorded.
 TEST_F(VolumeRenderTest, RefusesASolverOfAnotherContext) {
