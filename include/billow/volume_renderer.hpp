@@ -70,6 +70,9 @@ struct OrbitCamera {
     // The point looked at, as fractions of the domain's extent per axis, each in [-1000, 1000].
     // Default the centre.
     std::array<float, 3> target{0.5f, 0.5f, 0.5f};
+
+    // Throws InvalidArgument naming the first field out of its bound (what orbitCamera checks).
+    void validate() const;
 };
 // The view and projection of `orbit` for a picture of aspect width / height (in [1e-4, 1e4]), in
 // the domain's metres (the world of a VolumeTarget whose domainToWorld is the identity). Throws
@@ -143,6 +146,10 @@ struct VolumeLook {
     // March steps in cells, in [0.05, 8]: along the view ray and toward the light. Defaults 0.5 and 1.
     float viewStep = 0.5f;
     float lightStep = 1.0f;
+
+    // Throws InvalidArgument naming the first field out of its bound (what every record and
+    // renderPicture check): for readers of looks from files, to refuse them up front.
+    void validate() const;
 };
 
 // Where the renderer writes and what it reads of the engine's frame.

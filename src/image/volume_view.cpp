@@ -263,6 +263,9 @@ GpuVolumeView makeVolumeView(const ViewInputs& in) {
 
 namespace billow {
 
+void VolumeLook::validate() const { detail::checkLook(*this); }
+void OrbitCamera::validate() const { detail::checkOrbit(*this); }
+
 VolumeCamera orbitCamera(const SmokeSettings3D& s, const OrbitCamera& orbit, float aspect) {
     detail::checkOrbit(orbit);
     // A picture's width / height: 8192 x 1 at most either way, with room.

@@ -610,6 +610,7 @@ TEST_F(VolumeRenderTest, EveryLookBoundIsCheckedAndRendersFinite) {
                 look = base;
                 c.set(look, bad);
                 EXPECT_EQ(render(look, nonFinite), c.field) << "accepted: " << nonFinite << " of 256 values not finite";
+                EXPECT_EQ(fieldOf([&] { look.validate(); }), c.field);
             }
         }
     }
@@ -652,6 +653,7 @@ TEST_F(VolumeRenderTest, OrbitCameraBoundsAreChecked) {
             orbit = {};
             c.set(orbit, bad);
             EXPECT_EQ(fieldOf([&] { orbitCamera(s, orbit, 1.0f); }), c.field);
+            EXPECT_EQ(fieldOf([&] { orbit.validate(); }), c.field);
         }
     }
     for (const float aspect : {1e-4f, 1e4f}) {
