@@ -27,7 +27,8 @@ class ImagePipeline {
 public:
     ImagePipeline() = default;
     // `bindings`: the descriptor type of bindings 0, 1, ... (one descriptor each, compute stage);
-    // `pushBytes`: the push-constant range; `maxSets`: how many sets allocateSet() may make.
+    // `pushBytes`: the push-constant range; `maxSets`: how many sets acquireSet() may make (the
+    // records that may wait for the GPU at once).
     // Throws VulkanError; on failure nothing is left allocated.
     ImagePipeline(ContextState& context, std::span<const VkDescriptorType> bindings, uint32_t pushBytes,
                   std::span<const uint32_t> spirv, uint32_t maxSets);
