@@ -23,7 +23,9 @@
 // The mapping then gives value * scale + offset per channel; with a colour map, the first channel
 // after scale/offset picks the map's colour (t = (x - rangeMin) / (rangeMax - rangeMin), clamped
 // to [0, 1], linear between the map's evenly spaced entries). A one-channel format keeps the
-// first channel; UNORM formats clamp to [0, 1] as Vulkan converts.
+// first channel; UNORM formats clamp to [0, 1] as Vulkan converts; a value beyond a float
+// format's range (65504 for the half formats, 3.4e38 for the float ones) is written as its largest
+// value of that sign, never as Inf.
 #pragma once
 
 #include <array>
@@ -95,8 +97,9 @@ struct ImageTarget {
     VkImage image = VK_NULL_HANDLE;    // created with VK_IMAGE_USAGE_STORAGE_BIT, 1 sample
     VkImageView view = VK_NULL_HANDLE;  // a 2D (3D for Smoke3DImage) colour view of mip 0, layer 0
     // The view's format, one of: VK_FORMAT_R8_UNORM, R16_SFLOAT, R32_SFLOAT, R8G8B8A8_UNORM,
-    // R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT. It must support storage images on the device
-    // (UnsupportedDevice names it otherwise; the RGBA ones and R32_SFLOAT always do).
+    // R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT (an error names the format given, e.g.
+    // VK_FORMAT_R8G8B8A8_SRGB). It must support storage images on the device (UnsupportedDevice
+    // names it otherwise; the RGBA ones and R32_SFLOAT always do).
     VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
     // The image's extent: the quantity's grid exactly (depth 1 for a 2D image).
     VkExtent3D extent{0, 0, 1};
@@ -115,15 +118,20 @@ struct ImageTarget {
     VkAccessFlags dstAccess = VK_ACCESS_SHADER_READ_BIT;
 };
 
-// How values become texels. Defaults: the values as they are, no colour map.
+// How values become texels. Defaults: the values as they are, no colour map. Every number is in
+// [-1e12, 1e12] (a unit conversion or a normalisation of any quantity Billow publishes needs far
+// less; the bound keeps value * scale + offset and the map's mixes inside float): InvalidArgument
+// naming ImageMapping::<field> otherwise.
 struct ImageMapping {
-    std::array<float, 4> scale{1.0f, 1.0f, 1.0f, 1.0f};   // per channel, finite. Default 1
-    std::array<float, 4> offset{0.0f, 0.0f, 0.0f, 0.0f};  // per channel, finite. Default 0
-    // Empty (default): no map. Otherwise 2..256 RGBA entries (finite), the first at rangeMin and
-    // the last at rangeMax, evenly spaced (colourMap() gives ready ones).
+    std::array<float, 4> scale{1.0f, 1.0f, 1.0f, 1.0f};   // per channel, [-1e12, 1e12]. Default 1
+    std::array<float, 4> offset{0.0f, 0.0f, 0.0f, 0.0f};  // per channel, [-1e12, 1e12]. Default 0
+    // Empty (default): no map. Otherwise 2..256 RGBA entries (each number in [-1e12, 1e12]), the
+    // first at rangeMin and the last at rangeMax, evenly spaced (colourMap() gives ready ones).
     std::vector<std::array<float, 4>> colourMap;
-    float rangeMin = 0.0f;  // finite, < rangeMax. Default 0
-    float rangeMax = 1.0f;  // finite. Default 1
+    // The map's range, each end in [-1e12, 1e12], rangeMax - rangeMin at least 1e-30 and at least
+    // 1e-6 of the ends' magnitude (16 float steps across it); errors name rangeMin. Defaults 0, 1.
+    float rangeMin = 0.0f;
+    float rangeMax = 1.0f;
 };
 
 // Ready colour maps: 33 RGBA entries, alpha 1.
@@ -136,16 +144,19 @@ enum class ColourMapPreset : uint32_t {
 std::vector<std::array<float, 4>> colourMap(ColourMapPreset preset);
 
 // One quantity of one solver published into one engine image. Holds its own small pipeline,
-// descriptor sets (one per combination of the solver's ping-pong buffers, made at first use) and
-// colour map; record it as often as wanted. The solver, the context and the image must outlive
-// the FieldImage's last recorded submission; destruction does not wait for the GPU.
+// descriptor sets and colour map; record it as often as wanted. Each record binds the solver's
+// current buffers afresh (a set written for that record, reused once the GPU has run it: at most
+// 256 records waiting for the GPU at once), so a solver of the same kind and size may take the
+// place of a destroyed one whatever handles the driver gives its buffers. The solver, the context
+// and the image must outlive the FieldImage's last recorded submission; destruction does not wait
+// for the GPU.
 class FieldImage {
 public:
     // Each checks the target against the quantity (InvalidArgument naming the field: a null
     // handle, a format outside the six, an extent other than the quantity's grid, a 3D quantity
-    // into a 2D extent or back, non-finite scale/offset, a bad colour map or range) and the
-    // device (UnsupportedDevice: the format cannot be a storage image), and creates its objects;
-    // on failure nothing is left allocated.
+    // into a 2D extent or back, a mapping out of its bounds; "FieldImage: solver" for a solver
+    // made on another Context) and the device (UnsupportedDevice: the format cannot be a storage
+    // image), and creates its objects; on failure nothing is left allocated.
     FieldImage(std::shared_ptr<Context> context, const SmokeSolver& solver, SmokeImage quantity,
                const ImageTarget& target, const ImageMapping& mapping = {});
     FieldImage(std::shared_ptr<Context> context, const SmokeSolver3D& solver, Smoke3DImage quantity,
@@ -160,8 +171,8 @@ public:
 
     // Records the publish pass (see the top of this file) for the solver's current buffers: call
     // it after the solver's record() in the same command buffer. `solver` must be the kind and
-    // size the FieldImage was made for (InvalidArgument otherwise, or Error for a moved-from
-    // solver or FieldImage; nothing is recorded then).
+    // size the FieldImage was made for, on its Context ("FieldImage::record: solver" otherwise),
+    // or Error for a moved-from solver or FieldImage; nothing is recorded then.
     void record(VkCommandBuffer cmd, const SmokeSolver& solver);
     void record(VkCommandBuffer cmd, const SmokeSolver3D& solver);
     void record(VkCommandBuffer cmd, const WaterSolver& solver);

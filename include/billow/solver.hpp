@@ -31,6 +31,8 @@
 
 namespace billow {
 
+class Context;
+
 namespace detail {
 class SolverCore;
 }
@@ -61,6 +63,10 @@ public:
     // GPU timing (Vulkan timestamps) of the steps recorded while profiling is on: each solver's
     // passTimings(). Off by default.
     void setProfiling(bool enabled);
+
+    // The context the solver was made on (null when moved from): the passes that read a solver's
+    // buffers with objects of their own (FieldImage, VolumeRenderer) refuse a solver of another.
+    const Context* context() const noexcept;
 
 protected:
     Solver(std::unique_ptr<detail::SolverCore> core, const char* name);

@@ -39,7 +39,7 @@ layout(push_constant) uniform Push {
     vec4 offset;
     uvec4 size;     // nx, ny, nz (1 in 2D), mode
     vec4 range;     // x rangeMin, y rangeMax, z 1 / cell size (1/m), w base (kCellExcess)
-    uvec4 options;  // x colour map entries (0: none), y premultiply (1: the dye's alpha)
+    uvec4 options;  // x colour map entries (0: none), y premultiply (1: the dye's alpha), z the format's largest value (float bits)
 } pc;
 
 uint cellIndex(uvec3 c) { return c.x + pc.size.x * (c.y + pc.size.y * c.z); }
@@ -108,6 +108,9 @@ void main() {
         value.rgb = max(value.rgb, vec3(0.0));
         value.a = min(1.0, max(value.r, max(value.g, value.b)));
     }
+    // Beyond the format's range (a half's 65504, a float's largest) the largest value, not Inf.
+    float largest = uintBitsToFloat(pc.options.z);
+    value = clamp(value, vec4(-largest), vec4(largest));
 #if BILLOW_IMAGE_DIMS == 3
     imageStore(target, ivec3(c), value);
 #else

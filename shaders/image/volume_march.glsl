@@ -55,7 +55,7 @@ struct VolumeView {
     vec4 medium;          // x sigma (1/m per density) * cellSize (so 1/cell), y albedo, z view step (cells), w light step (cells)
     vec4 fire;            // x fireLow K, y fireHigh K, z fireIntensity * cellSize (per cell), w solid threshold
     vec4 fireColour;      // x colourLow K, y colourHigh K, z exposure, w densityCutoff
-    vec4 cellSize;        // x cell size, m; y collider count; z the clip depth of a far point on each ray
+    vec4 cellSize;        // x cell size, m; y collider count; z the clip depth of a far point on each ray; w the target format's largest value
     ivec4 grid;           // nx, ny, nz, flags (VOLUME_FLAG_*)
     ivec4 image;          // width, height of the target; width, height of the depth image
 };
@@ -185,11 +185,14 @@ float volumePhase(float cosTheta, float g) {
 }
 
 // Planck's law B(lambda, T) up to a constant, at 610 / 550 / 465 nm (red, green, blue), scaled so
-// the brightest channel is 1: the colour of a black body at T kelvin.
+// the brightest channel is 1: the colour of a black body at T kelvin. T lies between the look's
+// colourLow and colourHigh, which the host keeps in [500, 50000] K: there c2 / (lambda T) is at
+// most 62 (e^62 = 8e26) and at least 0.47, so every term is a normal float. Below about 350 K
+// the blue term's exponential overflows and the colour is 0 / 0.
 vec3 blackbodyColour(float kelvin) {
     const vec3 lambda = vec3(610e-9, 550e-9, 465e-9);
     const float c2 = 1.4388e-2;  // h c / k_B, m K
-    vec3 b = 1.0 / (pow(lambda / 465e-9, vec3(5.0)) * (exp(c2 / (lambda * max(kelvin, 100.0))) - 1.0));
+    vec3 b = 1.0 / (pow(lambda / 465e-9, vec3(5.0)) * (exp(c2 / (lambda * kelvin)) - 1.0));
     return b / max(b.r, max(b.g, b.b));
 }
 

@@ -98,6 +98,8 @@ void main() {
         alpha = 1.0;
     }
     if (volumeFlag(VOLUME_FLAG_DISPLAY)) rgb = volumeToDisplay(rgb);
+    // Beyond the format's range (a half's 65504) its largest value, not Inf.
+    rgb = min(rgb, vec3(view.cellSize.w));
     imageStore(target, ivec2(pixel), vec4(rgb, alpha));
 #ifdef BILLOW_VOLUME_SPARSE
     volumeAddSampleCounts();

@@ -33,6 +33,8 @@ SolverHealth Solver::health(uint32_t recordsAgo) const {
 
 uint64_t Solver::stepsRecorded() const noexcept { return core_ ? core_->stepsRecorded : 0; }
 
+const Context* Solver::context() const noexcept { return core_ ? core_->context.get() : nullptr; }
+
 void Solver::setProfiling(bool enabled) { core("setProfiling").timer.setEnabled(enabled); }
 
 } // namespace billow

@@ -1,8 +1,10 @@
 // FieldImage (billow/field_image.hpp): one quantity of a solver written into the engine's image.
 #include "billow/field_image.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <map>
+#include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "billow/error.hpp"
@@ -10,10 +12,12 @@
 #include "billow/smoke_solver.hpp"
 #include "billow/water_solver.hpp"
 #include "core/gpu_buffer.hpp"
+#include "image/image_formats.hpp"
 #include "image/image_kernels.hpp"
 #include "image/image_pipeline.hpp"
 #include "image/image_sources.hpp"
 #include "image/image_target.hpp"
+#include "image/solver_context.hpp"
 
 namespace billow {
 
@@ -25,7 +29,7 @@ struct PublishPush {
     float offset[4];
     uint32_t size[4];  // nx, ny, nz, mode
     float range[4];    // rangeMin, rangeMax, 1 / cell size, base
-    uint32_t options[4];  // colour map entries, premultiply
+    uint32_t options[4];  // colour map entries, premultiply, the format's largest value (float bits)
 };
 static_assert(sizeof(PublishPush) == 80);
 
@@ -33,9 +37,10 @@ static_assert(sizeof(PublishPush) == 80);
 constexpr VkDescriptorType kBindings[] = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                           VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                           VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
-// Sets for distinct (source buffers) combinations: the solvers ping-pong between two buffers per
-// field, so a quantity meets at most 2^3 combinations.
-constexpr uint32_t kMaxSets = 8;
+// Descriptor sets: one per record in flight, written afresh for each record and reused once the
+// GPU has run it (image/image_pipeline.hpp), so a solver handed over in place of another (its
+// buffers, new objects, may reuse the old ones' handle values) is always bound afresh.
+constexpr uint32_t kMaxSets = 256;
 constexpr uint32_t kMaxColourMapEntries = 256;
 
 enum class SolverKind { Smoke, Smoke3D, Water };
@@ -49,25 +54,54 @@ const char* kindName(SolverKind kind) {
     return "solver";
 }
 
+// The mapping's bounds (billow/field_image.hpp). A quantity's values, times a scale and plus an
+// offset of at most kMaxMapping, and the colour map's entries mixed, stay inside float for every
+// value a field holds short of 1e26; beyond, the pass clamps what it writes to the format's
+// largest value (image/image_formats.hpp).
+constexpr float kMaxMapping = 1e12f;
+// The colour map's range: at least this wide (so 1 / width stays far from float's largest) and at
+// least kMinRelativeRange of its ends' magnitude (at least 16 float steps across it).
+constexpr float kMinRangeWidth = 1e-30f;
+constexpr float kMinRelativeRange = 1e-6f;
+
+std::string number(double x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", x);
+    return text;
+}
+
 void checkMapping(const ImageMapping& mapping) {
+    char text[48];
+    std::snprintf(text, sizeof text, "[%g, %g]", -double(kMaxMapping), double(kMaxMapping));
+    const std::string bound = text;
     for (int c = 0; c < 4; ++c) {
-        if (!std::isfinite(mapping.scale[c]))
-            throw InvalidArgument("ImageMapping::scale", "channel " + std::to_string(c) + " is not finite");
-        if (!std::isfinite(mapping.offset[c]))
-            throw InvalidArgument("ImageMapping::offset", "channel " + std::to_string(c) + " is not finite");
+        if (!(std::abs(mapping.scale[c]) <= kMaxMapping))
+            throw InvalidArgument("ImageMapping::scale", "channel " + std::to_string(c) + " is " + number(mapping.scale[c]) +
+                                                             ", expected a number in " + bound);
+        if (!(std::abs(mapping.offset[c]) <= kMaxMapping))
+            throw InvalidArgument("ImageMapping::offset", "channel " + std::to_string(c) + " is " +
+                                                              number(mapping.offset[c]) + ", expected a number in " + bound);
     }
-    if (!std::isfinite(mapping.rangeMin) || !std::isfinite(mapping.rangeMax) || !(mapping.rangeMin < mapping.rangeMax))
-        throw InvalidArgument("ImageMapping::rangeMin", "the range must be finite with rangeMin < rangeMax (got " +
-                                                            std::to_string(mapping.rangeMin) + ", " +
-                                                            std::to_string(mapping.rangeMax) + ")");
+    const float lo = mapping.rangeMin, hi = mapping.rangeMax;
+    if (!(std::abs(lo) <= kMaxMapping))
+        throw InvalidArgument("ImageMapping::rangeMin", "is " + number(lo) + ", expected a number in " + bound);
+    if (!(std::abs(hi) <= kMaxMapping))
+        throw InvalidArgument("ImageMapping::rangeMax", "is " + number(hi) + ", expected a number in " + bound);
+    const double width = double(hi) - double(lo);
+    if (!(width >= kMinRangeWidth && width >= kMinRelativeRange * std::max(std::abs(lo), std::abs(hi))))
+        throw InvalidArgument("ImageMapping::rangeMin",
+                              "the range [" + number(lo) + ", " + number(hi) + "] must be at least " + number(kMinRangeWidth) +
+                                  " wide and at least " + number(kMinRelativeRange) +
+                                  " of its ends' magnitude (rangeMin < rangeMax)");
     const size_t entries = mapping.colourMap.size();
     if (entries == 1 || entries > kMaxColourMapEntries)
         throw InvalidArgument("ImageMapping::colourMap", "needs 0 (no map) or 2.." + std::to_string(kMaxColourMapEntries) +
                                                              " entries (got " + std::to_string(entries) + ")");
     for (size_t e = 0; e < entries; ++e)
         for (float v : mapping.colourMap[e])
-            if (!std::isfinite(v))
-                throw InvalidArgument("ImageMapping::colourMap", "entry " + std::to_string(e) + " is not finite");
+            if (!(std::abs(v) <= kMaxMapping))
+                throw InvalidArgument("ImageMapping::colourMap", "entry " + std::to_string(e) + " holds " + number(v) +
+                                                                     ", expected numbers in " + bound);
 }
 
 } // namespace
@@ -85,7 +119,6 @@ struct FieldImage::Impl {
     VkAccessFlags accessBefore;
     detail::ImagePipeline pipeline;
     detail::GpuBuffer colourMap;
-    std::map<std::array<VkBuffer, 3>, VkDescriptorSet> sets;
 
     Impl(std::shared_ptr<Context> ctx, SolverKind solverKind, uint32_t what, const ImageTarget& t,
          const detail::ImageSource& source, const ImageMapping& m)
@@ -109,10 +142,8 @@ struct FieldImage::Impl {
         if (!target.image) throw InvalidArgument("ImageTarget::image", "is VK_NULL_HANDLE");
         if (!target.view) throw InvalidArgument("ImageTarget::view", "is VK_NULL_HANDLE");
         if (!detail::isPublishFormat(target.format))
-            throw InvalidArgument("ImageTarget::format",
-                                  "format " + std::to_string(int(target.format)) +
-                                      " is not one of R8_UNORM, R16_SFLOAT, R32_SFLOAT, R8G8B8A8_UNORM, "
-                                      "R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT");
+            throw InvalidArgument("ImageTarget::format", detail::formatName(target.format) + " is not one of " +
+                                                             detail::formatNames(detail::kPublishFormats));
         const VkExtent3D& e = target.extent;
         if (e.width != shape.size[0] || e.height != shape.size[1] || e.depth != shape.size[2])
             throw InvalidArgument("ImageTarget::extent",
@@ -139,15 +170,10 @@ struct FieldImage::Impl {
     }
 
     VkDescriptorSet setFor(const detail::ImageSource& source) {
-        auto found = sets.find(source.buffers);
-        if (found != sets.end()) return found->second;
-        VkDescriptorSet set = pipeline.allocateSet("FieldImage");
         const detail::ImagePipeline::Resource resources[] = {
             {source.buffers[0]}, {source.buffers[1]}, {source.buffers[2]}, {colourMap.handle()},
             {VK_NULL_HANDLE, target.view, VK_IMAGE_LAYOUT_GENERAL}};
-        pipeline.write(set, resources);
-        sets.emplace(source.buffers, set);
-        return set;
+        return pipeline.acquireSet(resources, "FieldImage::record");
     }
 
     template <class SolverType>
@@ -175,6 +201,8 @@ struct FieldImage::Impl {
         push.range[3] = source.base;
         push.options[0] = uint32_t(mapping.colourMap.size());
         push.options[1] = shape.premultiply ? 1u : 0u;
+        const float largest = detail::largestFinite(target.format);
+        std::memcpy(&push.options[2], &largest, sizeof largest);
         // shaders/image/publish_field.comp's workgroups: 16 x 16 in 2D, 8 x 8 x 4 in 3D.
         const bool volume = shape.dimensions == 3;
         const uint32_t gx = volume ? 8 : 16, gy = volume ? 8 : 16, gz = volume ? 4 : 1;
@@ -184,6 +212,7 @@ struct FieldImage::Impl {
         // The writes before the engine's next use, in its layout; and this pass's reads of the
         // solver's buffers before the solver's next writes (an execution dependency suffices).
         detail::recordTargetRelease(context->state(), cmd, target);
+        pipeline.recordRetire(cmd);
         layoutBefore = target.newLayout;
         stageBefore = target.dstStage;
         accessBefore = 0;  // the engine only reads it (an execution dependency is enough)
@@ -192,29 +221,31 @@ struct FieldImage::Impl {
 
 namespace {
 
-[[noreturn]] void nullContext() {
-    throw InvalidArgument("FieldImage: context", "is null");
+// The constructors' checks of the context, before the solver's buffers are looked at.
+void checkContext(const std::shared_ptr<Context>& context, const Solver& solver) {
+    if (!context) throw InvalidArgument("FieldImage: context", "is null");
+    detail::requireSameContext(solver, *context, "FieldImage: solver", "FieldImage");
 }
 
 } // namespace
 
 FieldImage::FieldImage(std::shared_ptr<Context> context, const SmokeSolver& solver, SmokeImage quantity,
                        const ImageTarget& target, const ImageMapping& mapping) {
-    if (!context) nullContext();
+    checkContext(context, solver);
     impl_ = std::make_unique<Impl>(std::move(context), SolverKind::Smoke, uint32_t(quantity), target,
                                    detail::imageSource(solver, quantity), mapping);
 }
 
 FieldImage::FieldImage(std::shared_ptr<Context> context, const SmokeSolver3D& solver, Smoke3DImage quantity,
                        const ImageTarget& target, const ImageMapping& mapping) {
-    if (!context) nullContext();
+    checkContext(context, solver);
     impl_ = std::make_unique<Impl>(std::move(context), SolverKind::Smoke3D, uint32_t(quantity), target,
                                    detail::imageSource(solver, quantity), mapping);
 }
 
 FieldImage::FieldImage(std::shared_ptr<Context> context, const WaterSolver& solver, WaterImage quantity,
                        const ImageTarget& target, const ImageMapping& mapping) {
-    if (!context) nullContext();
+    checkContext(context, solver);
     impl_ = std::make_unique<Impl>(std::move(context), SolverKind::Water, uint32_t(quantity), target,
                                    detail::imageSource(solver, quantity), mapping);
 }
@@ -237,18 +268,21 @@ Impl& use(const std::unique_ptr<Impl>& impl, const char* call) {
 void FieldImage::record(VkCommandBuffer cmd, const SmokeSolver& solver) {
     Impl& r = use(impl_, "record");
     r.checkKind(SolverKind::Smoke);
+    detail::requireSameContext(solver, *r.context, "FieldImage::record: solver", "FieldImage");
     r.record(cmd, solver, detail::imageSource(solver, SmokeImage(r.quantity)));
 }
 
 void FieldImage::record(VkCommandBuffer cmd, const SmokeSolver3D& solver) {
     Impl& r = use(impl_, "record");
     r.checkKind(SolverKind::Smoke3D);
+    detail::requireSameContext(solver, *r.context, "FieldImage::record: solver", "FieldImage");
     r.record(cmd, solver, detail::imageSource(solver, Smoke3DImage(r.quantity)));
 }
 
 void FieldImage::record(VkCommandBuffer cmd, const WaterSolver& solver) {
     Impl& r = use(impl_, "record");
     r.checkKind(SolverKind::Water);
+    detail::requireSameContext(solver, *r.context, "FieldImage::record: solver", "FieldImage");
     r.record(cmd, solver, detail::imageSource(solver, WaterImage(r.quantity)));
 }
 

@@ -78,18 +78,6 @@ int formatSlot(VkFormat format) noexcept {
 
 bool isPublishFormat(VkFormat format) noexcept { return formatSlot(format) >= 0; }
 
-const char* formatName(VkFormat format) noexcept {
-    switch (format) {
-    case VK_FORMAT_R8_UNORM: return "R8_UNORM";
-    case VK_FORMAT_R16_SFLOAT: return "R16_SFLOAT";
-    case VK_FORMAT_R32_SFLOAT: return "R32_SFLOAT";
-    case VK_FORMAT_R8G8B8A8_UNORM: return "R8G8B8A8_UNORM";
-    case VK_FORMAT_R16G16B16A16_SFLOAT: return "R16G16B16A16_SFLOAT";
-    case VK_FORMAT_R32G32B32A32_SFLOAT: return "R32G32B32A32_SFLOAT";
-    default: return "unknown";
-    }
-}
-
 std::span<const uint32_t> publishKernel(uint32_t dimensions, VkFormat format) noexcept {
     const int slot = formatSlot(format);
     if (slot < 0) return {};

@@ -13,9 +13,11 @@ inline constexpr VkFormat kPublishFormats[] = {
     VK_FORMAT_R8_UNORM,       VK_FORMAT_R16_SFLOAT,          VK_FORMAT_R32_SFLOAT,
     VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT,
 };
-// Whether `format` is one of them, and its name ("R8_UNORM", ...; "unknown" otherwise).
+// Whether `format` is one of them.
 bool isPublishFormat(VkFormat format) noexcept;
-const char* formatName(VkFormat format) noexcept;
+// The formats the volume march writes.
+inline constexpr VkFormat kVolumeFormats[] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT,
+                                              VK_FORMAT_R32G32B32A32_SFLOAT};
 
 // The publish pass (shaders/image/publish_field.comp) for 2D or 3D images of `format`; empty for a
 // format outside kPublishFormats.

@@ -1,14 +1,17 @@
 #include "image/image_pipeline.hpp"
 
+#include <cstring>
 #include <map>
 #include <string>
 #include <utility>
+
+#include "core/barriers.hpp"
 
 namespace billow::detail {
 
 ImagePipeline::ImagePipeline(ContextState& context, std::span<const VkDescriptorType> bindings, uint32_t pushBytes,
                              std::span<const uint32_t> spirv, uint32_t maxSets)
-    : context_(&context), types_(bindings.begin(), bindings.end()), setsLeft_(maxSets) {
+    : context_(&context), types_(bindings.begin(), bindings.end()), maxSets_(maxSets) {
     const VolkDeviceTable& vk = context.vk;
     VkDevice device = context.device;
     try {
@@ -54,6 +57,9 @@ ImagePipeline::ImagePipeline(ContextState& context, std::span<const VkDescriptor
         poolInfo.poolSizeCount = uint32_t(sizes.size());
         poolInfo.pPoolSizes = sizes.data();
         BILLOW_VK(vk.vkCreateDescriptorPool(device, &poolInfo, context.allocator, &pool_));
+        stamps_ = GpuBuffer(context, VkDeviceSize(maxSets) * sizeof(uint32_t), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                            GpuBuffer::Kind::Staging);
+        std::memset(stamps_.mapped(), 0, stamps_.size());  // serials start at 1: no slot reads as completed
     } catch (...) {
         release();
         throw;
@@ -73,7 +79,11 @@ ImagePipeline& ImagePipeline::operator=(ImagePipeline&& other) noexcept {
         layout_ = std::exchange(other.layout_, VK_NULL_HANDLE);
         pipeline_ = std::exchange(other.pipeline_, VK_NULL_HANDLE);
         pool_ = std::exchange(other.pool_, VK_NULL_HANDLE);
-        setsLeft_ = std::exchange(other.setsLeft_, 0);
+        maxSets_ = std::exchange(other.maxSets_, 0);
+        sets_ = std::move(other.sets_);
+        unstamped_ = std::move(other.unstamped_);
+        serial_ = std::exchange(other.serial_, 0);
+        stamps_ = std::move(other.stamps_);
     }
     return *this;
 }
@@ -99,25 +109,55 @@ void ImagePipeline::release() noexcept {
     layout_ = VK_NULL_HANDLE;
     pipeline_ = VK_NULL_HANDLE;
     pool_ = VK_NULL_HANDLE;
+    sets_.clear();
+    unstamped_.clear();
+    stamps_ = GpuBuffer();
 }
 
-VkDescriptorSet ImagePipeline::allocateSet(const char* owner) {
-    if (setsLeft_ == 0)
-        throw InvalidArgument(owner, "more combinations of buffers and images than its descriptor sets hold; make a new one");
-    VkDescriptorSetAllocateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    info.descriptorPool = pool_;
-    info.descriptorSetCount = 1;
-    info.pSetLayouts = &setLayout_;
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    BILLOW_VK(context_->vk.vkAllocateDescriptorSets(context_->device, &info, &set));
-    --setsLeft_;
-    return set;
+bool ImagePipeline::completed(uint32_t slot) const noexcept {
+    uint32_t stamp = 0;
+    std::memcpy(&stamp, static_cast<const std::byte*>(stamps_.mapped()) + slot * sizeof(uint32_t), sizeof stamp);
+    return stamp == sets_[slot].serial;
 }
 
-void ImagePipeline::freeSet(VkDescriptorSet set) noexcept {
-    if (!context_ || !set) return;
-    context_->vk.vkFreeDescriptorSets(context_->device, pool_, 1, &set);
-    ++setsLeft_;
+VkDescriptorSet ImagePipeline::acquireSet(std::span<const Resource> resources, const char* owner) {
+    // The least recently used set that the GPU is done with and that enough records have passed.
+    uint32_t chosen = uint32_t(sets_.size());
+    for (uint32_t slot = 0; slot < sets_.size(); ++slot) {
+        const bool old = serial_ - sets_[slot].serial >= kRecordsBeforeReuse;
+        if (old && completed(slot) && (chosen == sets_.size() || sets_[slot].serial < sets_[chosen].serial))
+            chosen = slot;
+    }
+    if (chosen == sets_.size()) {
+        if (sets_.size() == maxSets_)
+            throw InvalidArgument(owner, std::to_string(maxSets_) +
+                                             " records are in flight (recorded, and not yet run by the GPU, or never "
+                                             "submitted): submit and wait for earlier frames before recording more");
+        VkDescriptorSetAllocateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+        info.descriptorPool = pool_;
+        info.descriptorSetCount = 1;
+        info.pSetLayouts = &setLayout_;
+        VkDescriptorSet set = VK_NULL_HANDLE;
+        BILLOW_VK(context_->vk.vkAllocateDescriptorSets(context_->device, &info, &set));
+        sets_.push_back({set, 0});
+    }
+    write(sets_[chosen].set, resources);
+    sets_[chosen].serial = ++serial_;
+    unstamped_.push_back(chosen);
+    return sets_[chosen].set;
+}
+
+void ImagePipeline::recordRetire(VkCommandBuffer cmd) {
+    if (unstamped_.empty()) return;
+    const ContextState& cs = *context_;
+    // After the dispatches that read through the sets (and the stamps written before), the stamps;
+    // then made visible to the host.
+    memoryBarrier(cs, cmd, {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT},
+                  kTransferWrite);
+    for (uint32_t slot : unstamped_)
+        cs.vk.vkCmdFillBuffer(cmd, stamps_.handle(), slot * sizeof(uint32_t), sizeof(uint32_t), sets_[slot].serial);
+    memoryBarrier(cs, cmd, kTransferWriteToHost, kHostRead);
+    unstamped_.clear();
 }
 
 void ImagePipeline::write(VkDescriptorSet set, std::span<const Resource> resources) const {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "image/image_kernels.hpp"
+#include "image/image_formats.hpp"
 
 namespace billow::detail {
 

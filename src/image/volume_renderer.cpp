@@ -2,10 +2,11 @@
 // engine's command buffer, and renderPicture's blocking round trip.
 #include "billow/volume_renderer.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <string>
-#include <tuple>
 #include <type_traits>
 
 #include "billow/error.hpp"
@@ -14,10 +15,12 @@
 #include "common/collider_types.h"
 #include "core/gpu_buffer.hpp"
 #include "grid/colliders.hpp"
+#include "image/image_formats.hpp"
 #include "image/image_kernels.hpp"
 #include "image/image_pipeline.hpp"
 #include "image/image_target.hpp"
 #include "image/owned_image.hpp"
+#include "image/solver_context.hpp"
 #include "image/volume_view.hpp"
 #include "sparse3d/sparse3d_impl.hpp"
 
@@ -26,9 +29,13 @@ namespace billow {
 namespace {
 
 constexpr uint32_t kMaxPictureSize = 8192;
-// Descriptor sets per pipeline: one per combination of the solver's ping-pong buffers, the
-// engine's colour and depth views (a swapchain's worth) met so far.
-constexpr uint32_t kMaxSets = 64;
+// The engine's depth image may be larger than the picture (a half-resolution volume): up to the
+// largest 2D image today's GPUs make (maxImageDimension2D 16384 on most, 32768 on a few).
+constexpr uint32_t kMaxDepthSize = 32768;
+// Descriptor sets per pipeline: one per record in flight (written afresh for each record, reused
+// once the GPU has run it: image/image_pipeline.hpp), so at most this many records may be
+// waiting for the GPU at once.
+constexpr uint32_t kMaxSets = 256;
 constexpr VkDescriptorType kLightBindings[] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
@@ -63,8 +70,9 @@ constexpr uint32_t kMarchGroup = 8;
 
 uint32_t groups(uint32_t count, uint32_t size) { return (count + size - 1) / size; }
 
-bool isColourFormat(VkFormat f) {
-    return f == VK_FORMAT_R8G8B8A8_UNORM || f == VK_FORMAT_R16G16B16A16_SFLOAT || f == VK_FORMAT_R32G32B32A32_SFLOAT;
+bool isColourFormat(VkFormat format) {
+    return std::find(std::begin(detail::kVolumeFormats), std::end(detail::kVolumeFormats), format) !=
+           std::end(detail::kVolumeFormats);
 }
 
 } // namespace
@@ -76,19 +84,10 @@ struct VolumeRenderer::Impl {
     detail::GpuBuffer viewBlock, colliderBuffer, lightCells;
     detail::OwnedImage emptyDepth;  // bound when the engine gives no depth (never read then)
     VkSampler sampler = VK_NULL_HANDLE;
-    using LightKey = std::tuple<VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer>;
-    using MarchKey = std::tuple<VkFormat, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkImageView, VkImageView>;
-    std::map<LightKey, VkDescriptorSet> lightSets;
-    std::map<MarchKey, VkDescriptorSet> marchSets;
     // Over a SparseSmokeSolver3D: a light pool (one value per pool cell) and sample counters.
     detail::ImagePipeline sparseLight;
     std::map<VkFormat, detail::ImagePipeline> sparseMarch;
     detail::GpuBuffer sparseLightCells, sampleCounts;
-    using SparseLightKey = std::tuple<VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer>;
-    using SparseMarchKey =
-        std::tuple<VkFormat, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkBuffer, VkImageView, VkImageView>;
-    std::map<SparseLightKey, VkDescriptorSet> sparseLightSets;
-    std::map<SparseMarchKey, VkDescriptorSet> sparseMarchSets;
     VolumeSampleCounts lastCounts;
 
     template <class SolverType>
@@ -127,37 +126,6 @@ struct VolumeRenderer::Impl {
         if (s) cs.destroyWhenIdle([&cs, s] { cs.vk.vkDestroySampler(cs.device, s, cs.allocator); });
     }
 
-    // Frees the cached sets the predicates pick (only when the queue cannot still use them).
-    template <class LightPick, class MarchPick>
-    void forgetSets(LightPick lightPick, MarchPick marchPick) {
-        for (auto it = lightSets.begin(); it != lightSets.end();) {
-            if (lightPick(it->first)) {
-                light.freeSet(it->second);
-                it = lightSets.erase(it);
-            } else ++it;
-        }
-        for (auto it = marchSets.begin(); it != marchSets.end();) {
-            if (marchPick(it->first)) {
-                march.at(std::get<0>(it->first)).freeSet(it->second);
-                it = marchSets.erase(it);
-            } else ++it;
-        }
-    }
-
-    // The sparse path's sets: all of them (`all`), or those using `view`.
-    void forgetSparseSets(bool all, VkImageView view) {
-        if (all) {
-            for (auto& [key, set] : sparseLightSets) sparseLight.freeSet(set);
-            sparseLightSets.clear();
-        }
-        for (auto it = sparseMarchSets.begin(); it != sparseMarchSets.end();) {
-            if (all || std::get<7>(it->first) == view || std::get<8>(it->first) == view) {
-                sparseMarch.at(std::get<0>(it->first)).freeSet(it->second);
-                it = sparseMarchSets.erase(it);
-            } else ++it;
-        }
-    }
-
     detail::ImagePipeline& marchFor(VkFormat format) {
         auto found = march.find(format);
         if (found != march.end()) return found->second;
@@ -189,7 +157,6 @@ struct VolumeRenderer::Impl {
         if (sparseLightCells.size() == bytes) return;
         detail::ContextState& cs = context->state();
         if (sparseLightCells.handle()) cs.waitIdle();
-        forgetSparseSets(true, VK_NULL_HANDLE);
         sparseLightCells = detail::GpuBuffer();
         sparseLightCells =
             detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, detail::GpuBuffer::Kind::DeviceLocal);
@@ -201,7 +168,6 @@ struct VolumeRenderer::Impl {
         if (lightCells.size() == bytes) return;
         detail::ContextState& cs = context->state();
         if (lightCells.handle()) cs.waitIdle();
-        forgetSets([](const LightKey&) { return true; }, [](const MarchKey&) { return true; });
         lightCells = detail::GpuBuffer();
         lightCells = detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, detail::GpuBuffer::Kind::DeviceLocal);
     }
@@ -211,9 +177,8 @@ struct VolumeRenderer::Impl {
         if (!c.image) throw InvalidArgument("VolumeTarget::colour.image", "is VK_NULL_HANDLE");
         if (!c.view) throw InvalidArgument("VolumeTarget::colour.view", "is VK_NULL_HANDLE");
         if (!isColourFormat(c.format))
-            throw InvalidArgument("VolumeTarget::colour.format",
-                                  "format " + std::to_string(int(c.format)) +
-                                      " is not one of R8G8B8A8_UNORM, R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT");
+            throw InvalidArgument("VolumeTarget::colour.format", detail::formatName(c.format) + " is not one of " +
+                                                                     detail::formatNames(detail::kVolumeFormats));
         if (c.extent.width == 0 || c.extent.height == 0 || c.extent.width > kMaxPictureSize ||
             c.extent.height > kMaxPictureSize || c.extent.depth != 1)
             throw InvalidArgument("VolumeTarget::colour.extent", "must be 1.." + std::to_string(kMaxPictureSize) +
@@ -223,8 +188,12 @@ struct VolumeRenderer::Impl {
                                                                      std::to_string(c.extent.depth) + ")");
         if (c.newLayout == VK_IMAGE_LAYOUT_UNDEFINED || c.newLayout == VK_IMAGE_LAYOUT_PREINITIALIZED)
             throw InvalidArgument("VolumeTarget::colour.newLayout", "cannot be UNDEFINED or PREINITIALIZED");
-        if (t.depth && (t.depthExtent.width == 0 || t.depthExtent.height == 0))
-            throw InvalidArgument("VolumeTarget::depthExtent", "must be the depth image's size (got 0)");
+        if (t.depth && (t.depthExtent.width == 0 || t.depthExtent.height == 0 || t.depthExtent.width > kMaxDepthSize ||
+                        t.depthExtent.height > kMaxDepthSize))
+            throw InvalidArgument("VolumeTarget::depthExtent", "must be the depth image's size, 1.." +
+                                                                   std::to_string(kMaxDepthSize) + " texels per side (got " +
+                                                                   std::to_string(t.depthExtent.width) + " x " +
+                                                                   std::to_string(t.depthExtent.height) + ")");
         detail::checkStorageFormat(context->state(), c.format, "VolumeRenderer");
     }
 
@@ -281,7 +250,8 @@ struct VolumeRenderer::Impl {
                                         target.depth ? target.depthExtent.width : 0u,
                                         target.depth ? target.depthExtent.height : 0u,
                                         colour != VK_NULL_HANDLE,
-                                        uint32_t(packed.size())};
+                                        uint32_t(packed.size()),
+                                        detail::largestFinite(target.colour.format)};
         const detail::GpuVolumeView gpuView = detail::makeVolumeView(inputs);
 
         detail::ContextState& cs = context->state();
@@ -295,43 +265,32 @@ struct VolumeRenderer::Impl {
         const VkImageView depthView = target.depth ? target.depth : emptyDepth.view();
         const VkImageLayout depthLayout = target.depth ? target.depthLayout : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
 
-        const LightKey lightKey{density, temperature, solid, colourOrAny, lightCells.handle()};
-        auto lightSet = lightSets.find(lightKey);
-        if (lightSet == lightSets.end()) {
-            VkDescriptorSet set = light.allocateSet("VolumeRenderer");
-            const detail::ImagePipeline::Resource resources[] = {{viewBlock.handle()}, {density}, {temperature},
-                                                                 {solid},              {colourOrAny}, {lightCells.handle()}};
-            light.write(set, resources);
-            lightSet = lightSets.emplace(lightKey, set).first;
-        }
-        const MarchKey marchKey{target.colour.format, density, temperature, solid, colourOrAny, lightCells.handle(),
-                                depthView, target.colour.view};
-        auto marchSet = marchSets.find(marchKey);
-        if (marchSet == marchSets.end()) {
-            VkDescriptorSet set = marchPipeline.allocateSet("VolumeRenderer");
-            const detail::ImagePipeline::Resource resources[] = {
-                {viewBlock.handle()}, {density}, {temperature}, {solid}, {colourOrAny}, {lightCells.handle()},
-                {colliderBuffer.handle()}, {VK_NULL_HANDLE, depthView, depthLayout, sampler},
-                {VK_NULL_HANDLE, target.colour.view, VK_IMAGE_LAYOUT_GENERAL}};
-            marchPipeline.write(set, resources);
-            marchSet = marchSets.emplace(marchKey, set).first;
-        }
+        const detail::ImagePipeline::Resource lightResources[] = {{viewBlock.handle()}, {density}, {temperature},
+                                                                  {solid},              {colourOrAny}, {lightCells.handle()}};
+        const VkDescriptorSet lightSet = light.acquireSet(lightResources, "VolumeRenderer::record");
+        const detail::ImagePipeline::Resource marchResources[] = {
+            {viewBlock.handle()}, {density}, {temperature}, {solid}, {colourOrAny}, {lightCells.handle()},
+            {colliderBuffer.handle()}, {VK_NULL_HANDLE, depthView, depthLayout, sampler},
+            {VK_NULL_HANDLE, target.colour.view, VK_IMAGE_LAYOUT_GENERAL}};
+        const VkDescriptorSet marchSet = marchPipeline.acquireSet(marchResources, "VolumeRenderer::record");
 
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
         recordUpdates(cmd, gpuView, packed, target, false);
 
-        light.dispatch(cmd, lightSet->second, nullptr, 0, groups(s.nx, kLightGroup[0]), groups(s.ny, kLightGroup[1]),
+        light.dispatch(cmd, lightSet, nullptr, 0, groups(s.nx, kLightGroup[0]), groups(s.ny, kLightGroup[1]),
                        groups(s.nz, kLightGroup[2]));
         VkMemoryBarrier baked{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
         baked.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
         baked.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
         vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &baked,
                                 0, nullptr, 0, nullptr);
-        marchPipeline.dispatch(cmd, marchSet->second, nullptr, 0, groups(target.colour.extent.width, kMarchGroup),
+        marchPipeline.dispatch(cmd, marchSet, nullptr, 0, groups(target.colour.extent.width, kMarchGroup),
                                groups(target.colour.extent.height, kMarchGroup), 1);
 
         // The picture to the engine's next use; these reads before the solver's next writes.
         detail::recordTargetRelease(cs, cmd, target.colour);
+        light.recordRetire(cmd);
+        marchPipeline.recordRetire(cmd);
     }
 
     // The same over a SparseSmokeSolver3D's allocated bricks: the bake one workgroup per
@@ -352,7 +311,8 @@ struct VolumeRenderer::Impl {
                                         target.depth ? target.depthExtent.width : 0u,
                                         target.depth ? target.depthExtent.height : 0u,
                                         state.hasColour(),
-                                        uint32_t(packed.size())};
+                                        uint32_t(packed.size()),
+                                        detail::largestFinite(target.colour.format)};
         const detail::GpuVolumeView gpuView = detail::makeVolumeView(inputs);
         // Open air may be skipped only where it adds nothing: at an ambient temperature that does
         // not glow (fireEmission is exactly 0 at or below fireLow).
@@ -372,42 +332,29 @@ struct VolumeRenderer::Impl {
         const VkImageView depthView = target.depth ? target.depth : emptyDepth.view();
         const VkImageLayout depthLayout = target.depth ? target.depthLayout : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
 
-        const SparseLightKey lightKey{density, temperature, solid, colourOrAny, lightPool, brickMap, activeList};
-        auto lightSet = sparseLightSets.find(lightKey);
-        if (lightSet == sparseLightSets.end()) {
-            VkDescriptorSet set = sparseLight.allocateSet("VolumeRenderer");
-            const detail::ImagePipeline::Resource resources[] = {{viewBlock.handle()}, {density},  {temperature},
-                                                                 {solid},              {colourOrAny}, {lightPool},
-                                                                 {brickMap},           {activeList},  {sampleCounts.handle()}};
-            sparseLight.write(set, resources);
-            lightSet = sparseLightSets.emplace(lightKey, set).first;
-        }
-        const SparseMarchKey marchKey{target.colour.format, density, temperature, solid, colourOrAny, lightPool,
-                                      brickMap, depthView, target.colour.view};
-        auto marchSet = sparseMarchSets.find(marchKey);
-        if (marchSet == sparseMarchSets.end()) {
-            VkDescriptorSet set = marchPipeline.allocateSet("VolumeRenderer");
-            const detail::ImagePipeline::Resource resources[] = {
-                {viewBlock.handle()}, {density}, {temperature}, {solid}, {colourOrAny}, {lightPool},
-                {colliderBuffer.handle()}, {VK_NULL_HANDLE, depthView, depthLayout, sampler},
-                {VK_NULL_HANDLE, target.colour.view, VK_IMAGE_LAYOUT_GENERAL}, {brickMap}, {sampleCounts.handle()}};
-            marchPipeline.write(set, resources);
-            marchSet = sparseMarchSets.emplace(marchKey, set).first;
-        }
+        const detail::ImagePipeline::Resource lightResources[] = {{viewBlock.handle()}, {density},  {temperature},
+                                                                  {solid},              {colourOrAny}, {lightPool},
+                                                                  {brickMap},           {activeList},  {sampleCounts.handle()}};
+        const VkDescriptorSet lightSet = sparseLight.acquireSet(lightResources, "VolumeRenderer::record");
+        const detail::ImagePipeline::Resource marchResources[] = {
+            {viewBlock.handle()}, {density}, {temperature}, {solid}, {colourOrAny}, {lightPool},
+            {colliderBuffer.handle()}, {VK_NULL_HANDLE, depthView, depthLayout, sampler},
+            {VK_NULL_HANDLE, target.colour.view, VK_IMAGE_LAYOUT_GENERAL}, {brickMap}, {sampleCounts.handle()}};
+        const VkDescriptorSet marchSet = marchPipeline.acquireSet(marchResources, "VolumeRenderer::record");
 
         // The solver's writes (the topology header's indirect dispatch included) before the reads.
         solver.recordReleaseBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
                                     VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_INDIRECT_COMMAND_READ_BIT);
         recordUpdates(cmd, gpuView, packed, target, true);
 
-        sparseLight.dispatchIndirect(cmd, lightSet->second, &push, sizeof(push), state.topology.header.handle(),
+        sparseLight.dispatchIndirect(cmd, lightSet, &push, sizeof(push), state.topology.header.handle(),
                                      kBrickDispatchOffset);
         VkMemoryBarrier baked{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
         baked.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
         baked.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;  // the counters' atomics
         vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &baked,
                                 0, nullptr, 0, nullptr);
-        marchPipeline.dispatch(cmd, marchSet->second, &push, sizeof(push), groups(target.colour.extent.width, kMarchGroup),
+        marchPipeline.dispatch(cmd, marchSet, &push, sizeof(push), groups(target.colour.extent.width, kMarchGroup),
                                groups(target.colour.extent.height, kMarchGroup), 1);
 
         detail::recordTargetRelease(cs, cmd, target.colour);
@@ -415,6 +362,8 @@ struct VolumeRenderer::Impl {
         vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
                                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
                                 nullptr, 0, nullptr);
+        sparseLight.recordRetire(cmd);
+        marchPipeline.recordRetire(cmd);
     }
 };
 
@@ -430,23 +379,21 @@ VolumeRenderer& VolumeRenderer::operator=(VolumeRenderer&&) noexcept = default;
 void VolumeRenderer::record(VkCommandBuffer cmd, const SmokeSolver3D& solver, const VolumeCamera& camera,
                             const VolumeLook& look, const VolumeTarget& target, std::span<const Collider> colliders) {
     if (!impl_) throw Error("VolumeRenderer::record: the renderer was moved from");
+    detail::requireSameContext(solver, *impl_->context, "VolumeRenderer::record: solver", "VolumeRenderer");
     impl_->record(cmd, solver, camera, look, target, colliders);
 }
 
 void VolumeRenderer::record(VkCommandBuffer cmd, const SparseSmokeSolver3D& solver, const VolumeCamera& camera,
                             const VolumeLook& look, const VolumeTarget& target, std::span<const Collider> colliders) {
     if (!impl_) throw Error("VolumeRenderer::record: the renderer was moved from");
+    detail::requireSameContext(solver, *impl_->context, "VolumeRenderer::record: solver", "VolumeRenderer");
     impl_->record(cmd, solver, camera, look, target, colliders);
 }
 
 VolumeSampleCounts VolumeRenderer::lastSampleCounts() const noexcept { return impl_ ? impl_->lastCounts : VolumeSampleCounts{}; }
 
-void VolumeRenderer::forgetView(VkImageView view) noexcept {
-    if (!impl_ || !view) return;
-    impl_->forgetSparseSets(false, view);
-    impl_->forgetSets([](const Impl::LightKey&) { return false; },
-                      [view](const Impl::MarchKey& key) { return std::get<6>(key) == view || std::get<7>(key) == view; });
-}
+// Nothing to drop: no set outlives the records that used it (image/image_pipeline.hpp).
+void VolumeRenderer::forgetView(VkImageView) noexcept {}
 
 // renderPicture for either solver: the picture rendered into the renderer's own image, copied back
 // and waited for (and, over a sparse solver, the sample counters read).
@@ -464,11 +411,7 @@ VolumePicture VolumeRenderer::Impl::renderPictureOf(const SolverType& solver, co
     constexpr VkFormat kFormat = VK_FORMAT_R32G32B32A32_SFLOAT;
     const VkDeviceSize bytes = VkDeviceSize(width) * height * 16;
     if (r.picture.width() != width || r.picture.height() != height) {
-        // The old picture's sets go with it (the last picture was waited for).
-        const VkImageView old = r.picture.view();
-        r.forgetSets([](const Impl::LightKey&) { return false; },
-                     [old](const Impl::MarchKey& key) { return std::get<7>(key) == old; });
-        r.forgetSparseSets(false, old);
+        // The last picture was waited for: its image may go.
         r.picture = detail::OwnedImage(cs, kFormat, width, height,
                                        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_IMAGE_LAYOUT_UNDEFINED);
         r.pictureReadback = detail::GpuBuffer(cs, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, detail::GpuBuffer::Kind::Staging);
@@ -508,6 +451,7 @@ VolumePicture VolumeRenderer::renderPicture(const SmokeSolver3D& solver, const V
                                             const VolumeLook& look, uint32_t width, uint32_t height,
                                             std::span<const Collider> colliders) {
     if (!impl_) throw Error("VolumeRenderer::renderPicture: the renderer was moved from");
+    detail::requireSameContext(solver, *impl_->context, "VolumeRenderer::renderPicture: solver", "VolumeRenderer");
     return impl_->renderPictureOf(solver, camera, look, width, height, colliders);
 }
 
@@ -515,6 +459,7 @@ VolumePicture VolumeRenderer::renderPicture(const SparseSmokeSolver3D& solver, c
                                             const VolumeLook& look, uint32_t width, uint32_t height,
                                             std::span<const Collider> colliders) {
     if (!impl_) throw Error("VolumeRenderer::renderPicture: the renderer was moved from");
+    detail::requireSameContext(solver, *impl_->context, "VolumeRenderer::renderPicture: solver", "VolumeRenderer");
     return impl_->renderPictureOf(solver, camera, look, width, height, colliders);
 }
 

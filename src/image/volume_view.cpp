@@ -1,6 +1,7 @@
 #include "image/volume_view.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "billow/error.hpp"
@@ -72,52 +73,100 @@ bool finite(const Matrix4& m) {
     return true;
 }
 bool finite3(const std::array<float, 3>& v) { return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]); }
-bool colour(const std::array<float, 3>& v) { return finite3(v) && v[0] >= 0 && v[1] >= 0 && v[2] >= 0; }
+// Every component in [lo, hi] (false for NaN).
+bool within(const std::array<float, 3>& v, float lo, float hi) {
+    for (float x : v)
+        if (!(x >= lo && x <= hi)) return false;
+    return true;
+}
+bool within(float x, float lo, float hi) { return x >= lo && x <= hi; }
+
+// The bounds of the look (billow/volume_renderer.hpp states them with their reasons). Products of
+// the largest accepted values stay far inside float: a radiance of kMaxRadiance times the phase
+// function's peak at |g| = kMaxAnisotropy (about 2e4) is 2e8, an emission of kMaxFireIntensity
+// per metre summed over a march of at most 3 * 8192 / 0.05 steps of any cell size stays below
+// 1e12 per metre of cell, and exposure times either below 1e24.
+constexpr float kMaxExtinction = 1e6f;       // 1/m per unit density
+constexpr float kMaxAnisotropy = 0.99f;      // |g|; the peak (1 + g) / (1 - g)^2 stays below 2e4
+constexpr float kMaxRadiance = 1e4f;         // relative to a white surface in full light
+constexpr float kMinGroundTile = 1e-6f;      // m
+constexpr float kMaxGroundTile = 1e6f;       // m
+constexpr float kMaxTemperature = 1e5f;      // K, the fire ramp's ends
+constexpr float kMinFireRamp = 1.0f;         // K, fireHigh - fireLow
+constexpr float kMaxFireIntensity = 1e6f;    // radiance per metre
+constexpr float kMinColourTemperature = 500.0f;    // K: a black body's faint red glow begins
+constexpr float kMaxColourTemperature = 50000.0f;  // K: the hottest stars; bluer is no longer a colour change
+constexpr float kMinExposure = 1e-6f;        // about 20 stops either way
+constexpr float kMaxExposure = 1e6f;
 
 void put(float (&out)[4], const std::array<float, 3>& v, double w = 0.0) {
     for (int k = 0; k < 3; ++k) out[k] = v[k];
     out[3] = static_cast<float>(w);
 }
 
+std::string range(float lo, float hi, const char* unit) {
+    char text[96];
+    std::snprintf(text, sizeof text, "a number in [%g, %g]%s%s", lo, hi, *unit ? " " : "", unit);
+    return text;
+}
+std::string colourRange(float lo, float hi, const char* what) {
+    char text[128];
+    std::snprintf(text, sizeof text, "three numbers in [%g, %g] (%s)", lo, hi, what);
+    return text;
+}
+
 } // namespace
 
 void checkLook(const VolumeLook& l) {
-    require(l.extinction >= 0.0f && std::isfinite(l.extinction), "VolumeLook::extinction", "a finite number >= 0 (1/m)");
-    require(l.albedo >= 0.0f && l.albedo <= 1.0f, "VolumeLook::albedo", "a number in [0, 1]");
-    require(l.anisotropy > -1.0f && l.anisotropy < 1.0f, "VolumeLook::anisotropy", "a number in (-1, 1)");
+    require(within(l.extinction, 0.0f, kMaxExtinction), "VolumeLook::extinction", range(0.0f, kMaxExtinction, "1/m"));
+    require(within(l.albedo, 0.0f, 1.0f), "VolumeLook::albedo", range(0.0f, 1.0f, ""));
+    require(within(l.anisotropy, -kMaxAnisotropy, kMaxAnisotropy), "VolumeLook::anisotropy",
+            range(-kMaxAnisotropy, kMaxAnisotropy, ""));
     const auto& d = l.lightDirection;
-    require(finite3(d) && d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > 1e-12f, "VolumeLook::lightDirection",
+    // Normalised in double precision: any finite non-zero vector has a direction.
+    require(finite3(d) && (d[0] != 0.0f || d[1] != 0.0f || d[2] != 0.0f), "VolumeLook::lightDirection",
             "a finite non-zero vector");
-    require(colour(l.lightColour), "VolumeLook::lightColour", "three finite numbers >= 0");
-    require(colour(l.ambientColour), "VolumeLook::ambientColour", "three finite numbers >= 0");
-    require(colour(l.skyZenith), "VolumeLook::skyZenith", "three finite numbers >= 0");
-    require(colour(l.skyHorizon), "VolumeLook::skyHorizon", "three finite numbers >= 0");
-    require(colour(l.groundColour), "VolumeLook::groundColour", "three finite numbers >= 0");
-    require(colour(l.solidColour), "VolumeLook::solidColour", "three finite numbers >= 0");
-    require(l.groundTile >= 0.0f && std::isfinite(l.groundTile), "VolumeLook::groundTile", "a finite number >= 0 (m)");
+    const char* radiance = "relative radiance";
+    require(within(l.lightColour, 0.0f, kMaxRadiance), "VolumeLook::lightColour", colourRange(0.0f, kMaxRadiance, radiance));
+    require(within(l.ambientColour, 0.0f, kMaxRadiance), "VolumeLook::ambientColour",
+            colourRange(0.0f, kMaxRadiance, radiance));
+    require(within(l.skyZenith, 0.0f, kMaxRadiance), "VolumeLook::skyZenith", colourRange(0.0f, kMaxRadiance, radiance));
+    require(within(l.skyHorizon, 0.0f, kMaxRadiance), "VolumeLook::skyHorizon", colourRange(0.0f, kMaxRadiance, radiance));
+    require(within(l.groundColour, 0.0f, 1.0f), "VolumeLook::groundColour", colourRange(0.0f, 1.0f, "albedo"));
+    require(within(l.solidColour, 0.0f, 1.0f), "VolumeLook::solidColour", colourRange(0.0f, 1.0f, "albedo"));
+    require(l.groundTile == 0.0f || within(l.groundTile, kMinGroundTile, kMaxGroundTile), "VolumeLook::groundTile",
+            "0 (no ground) or " + range(kMinGroundTile, kMaxGroundTile, "m"));
     require(uint32_t(l.background) <= uint32_t(VolumeBackground::SkyAndGround), "VolumeLook::background",
             "Transparent or SkyAndGround");
-    require(colour({l.outlineColour[0], l.outlineColour[1], l.outlineColour[2]}) && l.outlineColour[3] >= 0.0f &&
-                l.outlineColour[3] <= 1.0f,
-            "VolumeLook::outlineColour", "rgb finite >= 0 and an opacity in [0, 1]");
+    require(within({l.outlineColour[0], l.outlineColour[1], l.outlineColour[2]}, 0.0f, kMaxRadiance) &&
+                within(l.outlineColour[3], 0.0f, 1.0f),
+            "VolumeLook::outlineColour", colourRange(0.0f, kMaxRadiance, radiance) + " and an opacity in [0, 1]");
     require(l.outlineWidth > 0.0f && l.outlineWidth <= 64.0f, "VolumeLook::outlineWidth", "a number of pixels in (0, 64]");
-    require(std::isfinite(l.fireLow) && std::isfinite(l.fireHigh) && l.fireHigh > l.fireLow, "VolumeLook::fireHigh",
-            "a finite number > fireLow");
-    require(l.fireIntensity >= 0.0f && std::isfinite(l.fireIntensity), "VolumeLook::fireIntensity", "a finite number >= 0");
-    require(l.colourLow > 0.0f && std::isfinite(l.colourLow), "VolumeLook::colourLow", "a finite number > 0 (K)");
-    require(l.colourHigh > 0.0f && std::isfinite(l.colourHigh), "VolumeLook::colourHigh", "a finite number > 0 (K)");
-    require(l.exposure > 0.0f && std::isfinite(l.exposure), "VolumeLook::exposure", "a finite number > 0");
-    require(l.viewStep >= 0.05f && l.viewStep <= 8.0f, "VolumeLook::viewStep", "a number of cells in [0.05, 8]");
-    require(l.lightStep >= 0.05f && l.lightStep <= 8.0f, "VolumeLook::lightStep", "a number of cells in [0.05, 8]");
+    require(within(l.fireLow, 0.0f, kMaxTemperature), "VolumeLook::fireLow", range(0.0f, kMaxTemperature, "K"));
+    require(within(l.fireHigh, 0.0f, kMaxTemperature) && l.fireHigh - l.fireLow >= kMinFireRamp, "VolumeLook::fireHigh",
+            range(0.0f, kMaxTemperature, "K") + ", at least 1 K above fireLow");
+    require(within(l.fireIntensity, 0.0f, kMaxFireIntensity), "VolumeLook::fireIntensity",
+            range(0.0f, kMaxFireIntensity, "per m"));
+    require(within(l.colourLow, kMinColourTemperature, kMaxColourTemperature), "VolumeLook::colourLow",
+            range(kMinColourTemperature, kMaxColourTemperature, "K"));
+    require(within(l.colourHigh, kMinColourTemperature, kMaxColourTemperature), "VolumeLook::colourHigh",
+            range(kMinColourTemperature, kMaxColourTemperature, "K"));
+    require(within(l.exposure, kMinExposure, kMaxExposure), "VolumeLook::exposure", range(kMinExposure, kMaxExposure, ""));
+    require(within(l.viewStep, 0.05f, 8.0f), "VolumeLook::viewStep", "a number of cells in [0.05, 8]");
+    require(within(l.lightStep, 0.05f, 8.0f), "VolumeLook::lightStep", "a number of cells in [0.05, 8]");
 }
 
 void checkOrbit(const OrbitCamera& c) {
-    require(std::isfinite(c.yawDegrees), "OrbitCamera::yawDegrees", "a finite number");
-    require(c.pitchDegrees > -90.0f && c.pitchDegrees < 90.0f, "OrbitCamera::pitchDegrees", "a number in (-90, 90)");
-    // In domain diagonals; beyond 1000 the domain is under a pixel at any useful field of view.
-    require(c.distance > 0.0f && c.distance <= 1000.0f, "OrbitCamera::distance", "a number in (0, 1000]");
-    require(c.fovDegrees > 0.0f && c.fovDegrees < 180.0f, "OrbitCamera::fovDegrees", "a number in (0, 180)");
-    require(finite3(c.target), "OrbitCamera::target", "three finite numbers");
+    // Float keeps steps of 1/128 degree up to 1e5 degrees (a camera that turns by adding to its yaw).
+    require(within(c.yawDegrees, -1e5f, 1e5f), "OrbitCamera::yawDegrees", range(-1e5f, 1e5f, "degrees"));
+    require(c.pitchDegrees > -90.0f && c.pitchDegrees < 90.0f, "OrbitCamera::pitchDegrees", "a number in (-90, 90) degrees");
+    // In domain diagonals: from the near plane (1e-3 diagonals) to where the domain is under a
+    // pixel at any useful field of view.
+    require(within(c.distance, 1e-3f, 1000.0f), "OrbitCamera::distance", range(1e-3f, 1000.0f, "domain diagonals"));
+    // From a long telephoto lens's to a fisheye's: beyond, the projection's scale 1 / tan(fov / 2)
+    // leaves float's useful range.
+    require(within(c.fovDegrees, 0.01f, 179.0f), "OrbitCamera::fovDegrees", range(0.01f, 179.0f, "degrees"));
+    require(within(c.target, -1000.0f, 1000.0f), "OrbitCamera::target", "three numbers in [-1000, 1000] (fractions of the domain)");
 }
 
 GpuVolumeView makeVolumeView(const ViewInputs& in) {
@@ -177,6 +226,7 @@ GpuVolumeView makeVolumeView(const ViewInputs& in) {
     v.fireColour[3] = 1e-5f;  // densities below this are empty space (only emission is added there)
     v.cellSize[0] = s.cellSize;
     v.cellSize[1] = static_cast<float>(in.colliders);
+    v.cellSize[3] = in.largestOutput;
     // The clip depth at which the march takes its second point on each pixel's ray (the first is
     // the eye): the farthest finite one on the central ray, so the direction keeps float precision
     // whatever the depth convention (near at 0 or 1; an infinite far plane at 0 or 1).
@@ -213,9 +263,13 @@ GpuVolumeView makeVolumeView(const ViewInputs& in) {
 
 namespace billow {
 
+void VolumeLook::validate() const { detail::checkLook(*this); }
+void OrbitCamera::validate() const { detail::checkOrbit(*this); }
+
 VolumeCamera orbitCamera(const SmokeSettings3D& s, const OrbitCamera& orbit, float aspect) {
     detail::checkOrbit(orbit);
-    if (!(aspect > 0.0f) || !std::isfinite(aspect)) throw InvalidArgument("orbitCamera: aspect", "expected a finite number > 0");
+    // A picture's width / height: 8192 x 1 at most either way, with room.
+    detail::require(aspect >= 1e-4f && aspect <= 1e4f, "orbitCamera: aspect", "a number in [0.0001, 10000] (width / height)");
     constexpr double kRadians = 3.14159265358979323846 / 180.0;
     const double h = s.cellSize;
     const detail::Vec3 extent{s.nx * h, s.ny * h, s.nz * h};

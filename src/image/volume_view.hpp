@@ -52,6 +52,7 @@ struct ViewInputs {
     uint32_t depthWidth, depthHeight;  // 0 without a depth image
     bool colourField;                  // the solver has one
     uint32_t colliders;
+    float largestOutput;               // the colour format's largest value (image/image_formats.hpp)
 };
 // Checks the camera and the placement (finite, invertible, perspective) and packs the block.
 GpuVolumeView makeVolumeView(const ViewInputs& in);

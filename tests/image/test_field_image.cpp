@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -309,6 +311,147 @@ TEST_F(FieldImageTest, WaterDepthSurfaceAndVelocity) {
     std::vector<Rgba> expectSediment;
     for (float value : sediment) expectSediment.push_back(scalar(value));
     expectTexels(publish(solver, WaterImage::Sediment, r, nx, ny), expectSediment, r, "Sediment");
+}
+
+// An engine that replaces its solver (a new scene) hands the FieldImage a new one of the same kind
+// and size once the old one is gone: every publish shows the new solver's field, however many
+// solvers came before and whatever handles the driver gave their buffers.
+TEST_F(FieldImageTest, ASolverTakingAnothersPlaceIsPublished) {
+    EngineImage image(context(), VK_FORMAT_R32_SFLOAT, nx, ny);
+    std::unique_ptr<FieldImage> published;
+    constexpr int kSolvers = 10;  // more than a set per combination of one solver's buffers would hold (8)
+    for (int round = 0; round < kSolvers; ++round) {
+        SCOPED_TRACE(round);
+        SmokeSolver solver(context(), smokeSettings());
+        const std::vector<float> density = randomValues(size_t(nx) * ny, 0.0f, 1.0f, 100 + round);
+        solver.upload(SmokeField::Density, density);
+        if (!published) published = std::make_unique<FieldImage>(context(), solver, SmokeImage::Density, copyTarget(image));
+        published->expectLayout(VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_TRANSFER_BIT, 0);
+        const Texels texels = image.frame([&](VkCommandBuffer cmd) { published->record(cmd, solver); });
+        std::vector<Rgba> expected;
+        for (float d : density) expected.push_back(scalar(d));
+        expectTexels(texels, expected, VK_FORMAT_R32_SFLOAT, "Density");
+    }
+}
+
+// A solver made on another Context is refused by name, at creation and when recording.
+TEST_F(FieldImageTest, RefusesASolverOfAnotherContext) {
+    std::shared_ptr<Context> other = Context::createStandalone();
+    SmokeSolver foreign(other, smokeSettings());
+    SmokeSolver solver(context(), smokeSettings());
+    EngineImage image(context(), VK_FORMAT_R32_SFLOAT, nx, ny);
+    const ImageTarget target = copyTarget(image);
+    EXPECT_EQ(fieldOf([&] { FieldImage f(context(), foreign, SmokeImage::Density, target); }), "FieldImage: solver");
+    FieldImage published(context(), solver, SmokeImage::Density, target);
+    image.submit([&](VkCommandBuffer cmd) {
+        EXPECT_EQ(fieldOf([&] { published.record(cmd, foreign); }), "FieldImage::record: solver");
+    });
+    SmokeSettings3D s3;
+    s3.nx = s3.ny = s3.nz = 8;
+    SmokeSolver3D foreign3(other, s3);
+    EXPECT_EQ(fieldOf([&] { FieldImage f(context(), foreign3, Smoke3DImage::Density, target); }), "FieldImage: solver");
+    WaterSettings w;
+    w.nx = nx;
+    w.ny = ny;
+    WaterSolver foreignWater(other, w);
+    EXPECT_EQ(fieldOf([&] { FieldImage f(context(), foreignWater, WaterImage::Depth, target); }), "FieldImage: solver");
+}
+
+// The mapping's bounds: at each bound accepted, beyond refused naming the field; and a value
+// whose mapping leaves a format's range is written as the format's largest value, never Inf.
+TEST_F(FieldImageTest, MappingBoundsAreCheckedAndOverflowIsClamped) {
+    SmokeSolver solver(context(), smokeSettings());
+    EngineImage image(context(), VK_FORMAT_R32_SFLOAT, nx, ny);
+    const ImageTarget good = copyTarget(image);
+    auto make = [&](const ImageMapping& mapping) {
+        return fieldOf([&] { FieldImage f(context(), solver, SmokeImage::Density, good, mapping); });
+    };
+    const float inf = std::numeric_limits<float>::infinity(), nan = std::nanf("");
+    for (const float v : {1e12f, -1e12f, 0.0f, 1e-30f}) {
+        ImageMapping m;
+        m.scale[1] = v;
+        m.offset[2] = v;
+        EXPECT_EQ(make(m), "(no error)") << v;
+    }
+    for (const float v : {1.01e12f, -1.01e12f, 3e38f, inf, nan}) {
+        ImageMapping m;
+        m.scale[3] = v;
+        EXPECT_EQ(make(m), "ImageMapping::scale") << v;
+        m = {};
+        m.offset[0] = v;
+        EXPECT_EQ(make(m), "ImageMapping::offset") << v;
+        m = {};
+        m.rangeMin = -std::abs(v);
+        EXPECT_EQ(make(m), "ImageMapping::rangeMin") << v;
+        m = {};
+        m.rangeMax = std::abs(v);
+        EXPECT_EQ(make(m), "ImageMapping::rangeMax") << v;
+        m = {};
+        m.colourMap = {{0, 0, 0, 1}, {v, 0, 0, 1}};
+        EXPECT_EQ(make(m), "ImageMapping::colourMap") << v;
+    }
+    // The range: the widest, and the narrowest in absolute and relative terms.
+    ImageMapping m;
+    m.rangeMin = -1e12f;
+    m.rangeMax = 1e12f;
+    EXPECT_EQ(make(m), "(no error)");
+    m.rangeMin = 0.0f;
+    m.rangeMax = 1e-30f;
+    EXPECT_EQ(make(m), "(no error)");
+    m.rangeMax = 0.99e-30f;
+    EXPECT_EQ(make(m), "ImageMapping::rangeMin");
+    m.rangeMin = 1000.0f;
+    m.rangeMax = 1000.0011f;  // 1e-6 of the ends is 0.001: the float nearest is 1000.0011 (steps of 2^-14)
+    EXPECT_EQ(make(m), "(no error)");
+    m.rangeMax = 1000.0009f;
+    EXPECT_EQ(make(m), "ImageMapping::rangeMin");
+    m.rangeMin = 2.0f;
+    m.rangeMax = 1.0f;
+    EXPECT_EQ(make(m), "ImageMapping::rangeMin");
+    m = {};
+    m.colourMap = {{-1e12f, 0, 0, 1}, {1e12f, 1e12f, 1e12f, 1}};
+    EXPECT_EQ(make(m), "(no error)");
+
+    // The largest density an upload takes (1e6) times the largest scale is 1e18: past the half
+    // formats' range, stored as their largest finite value of that sign (65504); the float
+    // formats hold it.
+    std::vector<float> density(size_t(nx) * ny, 1e6f);
+    for (size_t c = 0; c < density.size(); c += 2) density[c] = -1e6f;
+    solver.upload(SmokeField::Density, density);
+    ImageMapping huge;
+    huge.scale = {1e12f, 1e12f, 1e12f, 1e12f};
+    for (const VkFormat format : {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R32_SFLOAT, VK_FORMAT_R16G16B16A16_SFLOAT,
+                                  VK_FORMAT_R32G32B32A32_SFLOAT}) {
+        SCOPED_TRACE(testing::Message() << "format " << int(format));
+        const bool half = format == VK_FORMAT_R16_SFLOAT || format == VK_FORMAT_R16G16B16A16_SFLOAT;
+        const double largest = half ? 65504.0 : double(std::numeric_limits<float>::max());
+        const Texels texels = publish(solver, SmokeImage::Density, format, nx, ny, 1, huge);
+        std::vector<Rgba> expected;
+        for (float d : density) {
+            const double v = std::clamp(double(d) * 1e12, -largest, largest);
+            expected.push_back({v, v, v, std::min(1e12, largest)});  // the scalar's alpha of 1, times 1e12
+        }
+        expectTexels(texels, expected, format, "Density x 1e12");
+    }
+}
+
+// A format outside the six is named in the message as Vulkan spells it.
+TEST_F(FieldImageTest, NamesTheFormatItRefuses) {
+    SmokeSolver solver(context(), smokeSettings());
+    EngineImage image(context(), VK_FORMAT_R32_SFLOAT, nx, ny);
+    ImageTarget target = copyTarget(image);
+    target.format = VK_FORMAT_R8G8B8A8_SRGB;
+    try {
+        FieldImage f(context(), solver, SmokeImage::Density, target);
+        ADD_FAILURE() << "accepted VK_FORMAT_R8G8B8A8_SRGB";
+    } catch (const InvalidArgument& e) {
+        EXPECT_EQ(e.field(), "ImageTarget::format");
+        EXPECT_NE(std::string(e.what()).find("VK_FORMAT_R8G8B8A8_SRGB is not one of VK_FORMAT_R8_UNORM, VK_FORMAT_R16_SFLOAT, "
+                                             "VK_FORMAT_R32_SFLOAT, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, "
+                                             "VK_FORMAT_R32G32B32A32_SFLOAT"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 TEST_F(FieldImageTest, BadTargetsMappingsAndCallsAreRefused) {

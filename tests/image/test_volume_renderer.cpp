@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <stdexcept>
+#include <string>
 #include <vulkan/vulkan.h>
 
 #include "reference/volume_render/volume_reference.hpp"
@@ -325,6 +328,340 @@ TEST_F(VolumeRenderTest, SelfShadowingDarkensTheFarSide) {
         }
     ASSERT_LT(top + 4, bottom);
     EXPECT_GT(luminance(width / 2, top + 1), luminance(width / 2, bottom - 1) + 20.0);
+}
+
+// A smoke ball in an 8^3 box, for the tests that render many small pictures.
+void fillSmokeBall(SmokeSolver3D& solver) {
+    const SmokeSettings3D& s = solver.settings();
+    std::vector<float> density(size_t(s.nx) * s.ny * s.nz, 0.0f);
+    for (uint32_t k = 0; k < s.nz; ++k)
+        for (uint32_t j = 0; j < s.ny; ++j)
+            for (uint32_t i = 0; i < s.nx; ++i) {
+                const double x = i + 0.5 - s.nx / 2.0, y = j + 0.5 - s.ny / 2.0, z = k + 0.5 - s.nz / 2.0;
+                if (x * x + y * y + z * z < 9.0) density[i + s.nx * (j + size_t(s.ny) * k)] = 1.0f;
+            }
+    solver.upload(SmokeField3D::Density, density);
+}
+
+// An engine that resizes its window makes a new colour image for every size and destroys the old
+// one once its frame has completed, without telling the renderer: each frame is rendered into its
+// own image, the pixels are the picture renderPicture gives (the same march), and nothing is held
+// for the destroyed images (the driver may hand a new image the old one's handle values).
+TEST_F(VolumeRenderTest, EngineImagesComeAndGoWithoutForgetView) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    s.cellSize = 0.05f;
+    SmokeSolver3D solver(context(), s);
+    fillSmokeBall(solver);
+    VolumeRenderer renderer(context());
+    VolumeLook look;
+    look.extinction = 20.0f;
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    const VolumePicture reference = renderer.renderPicture(solver, camera, look, 8, 8);
+    double covered = 0.0;
+    for (uint32_t p = 0; p < 64; ++p) covered += reference.rgba[4 * p + 3];
+    ASSERT_GT(covered, 1.0);  // the ball is in the picture
+    constexpr int kImages = 70;  // more than any bounded cache of views would hold
+    for (int frame = 0; frame < kImages; ++frame) {
+        SCOPED_TRACE(frame);
+        EngineImage colour(context(), VK_FORMAT_R8G8B8A8_UNORM, 8, 8);
+        VolumeTarget target;
+        target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+        target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+        target.colour.srcStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+        target.colour.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+        target.colour.dstStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+        target.colour.dstAccess = VK_ACCESS_TRANSFER_READ_BIT;
+        const auto texels = colour.frame([&](VkCommandBuffer cmd) { renderer.record(cmd, solver, camera, look, target); });
+        // RGBA8 holds the float picture to one step of 1/255 (Vulkan may round either way).
+        for (uint32_t p = 0; p < 64; ++p)
+            for (int c = 0; c < 4; ++c)
+                ASSERT_NEAR(texels[p][c], std::clamp(reference.rgba[4 * p + c], 0.0f, 1.0f), 1.0 / 255.0 + 1e-6)
+                    << "pixel " << p << " channel " << c;
+    }
+}
+
+// Many renders in one frame (views of a light probe, say): each gets descriptor sets of its own
+// until the GPU has run them; past 256 waiting for the GPU the next is refused, saying so, and
+// once the frame has run the renderer records again.
+TEST_F(VolumeRenderTest, ManyRendersInOneFrame) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    s.cellSize = 0.05f;
+    SmokeSolver3D solver(context(), s);
+    fillSmokeBall(solver);
+    VolumeRenderer renderer(context());
+    VolumeLook look;
+    look.extinction = 20.0f;
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    const VolumePicture reference = renderer.renderPicture(solver, camera, look, 8, 8);
+    EngineImage colour(context(), VK_FORMAT_R32G32B32A32_SFLOAT, 8, 8);
+    VolumeTarget target;
+    target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+    target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;  // each render overwrites the last
+    target.colour.srcStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    target.colour.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    target.colour.dstStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    target.colour.dstAccess = VK_ACCESS_TRANSFER_READ_BIT;
+    constexpr int kInFlight = 256;
+    for (int frame = 0; frame < 2; ++frame) {
+        SCOPED_TRACE(frame);
+        const auto texels = colour.frame([&](VkCommandBuffer cmd) {
+            for (int r = 0; r < kInFlight; ++r) renderer.record(cmd, solver, camera, look, target);
+            try {
+                renderer.record(cmd, solver, camera, look, target);
+                ADD_FAILURE() << "a render past " << kInFlight << " in flight was recorded";
+            } catch (const InvalidArgument& e) {
+                EXPECT_EQ(e.field(), "VolumeRenderer::record");
+                EXPECT_NE(std::string(e.what()).find("256 records are in flight"), std::string::npos) << e.what();
+            }
+        });
+        for (uint32_t p = 0; p < 64; ++p)
+            for (int c = 0; c < 4; ++c) ASSERT_EQ(texels[p][c], reference.rgba[4 * p + c]) << "pixel " << p;  // the same march
+    }
+}
+
+// A solver made on another Context cannot be read by this renderer's pipelines: refused by name,
+// nothing recorded.
+TEST_F(VolumeRenderTest, RefusesASolverOfAnotherContext) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    std::shared_ptr<Context> other = Context::createStandalone();
+    SmokeSolver3D foreign(other, s);
+    SparseSmokeSolver3D foreignSparse(other, s);
+    VolumeRenderer renderer(context());
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    EXPECT_EQ(fieldOf([&] { renderer.renderPicture(foreign, camera, {}, 8, 8); }), "VolumeRenderer::renderPicture: solver");
+    EXPECT_EQ(fieldOf([&] { renderer.renderPicture(foreignSparse, camera, {}, 8, 8); }),
+              "VolumeRenderer::renderPicture: solver");
+    EngineImage colour(context(), VK_FORMAT_R8G8B8A8_UNORM, 8, 8);
+    VolumeTarget target;
+    target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+    target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    colour.submit([&](VkCommandBuffer cmd) {
+        EXPECT_EQ(fieldOf([&] { renderer.record(cmd, foreign, camera, {}, target); }), "VolumeRenderer::record: solver");
+        EXPECT_EQ(fieldOf([&] { renderer.record(cmd, foreignSparse, camera, {}, target); }), "VolumeRenderer::record: solver");
+    });
+}
+
+// The engine's depth image: its extent 1..32768 texels per side (the largest 2D image a GPU makes),
+// so the shader's texel arithmetic stays in range.
+TEST_F(VolumeRenderTest, TheDepthExtentIsBounded) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    SmokeSolver3D solver(context(), s);
+    VolumeRenderer renderer(context());
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    EngineImage colour(context(), VK_FORMAT_R32G32B32A32_SFLOAT, 8, 8);
+    DepthImage depth(context(), 8, 8);
+    VolumeTarget target;
+    target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+    target.colour.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    target.depth = depth.view();
+    colour.submit([&](VkCommandBuffer cmd) {
+        for (const VkExtent2D extent : {VkExtent2D{32769, 8}, VkExtent2D{8, 32769}, VkExtent2D{0xFFFFFFFFu, 8}, VkExtent2D{0, 8}}) {
+            target.depthExtent = extent;
+            EXPECT_EQ(fieldOf([&] { renderer.record(cmd, solver, camera, {}, target); }), "VolumeTarget::depthExtent")
+                << extent.width << " x " << extent.height;
+        }
+    });
+}
+
+// A format outside the three is named in the message as Vulkan spells it, or by its number.
+TEST_F(VolumeRenderTest, NamesTheFormatItRefuses) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    SmokeSolver3D solver(context(), s);
+    VolumeRenderer renderer(context());
+    const VolumeCamera camera = orbitCamera(s, {}, 1.0f);
+    EngineImage colour(context(), VK_FORMAT_R8G8B8A8_UNORM, 8, 8);
+    VolumeTarget target;
+    target.colour = {colour.image(), colour.view(), colour.format(), colour.extent()};
+    auto message = [&](VkFormat format) {
+        target.colour.format = format;
+        std::string what = "(no error)";
+        colour.submit([&](VkCommandBuffer cmd) {
+            try {
+                renderer.record(cmd, solver, camera, {}, target);
+            } catch (const InvalidArgument& e) {
+                EXPECT_EQ(e.field(), "VolumeTarget::colour.format");
+                what = e.what();
+            }
+        });
+        return what;
+    };
+    const std::string srgb = message(VK_FORMAT_R8G8B8A8_SRGB);
+    EXPECT_NE(srgb.find("VK_FORMAT_R8G8B8A8_SRGB is not one of VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, "
+                        "VK_FORMAT_R32G32B32A32_SFLOAT"),
+              std::string::npos)
+        << srgb;
+    const std::string bgra = message(VK_FORMAT_B8G8R8A8_SRGB);
+    EXPECT_NE(bgra.find("VK_FORMAT_B8G8R8A8_SRGB"), std::string::npos) << bgra;
+    const std::string unnamed = message(VK_FORMAT_G8B8G8R8_422_UNORM);
+    EXPECT_NE(unnamed.find("VkFormat " + std::to_string(int(VK_FORMAT_G8B8G8R8_422_UNORM)) + " is not one of"),
+              std::string::npos)
+        << unnamed;
+}
+
+// Every bounded field of the look: at its bound it is accepted and the picture of a hot, smoky
+// ball is finite everywhere; just beyond it (or NaN, or Inf) it is refused, naming the field.
+TEST_F(VolumeRenderTest, EveryLookBoundIsCheckedAndRendersFinite) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    s.cellSize = 0.05f;
+    SmokeSolver3D solver(context(), s);
+    fillSmokeBall(solver);
+    // A fire falling linearly from 3000 K at the box's centre to 300 K (ambient) 3.5 cells out,
+    // so the march samples every part of the glow ramp (w from 0 to 1).
+    std::vector<float> temperature(size_t(s.nx) * s.ny * s.nz);
+    for (uint32_t k = 0; k < s.nz; ++k)
+        for (uint32_t j = 0; j < s.ny; ++j)
+            for (uint32_t i = 0; i < s.nx; ++i) {
+                const double x = i + 0.5 - s.nx / 2.0, y = j + 0.5 - s.ny / 2.0, z = k + 0.5 - s.nz / 2.0;
+                const double r = std::sqrt(x * x + y * y + z * z);
+                temperature[i + s.nx * (j + size_t(s.ny) * k)] = float(std::max(300.0, 3000.0 - 2700.0 * r / 3.5));
+            }
+    solver.upload(SmokeField3D::Temperature, temperature);
+    VolumeRenderer renderer(context());
+    OrbitCamera orbit;
+    orbit.yawDegrees = 0.0f;
+    orbit.pitchDegrees = 0.0f;
+    const VolumeCamera camera = orbitCamera(s, orbit, 1.0f);
+
+    const float inf = std::numeric_limits<float>::infinity(), nan = std::nanf("");
+    struct Case {
+        const char* field;
+        std::function<void(VolumeLook&, float)> set;
+        float atBound;  // accepted, rendered finite
+        std::vector<float> refused;
+    };
+    auto all3 = [](std::array<float, 3>& c, float v) { c = {v, v, v}; };
+    const std::vector<Case> cases = {
+        {"VolumeLook::extinction", [](VolumeLook& l, float v) { l.extinction = v; }, 1e6f, {-1e-6f, 1.1e6f, inf, nan}},
+        {"VolumeLook::albedo", [](VolumeLook& l, float v) { l.albedo = v; }, 1.0f, {1.001f, -0.001f, nan}},
+        {"VolumeLook::anisotropy", [](VolumeLook& l, float v) { l.anisotropy = v; }, 0.99f, {0.991f, -0.991f, 1.0f, nan}},
+        {"VolumeLook::anisotropy", [](VolumeLook& l, float v) { l.anisotropy = v; }, -0.99f, {}},
+        {"VolumeLook::lightDirection", [](VolumeLook& l, float v) { l.lightDirection = {v, v, 0.0f}; }, 1e-30f, {0.0f, inf, nan}},
+        {"VolumeLook::lightDirection", [](VolumeLook& l, float v) { l.lightDirection = {v, v, v}; }, 3e38f, {}},
+        {"VolumeLook::lightColour", [&](VolumeLook& l, float v) { all3(l.lightColour, v); }, 1e4f, {1.01e4f, -1e-6f, inf, nan}},
+        {"VolumeLook::ambientColour", [&](VolumeLook& l, float v) { all3(l.ambientColour, v); }, 1e4f, {1.01e4f, -1e-6f, nan}},
+        {"VolumeLook::skyZenith", [&](VolumeLook& l, float v) { all3(l.skyZenith, v); }, 1e4f, {1.01e4f, -1e-6f, nan}},
+        {"VolumeLook::skyHorizon", [&](VolumeLook& l, float v) { all3(l.skyHorizon, v); }, 1e4f, {1.01e4f, -1e-6f, nan}},
+        {"VolumeLook::groundColour", [&](VolumeLook& l, float v) { all3(l.groundColour, v); }, 1.0f, {1.01f, -1e-6f, nan}},
+        {"VolumeLook::solidColour", [&](VolumeLook& l, float v) { all3(l.solidColour, v); }, 1.0f, {1.01f, -1e-6f, nan}},
+        {"VolumeLook::groundTile", [](VolumeLook& l, float v) { l.groundTile = v; }, 1e-6f, {0.99e-6f, 1e-30f, -1.0f, nan}},
+        {"VolumeLook::groundTile", [](VolumeLook& l, float v) { l.groundTile = v; }, 1e6f, {1.01e6f, inf}},
+        {"VolumeLook::outlineColour", [](VolumeLook& l, float v) { l.outlineColour = {v, v, v, 1.0f}; }, 1e4f, {1.01e4f, nan}},
+        {"VolumeLook::outlineWidth", [](VolumeLook& l, float v) { l.outlineWidth = v; }, 64.0f, {64.5f, 0.0f, nan}},
+        {"VolumeLook::fireLow", [](VolumeLook& l, float v) { l.fireLow = v; }, 0.0f, {-1.0f, nan}},
+        {"VolumeLook::fireHigh", [](VolumeLook& l, float v) { l.fireHigh = v; }, 1e5f, {1.01e5f, inf, nan}},
+        // fireLow 700 K (the default): the ramp at least 1 K.
+        {"VolumeLook::fireHigh", [](VolumeLook& l, float v) { l.fireHigh = v; }, 701.0f, {700.5f, 700.0f}},
+        {"VolumeLook::fireIntensity", [](VolumeLook& l, float v) { l.fireIntensity = v; }, 1e6f, {1.01e6f, -1.0f, inf, nan}},
+        {"VolumeLook::colourLow", [](VolumeLook& l, float v) { l.colourLow = v; }, 500.0f, {499.0f, 200.0f, 50.0f, 1e-30f, nan}},
+        {"VolumeLook::colourLow", [](VolumeLook& l, float v) { l.colourLow = v; }, 50000.0f, {50001.0f, 3e38f, inf}},
+        {"VolumeLook::colourHigh", [](VolumeLook& l, float v) { l.colourHigh = v; }, 50000.0f, {50001.0f, 3e38f, inf, nan}},
+        {"VolumeLook::colourHigh", [](VolumeLook& l, float v) { l.colourHigh = v; }, 500.0f, {499.0f, 1e-30f}},
+        {"VolumeLook::exposure", [](VolumeLook& l, float v) { l.exposure = v; }, 1e6f, {1.01e6f, inf, nan}},
+        {"VolumeLook::exposure", [](VolumeLook& l, float v) { l.exposure = v; }, 1e-6f, {0.99e-6f, 1e-30f, 0.0f}},
+        {"VolumeLook::viewStep", [](VolumeLook& l, float v) { l.viewStep = v; }, 0.05f, {0.049f, nan}},
+        {"VolumeLook::lightStep", [](VolumeLook& l, float v) { l.lightStep = v; }, 8.0f, {8.01f, nan}},
+    };
+    // The whole look at work: scattering, fire, the sky and ground, the outline, the display curve.
+    VolumeLook base;
+    base.extinction = 20.0f;
+    base.fireIntensity = 200.0f;
+    base.background = VolumeBackground::SkyAndGround;
+    base.outlineColour = {1.0f, 1.0f, 1.0f, 1.0f};
+    {
+        // The fire shows: the picture with it differs from the one without.
+        VolumeLook dark = base;
+        dark.fireIntensity = 0.0f;
+        const VolumePicture lit = renderer.renderPicture(solver, camera, base, 8, 8);
+        const VolumePicture unlit = renderer.renderPicture(solver, camera, dark, 8, 8);
+        double glow = 0.0;
+        for (size_t v = 0; v < lit.rgba.size(); ++v) glow += lit.rgba[v] - unlit.rgba[v];
+        ASSERT_GT(glow, 1.0);
+    }
+    for (const bool display : {false, true}) {
+        base.displayEncode = display;
+        for (const Case& c : cases) {
+            SCOPED_TRACE(testing::Message() << c.field << " = " << c.atBound << (display ? ", displayEncode" : ""));
+            // The field an InvalidArgument names ("(no error)" when accepted) and, when accepted,
+            // how many of the picture's 256 numbers are not finite.
+            auto render = [&](const VolumeLook& look, size_t& nonFinite) {
+                nonFinite = 0;
+                try {
+                    const VolumePicture picture = renderer.renderPicture(solver, camera, look, 8, 8);
+                    for (float v : picture.rgba) nonFinite += !std::isfinite(v);
+                } catch (const InvalidArgument& e) {
+                    return e.field();
+                }
+                return std::string("(no error)");
+            };
+            VolumeLook look = base;
+            c.set(look, c.atBound);
+            size_t nonFinite = 0;
+            EXPECT_EQ(render(look, nonFinite), "(no error)");
+            EXPECT_EQ(nonFinite, 0u);
+            if (display) continue;
+            for (float bad : c.refused) {
+                SCOPED_TRACE(testing::Message() << "refused " << bad);
+                look = base;
+                c.set(look, bad);
+                EXPECT_EQ(render(look, nonFinite), c.field) << "accepted: " << nonFinite << " of 256 values not finite";
+                EXPECT_EQ(fieldOf([&] { look.validate(); }), c.field);
+            }
+        }
+    }
+}
+
+// The orbit camera's bounds: accepted at each, a finite picture; refused beyond, naming the field.
+TEST_F(VolumeRenderTest, OrbitCameraBoundsAreChecked) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 8;
+    s.cellSize = 0.05f;
+    SmokeSolver3D solver(context(), s);
+    fillSmokeBall(solver);
+    VolumeRenderer renderer(context());
+    const float nan = std::nanf("");
+    struct Case {
+        const char* field;
+        std::function<void(OrbitCamera&, float)> set;
+        float atBound;
+        std::vector<float> refused;
+    };
+    const std::vector<Case> cases = {
+        {"OrbitCamera::yawDegrees", [](OrbitCamera& o, float v) { o.yawDegrees = v; }, 1e5f, {1.01e5f, -1.01e5f, nan}},
+        {"OrbitCamera::pitchDegrees", [](OrbitCamera& o, float v) { o.pitchDegrees = v; }, 89.9f, {90.0f, -90.0f, nan}},
+        {"OrbitCamera::distance", [](OrbitCamera& o, float v) { o.distance = v; }, 1e-3f, {0.99e-3f, 1e-30f, 0.0f, nan}},
+        {"OrbitCamera::distance", [](OrbitCamera& o, float v) { o.distance = v; }, 1000.0f, {1001.0f}},
+        {"OrbitCamera::fovDegrees", [](OrbitCamera& o, float v) { o.fovDegrees = v; }, 0.01f, {0.009f, 1e-30f, nan}},
+        {"OrbitCamera::fovDegrees", [](OrbitCamera& o, float v) { o.fovDegrees = v; }, 179.0f, {179.5f}},
+        {"OrbitCamera::target", [](OrbitCamera& o, float v) { o.target = {v, 0.5f, 0.5f}; }, 1000.0f, {1001.0f, 3e38f, nan}},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(testing::Message() << c.field << " = " << c.atBound);
+        OrbitCamera orbit;
+        c.set(orbit, c.atBound);
+        const VolumePicture picture = renderer.renderPicture(solver, orbitCamera(s, orbit, 1.0f), {}, 8, 8);
+        size_t nonFinite = 0;
+        for (float v : picture.rgba) nonFinite += !std::isfinite(v);
+        EXPECT_EQ(nonFinite, 0u);
+        for (float bad : c.refused) {
+            SCOPED_TRACE(testing::Message() << "refused " << bad);
+            orbit = {};
+            c.set(orbit, bad);
+            EXPECT_EQ(fieldOf([&] { orbitCamera(s, orbit, 1.0f); }), c.field);
+            EXPECT_EQ(fieldOf([&] { orbit.validate(); }), c.field);
+        }
+    }
+    for (const float aspect : {1e-4f, 1e4f}) {
+        const VolumePicture picture = renderer.renderPicture(solver, orbitCamera(s, {}, aspect), {}, 8, 8);
+        for (float v : picture.rgba) ASSERT_TRUE(std::isfinite(v)) << "aspect " << aspect;
+    }
+    for (const float aspect : {0.99e-4f, 1.01e4f, 1e-30f, std::numeric_limits<float>::infinity()})
+        EXPECT_EQ(fieldOf([&] { orbitCamera(s, {}, aspect); }), "orbitCamera: aspect") << aspect;
 }
 
 TEST_F(VolumeRenderTest, RejectsBadCameraLookAndTarget) {
