@@ -143,6 +143,29 @@ TEST(SceneRunnerHardening, CellSizeBoundsAreInclusive) {
     }
 }
 
+// A render look or camera the renderer would refuse (a colour temperature of 50 K gave NaN
+// pixels; a camera 1e-30 diagonals away) is refused when the scene is read, exit 2, naming the
+// scene's key; the bounds themselves accepted.
+TEST(SceneRunnerHardening, RenderLookAndCameraGetTheRenderersBounds) {
+    const std::string dir = outputDir("look_bounds");
+    fs::create_directories(dir);
+    const auto scene = [&](const std::string& render) {
+        std::ofstream(dir + "/look.json") << R"({ "solver": "smoke3d", "grid": { "nx": 8, "ny": 8, "nz": 8, "width": 1 },
+            "time": { "dt": 0.02, "steps": 1 }, "output": { "render": )" << render << R"( } })";
+        return runRunner(dir + "/look.json --check");
+    };
+    for (const auto& [render, key] : std::vector<std::pair<std::string, std::string>>{
+             {R"({ "look": { "colourLow": 50 } })", "output.render.look.colourLow"},
+             {R"({ "look": { "colourHigh": 3e38 } })", "output.render.look.colourHigh"},
+             {R"({ "camera": { "distance": 1e-30 } })", "output.render.camera.distance"}}) {
+        const Result r = scene(render);
+        EXPECT_EQ(r.status, 2) << render << ": " << r.output;
+        EXPECT_NE(r.output.find(key), std::string::npos) << render << ": " << r.output;
+    }
+    const Result accepted = scene(R"({ "look": { "colourLow": 500, "colourHigh": 50000 }, "camera": { "distance": 0.001 } })");
+    EXPECT_EQ(accepted.status, 0) << accepted.output;
+}
+
 // Many 3D obstacles cost their bounding boxes' volume, not cells times obstacles (50 000 boxes on
 // a 24^3 grid ran for minutes); more than the count bound is refused with a clear error.
 TEST(SceneRunnerHardening, ManyObstaclesAreBoundedOrRefused) {

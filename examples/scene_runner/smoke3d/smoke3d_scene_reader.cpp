@@ -174,6 +174,22 @@ void readColliders3D(ObjectReader& top, Scene3D& scene) {
     top.forEachObject("colliders", "colliders", [&](ObjectReader& r) { scene.colliders.push_back(readCollider(r, scene.settings)); });
 }
 
+// The renderer's own checks of a look or a camera (VolumeLook::validate, OrbitCamera::validate),
+// which bound what the readers' ranges above leave open (a colour temperature of 50 K, a camera
+// 1e-30 diagonals away): the library's field "VolumeLook::colourLow" becomes the scene's key
+// "output.render.look.colourLow".
+template <typename Checked>
+void checkWithRenderer(const Checked& checked, ObjectReader& r) {
+    try {
+        checked.validate();
+    } catch (const InvalidArgument& e) {
+        const std::string& field = e.field();
+        const size_t colons = field.rfind("::");
+        const std::string name = colons == std::string::npos ? field : field.substr(colons + 2);
+        throw SceneError(r.keyPath(name.substr(0, name.find_first_of("[.")).c_str()), std::string(e.what()) + " (the renderer's own check)");
+    }
+}
+
 // The 3D keys of "output": "render" (size, camera, look), "slices", "vdb".
 void readCamera(ObjectReader& r, OrbitCamera& c, bool& frameContent) {
     auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
@@ -186,6 +202,7 @@ void readCamera(ObjectReader& r, OrbitCamera& c, bool& frameContent) {
     c.fovDegrees = f("fov", c.fovDegrees, {0.0, 180.0, true, true});
     c.target = r.vec3("target", c.target);
     r.finish();
+    checkWithRenderer(c, r);
 }
 
 void readLook(ObjectReader& r, VolumeLook& l) {
@@ -219,6 +236,7 @@ void readLook(ObjectReader& r, VolumeLook& l) {
     l.viewStep = f("viewStep", l.viewStep, Range::closed(0.05, 8.0));
     l.lightStep = f("lightStep", l.lightStep, Range::closed(0.05, 8.0));
     r.finish();
+    checkWithRenderer(l, r);
 }
 
 void readOutput3D(ObjectReader& output, Scene3D& scene) {
