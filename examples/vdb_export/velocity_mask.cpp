@@ -3,41 +3,45 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "cell_layout.hpp"
+
 namespace billow::vdb::detail {
 namespace {
 
-// Dilates `mask` by `radius` cells along one axis (stride between neighbours `stride`, `n` cells
-// on the axis); three passes, one per axis, dilate by the cube of side 2 radius + 1.
-void dilateAxis(std::vector<uint8_t>& mask, const VolumeFrame& f, int axis, uint32_t radius) {
-    const uint32_t n[3] = {f.nx, f.ny, f.nz};
-    const size_t stride[3] = {1, size_t(f.nx), size_t(f.nx) * f.ny};
+// Dilates `mask` (one flag per value of the layout) by `radius` cells along one axis; three
+// passes, one per axis, dilate by the cube of side 2 radius + 1. Cells the frame has no value for
+// (outside the domain, or in no listed brick) hold no velocity and are skipped.
+void dilateAxis(std::vector<uint8_t>& mask, const CellLayout& layout, int axis, uint32_t radius) {
     const std::vector<uint8_t> source = mask;
-    const size_t cells = source.size();
-    for (size_t c = 0; c < cells; ++c) {
+    for (size_t c = 0; c < source.size(); ++c) {
         if (!source[c]) continue;
-        const uint32_t coord[3] = {uint32_t(c % f.nx), uint32_t(c / f.nx % f.ny), uint32_t(c / (size_t(f.nx) * f.ny))};
-        const uint32_t at = coord[axis];
-        const uint32_t low = at >= radius ? at - radius : 0, high = std::min(n[axis] - 1, at + radius);
-        const size_t base = c - size_t(at) * stride[axis];
-        for (uint32_t m = low; m <= high; ++m) mask[base + size_t(m) * stride[axis]] = 1;
+        const std::array<uint32_t, 3> cell = layout.cellOf(c);
+        std::array<int64_t, 3> at{cell[0], cell[1], cell[2]};
+        const int64_t centre = at[axis];
+        for (int64_t m = centre - int64_t(radius); m <= centre + int64_t(radius); ++m) {
+            at[axis] = m;
+            const int64_t k = layout.indexOf(at[0], at[1], at[2]);
+            if (k >= 0) mask[size_t(k)] = 1;
+        }
     }
 }
 
 } // namespace
 
 std::vector<bool> velocityNeighbourhood(const VolumeFrame& frame) {
-    const size_t cells = size_t(frame.nx) * frame.ny * frame.nz;
-    if (frame.density.empty() && frame.fuel.empty() && frame.temperature.empty()) return std::vector<bool>(cells, true);
+    const CellLayout layout(frame);
+    const size_t values = layout.values();
+    if (frame.density.empty() && frame.fuel.empty() && frame.temperature.empty()) return std::vector<bool>(values, true);
     const double threshold = frame.velocityMask.threshold;
-    std::vector<uint8_t> near(cells, 0);
-    for (size_t c = 0; c < cells; ++c) {
+    std::vector<uint8_t> near(values, 0);
+    layout.forEachCell([&](const std::array<uint32_t, 3>&, size_t c) {
         const bool smoke = !frame.density.empty() && double(frame.density[c]) >= threshold;
         const bool fuel = !frame.fuel.empty() && double(frame.fuel[c]) >= threshold;
         const bool flame = !frame.temperature.empty() && double(frame.temperature[c]) - double(frame.temperatureBackground) >= threshold;
         near[c] = smoke || fuel || flame;
-    }
+    });
     if (frame.velocityMask.dilation > 0)
-        for (int axis = 0; axis < 3; ++axis) dilateAxis(near, frame, axis, frame.velocityMask.dilation);
+        for (int axis = 0; axis < 3; ++axis) dilateAxis(near, layout, axis, frame.velocityMask.dilation);
     return std::vector<bool>(near.begin(), near.end());
 }
 

@@ -8,7 +8,8 @@
 
 namespace billow::vdb::detail {
 
-// One flag per cell: whether "vel" may be active there. All true when the frame has no density,
+// One flag per value (CellLayout: per cell of the box, or per cell of the listed bricks): whether
+// "vel" may be active there. All true when the frame has no density,
 // fuel or temperature to be near.
 std::vector<bool> velocityNeighbourhood(const VolumeFrame& frame);
 
