@@ -14,7 +14,9 @@
 #       [--renders "flame:bb=50:dens=5,temperature:bb=50:dens=5,..."]
 #
 # A render spec is TEMPERATURE_ATTRIBUTE:bb=BLACKBODY_INTENSITY:dens=DENSITY, optionally
-# :view=Standard (default Filmic). Results: stdout lines starting "RESULT", and
+# :temp=TEMPERATURE (the node's Temperature input, which multiplies the attribute; default 1) and
+# :view=Standard (default Filmic). Each render reports the displayed colour of the flame's
+# glowing pixels and its hue ("flame_display"). Results: stdout lines starting "RESULT", and
 # OUT/results.json. The camera copies examples/scenes/campfire.json's (yaw 20, pitch 10, 0.75
 # domain diagonals from 36 % of the height, 40 degree vertical field of view); a dusk sky of
 # (0.05, 0.07, 0.16) and a sun of strength 2 light it.
@@ -246,11 +248,12 @@ for spec in args.renders.split(","):
     pv.inputs["Density Attribute"].default_value = "density"
     pv.inputs["Density"].default_value = dens
     pv.inputs["Temperature Attribute"].default_value = attr
-    pv.inputs["Temperature"].default_value = 1.0
+    temp = float(opts.get("temp", 1))
+    pv.inputs["Temperature"].default_value = temp
     pv.inputs["Blackbody Intensity"].default_value = bb
     scene.view_settings.view_transform = view
     scene.view_settings.look = "None"
-    name = "%s_bb%g_dens%g_%s" % (attr, bb, dens, view.lower())
+    name = "%s_t%g_bb%g_dens%g_%s" % (attr, temp, bb, dens, view.lower())
     t0 = time.time()
     bpy.ops.render.render()
     secs = time.time() - t0
@@ -270,11 +273,30 @@ for spec in args.renders.split(","):
     bpy.data.images.remove(pimg)
     n = w * h
     disp_clip = sum(1 for i in range(0, 4 * n, 4) if max(ppx[i], ppx[i + 1], ppx[i + 2]) >= 254.5 / 255) * 100.0 / n
-    r = {"name": name, "temperature_attribute": attr, "blackbody_intensity": bb, "density": dens,
+    r = {"name": name, "temperature_attribute": attr, "temperature": temp, "blackbody_intensity": bb, "density": dens,
          "view": view, "render_s": round(secs, 1), "image": stats(px, (0, 0, w, h)),
          "display_clipped_pct": round(disp_clip, 2)}
     for k, reg in regions.items():
         r[k] = stats(px, reg)
+    if "flame" in regions:
+        # The displayed colour (the PNG, after the view transform) of the flame's glowing pixels
+        # (displayed luminance above the sky's by 0.1), and its hue in degrees (0 red, 30 orange,
+        # 60 yellow, 300 magenta).
+        x0, y0, x1, y1 = regions["flame"]
+        glow, rgb = 0, [0.0, 0.0, 0.0]
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                i = 4 * (y * w + x)
+                if lum(ppx, i) < 0.1 + lum(ppx, 0):
+                    continue
+                glow += 1
+                for k in range(3):
+                    rgb[k] += ppx[i + k]
+        if glow:
+            rgb = [v / glow for v in rgb]
+            import colorsys
+            hue = colorsys.rgb_to_hsv(*rgb)[0] * 360.0
+            r["flame_display"] = {"glowing_px": glow, "rgb": [round(v, 3) for v in rgb], "hue_deg": round(hue, 1)}
     renders.append(r)
     print("RESULT render", json.dumps(r))
     sys.stdout.flush()

@@ -1,48 +1,39 @@
 #include "velocity_mask.hpp"
 
-#include <algorithm>
-#include <cstdint>
+#include <openvdb/openvdb.h>
+#include <openvdb/tools/Morphology.h>
 
 #include "cell_layout.hpp"
 
 namespace billow::vdb::detail {
-namespace {
 
-// Dilates `mask` (one flag per value of the layout) by `radius` cells along one axis; three
-// passes, one per axis, dilate by the cube of side 2 radius + 1. Cells the frame has no value for
-// (outside the domain, or in no listed brick) hold no velocity and are skipped.
-void dilateAxis(std::vector<uint8_t>& mask, const CellLayout& layout, int axis, uint32_t radius) {
-    const std::vector<uint8_t> source = mask;
-    for (size_t c = 0; c < source.size(); ++c) {
-        if (!source[c]) continue;
-        const std::array<uint32_t, 3> cell = layout.cellOf(c);
-        std::array<int64_t, 3> at{cell[0], cell[1], cell[2]};
-        const int64_t centre = at[axis];
-        for (int64_t m = centre - int64_t(radius); m <= centre + int64_t(radius); ++m) {
-            at[axis] = m;
-            const int64_t k = layout.indexOf(at[0], at[1], at[2]);
-            if (k >= 0) mask[size_t(k)] = 1;
-        }
-    }
-}
-
-} // namespace
-
+// The cells of smoke, fuel or flame as an OpenVDB mask in Billow's cell coordinates, dilated
+// `dilation` times by the 26-neighbourhood: the cube of side 2 dilation + 1 around each. A mask
+// rather than passes over the frame's own cells: on bricks the cube reaches across missing
+// bricks (a diagonal neighbour brick is near smoke although the bricks between are not there).
 std::vector<bool> velocityNeighbourhood(const VolumeFrame& frame) {
     const CellLayout layout(frame);
     const size_t values = layout.values();
     if (frame.density.empty() && frame.fuel.empty() && frame.temperature.empty()) return std::vector<bool>(values, true);
+    openvdb::initialize();
     const double threshold = frame.velocityMask.threshold;
-    std::vector<uint8_t> near(values, 0);
-    layout.forEachCell([&](const std::array<uint32_t, 3>&, size_t c) {
+    openvdb::MaskGrid mask(false);
+    auto accessor = mask.getAccessor();
+    layout.forEachCell([&](const std::array<uint32_t, 3>& cell, size_t c) {
         const bool smoke = !frame.density.empty() && double(frame.density[c]) >= threshold;
         const bool fuel = !frame.fuel.empty() && double(frame.fuel[c]) >= threshold;
         const bool flame = !frame.temperature.empty() && double(frame.temperature[c]) - double(frame.temperatureBackground) >= threshold;
-        near[c] = smoke || fuel || flame;
+        if (smoke || fuel || flame) accessor.setValueOn(openvdb::Coord(int(cell[0]), int(cell[1]), int(cell[2])));
     });
     if (frame.velocityMask.dilation > 0)
-        for (int axis = 0; axis < 3; ++axis) dilateAxis(near, layout, axis, frame.velocityMask.dilation);
-    return std::vector<bool>(near.begin(), near.end());
+        openvdb::tools::dilateActiveValues(mask.tree(), int(frame.velocityMask.dilation), openvdb::tools::NN_FACE_EDGE_VERTEX,
+                                           openvdb::tools::EXPAND_TILES);
+    std::vector<bool> near(values, false);
+    const auto read = mask.getConstAccessor();
+    layout.forEachCell([&](const std::array<uint32_t, 3>& cell, size_t c) {
+        near[c] = read.isValueOn(openvdb::Coord(int(cell[0]), int(cell[1]), int(cell[2])));
+    });
+    return near;
 }
 
 } // namespace billow::vdb::detail

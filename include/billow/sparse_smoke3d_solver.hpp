@@ -105,6 +105,13 @@ struct SparsePoolReport {
     uint32_t refusedBricks = 0;    // of those, refused because the pool was full (exact count)
     // The first refused bricks (at most 64), brick coordinates (cells 8 b .. 8 b + 7).
     std::vector<std::array<uint32_t, 3>> refused;
+    // Density and fuel (their unit times m^3 / h^3: the sum over cells) that this step's
+    // advection carried into missing bricks, where there is no storage: lost, whether the bricks
+    // were refused (a full pool) or not wanted (content below the thresholds). With
+    // SmokeSettings3D::massCorrection only (the correction's sums measure it; its target leaves it
+    // out, so lost smoke never reappears elsewhere); nullopt without it. Sum them over the steps
+    // for the total lost.
+    std::optional<double> lostDensity, lostFuel;
 };
 
 // A host copy of the allocated bricks of one field: brick coordinates, and per brick its values.

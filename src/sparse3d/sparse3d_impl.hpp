@@ -82,6 +82,10 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     GpuBuffer vorticityCells, confinementCells;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
     detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)
+    // Per Advect pass with massCorrection: the mass sums' partials of density and fuel
+    // (BILLOW_MASS_MAX_GROUPS vec4 each, the first massCorrection.groups() written), whose w is
+    // what went into missing bricks (sparse3d_transport.cpp); summed by readPoolReport.
+    detail::ResultRing lostRing;
     // The pressure's multigrid (sparse3d_multigrid.hpp), created by the first PressureSolve pass.
     std::shared_ptr<detail::SparseMultigrid> multigrid;
 

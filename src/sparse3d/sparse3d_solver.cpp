@@ -65,7 +65,9 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     // Its sums stride over the whole pool, so the workgroup count of the first capacity serves a
     // grown pool too (sparse3d_transport.cpp).
     massCorrection = detail::MassCorrection(cs, size_t(capacity) * BILLOW_BRICK_CELLS);
-    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D) + massCorrection.bytes();
+    lostRing = detail::ResultRing(cs, 2 * 4 * massCorrection.groups());
+    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D) + massCorrection.bytes() +
+                  uint64_t(detail::ResultRing::kSlots) * (detail::ResultRing::kHeaderWords + lostRing.payloadWords()) * 4;
     // The largest download: a face pool, or the colour pool.
     readback = detail::FieldReadback(cs, uint64_t(capacity) * BILLOW_BRICK_FACES * sizeof(float) * (hasColour() ? 4 : 1));
 }
@@ -138,6 +140,7 @@ void SparseSmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keepStateOf(emitters);
     saved.keepStateOf(colliders);
     saved.keepStateOf(poolRing);
+    saved.keepStateOf(lostRing);
     saved.keepStateOf(*multigrid);  // its residual reports
 }
 

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <numeric>
 #include <string>
 
@@ -322,7 +323,22 @@ std::optional<SparsePoolReport> SparseSmokeSolver3D::Impl::readPoolReport() cons
     if (poolRing.empty()) return std::nullopt;
     const auto completed = poolRing.newest(kReportWords);
     if (!completed) return std::nullopt;
-    return toReport(*completed);
+    SparsePoolReport report = toReport(*completed);
+    // The same step's mass sums, when its Advect pass corrected the mass: the w of each field's
+    // partials (sparse3d_transport.cpp), summed in double.
+    if (const auto lost = lostRing.empty() ? std::nullopt : lostRing.ofStep(report.step, lostRing.payloadWords())) {
+        const uint32_t groups = lostRing.payloadWords() / 8;
+        double sums[2] = {0.0, 0.0};
+        for (int f = 0; f < 2; ++f)
+            for (uint32_t g = 0; g < groups; ++g) {
+                float w;
+                std::memcpy(&w, &lost->payload[(size_t(f) * groups + g) * 4 + 3], sizeof w);
+                sums[f] += w;
+            }
+        report.lostDensity = sums[0];
+        report.lostFuel = sums[1];
+    }
+    return report;
 }
 
 void SparseSmokeSolver3D::Impl::addToHealth(SolverHealth& report) const {

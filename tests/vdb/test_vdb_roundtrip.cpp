@@ -280,7 +280,7 @@ TEST_F(VdbExport, FireFrameReadsBackFromNanoVdb) {
     const std::filesystem::path path = outputPath("fire.nvdb");
     vdb::writeNanoVdb(path.string(), frame);
     const auto handles = nanovdb::io::readGrids(path.string());
-    ASSERT_EQ(handles.size(), 5u);  // density, temperature, flame, fuel, vel
+    ASSERT_EQ(handles.size(), 6u);  // density, temperature, flame, fuel, vel, solid (empty: no obstacle)
     const double h = settings.cellSize;
     struct Scalar {
         const char* name;
