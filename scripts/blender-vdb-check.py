@@ -14,8 +14,13 @@
 #       [--renders "flame:bb=50:dens=5,temperature:bb=50:dens=5,..."]
 #
 # A render spec is TEMPERATURE_ATTRIBUTE:bb=BLACKBODY_INTENSITY:dens=DENSITY, optionally
-# :view=Standard (default Filmic). Results: stdout lines starting "RESULT", and
-# OUT/results.json. The camera copies examples/scenes/campfire.json's (yaw 20, pitch 10, 0.75
+# :temp=TEMPERATURE (the node's Temperature input, which multiplies the attribute; default 1) and
+# :view=Standard (default Filmic). Each render reports the displayed colour of the flame's
+# glowing pixels and its hue ("flame_display"). The spec emit:strength=S:dens=D[:from=A:to=B]
+# [:cfrom=C0:cto=C1] renders the documented fire look instead: Emission Strength from `flame`
+# mapped from A..B K above ambient to 0..S (default 300..1500, 10), Emission Color the blackbody
+# colour of `flame` mapped from A..B to C0..C1 K (default 1500..2500), Blackbody Intensity 0.
+# Results: stdout lines starting "RESULT", and OUT/results.json. The camera copies examples/scenes/campfire.json's (yaw 20, pitch 10, 0.75
 # domain diagonals from 36 % of the height, 40 degree vertical field of view); a dusk sky of
 # (0.05, 0.07, 0.16) and a sun of strength 2 light it.
 
@@ -190,6 +195,40 @@ nt.links.new(pv.outputs["Volume"], outn.inputs["Volume"])
 vol.materials.clear()
 vol.materials.append(mat)
 
+# The "emit" look (docs/vdb-export.md, Blender, Fire): the glow only where it burns and in a
+# flame's colour. Emission Strength = Map Range(flame, FROM..TO K above ambient -> 0..STRENGTH,
+# clamped): nothing below FROM, so warm smoke that is not burning does not glow; Emission Color =
+# Blackbody(Map Range(flame, FROM..TO -> CFROM..CTO K, clamped)): a colour temperature kept in a
+# flame's orange-to-yellow range (Blender's blackbody is pure red below 965 K, which over a blue
+# sky reads pink-magenta). Blackbody Intensity 0.
+flame_attr = nt.nodes.new("ShaderNodeAttribute")
+flame_attr.attribute_name = "flame"
+colour_map = nt.nodes.new("ShaderNodeMapRange")
+colour_map.clamp = True
+blackbody = nt.nodes.new("ShaderNodeBlackbody")
+strength_map = nt.nodes.new("ShaderNodeMapRange")
+strength_map.clamp = True
+nt.links.new(flame_attr.outputs["Fac"], colour_map.inputs["Value"])
+nt.links.new(colour_map.outputs["Result"], blackbody.inputs["Temperature"])
+nt.links.new(flame_attr.outputs["Fac"], strength_map.inputs["Value"])
+emit_links = []
+
+
+def set_emit(on, low=300.0, high=1500.0, strength=10.0, colour_low=1500.0, colour_high=2500.0):
+    for link in emit_links:
+        nt.links.remove(link)
+    emit_links.clear()
+    pv.inputs["Emission Strength"].default_value = 0.0
+    if not on:
+        return
+    for m, lo, hi in ((strength_map, 0.0, strength), (colour_map, colour_low, colour_high)):
+        m.inputs["From Min"].default_value = low
+        m.inputs["From Max"].default_value = high
+        m.inputs["To Min"].default_value = lo
+        m.inputs["To Max"].default_value = hi
+    emit_links.append(nt.links.new(blackbody.outputs["Color"], pv.inputs["Emission Color"]))
+    emit_links.append(nt.links.new(strength_map.outputs["Result"], pv.inputs["Emission Strength"]))
+
 
 # Pixel regions from projected points (rows counted from the bottom, as Blender stores pixels).
 def region_of(pts):
@@ -246,11 +285,20 @@ for spec in args.renders.split(","):
     pv.inputs["Density Attribute"].default_value = "density"
     pv.inputs["Density"].default_value = dens
     pv.inputs["Temperature Attribute"].default_value = attr
-    pv.inputs["Temperature"].default_value = 1.0
+    temp = float(opts.get("temp", 1))
+    emit = attr == "emit"
+    set_emit(emit, float(opts.get("from", 300)), float(opts.get("to", 1500)), float(opts.get("strength", 10)),
+             float(opts.get("cfrom", 1500)), float(opts.get("cto", 2500)))
+    if emit:
+        attr, bb = "flame", 0.0
+    pv.inputs["Temperature"].default_value = temp
     pv.inputs["Blackbody Intensity"].default_value = bb
     scene.view_settings.view_transform = view
     scene.view_settings.look = "None"
-    name = "%s_bb%g_dens%g_%s" % (attr, bb, dens, view.lower())
+    name = "%s_t%g_bb%g_dens%g_%s" % (attr, temp, bb, dens, view.lower())
+    if emit:
+        name = "emit_%s_%s_s%s_c%s_%s_dens%g_%s" % (opts.get("from", 300), opts.get("to", 1500), opts.get("strength", 10),
+                                                     opts.get("cfrom", 1500), opts.get("cto", 2500), dens, view.lower())
     t0 = time.time()
     bpy.ops.render.render()
     secs = time.time() - t0
@@ -270,11 +318,30 @@ for spec in args.renders.split(","):
     bpy.data.images.remove(pimg)
     n = w * h
     disp_clip = sum(1 for i in range(0, 4 * n, 4) if max(ppx[i], ppx[i + 1], ppx[i + 2]) >= 254.5 / 255) * 100.0 / n
-    r = {"name": name, "temperature_attribute": attr, "blackbody_intensity": bb, "density": dens,
+    r = {"name": name, "temperature_attribute": attr, "temperature": temp, "blackbody_intensity": bb, "density": dens,
          "view": view, "render_s": round(secs, 1), "image": stats(px, (0, 0, w, h)),
          "display_clipped_pct": round(disp_clip, 2)}
     for k, reg in regions.items():
         r[k] = stats(px, reg)
+    if "flame" in regions:
+        # The displayed colour (the PNG, after the view transform) of the flame's glowing pixels
+        # (displayed luminance above the sky's by 0.1), and its hue in degrees (0 red, 30 orange,
+        # 60 yellow, 300 magenta).
+        x0, y0, x1, y1 = regions["flame"]
+        glow, rgb = 0, [0.0, 0.0, 0.0]
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                i = 4 * (y * w + x)
+                if lum(ppx, i) < 0.1 + lum(ppx, 0):
+                    continue
+                glow += 1
+                for k in range(3):
+                    rgb[k] += ppx[i + k]
+        if glow:
+            rgb = [v / glow for v in rgb]
+            import colorsys
+            hue = colorsys.rgb_to_hsv(*rgb)[0] * 360.0
+            r["flame_display"] = {"glowing_px": glow, "rgb": [round(v, 3) for v in rgb], "hue_deg": round(hue, 1)}
     renders.append(r)
     print("RESULT render", json.dumps(r))
     sys.stdout.flush()

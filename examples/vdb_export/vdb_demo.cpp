@@ -5,12 +5,13 @@
 //   vdb_demo OUT_DIR [--size N] [--frames F] [--steps S] [--up-axis y|z] [--sparse]
 //
 // N cells per axis (default 64; the cell size is 1/N m), F frames (default 1) of S steps of 1/60 s
-// each (default 60), written y-up (default; Houdini, Maya) or z-up (Blender). Writes
-// OUT_DIR/fire_0000.vdb, ... (and fire_0000.nvdb, ... where NanoVDB is available) and prints each
-// file's size and the time taken to download and to write it. With --sparse: a small campfire in
-// a tall virtual domain (N x 8 N x N cells) on a SparseSmokeSolver3D, written y-up as one leaf per
-// allocated brick (sparse_frame.hpp) to OUT_DIR/campfire_0000.vdb (and .nvdb), with the number of
-// allocated bricks. On a CPU Vulkan device (lavapipe)
+// each (default 60), written z-up (default: Blender, the first look docs/vdb-export.md walks
+// through) or y-up (Houdini, Maya). Writes OUT_DIR/fire_0000.vdb, ... (and fire_0000.nvdb, ...
+// where NanoVDB is available) and prints each file's size and the time taken to download and to
+// write it. With --sparse: a small campfire in a tall virtual domain (N x 8 N x N cells) on a
+// SparseSmokeSolver3D, its allocated bricks written by the same writer with the same grids and
+// axes (sparse_frame.hpp) to OUT_DIR/campfire_0000.vdb (and .nvdb), with the number of allocated
+// bricks. On a CPU Vulkan device (lavapipe)
 // it waits for the device as long as scene_runner does (kCpuDeviceWaitTimeoutSeconds).
 #include <algorithm>
 #include <array>
@@ -39,7 +40,7 @@ constexpr double kCpuDeviceWaitTimeoutSeconds = 600.0;
 struct Options {
     std::filesystem::path outDir;
     uint32_t size = 64, frames = 1, steps = 60;
-    billow::vdb::UpAxis upAxis = billow::vdb::UpAxis::Y;
+    billow::vdb::UpAxis upAxis = billow::vdb::UpAxis::Z;  // Blender's
     bool sparse = false;
 };
 
@@ -137,16 +138,17 @@ void runSparse(const Options& options, std::shared_ptr<billow::Context> context)
         for (uint32_t s = 0; s < options.steps; ++s) solver.step(dt);
         const double time = double(frame + 1) * options.steps * dt;
         const auto start = std::chrono::steady_clock::now();
-        const billow::vdb::SparseVolumeFrame volume = billow::vdb::downloadSparseVolumeFrame(solver, {}, time);
+        billow::vdb::VolumeFrame volume = billow::vdb::downloadSparseVolumeFrame(solver, {}, time);
+        volume.upAxis = options.upAxis;
         std::printf("frame %u: t = %.3f s, %zu allocated bricks, downloaded in %.3f s\n", frame, time, volume.bricks.size(),
                     secondsSince(start));
         if (volume.bricks.empty()) {
             std::printf("frame %u: no allocated brick, nothing written\n", frame);
             continue;
         }
-        writeFrame(options, frame, "vdb", volume, billow::vdb::writeSparseVdb, "campfire");
+        writeFrame(options, frame, "vdb", volume, billow::vdb::writeVdb, "campfire");
 #ifdef BILLOW_VDB_HAS_NANOVDB
-        writeFrame(options, frame, "nvdb", volume, billow::vdb::writeSparseNanoVdb, "campfire");
+        writeFrame(options, frame, "nvdb", volume, billow::vdb::writeNanoVdb, "campfire");
 #endif
         std::fflush(stdout);
     }
@@ -161,7 +163,6 @@ int main(int argc, char** argv) {
         auto context = billow::Context::createStandalone();
         if (context->deviceInfo().type == VK_PHYSICAL_DEVICE_TYPE_CPU) context->setWaitTimeout(kCpuDeviceWaitTimeoutSeconds);
         if (options.sparse) {
-            if (options.upAxis != billow::vdb::UpAxis::Y) usage("--sparse writes Billow's axes (y up) only");
             runSparse(options, context);
             return 0;
         }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <mutex>
+#include <set>
 #include <span>
 
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <openvdb/tools/Prune.h>
 
 #include "billow/error.hpp"
+#include "cell_layout.hpp"
 #include "file_axes.hpp"
 #include "velocity_mask.hpp"
 
@@ -32,22 +34,43 @@ size_t checkedCellCount(const VolumeFrame& frame) {
     return size_t(frame.nx) * frame.ny * frame.nz;
 }
 
-void checkValues(const char* name, std::span<const float> values, size_t cells, const VolumeFrame& frame) {
+// `values` holds `perCell` values for every value index of the layout (or is empty), all finite.
+void checkValues(const char* name, std::span<const float> values, const CellLayout& layout, const VolumeFrame& frame,
+                 size_t perCell = 1) {
     if (values.empty()) return;
-    if (values.size() != cells)
-        throw InvalidArgument(field(name), "has " + std::to_string(values.size()) + " values; nx * ny * nz = " +
-                                               std::to_string(frame.nx) + " * " + std::to_string(frame.ny) + " * " +
-                                               std::to_string(frame.nz) + " = " + std::to_string(cells));
-    for (size_t c = 0; c < cells; ++c)
-        if (!std::isfinite(values[c]))
-            throw InvalidArgument(field(name), "value " + std::to_string(values[c]) + " at cell (" +
-                                                   std::to_string(c % frame.nx) + ", " +
-                                                   std::to_string(c / frame.nx % frame.ny) + ", " +
-                                                   std::to_string(c / frame.nx / frame.ny) + ") is not finite");
+    const size_t expected = layout.values() * perCell;
+    if (values.size() != expected) {
+        const std::string per = perCell > 1 ? std::to_string(perCell) + " * " : "";
+        throw InvalidArgument(field(name), "has " + std::to_string(values.size()) + " values; " +
+                                               (layout.bricks() ? per + "512 per brick * " + std::to_string(frame.bricks.size()) + " bricks"
+                                                                : per + "nx * ny * nz = " + per + std::to_string(frame.nx) + " * " +
+                                                                      std::to_string(frame.ny) + " * " + std::to_string(frame.nz)) +
+                                               " = " + std::to_string(expected));
+    }
+    for (size_t c = 0; c < values.size(); ++c)
+        if (!std::isfinite(values[c])) {
+            const std::array<uint32_t, 3> cell = layout.cellOf(c / perCell);
+            throw InvalidArgument(field(name), "value " + std::to_string(values[c]) + " at cell (" + std::to_string(cell[0]) + ", " +
+                                                   std::to_string(cell[1]) + ", " + std::to_string(cell[2]) + ") is not finite");
+        }
+}
+
+void checkBricks(const VolumeFrame& frame) {
+    const uint32_t b = CellLayout::kBrick;
+    const std::array<uint32_t, 3> grid{(frame.nx + b - 1) / b, (frame.ny + b - 1) / b, (frame.nz + b - 1) / b};
+    std::set<std::array<uint32_t, 3>> seen;
+    for (size_t k = 0; k < frame.bricks.size(); ++k) {
+        const std::string name = field("bricks") + "[" + std::to_string(k) + "]";
+        for (int a = 0; a < 3; ++a)
+            if (frame.bricks[k][a] >= grid[a])
+                throw InvalidArgument(name, "lies outside the brick grid of " + std::to_string(grid[0]) + " x " + std::to_string(grid[1]) +
+                                                " x " + std::to_string(grid[2]) + " bricks");
+        if (!seen.insert(frame.bricks[k]).second) throw InvalidArgument(name, "is listed twice");
+    }
 }
 
 void checkFrame(const VolumeFrame& frame) {
-    const size_t cells = checkedCellCount(frame);
+    checkedCellCount(frame);
     if (!std::isfinite(frame.cellSize) || frame.cellSize <= 0.0)
         throw InvalidArgument(field("cellSize"), std::to_string(frame.cellSize) + " m must be finite and > 0");
     for (double o : frame.origin)
@@ -63,34 +86,35 @@ void checkFrame(const VolumeFrame& frame) {
         throw InvalidArgument(field("velocityMask.dilation"),
                               std::to_string(frame.velocityMask.dilation) + " voxels; at most " + std::to_string(kMaxVelocityDilation));
     if (frame.time && !std::isfinite(*frame.time)) throw InvalidArgument(field("time"), "must be finite when set");
+    checkBricks(frame);
     const bool anyVelocity = !frame.velocityX.empty() || !frame.velocityY.empty() || !frame.velocityZ.empty();
     const bool allVelocity = !frame.velocityX.empty() && !frame.velocityY.empty() && !frame.velocityZ.empty();
     if (anyVelocity && !allVelocity)
         throw InvalidArgument(field(frame.velocityX.empty() ? "velocityX" : frame.velocityY.empty() ? "velocityY" : "velocityZ"),
                               "is empty while other velocity components are given (all three or none)");
-    if (frame.density.empty() && frame.temperature.empty() && frame.fuel.empty() && !anyVelocity && frame.solid.empty())
-        throw InvalidArgument("VolumeFrame", "has no field to write (density, temperature, fuel, velocity and solid are all empty)");
-    checkValues("density", frame.density, cells, frame);
-    checkValues("temperature", frame.temperature, cells, frame);
-    checkValues("fuel", frame.fuel, cells, frame);
-    checkValues("velocityX", frame.velocityX, cells, frame);
-    checkValues("velocityY", frame.velocityY, cells, frame);
-    checkValues("velocityZ", frame.velocityZ, cells, frame);
-    checkValues("solid", frame.solid, cells, frame);
+    if (frame.density.empty() && frame.temperature.empty() && frame.fuel.empty() && !anyVelocity && frame.solid.empty() &&
+        frame.colour.empty())
+        throw InvalidArgument("VolumeFrame", "has no field to write (density, temperature, fuel, velocity, solid and colour are all empty)");
+    const CellLayout layout(frame);
+    checkValues("density", frame.density, layout, frame);
+    checkValues("temperature", frame.temperature, layout, frame);
+    checkValues("fuel", frame.fuel, layout, frame);
+    checkValues("velocityX", frame.velocityX, layout, frame);
+    checkValues("velocityY", frame.velocityY, layout, frame);
+    checkValues("velocityZ", frame.velocityZ, layout, frame);
+    checkValues("solid", frame.solid, layout, frame);
+    checkValues("colour", frame.colour, layout, frame, 4);
 }
 
-// Calls visit(the file's voxel, cell index) for every cell, x fastest (the accessor then stays in
-// one leaf for eight consecutive cells).
+// Calls visit(the file's voxel, value index) for every cell the frame has a value for, x fastest
+// (the accessor then stays in one leaf for eight consecutive cells).
 template <typename Visit>
 void forEachCell(const VolumeFrame& frame, Visit&& visit) {
     const FileAxes axes = fileAxesOf(frame);
-    size_t c = 0;
-    for (uint32_t k = 0; k < frame.nz; ++k)
-        for (uint32_t j = 0; j < frame.ny; ++j)
-            for (uint32_t i = 0; i < frame.nx; ++i, ++c) {
-                const std::array<int32_t, 3> v = axes.index(i, j, k);
-                visit(openvdb::Coord(v[0], v[1], v[2]), c);
-            }
+    CellLayout(frame).forEachCell([&](const std::array<uint32_t, 3>& cell, size_t c) {
+        const std::array<int32_t, 3> v = axes.index(cell[0], cell[1], cell[2]);
+        visit(openvdb::Coord(v[0], v[1], v[2]), c);
+    });
 }
 
 // The frame's step and time on a grid too: Blender and Houdini show a grid's metadata, not the file's.
@@ -126,6 +150,21 @@ openvdb::GridBase::Ptr scalarGrid(const VolumeFrame& frame, const std::vector<fl
     });
     finishGrid(*grid, frame, name, unit);
     grid->setGridClass(gridClass);
+    return grid;
+}
+
+// "colour": the colour field's rgb, active where any channel differs from 0 by activeThreshold.
+openvdb::GridBase::Ptr colourGrid(const VolumeFrame& frame) {
+    auto grid = openvdb::Vec3SGrid::create(openvdb::Vec3s(0.0f));
+    auto accessor = grid->getAccessor();
+    const double threshold = frame.activeThreshold;
+    forEachCell(frame, [&](const openvdb::Coord& ijk, size_t c) {
+        const float* rgb = frame.colour.data() + 4 * c;
+        if (std::abs(double(rgb[0])) < threshold && std::abs(double(rgb[1])) < threshold && std::abs(double(rgb[2])) < threshold) return;
+        accessor.setValueOn(ijk, openvdb::Vec3s(rgb[0], rgb[1], rgb[2]));
+    });
+    finishGrid(*grid, frame, "colour", "density-weighted rgb");
+    grid->setGridClass(openvdb::GRID_UNKNOWN);
     return grid;
 }
 
@@ -192,10 +231,9 @@ openvdb::GridPtrVec buildGrids(const VolumeFrame& frame) {
     static std::once_flag initialised;
     std::call_once(initialised, [] { openvdb::initialize(); });
     openvdb::GridPtrVec grids;
-    // A grid with no active voxel or tile holds nothing a reader can show: left out.
-    auto add = [&](openvdb::GridBase::Ptr grid) {
-        if (grid->activeVoxelCount() > 0) grids.push_back(std::move(grid));
-    };
+    // Every grid the fields give, empty ones too: Blender reads the grid list of a sequence's
+    // first file (a "vel" missing there leaves its velocity-grid field empty, motion blur off).
+    auto add = [&](openvdb::GridBase::Ptr grid) { grids.push_back(std::move(grid)); };
     const Activity both = Activity::BothSides;
     if (!frame.density.empty())
         add(scalarGrid(frame, frame.density, 0.0f, 0.0f, both, "density", "dimensionless", openvdb::GRID_FOG_VOLUME));
@@ -207,6 +245,7 @@ openvdb::GridPtrVec buildGrids(const VolumeFrame& frame) {
     if (!frame.fuel.empty()) add(scalarGrid(frame, frame.fuel, 0.0f, 0.0f, both, "fuel", "dimensionless", openvdb::GRID_FOG_VOLUME));
     if (!frame.velocityX.empty()) add(velocityGrid(frame));
     if (!frame.solid.empty()) add(scalarGrid(frame, frame.solid, 0.0f, 0.0f, both, "solid", "solid fraction", openvdb::GRID_FOG_VOLUME));
+    if (!frame.colour.empty()) add(colourGrid(frame));
     return grids;
 }
 

@@ -1,7 +1,9 @@
 // OpenVDB files of one 3D frame (docs/vdb-export.md), laid out for artists' tools: the grids have
 // the names Blender, Houdini and other renderers look for ("density", "temperature", "flame",
-// "fuel", "vel", "solid"), grids with nothing in them are left out, and the axes can be written
-// y-up (Houdini, Maya) or z-up (Blender).
+// "fuel", "vel", "solid", "colour"), every grid a frame's fields give is in every file (empty
+// where nothing is active, so a sequence's first file already names them all), and the axes can
+// be written y-up (Houdini, Maya) or z-up (Blender). One writer for both grids: a frame holds the
+// whole box of a SmokeSolver3D or the allocated bricks of a SparseSmokeSolver3D (`bricks`).
 //
 // Placement. The transform is linear with voxel size `cellSize` and a translation of the file's
 // minimum corner + cellSize / 2 on each axis: OpenVDB puts voxel (i, j, k)'s centre at integer
@@ -47,8 +49,16 @@ struct VelocityMask {
     uint32_t dilation = 2;    // voxels, <= 64. Default 2.
 };
 
-struct VolumeFrame {           // cell-centred fields of one frame, x fastest (index x + nx*(y + ny*z))
-    uint32_t nx = 0, ny = 0, nz = 0;
+// Cell-centred fields of one frame. Whole box (`bricks` empty): nx * ny * nz values per field, x
+// fastest (index x + nx*(y + ny*z)). Bricks: 512 values per listed brick, brick b's cell (x, y, z)
+// (x, y, z in 0..7) at index 512 b + x + 8 (y + 8 z) standing for cell 8 bricks[b] + (x, y, z);
+// cells of no listed brick read as each grid's background, cells of a last brick beyond the
+// domain are ignored.
+struct VolumeFrame {
+    uint32_t nx = 0, ny = 0, nz = 0;  // the domain, cells
+    // Brick coordinates (cells 8 b .. 8 b + 7 per axis), inside the brick grid ceil(n / 8), each
+    // listed once. Default empty: the whole box.
+    std::vector<std::array<uint32_t, 3>> bricks;
     double cellSize = 0;         // m (the voxel size), finite and > 0
     std::array<double, 3> origin{}; // world position of the grid's minimum corner in Billow's axes, m
     std::vector<float> density, temperature, fuel;  // empty = not written
@@ -59,6 +69,10 @@ struct VolumeFrame {           // cell-centred fields of one frame, x fastest (i
     // The solver's solid fraction per cell (SmokeField3D::Solid: static obstacles and colliders),
     // 0 (open) to 1 (solid); written as the fog grid "solid". Empty = not written.
     std::vector<float> solid;
+    // The colour field (SmokeSettings3D::colour), 4 values (rgba) per cell; its rgb written as the
+    // Vec3s grid "colour" (background 0, active where any channel's |value| >= activeThreshold).
+    // Empty = not written.
+    std::vector<float> colour;
     float activeThreshold = 1e-4f; // values with |v - background| below it are inactive. Default 1e-4.
     // The ambient temperature, K (the solver's ambientTemperature): the "temperature" grid's
     // background, so that air at ambient is inactive and reads as ambient, and the zero of
@@ -74,13 +88,16 @@ struct VolumeFrame {           // cell-centred fields of one frame, x fastest (i
 };
 
 // Writes `frame` to `path` (conventionally *.vdb): the non-empty fields as the grids "density",
-// "temperature", "flame" (from temperature), "fuel", "vel" and "solid", in that order, each left
-// out when all its voxels are inactive (a file may then hold no grid, only its metadata, so that a
-// numbered sequence has no gaps). The file appears complete or not at all: it is written under a
-// temporary name in the same folder and renamed over `path`.
+// "temperature", "flame" (from temperature), "fuel", "vel", "solid" and "colour", in that order,
+// each written even when none of its voxels is active (an empty grid with its name, type, class,
+// background, transform and metadata), so that every file of a sequence lists the same grids:
+// Blender fills its velocity-grid field and turns motion blur on from the first file. The file
+// appears complete or not at all: it is written under a temporary name in the same folder and
+// renamed over `path`.
 // Throws billow::InvalidArgument (a std::runtime_error) naming the VolumeFrame field that is wrong
-// (zero sizes, a field whose size is not nx * ny * nz, only some velocity components, a cell size
-// that is not finite and > 0, a non-finite origin or value, a negative threshold, no field at all),
+// (zero sizes, a field whose size is not nx * ny * nz or 512 per brick (colour 4 times that), a
+// brick outside the brick grid or listed twice, only some velocity components, a cell size that
+// is not finite and > 0, a non-finite origin or value, a negative threshold, no field at all),
 // and billow::Error (also a std::runtime_error) naming the path when the file cannot be written.
 void writeVdb(const std::string& path, const VolumeFrame& frame);
 

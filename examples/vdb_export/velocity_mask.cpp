@@ -1,44 +1,39 @@
 #include "velocity_mask.hpp"
 
-#include <algorithm>
-#include <cstdint>
+#include <openvdb/openvdb.h>
+#include <openvdb/tools/Morphology.h>
+
+#include "cell_layout.hpp"
 
 namespace billow::vdb::detail {
-namespace {
 
-// Dilates `mask` by `radius` cells along one axis (stride between neighbours `stride`, `n` cells
-// on the axis); three passes, one per axis, dilate by the cube of side 2 radius + 1.
-void dilateAxis(std::vector<uint8_t>& mask, const VolumeFrame& f, int axis, uint32_t radius) {
-    const uint32_t n[3] = {f.nx, f.ny, f.nz};
-    const size_t stride[3] = {1, size_t(f.nx), size_t(f.nx) * f.ny};
-    const std::vector<uint8_t> source = mask;
-    const size_t cells = source.size();
-    for (size_t c = 0; c < cells; ++c) {
-        if (!source[c]) continue;
-        const uint32_t coord[3] = {uint32_t(c % f.nx), uint32_t(c / f.nx % f.ny), uint32_t(c / (size_t(f.nx) * f.ny))};
-        const uint32_t at = coord[axis];
-        const uint32_t low = at >= radius ? at - radius : 0, high = std::min(n[axis] - 1, at + radius);
-        const size_t base = c - size_t(at) * stride[axis];
-        for (uint32_t m = low; m <= high; ++m) mask[base + size_t(m) * stride[axis]] = 1;
-    }
-}
-
-} // namespace
-
+// The cells of smoke, fuel or flame as an OpenVDB mask in Billow's cell coordinates, dilated
+// `dilation` times by the 26-neighbourhood: the cube of side 2 dilation + 1 around each. A mask
+// rather than passes over the frame's own cells: on bricks the cube reaches across missing
+// bricks (a diagonal neighbour brick is near smoke although the bricks between are not there).
 std::vector<bool> velocityNeighbourhood(const VolumeFrame& frame) {
-    const size_t cells = size_t(frame.nx) * frame.ny * frame.nz;
-    if (frame.density.empty() && frame.fuel.empty() && frame.temperature.empty()) return std::vector<bool>(cells, true);
+    const CellLayout layout(frame);
+    const size_t values = layout.values();
+    if (frame.density.empty() && frame.fuel.empty() && frame.temperature.empty()) return std::vector<bool>(values, true);
+    openvdb::initialize();
     const double threshold = frame.velocityMask.threshold;
-    std::vector<uint8_t> near(cells, 0);
-    for (size_t c = 0; c < cells; ++c) {
+    openvdb::MaskGrid mask(false);
+    auto accessor = mask.getAccessor();
+    layout.forEachCell([&](const std::array<uint32_t, 3>& cell, size_t c) {
         const bool smoke = !frame.density.empty() && double(frame.density[c]) >= threshold;
         const bool fuel = !frame.fuel.empty() && double(frame.fuel[c]) >= threshold;
         const bool flame = !frame.temperature.empty() && double(frame.temperature[c]) - double(frame.temperatureBackground) >= threshold;
-        near[c] = smoke || fuel || flame;
-    }
+        if (smoke || fuel || flame) accessor.setValueOn(openvdb::Coord(int(cell[0]), int(cell[1]), int(cell[2])));
+    });
     if (frame.velocityMask.dilation > 0)
-        for (int axis = 0; axis < 3; ++axis) dilateAxis(near, frame, axis, frame.velocityMask.dilation);
-    return std::vector<bool>(near.begin(), near.end());
+        openvdb::tools::dilateActiveValues(mask.tree(), int(frame.velocityMask.dilation), openvdb::tools::NN_FACE_EDGE_VERTEX,
+                                           openvdb::tools::EXPAND_TILES);
+    std::vector<bool> near(values, false);
+    const auto read = mask.getConstAccessor();
+    layout.forEachCell([&](const std::array<uint32_t, 3>& cell, size_t c) {
+        near[c] = read.isValueOn(openvdb::Coord(int(cell[0]), int(cell[1]), int(cell[2])));
+    });
+    return near;
 }
 
 } // namespace billow::vdb::detail

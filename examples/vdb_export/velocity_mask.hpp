@@ -1,5 +1,5 @@
 // Where the "vel" grid is written (internal to billow_vdb): the cells near smoke, fuel or flame,
-// as VelocityMask (vdb_writer.hpp) defines them. In Billow's cell order (x fastest).
+// as VelocityMask (vdb_writer.hpp) defines them, in the frame's value order (cell_layout.hpp).
 #pragma once
 
 #include <vector>
@@ -8,8 +8,9 @@
 
 namespace billow::vdb::detail {
 
-// One flag per cell: whether "vel" may be active there. All true when the frame has no density,
-// fuel or temperature to be near.
+// One flag per value (CellLayout: per cell of the box, or per cell of the listed bricks): whether
+// "vel" may be active there. All true when the frame has no density, fuel or temperature to be
+// near.
 std::vector<bool> velocityNeighbourhood(const VolumeFrame& frame);
 
 } // namespace billow::vdb::detail

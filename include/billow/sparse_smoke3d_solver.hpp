@@ -47,7 +47,11 @@ struct SparseSolverAccess;
 // updateSparseSettings and growPool) throws InvalidArgument naming the field.
 struct SparseSettings3D {
     // Bricks each field's pool holds (8^3 cells each), in [1, 2^21]. Memory grows linearly with
-    // it (SparseSmokeSolver3D::bytesPerBrick). Default 4096 (2.1 million cells).
+    // it (SparseSmokeSolver3D::bytesPerBrick). Default 4096 (2.1 million cells). The device
+    // bounds it too (the constructor and growPool refuse, with UnsupportedDevice naming this
+    // field, a pool whose largest buffer, 2304 bytes a brick or 8192 with the colour field or
+    // vorticity confinement, exceeds maxStorageBufferRange, or whose memory exceeds the largest
+    // device-local heap).
     uint32_t poolBricks = 4096;
     // A brick is wanted while any of its cells has density, or fuel, above these, finite, >= 0.
     // Default 1e-3 each.
@@ -101,6 +105,13 @@ struct SparsePoolReport {
     uint32_t refusedBricks = 0;    // of those, refused because the pool was full (exact count)
     // The first refused bricks (at most 64), brick coordinates (cells 8 b .. 8 b + 7).
     std::vector<std::array<uint32_t, 3>> refused;
+    // Density and fuel (their unit times m^3 / h^3: the sum over cells) that this step's
+    // advection carried into missing bricks, where there is no storage: lost, whether the bricks
+    // were refused (a full pool) or not wanted (content below the thresholds). With
+    // SmokeSettings3D::massCorrection only (the correction's sums measure it; its target leaves it
+    // out, so lost smoke never reappears elsewhere); nullopt without it. Sum them over the steps
+    // for the total lost.
+    std::optional<double> lostDensity, lostFuel;
 };
 
 // A host copy of the allocated bricks of one field: brick coordinates, and per brick its values.
@@ -120,8 +131,9 @@ public:
     static constexpr uint32_t kMaxEmitters = SmokeSolver3D::kMaxEmitters;
 
     // Validates both settings (InvalidArgument naming the field; settings the sparse grid does not
-    // support are named too), checks the device limits (UnsupportedDevice naming the buffer and
-    // the limit) and allocates every buffer; on any failure nothing is left allocated. The pool
+    // support are named too), checks the device limits as growPool does (UnsupportedDevice naming
+    // poolBricks, the bytes and the limit) and allocates every buffer (a VulkanError of the
+    // allocation names poolBricks and its bytes); on any failure nothing is left allocated. The pool
     // starts empty: the first step allocates bricks around the emitters and colliders.
     SparseSmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettings3D& settings,
                         const SparseSettings3D& sparse = {});
@@ -157,7 +169,10 @@ public:
     // samples, x fastest (faces: size + 1 along the field's axis; Colour: 4 values a sample).
     // downloadBox gives open air where no brick is allocated; uploadBox needs every sample stored
     // (InvalidArgument naming the first missing brick; nothing is written then), writes both
-    // copies of a face two bricks share, and takes finite values within +-1e6.
+    // copies of a face two bricks share, and takes finite values within +-1e6. A box holds at
+    // most 2^30 values (4 GiB of floats; InvalidArgument naming origin/size and the bytes above
+    // it: take a larger region in slabs); an Error names the box and its bytes when the host
+    // cannot allocate it.
     SparseBricks downloadBricks(SparseField3D field);
     std::vector<float> downloadBox(SparseField3D field, std::array<uint32_t, 3> origin, std::array<uint32_t, 3> size);
     void uploadBox(SparseField3D field, std::array<uint32_t, 3> origin, std::array<uint32_t, 3> size,

@@ -2,20 +2,27 @@
 // its strided share of the cells (old and new totals weighted by the cell's fluid fraction, and
 // the outflow the solver's kernel computes per cell) with compensated (Kahan) sums, the workgroup
 // reduces them in a fixed order, and invocation 0 writes the workgroup's partial sums.
-// The includer defines `vec3 cellSums(int c)` (old, new, outflow of cell c) and binds `partials`.
+// The includer defines `vec3 cellSums(int c)` (old, new, outflow of cell c) and binds `partials`;
+// or, with BILLOW_MASS_SUMS_REPORT defined, `vec4 cellSums4(int c)`, whose fourth sum (a part of
+// the outflow the solver reports, which the factor does not read) goes into the partials' w.
 #ifndef BILLOW_MASS_SUMS_GLSL
 #define BILLOW_MASS_SUMS_GLSL
 
+#ifdef BILLOW_MASS_SUMS_REPORT
+vec4 cellSums4(int c);
+#else
 vec3 cellSums(int c);
+vec4 cellSums4(int c) { return vec4(cellSums(c), 0.0); }
+#endif
 
-shared vec3 massSumsShared[BILLOW_MASS_GROUP];
+shared vec4 massSumsShared[BILLOW_MASS_GROUP];
 
 void sumCellsIntoPartials(int cells, int slot) {
-    vec3 sum = vec3(0.0), compensation = vec3(0.0);
+    vec4 sum = vec4(0.0), compensation = vec4(0.0);
     const int stride = int(gl_NumWorkGroups.x) * BILLOW_MASS_GROUP;
     for (int c = int(gl_GlobalInvocationID.x); c < cells; c += stride) {
-        const vec3 y = cellSums(c) - compensation;
-        const vec3 t = sum + y;
+        const vec4 y = cellSums4(c) - compensation;
+        const vec4 t = sum + y;
         compensation = (t - sum) - y;
         sum = t;
     }
@@ -26,7 +33,7 @@ void sumCellsIntoPartials(int cells, int slot) {
         if (t < s) massSumsShared[t] += massSumsShared[t + s];
         barrier();
     }
-    if (t == 0) partials[slot * BILLOW_MASS_MAX_GROUPS + int(gl_WorkGroupID.x)] = vec4(massSumsShared[0], 0.0);
+    if (t == 0) partials[slot * BILLOW_MASS_MAX_GROUPS + int(gl_WorkGroupID.x)] = massSumsShared[0];
 }
 
 // What one side face carries out of the domain in dt, per unit of h dt (a cell's share of the

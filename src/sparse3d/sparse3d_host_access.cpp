@@ -1,12 +1,14 @@
 // Host access to the sparse grid (blocking): the allocated bricks, a field's bricks, and dense
 // boxes of cells or faces read from and written into the bricks.
 #include <algorithm>
+#include <new>
 #include <set>
 #include <string>
 
 #include "billow/error.hpp"
 #include "core/validation.hpp"
 #include "sparse3d/sparse3d_impl.hpp"
+#include "sparse3d/sparse3d_settings.hpp"
 
 namespace billow {
 
@@ -54,6 +56,12 @@ Box checkedBox(const SmokeSettings3D& settings, SparseField3D field, std::array<
                                       std::to_string(origin[a]) + ", size " + std::to_string(size[a]) + ")");
     Box box{origin, size, field == SparseField3D::Colour ? 4u : 1u, faceAxis(field)};
     if (box.axis >= 0) box.extent[box.axis] += 1;
+    const uint64_t values = uint64_t(box.extent[0]) * box.extent[1] * box.extent[2] * box.components;
+    if (values > kMaxBoxValues)
+        throw InvalidArgument(std::string(call) + ": origin/size",
+                              "gives a box of " + std::to_string(values) + " values (" + std::to_string(values * sizeof(float)) +
+                                  " bytes on the host), above the " + std::to_string(kMaxBoxValues) +
+                                  " a box may hold: take it in smaller boxes");
     return box;
 }
 
@@ -161,7 +169,14 @@ std::vector<float> SparseSmokeSolver3D::downloadBox(SparseField3D field, std::ar
     detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));
     const bool openFraction = field == SparseField3D::OpenX || field == SparseField3D::OpenY || field == SparseField3D::OpenZ;
     const float openAir = field == SparseField3D::Temperature ? s.settings.ambientTemperature : openFraction ? 1.0f : 0.0f;
-    std::vector<float> out(box.samples() * box.components, openAir);
+    std::vector<float> out;
+    try {
+        out.assign(box.samples() * box.components, openAir);
+    } catch (const std::bad_alloc&) {
+        throw Error("downloadBox(" + std::string(fieldName(field)) + "): the host could not allocate the box of " +
+                    std::to_string(size[0]) + " x " + std::to_string(size[1]) + " x " + std::to_string(size[2]) + " samples (" +
+                    std::to_string(box.samples() * box.components * sizeof(float)) + " bytes)");
+    }
     for (uint32_t z = 0; z < box.extent[2]; ++z)
         for (uint32_t y = 0; y < box.extent[1]; ++y)
             for (uint32_t x = 0; x < box.extent[0]; ++x) {

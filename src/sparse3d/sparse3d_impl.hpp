@@ -82,6 +82,10 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
     GpuBuffer vorticityCells, confinementCells;
     detail::HostEditQueue<gpu::GpuEmitter3D> emitters;
     detail::ResultRing poolRing;  // SparsePoolReport per Topology pass (sparse3d_topology.cpp)
+    // Per Advect pass with massCorrection: the mass sums' partials of density and fuel
+    // (BILLOW_MASS_MAX_GROUPS vec4 each, the first massCorrection.groups() written), whose w is
+    // what went into missing bricks (sparse3d_transport.cpp); summed by readPoolReport.
+    detail::ResultRing lostRing;
     // The pressure's multigrid (sparse3d_multigrid.hpp), created by the first PressureSolve pass.
     std::shared_ptr<detail::SparseMultigrid> multigrid;
 
@@ -95,6 +99,16 @@ struct SparseSmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SparsePass
 
     // Allocates the pools (and everything sized by the capacity) for `slots` slots; sparse3d_solver.cpp.
     void allocatePools(uint32_t slots);
+    // sparse3d_device_limits.cpp. The pools' bytes per brick (the colour's with `colour`); the
+    // largest single pool buffer per brick and every buffer per brick these settings allocate;
+    // and the check, before anything is allocated, that a pool of `poolBricks` bricks fits the
+    // device with `liveBricks` bricks of old pools alive meanwhile: UnsupportedDevice naming
+    // SparseSettings3D::poolBricks, the bytes and maxStorageBufferRange or the largest
+    // device-local heap.
+    static uint64_t poolBytesPerBrick(bool colour);
+    uint64_t largestBufferPerBrick() const;
+    uint64_t plannedBytesPerBrick() const;
+    void requirePoolFits(uint32_t poolBricks, uint32_t liveBricks, const char* call) const;
     // sparse3d_host_access.cpp. Host access (blocking): the active list and brick map as the GPU
     // holds them, the pool of a field, and every stored copy of a cell or face (axis -1: a cell)
     // of the virtual domain given the brick map, as an index into its pool, canonical copy first.

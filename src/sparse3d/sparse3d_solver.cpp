@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "billow/error.hpp"
 #include "core/barriers.hpp"
@@ -51,12 +52,22 @@ SparseSmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSetting
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
                                 "SparseSmokeSolver3D");
     gridUniform.upload(gridParams());
-    allocatePools(sparse.poolBricks);
-    createTopology();
+    requirePoolFits(sparse.poolBricks, 0, "SparseSmokeSolver3D");
+    try {
+        allocatePools(sparse.poolBricks);
+        createTopology();
+    } catch (const VulkanError& e) {
+        throw VulkanError(e.result(), "SparseSmokeSolver3D: allocating the pools of SparseSettings3D::poolBricks = " +
+                                          std::to_string(sparse.poolBricks) + " bricks (" +
+                                          std::to_string(uint64_t(sparse.poolBricks) * plannedBytesPerBrick()) + " bytes; " +
+                                          e.what() + ")");
+    }
     // Its sums stride over the whole pool, so the workgroup count of the first capacity serves a
     // grown pool too (sparse3d_transport.cpp).
     massCorrection = detail::MassCorrection(cs, size_t(capacity) * BILLOW_BRICK_CELLS);
-    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D) + massCorrection.bytes();
+    lostRing = detail::ResultRing(cs, 2 * 4 * massCorrection.groups());
+    fixedBytes += gridUniform.size() + uint64_t(kMaxEmitters) * sizeof(gpu::GpuEmitter3D) + massCorrection.bytes() +
+                  uint64_t(detail::ResultRing::kSlots) * (detail::ResultRing::kHeaderWords + lostRing.payloadWords()) * 4;
     // The largest download: a face pool, or the colour pool.
     readback = detail::FieldReadback(cs, uint64_t(capacity) * BILLOW_BRICK_FACES * sizeof(float) * (hasColour() ? 4 : 1));
 }
@@ -82,13 +93,7 @@ void SparseSmokeSolver3D::Impl::allocatePools(uint32_t slots) {
         solidVelocity[a] = detail::fieldBuffer(cs, faces);
     }
     // One brick of every pool above (the topology and the pressure solver add theirs).
-    brickBytes = 0;
-    for (const PingPong* p : {&u, &v, &w, &density, &temperature, &fuel})
-        brickBytes += 2 * p->copies[0].size() / slots;
-    if (hasColour()) brickBytes += 2 * colour.copies[0].size() / slots;
-    for (const GpuBuffer* b : {&pressure, &divergence, &expansionSource, &solid, &open[0], &open[1], &open[2],
-                               &solidVelocity[0], &solidVelocity[1], &solidVelocity[2]})
-        brickBytes += b->size() / slots;
+    brickBytes = poolBytesPerBrick(hasColour());
     allocatePressureLevels(slots);
 }
 
@@ -135,6 +140,7 @@ void SparseSmokeSolver3D::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keepStateOf(emitters);
     saved.keepStateOf(colliders);
     saved.keepStateOf(poolRing);
+    saved.keepStateOf(lostRing);
     saved.keepStateOf(*multigrid);  // its residual reports
 }
 
@@ -166,6 +172,18 @@ void SparseSmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
                              "SmokeSettings3D::nx/ny/nz");
     detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
+    if (settings.vorticity != 0.0f && old.vorticity == 0.0f) {
+        // Confinement allocates its cells (vec4 per cell) with the pool's capacity: checked as a
+        // pool of that size would be, the settings kept as they were if it does not fit.
+        const SmokeSettings3D kept = old;
+        s.settings = settings;
+        try {
+            s.requirePoolFits(s.capacity, 0, "updateSettings");
+        } catch (...) {
+            s.settings = kept;
+            throw;
+        }
+    }
     s.settings = settings;
     s.gridUniform.upload(s.gridParams());
 }

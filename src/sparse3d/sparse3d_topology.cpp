@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <numeric>
 #include <string>
 
@@ -322,7 +323,22 @@ std::optional<SparsePoolReport> SparseSmokeSolver3D::Impl::readPoolReport() cons
     if (poolRing.empty()) return std::nullopt;
     const auto completed = poolRing.newest(kReportWords);
     if (!completed) return std::nullopt;
-    return toReport(*completed);
+    SparsePoolReport report = toReport(*completed);
+    // The same step's mass sums, when its Advect pass corrected the mass: the w of each field's
+    // partials (sparse3d_transport.cpp), summed in double.
+    if (const auto lost = lostRing.empty() ? std::nullopt : lostRing.ofStep(report.step, lostRing.payloadWords())) {
+        const uint32_t groups = lostRing.payloadWords() / 8;
+        double sums[2] = {0.0, 0.0};
+        for (int f = 0; f < 2; ++f)
+            for (uint32_t g = 0; g < groups; ++g) {
+                float w;
+                std::memcpy(&w, &lost->payload[(size_t(f) * groups + g) * 4 + 3], sizeof w);
+                sums[f] += w;
+            }
+        report.lostDensity = sums[0];
+        report.lostFuel = sums[1];
+    }
+    return report;
 }
 
 void SparseSmokeSolver3D::Impl::addToHealth(SolverHealth& report) const {
@@ -340,24 +356,9 @@ void SparseSmokeSolver3D::growPool(uint32_t poolBricks) {
                                                           " bricks (got " + std::to_string(poolBricks) + ")");
     auto scope = s.guard.enter("growPool");
     if (poolBricks == s.capacity) return;
-    // What the device cannot hold is refused before anything changes: the largest pool buffer
-    // against maxStorageBufferRange (kernels bind pools whole), and the new pools with the old
-    // ones (both live during the copy) against the largest device-local heap.
-    const uint64_t largest = uint64_t(poolBricks) * (s.hasColour() ? 4 * BILLOW_BRICK_CELLS : BILLOW_BRICK_FACES) * sizeof(float);
-    const uint64_t range = s.cs.properties.limits.maxStorageBufferRange;
-    if (largest > range)
-        throw UnsupportedDevice("SparseSmokeSolver3D::growPool: a pool of " + std::to_string(poolBricks) + " bricks needs " +
-                                std::to_string(largest) + " bytes, above this device's maxStorageBufferRange of " +
-                                std::to_string(range) + " bytes");
-    uint64_t heap = 0;
-    const VkPhysicalDeviceMemoryProperties& memory = s.cs.memoryProperties;
-    for (uint32_t h = 0; h < memory.memoryHeapCount; ++h)
-        if (memory.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) heap = std::max(heap, memory.memoryHeaps[h].size);
-    const uint64_t needed = s.fixedBytes + (uint64_t(poolBricks) + s.capacity) * s.brickBytes;
-    if (heap > 0 && needed > heap)
-        throw UnsupportedDevice("SparseSmokeSolver3D::growPool: " + std::to_string(poolBricks) + " bricks need " +
-                                std::to_string(needed) + " bytes with the old pools, above this device's largest device-local heap of " +
-                                std::to_string(heap) + " bytes");
+    // What the device cannot hold is refused before anything changes (the new pools and the old
+    // ones are both alive during the copy).
+    s.requirePoolFits(poolBricks, s.capacity, "growPool");
     s.cs.waitIdle();
 
     // The old pools and everything sized by the capacity, moved aside: put back if anything fails.
@@ -422,6 +423,10 @@ void SparseSmokeSolver3D::growPool(uint32_t poolBricks) {
         header.freeCount = uint32_t(std::count_if(coords.begin(), coords.end(), [](const gpu::ivec4& c) { return c.w == BILLOW_SLOT_FREE; }));
         detail::uploadBytes(s.cs, s.topology.header.handle(), std::as_bytes(std::span(&header, 1)));
         s.readback = std::move(readback);
+    } catch (const VulkanError& e) {
+        putBack();
+        throw VulkanError(e.result(), "SparseSmokeSolver3D::growPool: allocating the pools of " + std::to_string(poolBricks) +
+                                          " bricks (" + e.what() + ")");
     } catch (...) {
         putBack();
         throw;

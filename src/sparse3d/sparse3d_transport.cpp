@@ -5,8 +5,9 @@
 //
 // With massCorrection the totals of density and fuel are then kept as on the dense grid (one
 // factor per field: grid/mass_correction.hpp), over the allocated bricks, counting what the
-// velocity carried out through the domain's open sides and into the open air around the
-// allocated set (sparse3d/mass_sums.comp).
+// velocity carried out through the domain's open sides and what the advection carried into
+// missing bricks (sparse3d/mass_sums.comp): smoke flowing into bricks a full pool refused is lost
+// there, never spread over the rest, and the pool report says how much (lostDensity, lostFuel).
 //
 // Not carried over from the dense solver: the corrected schemes (MacCormack, BFECC). They need a
 // third copy of every pool (the dense solver's scratch); detail::requireSparseSupports refuses
@@ -93,6 +94,15 @@ void SparseSmokeSolver3D::Impl::recordMassCorrection(VkCommandBuffer cmd, float 
                                                                     .partials = massCorrection.partials()},
                                 gpu::SparseMassSumsPush{dt, f, inflowFields[f], cells}, massCorrection.groups(), 1);
     massCorrection.recordFactors(cmd, *kernels, 2);
+    // What went into missing bricks (the partials' w): both fields' partials into the report ring.
+    const detail::ResultRing::Slot slot = lostRing.begin(cmd);
+    detail::memoryBarrier(cs, cmd, detail::kComputeReadWrite, detail::kTransferRead);
+    const VkDeviceSize groupBytes = VkDeviceSize(massCorrection.groups()) * 4 * sizeof(float);
+    const VkBufferCopy regions[2] = {
+        {0, lostRing.payloadOffset(slot.index), groupBytes},
+        {VkDeviceSize(BILLOW_MASS_MAX_GROUPS) * 4 * sizeof(float), lostRing.payloadOffset(slot.index) + groupBytes, groupBytes}};
+    cs.vk.vkCmdCopyBuffer(cmd, massCorrection.partials(), lostRing.buffer(), 2, regions);
+    lostRing.end(cmd, slot, stepsRecorded + 1, 0);
     for (int f = 0; f < 2; ++f)
         kernels->dispatchIndirect(cmd,
                                   kernels::Sparse3dMassScale::Bindings{.brickMap = topology.brickMap.handle(),

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
+
+#include "core/context_state.hpp"  // the device limits
 
 namespace billow::test {
 namespace {
@@ -110,6 +113,74 @@ TEST_F(SparseBasic, RefusesWhatItCannotHold) {
     EXPECT_EQ(fieldOf([&] { SparseSmokeSolver3D(context(), reflection); }), "SmokeSettings3D::advectionReflection");
     sparse.poolBricks = 0;
     EXPECT_EQ(fieldOf([&] { SparseSmokeSolver3D(context(), smallSettings(), sparse); }), "SparseSettings3D::poolBricks");
+}
+
+// What an exception says, "accepted" when none was thrown, "other: ..." for one that is not an
+// UnsupportedDevice.
+template <typename Make>
+std::string refusal(Make&& make) {
+    try {
+        make();
+    } catch (const UnsupportedDevice& e) {
+        return e.what();
+    } catch (const std::exception& e) {
+        return std::string("other: ") + e.what();
+    }
+    return "accepted";
+}
+
+// A pool the device cannot hold is refused before anything is allocated, by the constructor and
+// growPool with the same check: the largest pool buffer against maxStorageBufferRange (kernels
+// bind a pool whole), a velocity component's 9 x 8 x 8 faces = 2304 bytes a brick, or the
+// colour's 4 floats x 512 cells = 8192 bytes; the whole against the largest device-local heap.
+TEST_F(SparseBasic, PoolsTheDeviceCannotHoldAreRefusedByName) {
+    const uint64_t range = context()->state().properties.limits.maxStorageBufferRange;
+    auto expectNamed = [](const std::string& message, uint64_t bricks, const char* limit) {
+        EXPECT_NE(message.find("SparseSettings3D::poolBricks = " + std::to_string(bricks)), std::string::npos) << message;
+        EXPECT_NE(message.find(limit), std::string::npos) << message;
+    };
+    SparseSettings3D sparse;
+    const uint64_t faceFit = range / 2304;  // the most bricks whose face pool one binding holds
+    if (faceFit < (1u << 21)) {
+        sparse.poolBricks = uint32_t(faceFit + 1);
+        expectNamed(refusal([&] { SparseSmokeSolver3D solver(context(), smallSettings(), sparse); }), faceFit + 1,
+                    "maxStorageBufferRange");
+        sparse.poolBricks = 2;
+        SparseSmokeSolver3D solver(context(), smallSettings(), sparse);
+        expectNamed(refusal([&] { solver.growPool(uint32_t(faceFit + 1)); }), faceFit + 1, "maxStorageBufferRange");
+        EXPECT_EQ(solver.sparseSettings().poolBricks, 2u);
+    }
+    SmokeSettings3D coloured = smallSettings();
+    coloured.colour = true;
+    const uint64_t colourFit = range / 8192;
+    if (colourFit < (1u << 21)) {
+        sparse.poolBricks = uint32_t(colourFit + 1);
+        expectNamed(refusal([&] { SparseSmokeSolver3D solver(context(), coloured, sparse); }), colourFit + 1,
+                    "maxStorageBufferRange");
+    }
+    // The largest pool the settings allow: 2^21 bricks, 4.8 GB of faces per component (above any
+    // 32-bit range) and about 100 GB in all: named, never an allocation's out-of-memory.
+    sparse.poolBricks = 1u << 21;
+    const std::string largest = refusal([&] { SparseSmokeSolver3D solver(context(), smallSettings(), sparse); });
+    EXPECT_NE(largest.find("SparseSettings3D::poolBricks = 2097152"), std::string::npos) << largest;
+}
+
+// A box whose host copy is unreasonable (above 2^30 values, 4 GiB of floats) is refused by name
+// before anything is allocated: the whole 2048^3 domain would be 32 GiB.
+TEST_F(SparseBasic, HugeBoxesAreRefusedByName) {
+    SmokeSettings3D big;
+    big.nx = big.ny = big.nz = 2048;
+    big.cellSize = 0.01f;
+    SparseSettings3D sparse;
+    sparse.poolBricks = 4;
+    SparseSmokeSolver3D solver(context(), big, sparse);
+    EXPECT_EQ(fieldOf([&] { solver.downloadBox(SparseField3D::Density, {0, 0, 0}, {2048, 2048, 2048}); }), "downloadBox: origin/size");
+    // 1024^3 x-faces: 1025 x 1024 x 1024 values, just above the bound.
+    EXPECT_EQ(fieldOf([&] { solver.downloadBox(SparseField3D::VelocityX, {0, 0, 0}, {1024, 1024, 1024}); }),
+              "downloadBox: origin/size");
+    const std::vector<float> one(1, 0.0f);
+    EXPECT_EQ(fieldOf([&] { solver.uploadBox(SparseField3D::Density, {0, 0, 0}, {2048, 2048, 2048}, one); }), "uploadBox: origin/size");
+    EXPECT_EQ(solver.downloadBox(SparseField3D::Density, {0, 0, 0}, {8, 8, 8}), std::vector<float>(512, 0.0f));
 }
 
 } // namespace

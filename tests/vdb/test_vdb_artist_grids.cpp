@@ -13,6 +13,7 @@
 
 #include "support/tree_paths.hpp"
 #include "velocity_mask.hpp"
+#include "vdb_layouts.hpp"
 #include "vdb_writer.hpp"
 
 namespace billow::test {
@@ -25,11 +26,12 @@ struct ReadBack {
     openvdb::MetaMap::Ptr metadata;
 };
 
-ReadBack writeAndRead(const VolumeFrame& frame, const std::string& name) {
+// Writes the box frame `frame` in `layout` and reads it back.
+ReadBack writeAndRead(const VolumeFrame& frame, const std::string& name, FrameLayout layout) {
     const std::filesystem::path dir = VDB_TEST_OUTPUT_DIR;
     std::filesystem::create_directories(dir);
-    const std::string path = (dir / name).string();
-    vdb::writeVdb(path, frame);
+    const std::string path = (dir / ((layout == FrameLayout::Box ? "box_" : "bricks_") + name)).string();
+    vdb::writeVdb(path, inLayout(frame, layout));
     openvdb::initialize();
     openvdb::io::File file(path);
     file.open();
@@ -69,6 +71,10 @@ VolumeFrame asymmetricFrame() {
     return frame;
 }
 
+// Every test runs on the whole box and on bricks (vdb_layouts.hpp): one writer, the same file.
+class VdbArtistGrids : public ::testing::TestWithParam<FrameLayout> {};
+INSTANTIATE_TEST_SUITE_P(Layouts, VdbArtistGrids, ::testing::Values(FrameLayout::Box, FrameLayout::Bricks), layoutName);
+
 // Where the one active voxel of `grid` is, in world space.
 template <typename GridT>
 openvdb::Vec3d onlyActiveVoxel(const GridT& grid, openvdb::Coord& ijk) {
@@ -81,12 +87,12 @@ openvdb::Vec3d onlyActiveVoxel(const GridT& grid, openvdb::Coord& ijk) {
 // y-up keeps Billow's axes; z-up turns the frame +90 degrees about x: (x, y, z) -> (x, -z, y), a
 // rotation, so the file is right-handed. The smoke cell's centre and its velocity turn with it,
 // and the domain box too.
-TEST(VdbArtistGrids, ZUpTurnsIndicesPositionsAndVelocityByOneRotation) {
+TEST_P(VdbArtistGrids, ZUpTurnsIndicesPositionsAndVelocityByOneRotation) {
     VolumeFrame frame = asymmetricFrame();
     const double h = 0.5;
     const openvdb::Vec3d billowCentre(10.0 + 1.5 * h, 20.0 + 2.5 * h, 30.0 + 0.5 * h);
 
-    const ReadBack yUp = writeAndRead(frame, "up_y.vdb");
+    const ReadBack yUp = writeAndRead(frame, "up_y.vdb", GetParam());
     openvdb::Coord ijk;
     const openvdb::Vec3d yCentre = onlyActiveVoxel(*gridOf<openvdb::FloatGrid>(yUp, "density"), ijk);
     EXPECT_EQ(ijk, openvdb::Coord(1, 2, 0));
@@ -94,7 +100,7 @@ TEST(VdbArtistGrids, ZUpTurnsIndicesPositionsAndVelocityByOneRotation) {
     EXPECT_EQ(yUp.metadata->metaValue<std::string>("up_axis"), "y");
 
     frame.upAxis = vdb::UpAxis::Z;
-    const ReadBack zUp = writeAndRead(frame, "up_z.vdb");
+    const ReadBack zUp = writeAndRead(frame, "up_z.vdb", GetParam());
     EXPECT_EQ(zUp.metadata->metaValue<std::string>("up_axis"), "z");
     const auto density = gridOf<openvdb::FloatGrid>(zUp, "density");
     ASSERT_TRUE(density);
@@ -118,36 +124,58 @@ TEST(VdbArtistGrids, ZUpTurnsIndicesPositionsAndVelocityByOneRotation) {
     EXPECT_TRUE(high.eq(openvdb::Vec3d(11.5, -30.0, 22.0), 1e-12)) << high;
 }
 
-// Fields whose every voxel is at the background give no grid; a frame with nothing in it is
-// still a file (metadata only), so a numbered sequence has no gaps.
-TEST(VdbArtistGrids, EmptyGridsAreLeftOut) {
+// Every grid a frame's fields give is in the file, with its name, type, class, background and
+// transform, even when none of its voxels is active: the first file of a sequence (before the
+// emitters have run) lists "vel" and the rest, so Blender fills its velocity-grid field and turns
+// motion blur on from the start. A frame's file is never a "solid"-only file.
+TEST_P(VdbArtistGrids, EveryGridIsInEveryFileEvenEmpty) {
     VolumeFrame frame;
     frame.nx = 4;
     frame.ny = 3;
     frame.nz = 2;
     frame.cellSize = 0.1;
+    frame.origin = {1.0, 2.0, 3.0};
+    frame.upAxis = vdb::UpAxis::Z;
+    frame.step = 0;
+    frame.time = 0.0;
     frame.temperatureBackground = 293.15f;
     frame.density.assign(24, 0.0f);
     frame.temperature.assign(24, 293.15f);
     frame.fuel.assign(24, 0.0f);
-    frame.fuel[5] = 0.5f;
     frame.velocityX.assign(24, 0.0f);
     frame.velocityY.assign(24, 0.0f);
     frame.velocityZ.assign(24, 0.0f);
     frame.solid.assign(24, 0.0f);
-    ReadBack back = writeAndRead(frame, "empty_grids.vdb");
-    EXPECT_EQ(back.grids.size(), 1u);
-    EXPECT_TRUE(back.grids.count("fuel"));
-
-    frame.fuel.assign(24, 0.0f);
-    back = writeAndRead(frame, "all_empty.vdb");
-    EXPECT_TRUE(back.grids.empty());
-    EXPECT_EQ(back.metadata->metaValue<std::string>("creator"), "Billow vdb_writer");
+    frame.solid[5] = 1.0f;  // an obstacle: the one grid with anything in it
+    const ReadBack back = writeAndRead(frame, "first_of_sequence.vdb", GetParam());
+    std::vector<std::string> names;
+    for (const auto& [name, grid] : back.grids) names.push_back(name);
+    EXPECT_EQ(names, (std::vector<std::string>{"density", "flame", "fuel", "solid", "temperature", "vel"}));
+    const auto solid = gridOf<openvdb::FloatGrid>(back, "solid");
+    ASSERT_TRUE(solid);
+    EXPECT_EQ(solid->activeVoxelCount(), 1u);
+    for (const char* name : {"density", "temperature", "flame", "fuel"}) {
+        SCOPED_TRACE(name);
+        const auto grid = gridOf<openvdb::FloatGrid>(back, name);
+        ASSERT_TRUE(grid);
+        EXPECT_EQ(grid->activeVoxelCount(), 0u);
+        EXPECT_EQ(grid->transform(), solid->transform());
+        EXPECT_EQ(grid->metaValue<int64_t>("step"), 0);
+    }
+    EXPECT_EQ(gridOf<openvdb::FloatGrid>(back, "temperature")->background(), 293.15f);
+    EXPECT_EQ(gridOf<openvdb::FloatGrid>(back, "density")->getGridClass(), openvdb::GRID_FOG_VOLUME);
+    const auto vel = gridOf<openvdb::Vec3SGrid>(back, "vel");
+    ASSERT_TRUE(vel);
+    EXPECT_EQ(vel->activeVoxelCount(), 0u);
+    EXPECT_EQ(vel->transform(), solid->transform());
+    EXPECT_EQ(vel->getVectorType(), openvdb::VEC_CONTRAVARIANT_RELATIVE);
+    EXPECT_TRUE(vel->isInWorldSpace());
+    EXPECT_EQ(vel->metaValue<std::string>("unit"), "m/s");
 }
 
 // "vel" covers the cells within `dilation` voxels (a cube) of smoke, fuel or flame, not the whole
 // box where the projection left slow air moving, and is saved as half floats unless asked not to.
-TEST(VdbArtistGrids, VelocityOnlyNearSmokeAndAsHalfFloats) {
+TEST_P(VdbArtistGrids, VelocityOnlyNearSmokeAndAsHalfFloats) {
     VolumeFrame frame;
     frame.nx = 16;
     frame.ny = 12;
@@ -161,7 +189,7 @@ TEST(VdbArtistGrids, VelocityOnlyNearSmokeAndAsHalfFloats) {
     frame.velocityZ.assign(cells, 0.0f);
     for (uint32_t dilation : {0u, 1u, 2u}) {
         frame.velocityMask.dilation = dilation;
-        const ReadBack back = writeAndRead(frame, "vel_near.vdb");
+        const ReadBack back = writeAndRead(frame, "vel_near.vdb", GetParam());
         const auto vel = gridOf<openvdb::Vec3SGrid>(back, "vel");
         ASSERT_TRUE(vel);
         const size_t side = 2 * dilation + 1;
@@ -174,11 +202,12 @@ TEST(VdbArtistGrids, VelocityOnlyNearSmokeAndAsHalfFloats) {
         EXPECT_NE(read, 0.1f);
     }
     frame.velocityAsHalf = false;
-    const ReadBack full = writeAndRead(frame, "vel_full.vdb");
+    const ReadBack full = writeAndRead(frame, "vel_full.vdb", GetParam());
     EXPECT_EQ(gridOf<openvdb::Vec3SGrid>(full, "vel")->tree().getValue(openvdb::Coord(5, 6, 4)).x(), 0.1f);
 
     // Edges of the neighbourhood: flame counts (temperature above ambient by the mask threshold),
     // a frame with nothing to be near writes velocity everywhere it moves.
+    if (GetParam() == FrameLayout::Bricks) return;  // velocityNeighbourhood's flags are per value: the box's here
     VolumeFrame hot;
     hot.nx = 5;
     hot.ny = 1;
@@ -195,7 +224,7 @@ TEST(VdbArtistGrids, VelocityOnlyNearSmokeAndAsHalfFloats) {
 // "temperature" keeps absolute kelvin with the ambient as background (inactive voxels read
 // ambient); "flame" is the excess with background 0, active only above ambient; "solid" is the
 // solid fraction as a fog volume; step and time are on the file and on every grid.
-TEST(VdbArtistGrids, BackgroundsSolidAndFrameMetadata) {
+TEST_P(VdbArtistGrids, BackgroundsSolidAndFrameMetadata) {
     VolumeFrame frame;
     frame.nx = 4;
     frame.ny = 1;
@@ -206,8 +235,8 @@ TEST(VdbArtistGrids, BackgroundsSolidAndFrameMetadata) {
     frame.solid = {0.0f, 0.0f, 0.5f, 1.0f};
     frame.time = 2.5;
     frame.step = 150;
-    const ReadBack back = writeAndRead(frame, "backgrounds.vdb");
-    ASSERT_EQ(back.grids.size(), 3u);
+    const ReadBack back = writeAndRead(frame, "backgrounds.vdb", GetParam());
+    ASSERT_EQ(back.grids.size(), 3u);  // temperature gives "temperature" and "flame"
     const auto temperature = gridOf<openvdb::FloatGrid>(back, "temperature");
     const auto flame = gridOf<openvdb::FloatGrid>(back, "flame");
     const auto solid = gridOf<openvdb::FloatGrid>(back, "solid");

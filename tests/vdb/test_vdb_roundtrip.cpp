@@ -14,6 +14,7 @@
 #include <openvdb/openvdb.h>
 
 #include "velocity_mask.hpp"
+#include "vdb_layouts.hpp"
 #include "volume_frame.hpp"
 #ifdef BILLOW_VDB_HAS_NANOVDB
 #include <nanovdb/util/IO.h>
@@ -136,9 +137,10 @@ TEST_F(VdbExport, FireFrameReadsBackAsDownloaded) {
     const ReadBack back = readVdb(path);
 
     // Names, types and classes as documented (docs/vdb-export.md). No obstacle: the solid
-    // fraction is 0 everywhere, so "solid" is left out.
-    ASSERT_EQ(back.grids.size(), 5u);
-    for (const char* name : {"density", "temperature", "flame", "fuel", "vel"}) ASSERT_TRUE(back.grids.count(name)) << name;
+    // fraction is 0 everywhere, so "solid" is there, empty.
+    ASSERT_EQ(back.grids.size(), 6u);
+    for (const char* name : {"density", "temperature", "flame", "fuel", "vel", "solid"}) ASSERT_TRUE(back.grids.count(name)) << name;
+    EXPECT_EQ(back.grids.at("solid")->activeVoxelCount(), 0u);
     EXPECT_EQ(back.grids.at("density")->getGridClass(), openvdb::GRID_FOG_VOLUME);
     EXPECT_EQ(back.grids.at("fuel")->getGridClass(), openvdb::GRID_FOG_VOLUME);
     EXPECT_EQ(back.grids.at("temperature")->getGridClass(), openvdb::GRID_UNKNOWN);
@@ -278,7 +280,7 @@ TEST_F(VdbExport, FireFrameReadsBackFromNanoVdb) {
     const std::filesystem::path path = outputPath("fire.nvdb");
     vdb::writeNanoVdb(path.string(), frame);
     const auto handles = nanovdb::io::readGrids(path.string());
-    ASSERT_EQ(handles.size(), 5u);  // density, temperature, flame, fuel, vel
+    ASSERT_EQ(handles.size(), 6u);  // density, temperature, flame, fuel, vel, solid (empty: no obstacle)
     const double h = settings.cellSize;
     struct Scalar {
         const char* name;
@@ -334,10 +336,14 @@ TEST_F(VdbExport, FireFrameReadsBackFromNanoVdb) {
 }
 #endif
 
+// The threshold's tests run on the whole box and on bricks (vdb_layouts.hpp).
+class VdbExportThreshold : public ::testing::TestWithParam<FrameLayout> {};
+INSTANTIATE_TEST_SUITE_P(Layouts, VdbExportThreshold, ::testing::Values(FrameLayout::Box, FrameLayout::Bricks), layoutName);
+
 // The active set at its edges, on a hand-made frame: a value exactly at the threshold is active,
 // the float just below it is not; temperature is measured from its background; a partial field set
 // writes only the given grids; a second write replaces the file.
-TEST(VdbExportThreshold, IsInclusiveAndRelativeToTheBackground) {
+TEST_P(VdbExportThreshold, IsInclusiveAndRelativeToTheBackground) {
     VolumeFrame frame;
     frame.nx = 3;
     frame.ny = 2;
@@ -348,9 +354,9 @@ TEST(VdbExportThreshold, IsInclusiveAndRelativeToTheBackground) {
     const float below = std::nextafter(0.25f, 0.0f);
     frame.density = {0.25f, below, -0.25f, -below, 0.0f, 7.0f};
     frame.temperature = {300.25f, 300.0f, 299.75f, 300.125f, 0.0f, 300.0f};
-    const std::filesystem::path path = outputPath("threshold.vdb");
-    vdb::writeVdb(path.string(), frame);
-    vdb::writeVdb(path.string(), frame);  // replaces it
+    const std::filesystem::path path = outputPath(layoutName({GetParam(), 0}) + "_threshold.vdb");
+    vdb::writeVdb(path.string(), inLayout(frame, GetParam()));
+    vdb::writeVdb(path.string(), inLayout(frame, GetParam()));  // replaces it
     const ReadBack back = readVdb(path);
     ASSERT_EQ(back.grids.size(), 3u);  // density, temperature and flame (300.25 K is 0.25 K above ambient)
     ASSERT_TRUE(back.grids.count("density") && back.grids.count("temperature") && back.grids.count("flame"));
@@ -370,7 +376,7 @@ TEST(VdbExportThreshold, IsInclusiveAndRelativeToTheBackground) {
 
 // Pruned: a uniform 8^3 block (one whole leaf of OpenVDB's default tree) is stored as one active
 // tile, not as a leaf of 512 equal voxels; a leaf with one odd voxel stays a leaf.
-TEST(VdbExportThreshold, UniformLeavesArePrunedIntoTiles) {
+TEST_P(VdbExportThreshold, UniformLeavesArePrunedIntoTiles) {
     VolumeFrame frame;
     frame.nx = 16;
     frame.ny = 8;
@@ -379,8 +385,8 @@ TEST(VdbExportThreshold, UniformLeavesArePrunedIntoTiles) {
     frame.density.assign(16 * 8 * 8, 0.0f);
     for (size_t c = 0; c < frame.density.size(); ++c) frame.density[c] = c % 16 < 8 ? 2.0f : 0.0f;
     frame.density[9 + 16 * (3 + 8 * 5)] = 0.5f;
-    const std::filesystem::path path = outputPath("pruned.vdb");
-    vdb::writeVdb(path.string(), frame);
+    const std::filesystem::path path = outputPath(layoutName({GetParam(), 0}) + "_pruned.vdb");
+    vdb::writeVdb(path.string(), inLayout(frame, GetParam()));
     const auto grid = openvdb::GridBase::grid<openvdb::FloatGrid>(readVdb(path).grids.at("density"));
     ASSERT_TRUE(grid);
     EXPECT_EQ(grid->tree().leafCount(), 1u);
