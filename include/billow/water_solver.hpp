@@ -129,11 +129,20 @@ public:
     // command buffer. Every frame then, before its substeps, moves the Simulated bodies and
     // evaluates the load on all of them, and the water flows around what they push aside. An
     // empty span removes them all. Bodies keep their state on the GPU between calls: to move a
-    // Kinematic body, or to change a Simulated one, give the whole set again (a Simulated body's
-    // current state is in bodies()). On the Triangle lattice each vertex stands for its brick (h
+    // Kinematic body use setBodyPose; to change anything else of a body, give the whole set again
+    // (a Simulated body's current state is in bodies(), a frame or two old). A frame with bodies
+    // longer than kMaxBodySubsteps * kMaxBodySubstep (10 s) is refused, naming "dt". The bodies'
+    // state is scanned with the fields (health(): "Bodies"). On the Triangle lattice each vertex stands for its brick (h
     // wide, h sqrt(3)/2 high, centred on it: the offset rows of bricks tile the domain), over
     // which the bodies' columns are sampled as over the Square lattice's cells.
     void setBodies(std::span<const FloatingBody> bodies);
+    // Moves body `index` (of the last setBodies; InvalidArgument "setBodyPose: index" otherwise) to
+    // `pose` with its velocities, from the next recorded frame on: its other fields, and every
+    // other body's state on the GPU, stay as they are. Checked as the body with that pose
+    // (InvalidArgument naming "setBodyPose: pose.<field>"). A Kinematic body holds the pose (its
+    // load is evaluated there); a Simulated one goes on from it. Several calls before a frame apply
+    // in order.
+    void setBodyPose(uint32_t index, const FloatingBodyPose& pose);
     // The newest completed frame's report (a frame or two behind the recording, never waited
     // for): the step it describes and every body's state and load; nullopt before the first
     // frame with bodies has completed.

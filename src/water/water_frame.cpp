@@ -25,6 +25,7 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
                                         " substeps of at most " + std::to_string(limit) +
                                         " s (the stability limit), more than WaterSettings::maxSubsteps = " +
                                         std::to_string(settings.maxSubsteps));
+    (void)bodySubsteps(dt);  // refuses a frame too long for the bodies before anything is recorded
     const uint32_t substeps = std::max(1u, static_cast<uint32_t>(needed));
     const float subDt = static_cast<float>(double(dt) / substeps);
 

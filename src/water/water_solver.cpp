@@ -109,7 +109,7 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water},
         std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan}, params.handle(), params.size());
     timer = detail::GpuTimer(cs, 1);
-    health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye", "FlowZ", "Sediment"},
+    health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye", "FlowZ", "Sediment", "Bodies"},
                                 "WaterSolver");
     uploadParams();
 }
@@ -185,6 +185,9 @@ void WaterSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
         {dye.now(), dye.copies[0].size()},
         {flowZ.handle(), settings.lattice == WaterLattice::Triangle ? flowZ.size() : 0},
         {sediment.now(), settings.erosion.hydraulic.enabled ? sediment.copies[0].size() : 0},
+        // The floating bodies' state after the frame (shaders/water/water_types.h GpuFloatingBody):
+        // what the GPU integrates from the engine's bodies; firstIndex / 36 is the body.
+        {floatingBodies.buffer(), VkDeviceSize(floatingBodies.count()) * sizeof(gpu::GpuFloatingBody)},
     };
     health.recordScan(cmd, *kernels, fields);
 }
@@ -220,6 +223,8 @@ void WaterSolver::updateSettings(const WaterSettings& settings) {
     detail::requireUnchanged(settings.nx == s.nx && settings.ny == s.ny, "WaterSettings::nx/ny");
     // The flow buffers are sized per lattice.
     detail::requireUnchanged(settings.lattice == s.settings.lattice, "WaterSettings::lattice");
+    // The bodies' bounds depend on the cell size, the density and gravity.
+    s.floatingBodies.check(Impl::bodyWater(settings), "updateSettings");
     auto scope = s.guard.enter("updateSettings");
     s.settings = settings;
     s.uploadParams();
@@ -243,6 +248,7 @@ uint32_t WaterSolver::record(VkCommandBuffer cmd, float dt) {
 uint32_t WaterSolver::step(float dt) {
     Impl& s = use("step");
     (void)substepsFor(dt);  // validates dt (and the substep count) before anything is recorded
+    (void)s.bodySubsteps(dt);
     s.stepCall(dt, 1);
     return s.lastSubsteps;
 }

@@ -95,6 +95,10 @@ struct WaterSolver::Impl : detail::SolverCore {
     uint32_t recordFrame(VkCommandBuffer cmd, float dt);
     void recordBrushes(VkCommandBuffer cmd);
     void recordBodies(VkCommandBuffer cmd, float dt);
+    // water_bodies.cpp: the body substeps of a frame of dt (InvalidArgument "dt" beyond
+    // kMaxBodySubsteps with bodies), and what of the settings the bodies' checks depend on.
+    uint32_t bodySubsteps(float dt) const;
+    static detail::BodyWater bodyWater(const WaterSettings& s);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     // The substep's passes on the Square lattice (water_frame.cpp) and the Triangle lattice
     // (water_triangle.cpp): the new flows with their outflow scale, then the depth update.
