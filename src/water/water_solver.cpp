@@ -198,6 +198,8 @@ void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keep(lastSubsteps);
     saved.keep(framesRecorded);
     saved.keepStateOf(brushes);
+    saved.keep(hostDepthBound);
+    saved.keep(hostBoundFrame);
     saved.keepStateOf(probes);
     saved.keepStateOf(floatingBodies);
     saved.keepStateOf(bodyReports);
@@ -273,6 +275,43 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
         s.hostDepthBound = s.knownMaxDepth() + brush.water;
         s.hostBoundFrame = s.framesRecorded;
     }
+}
+
+void WaterSolver::setRain(const WaterRain& rain) {
+    Impl& s = use("setRain");
+    detail::requireNonNegative(rain.rate, "WaterRain::rate");
+    if (rain.rate > kMaxRainRate)
+        throw InvalidArgument("WaterRain::rate", "must be at most kMaxRainRate = " + std::to_string(kMaxRainRate) +
+                                                     " m/s (got " + std::to_string(rain.rate) + ")");
+    detail::requireNonNegative(rain.dye, "WaterRain::dye");
+    for (auto [value, field] : {std::pair{rain.minX, "WaterRain::minX"}, std::pair{rain.minY, "WaterRain::minY"},
+                                std::pair{rain.maxX, "WaterRain::maxX"}, std::pair{rain.maxY, "WaterRain::maxY"}})
+        detail::requireFinite(value, field);
+    if (!(rain.minX <= rain.maxX && rain.minY <= rain.maxY))
+        throw InvalidArgument("WaterRain::minX/maxX/minY/maxY", "the region's minimum must not exceed its maximum");
+    auto scope = s.guard.enter("setRain");
+    s.rain = rain;
+}
+
+const WaterRain& WaterSolver::rain() const { return use("rain").rain; }
+
+double WaterSolver::rainArea() const {
+    const Impl& s = use("rainArea");
+    const WaterSettings& w = s.settings;
+    const bool triangle = w.lattice == WaterLattice::Triangle;
+    const double h = w.cellSize, rowHeight = triangle ? h * std::sqrt(3.0) / 2.0 : h;
+    // The columns' centres as the GPU computes them (water/lattice.glsl's cellCentre), in float.
+    const float hf = w.cellSize, sqrt3 = 1.7320508f;
+    uint64_t columns = 0;
+    for (uint32_t j = 0; j < s.ny; ++j) {
+        const float y = triangle ? (float(j) + 0.5f) * 0.5f * sqrt3 * hf : (float(j) + 0.5f) * hf;
+        if (!(y >= s.rain.minY && y < s.rain.maxY)) continue;
+        for (uint32_t i = 0; i < s.nx; ++i) {
+            const float x = (float(i) + 0.5f + (triangle ? 0.5f * float(j & 1) : 0.0f)) * hf;
+            if (x >= s.rain.minX && x < s.rain.maxX) ++columns;
+        }
+    }
+    return double(columns) * h * rowHeight;
 }
 
 size_t WaterSolver::fieldSize(WaterField field) const noexcept {
