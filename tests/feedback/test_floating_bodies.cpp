@@ -191,8 +191,8 @@ TEST_F(FloatingBodies, SphereHoldsTheCapBelowTheLevel) {
 // the water under it leaves until the surface around is level (the body sits in a depression as
 // deep as its draft). The box is aligned with the grid, so its columns are whole and the discrete
 // buoyancy is exact; what is left is its bobbing on the waves still sloshing after 9 s (friction
-// 0.9 damps them), averaged out over the last 1.5 s (about two bobbing periods, 2 pi sqrt(draft / g)
-// = 0.78 s), within the 2 % asked.
+// 0.9 damps them), averaged out over the last 1.5 s (more than a bobbing period with the heave
+// added mass, 2 pi sqrt((m + m_a) / (rho g A)) = 1.25 s), within the 2 % asked.
 // The same in every water model: the momentum model's surface slope carries the displacement too.
 class FloatingBodiesInEveryModel : public GpuTest, public testing::WithParamInterface<WaterModel> {};
 

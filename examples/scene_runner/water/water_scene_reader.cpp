@@ -125,7 +125,7 @@ void readWaterSettings(ObjectReader& top, WaterSettings& s) {
     s.pipeDepth = f("pipeDepth", s.pipeDepth, Range::closed(1e-3, 1e4));
     s.friction = f("friction", s.friction, {0.0, 1.0, false, true});
     s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
-    s.courant = f("courant", s.courant, Range::closed(1e-3, 0.7071));
+    s.courant = f("courant", s.courant, {0.0, 0.7071, true, false});  // validate() also refuses below 0.001
     s.maxSubsteps = r.integer("maxSubsteps", s.maxSubsteps, 1, 1000000);
     s.dryDepth = f("dryDepth", s.dryDepth, Range::closed(1e-6, 1.0));
     s.dyeDecay = f("dyeDecay", s.dyeDecay, Range::nonNegative());
