@@ -33,8 +33,8 @@ struct FloatingBody {
     // Geometry, as billow::Collider: a Sphere (radius), an oriented Box (halfExtents) or a Capsule
     // (radius about the segment from -halfLength to +halfLength along the body's own x axis).
     // Every dimension (a sphere's or capsule's diameter 2 radius, a box's full extents
-    // 2 halfExtents) at least h / 2, two of the columns (h / 4 apart) that sample the body: a
-    // thinner body can slip between them and lose its buoyancy.
+    // 2 halfExtents) at least h / 8, half the spacing of the columns that sample the body (h / 4):
+    // the columns would miss a thinner one.
     ColliderShape shape = ColliderShape::Box;
     // Centre (centre of mass), m, in the water solver's frame. Default (0, 0, 0).
     std::array<float, 3> centre{0.0f, 0.0f, 0.0f};

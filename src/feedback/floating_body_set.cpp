@@ -130,11 +130,10 @@ FloatingBodyBounds floatingBodyBounds(const FloatingBody& b, const BodyWater& wa
     const double R = reach(b);
     FloatingBodyBounds out;
     out.largestWettedArea = largestSection(b) + 2.0 * kPi * R * delta + kPi * delta * delta;
-    // A body's inscribed ball, as wide as its smallest dimension, covers a disc of that diameter
-    // however the body turns; one of two columns' width (h / 2) holds at least two column midpoints
-    // wherever it lies, so the body always has columns to float on. A thinner one can slip between
-    // them and lose its buoyancy.
-    out.smallestDimension = 2.0 * column;
+    // Half the columns' spacing (h / 8): a body narrower than that in some direction is seen by at
+    // most one column across it, and thinner still by none (its volume and its inertia then shrink
+    // towards float's underflow: a 1e-30 m sphere's inertia was 0 and its spin NaN).
+    out.smallestDimension = 0.5 * column;
     // Heave: buoyancy's stiffness rho g A_wet over the mass is omega^2; the semi-implicit step is
     // stable for omega dt_b < 2, and omega dt_b <= 1 keeps it a factor 2 inside.
     const double stiffnessPerArea = water.waterDensity * water.gravity * kMaxBodySubstep * kMaxBodySubstep;
@@ -172,7 +171,7 @@ gpu::GpuFloatingBody packFloatingBody(const FloatingBody& b, const BodyWater& wa
         throw InvalidArgument(field + (b.shape == ColliderShape::Box ? ".halfExtents" : ".radius"),
                               "the body is " + number(smallestDimension(b)) + " m across, less than the " +
                                   number(bounds.smallestDimension) +
-                                  " m, two of the columns that sample it (cellSize / 2): it could slip between them and lose its buoyancy");
+                                  " m, half the spacing of the columns that sample it (cellSize / 8): the columns would miss it");
     if (double(b.mass) < bounds.mass)
         throw InvalidArgument(field + ".mass", "must be at least " + number(bounds.mass) + " kg (got " + number(b.mass) +
                                                    "): rho g A_max dt_b^2, the buoyancy's stiffness over " +

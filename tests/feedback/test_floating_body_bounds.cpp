@@ -127,11 +127,11 @@ TEST_F(FloatingBodyBounds, MassAndInertiaBoundsFollowTheStabilityOfTheBodySubste
         b.inertia[k] = float(1.01 * bound);
         EXPECT_EQ(fieldOf([&] { solver.setBodies(std::span(&b, 1)); }), "(no error)") << k;
     }
-    // The size: every dimension at least two columns, h / 2.
+    // The size: every dimension at least half a column, h / 8.
     b = cube();
-    b.halfExtents = {0.5f, float(0.99 * h / 4.0), 0.5f};
+    b.halfExtents = {0.5f, float(0.99 * h / 16.0), 0.5f};
     EXPECT_EQ(fieldOf([&] { solver.setBodies(std::span(&b, 1)); }), "setBodies: bodies[0].halfExtents");
-    b.halfExtents[1] = float(1.01 * h / 4.0);
+    b.halfExtents[1] = float(1.01 * h / 16.0);
     EXPECT_EQ(fieldOf([&] { solver.setBodies(std::span(&b, 1)); }), "(no error)");
     // The bounds scale with the water: a denser water refuses a body the lighter one took.
     b = cube();
@@ -165,8 +165,10 @@ TEST_F(FloatingBodyBounds, BodiesAtTheirBoundsStayFiniteThroughLongFrames) {
     bodies[0].inertia = {1.0f, 1.0f, 1.0f};
     bodies[0] = lowest(bodies[0], &FloatingBody::mass);
     bodies[1].shape = ColliderShape::Sphere;
-    bodies[1].centre = {8.0f, 8.0f, 1.1f};
-    bodies[1].mass = 3.0f;  // floats at the bound's radius, h / 4
+    // On a column's midpoint (h / 4 apart from h / 8), which the sphere at its smallest radius
+    // (h / 16) needs to be seen at all.
+    bodies[1].centre = {8.125f, 8.125f, 1.05f};
+    bodies[1].mass = 0.5f;
     bodies[1] = lowest(bodies[1], &FloatingBody::radius);
     bodies[2].shape = ColliderShape::Capsule;
     bodies[2].radius = 0.3f;

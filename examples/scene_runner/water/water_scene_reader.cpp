@@ -99,7 +99,7 @@ void readErosion(ObjectReader& settings, WaterErosionSettings& e) {
     ObjectReader h = r.objectOrEmpty("hydraulic");
     HydraulicErosionSettings& hy = e.hydraulic;
     hy.enabled = h.boolean("enabled", hydraulic);
-    hy.capacity = h.real("capacity", hy.capacity, Range::closed(0.0, 100.0));
+    hy.capacity = h.real("capacity", hy.capacity, Range::nonNegative());  // validate() also refuses beyond 100 s
     hy.minimumTilt = h.real("minimumTilt", hy.minimumTilt, Range::closed(0.0, 1.0));
     hy.dissolveRate = h.real("dissolveRate", hy.dissolveRate, Range::nonNegative());
     hy.depositRate = h.real("depositRate", hy.depositRate, Range::nonNegative());
