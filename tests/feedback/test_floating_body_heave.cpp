@@ -4,7 +4,6 @@
 // period with the heave added mass, on every water model.
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <numbers>
 #include <vector>
 
@@ -77,8 +76,6 @@ Heave bob(WaterModel model, FloatingBody body, double rest, double draft, double
         solver.step(float(dt));
         z.push_back(solver.bodies().value().bodies.at(0).centre[2]);
     }
-    if (std::getenv("HEAVE_TRACE"))
-        for (size_t k = 0; k < z.size(); k += 3) std::printf("t %.3f z %.5f\n", (k + 1) * dt, z[k]);
     return measure(z, dt, rest);
 }
 
