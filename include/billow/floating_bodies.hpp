@@ -20,15 +20,21 @@ namespace billow {
 enum class FloatingBodyMotion : uint32_t {
     // The solver integrates the body on the GPU every frame: gravity, buoyancy, drag, lift.
     Simulated = 0,
-    // The engine moves the body (setBodies every frame with its pose and velocities); the solver
-    // uses it to push the water and reports the hydrodynamic force and torque for the engine's
-    // own physics to apply. Its pose is never changed by the solver.
+    // The engine moves the body (WaterSolver::setBodyPose every frame with its pose and
+    // velocities); the solver uses it to push the water and reports the hydrodynamic force and
+    // torque for the engine's own physics to apply. Its pose is never changed by the solver.
     Kinematic = 1,
 };
 
+// The lower bounds below keep the body inside what the solver resolves and integrates stably
+// (docs/floating-bodies.md, "Bounds"): h is the water's cellSize, rho its waterDensity, g its
+// gravity, dt_b = kMaxBodySubstep. An error names the field and the bound it missed.
 struct FloatingBody {
     // Geometry, as billow::Collider: a Sphere (radius), an oriented Box (halfExtents) or a Capsule
     // (radius about the segment from -halfLength to +halfLength along the body's own x axis).
+    // Every dimension (a sphere's or capsule's diameter 2 radius, a box's full extents
+    // 2 halfExtents) at least h / 8, half the spacing of the columns that sample the body (h / 4):
+    // the columns would miss a thinner one.
     ColliderShape shape = ColliderShape::Box;
     // Centre (centre of mass), m, in the water solver's frame. Default (0, 0, 0).
     std::array<float, 3> centre{0.0f, 0.0f, 0.0f};
@@ -39,10 +45,15 @@ struct FloatingBody {
     std::array<float, 3> halfExtents{0.5f, 0.5f, 0.5f};  // m, > 0 (Box). Default 0.5 each
     float halfLength = 0.5f;                             // m, >= 0 (Capsule). Default 0.5
 
-    // Mass, kg, > 0. Default 500 (a 1 m cube at half the water's density floats half submerged).
+    // Mass, kg. Default 500 (a 1 m cube at half the water's density floats half submerged).
+    // At least rho g A_max dt_b^2, A_max the largest plan area of water the body can cover (its
+    // buoyancy's stiffness over the mass must keep the body substep's stability, omega dt_b <= 1):
+    // 0.4 kg for a 1 m cube on 0.25 m cells.
     float mass = 500.0f;
-    // Principal moments of inertia about the centre, along the body's own axes, kg m^2, each > 0;
-    // all three 0 (the default) take a uniform solid of the shape and `mass`.
+    // Principal moments of inertia about the centre, along the body's own axes, kg m^2; all three
+    // 0 (the default) take a uniform solid of the shape and `mass`. Each (given or the default) at
+    // least rho g dt_b^2 D_k (V + A_max D_k), D_k the body's reach from that axis and V its volume
+    // (the buoyancy's restoring torque over the inertia, as for the mass).
     std::array<float, 3> inertia{0.0f, 0.0f, 0.0f};
     // Velocity of the centre, m/s. Default 0.
     std::array<float, 3> velocity{0.0f, 0.0f, 0.0f};
@@ -63,6 +74,21 @@ struct FloatingBody {
     // column drag underestimates). Default 0.5.
     float angularDrag = 0.5f;
 };
+
+// The engine's new pose for one body (WaterSolver::setBodyPose): as the FloatingBody fields of the
+// same names and checks.
+struct FloatingBodyPose {
+    std::array<float, 3> centre{0.0f, 0.0f, 0.0f};                // m
+    std::array<float, 4> orientation{0.0f, 0.0f, 0.0f, 1.0f};     // unit quaternion (x, y, z, w)
+    std::array<float, 3> velocity{0.0f, 0.0f, 0.0f};              // m/s
+    std::array<float, 3> angularVelocity{0.0f, 0.0f, 0.0f};       // rad/s, domain frame
+};
+
+// The longest body substep, s: a frame of dt moves the bodies in ceil(dt / kMaxBodySubstep)
+// substeps (at most kMaxBodySubsteps: a longer frame with bodies is refused, naming "dt"). The
+// lower bounds of a body's mass and inertia follow from it.
+inline constexpr double kMaxBodySubstep = 1.0 / 240.0;
+inline constexpr uint32_t kMaxBodySubsteps = 2400;  // frames up to 10 s
 
 // At most this many bodies per water solver.
 inline constexpr uint32_t kMaxFloatingBodies = 64;

@@ -113,6 +113,13 @@ struct HydraulicErosionSettings {
     // Water deeper than this erodes less, linearly down to nothing at twice this depth, m
     // (rivers scour their banks, not the bed of a deep lake). 0 switches the limit off. >= 0. Default 0.
     float deepWaterLimit = 0.0f;
+    // Water at most this deep, m, neither dissolves soil nor carries it (what it carries settles):
+    // the thin sheet that rain spreads over a whole slope does not cut it (Horton 1945's belt of no
+    // erosion); the runoff it gathers into rills, deeper than this, does, and cuts valleys. In
+    // [0, 1]. Default 0.005 (5 mm). Cells at or below dryDepth count as dry here as well. The pipe
+    // models give a thin film a flow of the same order as deep water's, so its speed q / (h H)
+    // grows without bound as H shrinks: without this floor rain wears a mountain down evenly.
+    float sheetFlowDepth = 0.005f;
 };
 
 // Thermal erosion (Musgrave, Kolb & Mace 1989; Jako 2011): where the terrain between two
@@ -162,10 +169,12 @@ struct WaterSettings : HealthSettings {
     // Most substeps one frame may take; a frame dt needing more is refused with InvalidArgument
     // naming "dt" (never silently unstable). 1..1000000. Default 1000.
     uint32_t maxSubsteps = 1000;
-    // Cells whose mean depth over a substep is below this report velocity 0 and hold no dye, m,
-    // >= 0. Momentum: a face whose mean depth, or whose upwind cell's depth, is at most this has
-    // velocity 0 (nothing flows out of a dry cell, and no velocity is divided by a vanishing
-    // depth). Default 1e-4.
+    // The depth, m, at or below which a cell counts as dry: its velocity (the flow over h times the
+    // depth) is reported as 0 and it holds no dye, floating bodies find no water there, and erosion
+    // settles all its sediment. Momentum: a face whose mean depth, or whose upwind cell's depth, is
+    // at most this has velocity 0 (nothing flows out of a dry cell, and no velocity is divided by a
+    // vanishing depth). In [1e-6, 1]: below a micrometre a film's velocity q / (h H) runs to
+    // thousands of m/s. Default 1e-4 (0.1 mm).
     float dryDepth = 1e-4f;
     // Density of the water, kg/m^3, > 0: the buoyancy, drag and lift of floating bodies
     // (billow/floating_bodies.hpp) scale with it. Default 1000 (fresh water).

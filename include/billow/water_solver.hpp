@@ -64,6 +64,24 @@ struct WaterBrush {
     float dye = 0.0f;          // dye/foam added at the centre
 };
 
+// Rain (WaterSolver::setRain; docs/shallow-water.md, "Rain"): every frame adds rate * dt of depth
+// (and dye * dt of dye) to each column whose centre (Triangle lattice: vertex) lies in the region
+// [minX, maxX) x [minY, maxY), at the start of the frame with the brushes: exactly
+// rate * dt * the columns' area of water a frame (rainArea()).
+struct WaterRain {
+    // Depth of water per second, m/s, in [0, kMaxRainRate]. Default 0 (no rain). 1e-5 m/s is
+    // 36 mm/h, a heavy downpour.
+    float rate = 0.0f;
+    // Dye/foam added per second, 1/s, >= 0. Default 0.
+    float dye = 0.0f;
+    // The region, m (origin at the domain's lower-left corner), finite, min <= max. Default: the
+    // whole domain.
+    float minX = -3.0e38f, minY = -3.0e38f, maxX = 3.0e38f, maxY = 3.0e38f;
+};
+// A thousand times the heaviest recorded rain (about 1 mm/s for a minute): beyond it a
+// "rain" is a flood, better given as an inflow or a brush.
+inline constexpr float kMaxRainRate = 1.0f;
+
 // The rows of the water solver's GPU timing report: a frame is timed whole.
 enum class WaterPass : uint32_t { Frame, Count };
 struct WaterPassTiming {
@@ -108,6 +126,14 @@ public:
     // Queues a brush for the next frame (at most kMaxBrushesPerFrame).
     static constexpr uint32_t kMaxBrushesPerFrame = 64;
     void addBrush(const WaterBrush& brush);
+    // Rain from the next recorded frame on, every frame until changed (WaterRain{} stops it).
+    // Checked first (InvalidArgument naming "WaterRain::rate" and so on; a bad call keeps the
+    // previous rain).
+    void setRain(const WaterRain& rain);
+    const WaterRain& rain() const;
+    // The area the rain falls on, m^2: the columns whose centres lie in its region times a
+    // column's area (h^2; Triangle lattice sqrt(3)/2 h^2). A frame of dt adds rate * dt times this.
+    double rainArea() const;
 
     // Probes (billow/probes.hpp; docs/probes.md): the points every whole step samples after its
     // last pass, from the next recorded step on, replacing the previous set (at most kMaxProbes;
@@ -129,11 +155,20 @@ public:
     // command buffer. Every frame then, before its substeps, moves the Simulated bodies and
     // evaluates the load on all of them, and the water flows around what they push aside. An
     // empty span removes them all. Bodies keep their state on the GPU between calls: to move a
-    // Kinematic body, or to change a Simulated one, give the whole set again (a Simulated body's
-    // current state is in bodies()). On the Triangle lattice each vertex stands for its brick (h
+    // Kinematic body use setBodyPose; to change anything else of a body, give the whole set again
+    // (a Simulated body's current state is in bodies(), a frame or two old). A frame with bodies
+    // longer than kMaxBodySubsteps * kMaxBodySubstep (10 s) is refused, naming "dt". The bodies'
+    // state is scanned with the fields (health(): "Bodies"). On the Triangle lattice each vertex stands for its brick (h
     // wide, h sqrt(3)/2 high, centred on it: the offset rows of bricks tile the domain), over
     // which the bodies' columns are sampled as over the Square lattice's cells.
     void setBodies(std::span<const FloatingBody> bodies);
+    // Moves body `index` (of the last setBodies; InvalidArgument "setBodyPose: index" otherwise) to
+    // `pose` with its velocities, from the next recorded frame on: its other fields, and every
+    // other body's state on the GPU, stay as they are. Checked as the body with that pose
+    // (InvalidArgument naming "setBodyPose: pose.<field>"). A Kinematic body holds the pose (its
+    // load is evaluated there); a Simulated one goes on from it. Several calls before a frame apply
+    // in order.
+    void setBodyPose(uint32_t index, const FloatingBodyPose& pose);
     // The newest completed frame's report (a frame or two behind the recording, never waited
     // for): the step it describes and every body's state and load; nullopt before the first
     // frame with bodies has completed.

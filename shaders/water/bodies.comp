@@ -17,6 +17,9 @@
 //   drag      1/2 rho C_d |du| du s A / sqrt(A_wet)  (the column's share of the frontal area: a
 //             body's submerged volume over the square root of its wetted plan area A_wet);
 //   heave     -1/2 rho C_d |w| w A;   lift  1/2 rho C_L |du|^2 A up.
+// The vertical motion carries the water's heave added mass m_a = rho (4/3) (A_wet / pi)^(3/2) (a
+// disc of the wetted plan area, wetted on one side; Lamb 1932), and the drag's torque is implicit
+// in the angular velocity, as the drag force is in the velocity (docs/floating-bodies.md).
 // Sums over columns come from fixed-order workgroup trees (no float atomics): deterministic.
 #include "water/grid.glsl"
 #include "water/lattice.glsl"
@@ -105,6 +108,10 @@ void main() {
         // heave+lift torque, heave coefficient. One invocation per cell: its columns first give
         // the cell's displacement (the head the flow sees), then each its submerged part.
         vec4 moment = vec4(0.0), drag = vec4(0.0), dragTorque = vec4(0.0), vertical = vec4(0.0);
+        // The drag torque's linear coefficients in the angular velocity (torque = ... - M omega):
+        // horizontal drag f [r x]^T P [r x] (P the horizontal projection): f rz^2, f (rx^2 + ry^2),
+        // f rx rz, f ry rz; heave drag h [r x]^T Z [r x]: h ry^2, h rx^2, h rx ry.
+        vec4 spinHorizontal = vec4(0.0), spinVertical = vec4(0.0);
         for (int k = int(t); k < cells.x * cells.y; k += BILLOW_WORKGROUP_INVOCATIONS) {
             ivec2 cell = footprint.xy + ivec2(k % cells.x, k / cells.x);
             int c = cellIndex(cell.x, cell.y);
@@ -134,12 +141,16 @@ void main() {
                 float up = -heaveFactor * w + 0.5 * rho * b.liftCoefficient * dot(du, du) * columnArea();
                 dragTorque.w += up;
                 vertical += vec4(cross(r, vec3(0.0, 0.0, up)), heaveFactor);
+                spinHorizontal += dragFactor * vec4(r.z * r.z, r.x * r.x + r.y * r.y, r.x * r.z, r.y * r.z);
+                spinVertical += heaveFactor * vec4(r.y * r.y, r.x * r.x, r.x * r.y, 0.0);
             }
         }
         moment = workgroupSum4(moment);
         drag = workgroupSum4(drag);
         dragTorque = workgroupSum4(dragTorque);
         vertical = workgroupSum4(vertical);
+        spinHorizontal = workgroupSum4(spinHorizontal);
+        spinVertical = workgroupSum4(spinVertical);
         if (t == 0) {
             float perLength = drag.x > 0.0 ? inversesqrt(drag.x) : 0.0;  // 1 / sqrt(A_wet)
             vec3 force = vec3(drag.yz * perLength, rho * g * moment.x + dragTorque.w);
@@ -149,18 +160,35 @@ void main() {
             lastVolume = moment.x;
             if (b.motion == BILLOW_BODY_SIMULATED) {
                 float mass = b.inertia.w, dt = pc.dt;
+                // The water moved with the body's heave: a disc of the wetted plan area A_wet,
+                // wetted on one side, rho (4/3) a^3 with a = sqrt(A_wet / pi).
+                float discRadius = sqrt(drag.x / 3.14159265);
+                float addedMass = rho * (4.0 / 3.0) * discRadius * discRadius * discRadius;
+                vec3 inertial = vec3(mass, mass, mass + addedMass);
                 // Drag is linear in the body's velocity with coefficients k (force = ... - k v):
                 // implicit in v, so a light body in a fast flow takes the flow's speed without
                 // overshooting, whatever dt.
                 vec3 k = vec3(drag.ww * perLength, vertical.w);
-                vec3 v = (mass * b.velocity.xyz + dt * (force + k * b.velocity.xyz - vec3(0.0, 0.0, mass * g))) /
-                         (mass + dt * k);
-                // Angular: explicit torque in the body's frame (gyroscopic term left out), then the
-                // implicit rotational damping.
-                vec4 inverse = vec4(-b.rotation.xyz, b.rotation.w);
-                vec3 alpha = rotateByQuaternion(b.rotation, rotateByQuaternion(inverse, torque) / b.inertia.xyz);
+                vec3 v = (inertial * b.velocity.xyz + dt * (force + k * b.velocity.xyz - vec3(0.0, 0.0, mass * g))) /
+                         (inertial + dt * k);
+                // Angular: the torque in the domain's frame with the inertia I_w = R I R^T
+                // (gyroscopic term left out); the drag's torque -M omega and the rotational damping
+                // implicit: (I_w (1 + dt angularDrag s) + dt M) omega' = I_w omega + dt (torque + M omega).
+                vec4 conjugate = vec4(-b.rotation.xyz, b.rotation.w);
+                mat3 inertiaWorld;
+                for (int axis = 0; axis < 3; ++axis) {
+                    vec3 e = vec3(0.0);
+                    e[axis] = 1.0;
+                    inertiaWorld[axis] = rotateByQuaternion(b.rotation, b.inertia.xyz * rotateByQuaternion(conjugate, e));
+                }
+                vec4 h = spinHorizontal * perLength;
+                mat3 spin = mat3(h.x + spinVertical.x, -spinVertical.z, -h.z,
+                                 -spinVertical.z, h.x + spinVertical.y, -h.w,
+                                 -h.z, -h.w, h.y);
                 float submerged = b.volume > 0.0 ? min(moment.x / b.volume, 1.0) : 0.0;
-                vec3 omega = (b.angularVelocity.xyz + dt * alpha) / (1.0 + dt * b.angularDrag * submerged);
+                vec3 omegaNow = b.angularVelocity.xyz;
+                vec3 omega = inverse(inertiaWorld * (1.0 + dt * b.angularDrag * submerged) + dt * spin) *
+                             (inertiaWorld * omegaNow + dt * (torque + spin * omegaNow));
                 b.centre.xyz += dt * v;
                 b.rotation = normalize(b.rotation + 0.5 * dt * quaternionProduct(vec4(omega, 0.0), b.rotation));
                 b.velocity.xyz = v;

@@ -1,7 +1,8 @@
 #version 450
-// Applies the frame's brushes (rain, springs, sinks, digging): each adds weight * amount with
-// weight max(0, 1 - distance / radius) (a linear brush), distance from the cell's centre (the
-// vertex on the Triangle lattice). Depth and dye never go below 0.
+// Applies the frame's rain and brushes (springs, sinks, digging): the rain adds rainDepth and
+// rainDye to every column whose centre (the vertex on the Triangle lattice) lies in its region;
+// each brush adds weight * amount with weight max(0, 1 - distance / radius) (a linear brush),
+// distance from that centre. Depth and dye never go below 0.
 #include "water/grid.glsl"
 #include "water/lattice.glsl"
 
@@ -18,6 +19,12 @@ void main() {
     vec2 centre = cellCentre(id);
     float d = depth[c], t = terrain[c], colour = dye[c];
     bool touched = false;
+    if ((pc.rainDepth > 0.0 || pc.rainDye > 0.0) && centre.x >= pc.rainMinX && centre.x < pc.rainMaxX &&
+        centre.y >= pc.rainMinY && centre.y < pc.rainMaxY) {
+        touched = true;
+        d += pc.rainDepth;
+        colour += pc.rainDye;
+    }
     for (int k = 0; k < pc.count; ++k) {
         WaterBrushGpu b = brushes[k];
         float w = max(0.0, 1.0 - distance(centre, vec2(b.x, b.y)) / b.radius);

@@ -6,8 +6,8 @@
 //     (|v| the velocity the last substep wrote, the tilt from the least-squares terrain gradient,
 //     ramp = clamp(2 - H / deepWaterLimit, 0, 1) when the limit is on), and the sediment relaxes
 //     towards it exactly over dt: s + (C - s) (1 - exp(-k dt)), k = dissolveRate (1 - hardness)
-//     while s < C, depositRate while s > C (stable for any k dt); a dry cell deposits all it
-//     carries. The terrain changes by minus the sediment's change, in the same cell;
+//     while s < C, depositRate while s > C (stable for any k dt); a cell no deeper than
+//     max(dryDepth, sheetFlowDepth) (dry, or a sheet of runoff) deposits all it carries. The terrain changes by minus the sediment's change, in the same cell;
 //  3. thermal slides across every edge steeper than the talus angle (water/thermal_slide.glsl).
 // The terrain is read here (the neighbours' for the slope and the slides) and changed by
 // water/erosion_apply.comp: each cell's change goes to `delta`, so no thread reads a terrain
@@ -32,7 +32,7 @@ float oneMinusExp(float x) { return x < 1e-2 ? x * (1.0 - x * (0.5 - x * (1.0 / 
 
 // The sediment a cell holding `s` and water `H` carries after the frame's dissolving / deposition.
 float relaxedSediment(ivec2 id, int c, float s, float H) {
-    if (H <= water.dryDepth) return 0.0;
+    if (H <= pc.erodingDepth) return 0.0;
     float ramp = pc.deepWaterLimit > 0.0 ? clamp(2.0 - H / pc.deepWaterLimit, 0.0, 1.0) : 1.0;
     float capacity = pc.capacity * max(sinTilt(terrainGradient(id)), pc.minimumTilt) * length(velocity[c]) * ramp;
     float fraction = s < capacity ? oneMinusExp(pc.dissolveRate * (1.0 - hardness[c]) * pc.dt) : pc.depositFraction;

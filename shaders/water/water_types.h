@@ -104,17 +104,23 @@ struct GpuFloatingBody {
 // trackMaxDepth: 0, or 1 + the stat slot into which this substep measures its maxima (statWord()).
 // lastSubstep != 0: the frame's last substep, which writes the per-cell velocity.
 struct WaterStepPush { float dt; float time; float frictionFactor; int trackMaxDepth; int lastSubstep; };
-struct WaterBrushPush { int count; };
+// The brushes' pass also rains: rainDepth (m) and rainDye added to every column whose centre lies
+// in [rainMinX, rainMaxX) x [rainMinY, rainMaxY) (rainDepth 0 and rainDye 0: no rain).
+struct WaterBrushPush {
+    int count; float rainDepth; float rainDye; float rainMinX;
+    float rainMinY; float rainMaxX; float rainMaxY; int pad0;
+};
 struct WaterDyePush { float dt; float decayFactor; };
 // The frame's erosion pass (water/erosion.comp; billow::HydraulicErosionSettings and
 // ThermalErosionSettings): dt, s; evaporationFactor = exp(-evaporation * dt); capacity K_c, s;
 // minimumTilt; dissolveRate, 1/s (times (1 - hardness) per cell); depositFraction =
 // 1 - exp(-depositRate * dt); deepWaterLimit, m (0: off); slideFraction = min(rate * dt, 1) /
-// (2 * edges per cell); talusDrop = h * tan(talusAngle), m; hydraulic / thermal != 0: on.
+// (2 * edges per cell); talusDrop = h * tan(talusAngle), m; hydraulic / thermal != 0: on;
+// erodingDepth = max(dryDepth, sheetFlowDepth), m: shallower water carries no sediment.
 struct WaterErosionPush {
     float dt; float evaporationFactor; float capacity; float minimumTilt;
     float dissolveRate; float depositFraction; float deepWaterLimit; float slideFraction;
-    float talusDrop; int hydraulic; int thermal;
+    float talusDrop; int hydraulic; int thermal; float erodingDepth;
 };
 // The bodies' pass: `count` bodies, a frame of `substeps` body substeps of `dt` s each, the
 // water's density (kg/m^3), and where the report goes in the result ring (a word index).

@@ -5,9 +5,9 @@
 namespace billow::detail {
 
 void recordHostEditUpload(const ContextState& context, VkCommandBuffer cmd, VkBuffer buffer,
-                          std::span<const std::byte> bytes) {
+                          std::span<const std::byte> bytes, VkDeviceSize offset) {
     memoryBarrier(context, cmd, kComputeReadWrite, kTransferWrite);
-    context.vk.vkCmdUpdateBuffer(cmd, buffer, 0, bytes.size(), bytes.data());
+    context.vk.vkCmdUpdateBuffer(cmd, buffer, offset, bytes.size(), bytes.data());
     memoryBarrier(context, cmd, kTransferWrite, kComputeReadWrite);
 }
 

@@ -13,10 +13,11 @@
 
 namespace billow::detail {
 
-// Records vkCmdUpdateBuffer of `bytes` into `buffer` between a barrier after earlier compute work
-// (the previous step's pass may still be reading the buffer) and one before later compute work.
+// Records vkCmdUpdateBuffer of `bytes` into `buffer` at `offset` (bytes, a multiple of 4) between a
+// barrier after earlier compute work (the previous step's pass may still be reading the buffer) and
+// one before later compute work.
 void recordHostEditUpload(const ContextState& context, VkCommandBuffer cmd, VkBuffer buffer,
-                          std::span<const std::byte> bytes);
+                          std::span<const std::byte> bytes, VkDeviceSize offset = 0);
 
 template <class Edit>
 class HostEditQueue {

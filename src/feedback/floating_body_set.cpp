@@ -1,6 +1,9 @@
 #include "feedback/floating_body_set.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdio>
 #include <numbers>
 
 #include "core/host_edit_queue.hpp"
@@ -14,6 +17,7 @@ static_assert(int(FloatingBodyMotion::Simulated) == BILLOW_BODY_SIMULATED &&
                   int(FloatingBodyMotion::Kinematic) == BILLOW_BODY_KINEMATIC,
               "billow::FloatingBodyMotion must match the kernels' motions");
 static_assert(kMaxFloatingBodies * sizeof(gpu::GpuFloatingBody) <= 65536, "one vkCmdUpdateBuffer uploads the set");
+static_assert(sizeof(gpu::GpuFloatingBody) == 36 * 4, "the health scan's Bodies index: 36 words a body");
 
 namespace {
 constexpr double kPi = std::numbers::pi;
@@ -70,7 +74,81 @@ std::array<double, 3> uniformSolidInertia(const FloatingBody& b) {
     return {0.0, 0.0, 0.0};
 }
 
-gpu::GpuFloatingBody packFloatingBody(const FloatingBody& b, float cellSize, const std::string& field) {
+namespace {
+std::string number(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", value);
+    return text;
+}
+
+// The largest area any plane section of the body can have, m^2: its largest projection (a
+// section's area is at most that of the body's projection onto the section's plane). Box of full
+// extents X, Y, Z: sqrt((XY)^2 + (YZ)^2 + (ZX)^2); sphere: pi r^2; capsule: its side view.
+double largestSection(const FloatingBody& b) {
+    const double r = b.radius;
+    switch (b.shape) {
+    case ColliderShape::Box: {
+        const double x = 2.0 * b.halfExtents[0], y = 2.0 * b.halfExtents[1], z = 2.0 * b.halfExtents[2];
+        return std::sqrt(x * y * x * y + y * z * y * z + z * x * z * x);
+    }
+    case ColliderShape::Sphere: return kPi * r * r;
+    case ColliderShape::Capsule: return 4.0 * double(b.halfLength) * r + kPi * r * r;
+    }
+    return 0.0;
+}
+
+// The largest distance of a point of the body from each of its own axes through the centre, m.
+std::array<double, 3> axisReach(const FloatingBody& b) {
+    const double r = b.radius;
+    switch (b.shape) {
+    case ColliderShape::Box: {
+        const double x = b.halfExtents[0], y = b.halfExtents[1], z = b.halfExtents[2];
+        return {std::hypot(y, z), std::hypot(x, z), std::hypot(x, y)};
+    }
+    case ColliderShape::Sphere: return {r, r, r};
+    case ColliderShape::Capsule: return {r, double(b.halfLength) + r, double(b.halfLength) + r};
+    }
+    return {0.0, 0.0, 0.0};
+}
+
+double smallestDimension(const FloatingBody& b) {
+    if (b.shape == ColliderShape::Box)
+        return 2.0 * std::min({double(b.halfExtents[0]), double(b.halfExtents[1]), double(b.halfExtents[2])});
+    return 2.0 * double(b.radius);
+}
+} // namespace
+
+FloatingBodyBounds floatingBodyBounds(const FloatingBody& b, const BodyWater& water) {
+    // The columns that sample a body are h / 4 apart (BILLOW_BODY_COLUMNS per cell; on the
+    // Triangle lattice h / 4 by h sqrt(3) / 8, closer still), each a square of that side around its
+    // midpoint, which lies within delta = (h / 4) / sqrt(2) of every point of its square.
+    const double column = water.cellSize / BILLOW_BODY_COLUMNS;
+    const double delta = column / std::sqrt(2.0);
+    // The wetted plan area: the columns whose midpoints the body's waterplane section covers, so at
+    // most that section grown by delta (Steiner: area + perimeter delta + pi delta^2, the perimeter
+    // of a convex section within the body's reach R at most 2 pi R).
+    const double R = reach(b);
+    FloatingBodyBounds out;
+    out.largestWettedArea = largestSection(b) + 2.0 * kPi * R * delta + kPi * delta * delta;
+    // Half the columns' spacing (h / 8): a body narrower than that in some direction is seen by at
+    // most one column across it, and thinner still by none (its volume and its inertia then shrink
+    // towards float's underflow: a 1e-30 m sphere's inertia was 0 and its spin NaN).
+    out.smallestDimension = 0.5 * column;
+    // Heave: buoyancy's stiffness rho g A_wet over the mass is omega^2; the semi-implicit step is
+    // stable for omega dt_b < 2, and omega dt_b <= 1 keeps it a factor 2 inside.
+    const double stiffnessPerArea = water.waterDensity * water.gravity * kMaxBodySubstep * kMaxBodySubstep;
+    out.mass = stiffnessPerArea * out.largestWettedArea;
+    // Rotation about axis k by theta moves every point of the body at most D_k theta: the
+    // buoyancy's torque about the axis, rho g times the integral of the lever (at most D_k) over
+    // the submerged volume, changes by at most rho g D_k (V + A_max D_k) per radian (the points of
+    // the volume V move, and at most A_max D_k of volume per radian crosses the waterplane).
+    const std::array<double, 3> D = axisReach(b);
+    const double V = floatingBodyVolume(b);
+    for (int k = 0; k < 3; ++k) out.inertia[k] = stiffnessPerArea * D[k] * (V + out.largestWettedArea * D[k]);
+    return out;
+}
+
+gpu::GpuFloatingBody packFloatingBody(const FloatingBody& b, const BodyWater& water, const std::string& field) {
     const gpu::GpuCollider g = packCollider(geometryOf(b), ColliderRotations::Any, field);
     requireKnown(b.motion, FloatingBodyMotion::Kinematic, field + ".motion", "unknown motion");
     requireFiniteAndPositive(b.mass, field + ".mass", "kg");
@@ -83,11 +161,32 @@ gpu::GpuFloatingBody packFloatingBody(const FloatingBody& b, float cellSize, con
         requireBounded(value, field + name);
         requireNonNegative(value, field + name);
     }
-    const double reachCells = reach(b) / cellSize;
+    const double reachCells = reach(b) / water.cellSize;
     if (!(reachCells <= kMaxFloatingBodyReachCells))
         throw InvalidArgument(field + ".radius/halfExtents/halfLength",
                               "the body reaches " + std::to_string(reachCells) + " cells from its centre, more than kMaxFloatingBodyReachCells = " +
                                   std::to_string(kMaxFloatingBodyReachCells));
+    const FloatingBodyBounds bounds = floatingBodyBounds(b, water);
+    if (smallestDimension(b) < bounds.smallestDimension)
+        throw InvalidArgument(field + (b.shape == ColliderShape::Box ? ".halfExtents" : ".radius"),
+                              "the body is " + number(smallestDimension(b)) + " m across, less than the " +
+                                  number(bounds.smallestDimension) +
+                                  " m, half the spacing of the columns that sample it (cellSize / 8): the columns would miss it");
+    if (double(b.mass) < bounds.mass)
+        throw InvalidArgument(field + ".mass", "must be at least " + number(bounds.mass) + " kg (got " + number(b.mass) +
+                                                   "): rho g A_max dt_b^2, the buoyancy's stiffness over " +
+                                                   number(bounds.largestWettedArea) +
+                                                   " m^2 of water times the body substep squared (below it the motion is unstable)");
+    const std::array<double, 3> inertia = defaultInertia ? uniformSolidInertia(b)
+                                                         : std::array<double, 3>{b.inertia[0], b.inertia[1], b.inertia[2]};
+    for (int k = 0; k < 3; ++k)
+        if (!(inertia[k] >= bounds.inertia[k]))
+            throw InvalidArgument(field + ".inertia", "the moment about the body's " + std::string(1, char('x' + k)) +
+                                                          " axis must be at least " + number(bounds.inertia[k]) +
+                                                          " kg m^2 (got " + number(inertia[k]) +
+                                                          (defaultInertia ? ", a uniform solid of this mass" : "") +
+                                                          "): rho g dt_b^2 D (V + A_max D), the buoyancy's restoring "
+                                                          "torque times the body substep squared");
 
     gpu::GpuFloatingBody p{};
     p.centre = g.centre;
@@ -98,8 +197,6 @@ gpu::GpuFloatingBody packFloatingBody(const FloatingBody& b, float cellSize, con
     p.shape = g.shape;
     p.radius = g.radius;
     p.halfLength = g.halfLength;
-    const std::array<double, 3> inertia = defaultInertia ? uniformSolidInertia(b)
-                                                         : std::array<double, 3>{b.inertia[0], b.inertia[1], b.inertia[2]};
     p.inertia = {float(inertia[0]), float(inertia[1]), float(inertia[2]), b.mass};
     p.motion = static_cast<int>(b.motion);
     p.dragCoefficient = b.dragCoefficient;
@@ -118,7 +215,7 @@ FloatingBodySet::FloatingBodySet(ContextState& context)
     fillZero(context, buffer_.handle(), buffer_.size());
 }
 
-void FloatingBodySet::assign(std::span<const FloatingBody> bodies, float cellSize, const std::string& caller) {
+void FloatingBodySet::assign(std::span<const FloatingBody> bodies, const BodyWater& water, const std::string& caller) {
     if (bodies.size() > kMaxFloatingBodies)
         throw InvalidArgument(caller + ": bodies.size()", "must be at most kMaxFloatingBodies = " +
                                                               std::to_string(kMaxFloatingBodies) + " (got " +
@@ -126,15 +223,41 @@ void FloatingBodySet::assign(std::span<const FloatingBody> bodies, float cellSiz
     std::vector<gpu::GpuFloatingBody> packed;
     packed.reserve(bodies.size());
     for (size_t k = 0; k < bodies.size(); ++k)
-        packed.push_back(packFloatingBody(bodies[k], cellSize, caller + ": bodies[" + std::to_string(k) + "]"));
+        packed.push_back(packFloatingBody(bodies[k], water, caller + ": bodies[" + std::to_string(k) + "]"));
+    given_.assign(bodies.begin(), bodies.end());
     pending_ = std::move(packed);
+    poses_.clear();  // the new set's states replace every earlier pose
     count_ = static_cast<uint32_t>(pending_.size());
     active_ = true;
+}
+
+void FloatingBodySet::setPose(uint32_t index, const FloatingBodyPose& pose, const BodyWater& water, const std::string& caller) {
+    if (index >= count_)
+        throw InvalidArgument(caller + ": index", "must be below the " + std::to_string(count_) +
+                                                      " bodies of the last setBodies (got " + std::to_string(index) + ")");
+    FloatingBody body = given_[index];
+    body.centre = pose.centre;
+    body.orientation = pose.orientation;
+    body.velocity = pose.velocity;
+    body.angularVelocity = pose.angularVelocity;
+    const gpu::GpuFloatingBody packed = packFloatingBody(body, water, caller + ": pose");
+    given_[index] = body;
+    poses_.push_back({index, {packed.centre, packed.rotation, packed.halfExtents, packed.velocity, packed.angularVelocity}});
+}
+
+void FloatingBodySet::check(const BodyWater& water, const std::string& caller) const {
+    for (size_t k = 0; k < given_.size(); ++k) (void)packFloatingBody(given_[k], water, caller + ": bodies[" + std::to_string(k) + "]");
 }
 
 void FloatingBodySet::recordUpload(const ContextState& context, VkCommandBuffer cmd) {
     if (!pending_.empty()) recordHostEditUpload(context, cmd, buffer_.handle(), std::as_bytes(std::span(pending_)));
     pending_.clear();
+    static_assert(offsetof(gpu::GpuFloatingBody, angularVelocity) + sizeof(gpu::vec4) == sizeof(PoseEdit::words),
+                  "a pose edit covers the body's leading words");
+    for (const PoseEdit& edit : poses_)
+        recordHostEditUpload(context, cmd, buffer_.handle(), std::as_bytes(std::span(edit.words)),
+                             VkDeviceSize(edit.index) * sizeof(gpu::GpuFloatingBody));
+    poses_.clear();
 }
 
 } // namespace billow::detail

@@ -14,13 +14,23 @@ namespace billow {
 
 namespace {
 namespace kernels = detail::kernels;
-
-// The longest body substep, s: keeps the semi-implicit step of the buoyancy's restoring force
-// (angular frequency sqrt(g / draft), 31 rad/s at a 1 cm draft) well inside its stability limit
-// of 2 / omega; a frame takes as many substeps as it needs, at most kMaxBodySubsteps.
-constexpr double kMaxBodySubstep = 1.0 / 240.0;
-constexpr uint32_t kMaxBodySubsteps = 64;
 } // namespace
+
+// A frame of dt moves the bodies in substeps of at most kMaxBodySubstep (billow/floating_bodies.hpp):
+// the bodies' lower bounds of mass and inertia keep the buoyancy's restoring force stable at that
+// step (omega dt_b <= 1, half the semi-implicit step's limit of 2), so no frame may take longer ones.
+uint32_t WaterSolver::Impl::bodySubsteps(float dt) const {
+    const double needed = std::max(1.0, std::ceil(double(dt) / kMaxBodySubstep - 1e-9));
+    if (floatingBodies.count() > 0 && needed > kMaxBodySubsteps)
+        throw InvalidArgument("dt", "a frame of " + std::to_string(dt) + " s with floating bodies needs " +
+                                        std::to_string(needed) + " body substeps of at most kMaxBodySubstep = 1/240 s, more than kMaxBodySubsteps = " +
+                                        std::to_string(kMaxBodySubsteps));
+    return static_cast<uint32_t>(std::min<double>(needed, kMaxBodySubsteps));
+}
+
+detail::BodyWater WaterSolver::Impl::bodyWater(const WaterSettings& s) {
+    return {s.cellSize, s.waterDensity, s.gravity};
+}
 
 void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
     if (!floatingBodies.active()) return;
@@ -29,7 +39,7 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
     const detail::ResultRing::Slot slot = bodyReports.begin(cmd);
     gpu::WaterBodyPush push{};
     push.count = static_cast<int>(count);
-    push.substeps = static_cast<int>(std::clamp<double>(std::ceil(double(dt) / kMaxBodySubstep), 1.0, kMaxBodySubsteps));
+    push.substeps = static_cast<int>(bodySubsteps(dt));
     push.dt = static_cast<float>(double(dt) / push.substeps);
     push.density = settings.waterDensity;
     push.reportWord = static_cast<int>(slot.payloadWord);
@@ -56,7 +66,13 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
 void WaterSolver::setBodies(std::span<const FloatingBody> bodies) {
     Impl& s = use("setBodies");
     auto scope = s.guard.enter("setBodies");
-    s.floatingBodies.assign(bodies, s.settings.cellSize, "setBodies");
+    s.floatingBodies.assign(bodies, Impl::bodyWater(s.settings), "setBodies");
+}
+
+void WaterSolver::setBodyPose(uint32_t index, const FloatingBodyPose& pose) {
+    Impl& s = use("setBodyPose");
+    auto scope = s.guard.enter("setBodyPose");
+    s.floatingBodies.setPose(index, pose, Impl::bodyWater(s.settings), "setBodyPose");
 }
 
 std::optional<FloatingBodyReport> WaterSolver::bodies() const {

@@ -45,6 +45,7 @@ void WaterSolver::Impl::recordErosion(VkCommandBuffer cmd, float dt) {
     push.talusDrop = static_cast<float>(settings.cellSize * std::tan(double(thermal.talusAngle) * std::numbers::pi / 180.0));
     push.hydraulic = hydraulic.enabled ? 1 : 0;
     push.thermal = thermal.enabled ? 1 : 0;
+    push.erodingDepth = std::max(settings.dryDepth, hydraulic.sheetFlowDepth);
     // `scale` is free once the substeps are done (the next substep's flow pass rewrites it): it
     // holds each cell's terrain change between the two passes.
     kernels->dispatch(cmd,

@@ -18,6 +18,11 @@ namespace kernels = detail::kernels;
 
 uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     detail::requireTimeStep(dt);
+    if (rain.rate > 0.0f) {
+        // The rain may deepen the deepest cell: keep the stability bound ahead of it.
+        hostDepthBound = knownMaxDepth() + static_cast<float>(double(rain.rate) * dt);
+        hostBoundFrame = framesRecorded;
+    }
     const double limit = stableTimeStep();
     const double needed = std::ceil(double(dt) / limit);
     if (needed > settings.maxSubsteps)
@@ -25,11 +30,12 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
                                         " substeps of at most " + std::to_string(limit) +
                                         " s (the stability limit), more than WaterSettings::maxSubsteps = " +
                                         std::to_string(settings.maxSubsteps));
+    (void)bodySubsteps(dt);  // refuses a frame too long for the bodies before anything is recorded
     const uint32_t substeps = std::max(1u, static_cast<uint32_t>(needed));
     const float subDt = static_cast<float>(double(dt) / substeps);
 
     timer.begin(cmd, 0);
-    recordBrushes(cmd);
+    recordBrushes(cmd, dt);
     recordBodies(cmd, dt);
 
     // DepthPipes and Momentum: the last substep measures the largest depth (and face speed) into
@@ -61,10 +67,18 @@ uint32_t WaterSolver::Impl::recordFrame(VkCommandBuffer cmd, float dt) {
     return substeps;
 }
 
-void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd) {
-    if (brushes.empty()) return;
+void WaterSolver::Impl::recordBrushes(VkCommandBuffer cmd, float dt) {
+    const bool raining = rain.rate > 0.0f || rain.dye > 0.0f;
+    if (brushes.empty() && !raining) return;
     brushes.recordUpload(cs, cmd);
-    gpu::WaterBrushPush push{static_cast<int>(brushes.size())};
+    gpu::WaterBrushPush push{};
+    push.count = static_cast<int>(brushes.size());
+    push.rainDepth = static_cast<float>(double(rain.rate) * dt);
+    push.rainDye = static_cast<float>(double(rain.dye) * dt);
+    push.rainMinX = rain.minX;
+    push.rainMinY = rain.minY;
+    push.rainMaxX = rain.maxX;
+    push.rainMaxY = rain.maxY;
     kernels->dispatch(cmd,
                       kernels::WaterBrush::Bindings{.brushes = brushes.buffer(), .depth = depth.handle(),
                                                     .terrain = terrain.handle(), .dye = dye.now()},

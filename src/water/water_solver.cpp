@@ -109,7 +109,7 @@ WaterSolver::Impl::Impl(std::shared_ptr<Context> ctx, const WaterSettings& s)
         cs, std::initializer_list<detail::KernelGroup>{detail::KernelGroup::Water},
         std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan}, params.handle(), params.size());
     timer = detail::GpuTimer(cs, 1);
-    health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye", "FlowZ", "Sediment"},
+    health = detail::HealthRing(cs, {"Depth", "FlowX", "FlowY", "FaceVelocityX", "FaceVelocityY", "Dye", "FlowZ", "Sediment", "Bodies"},
                                 "WaterSolver");
     uploadParams();
 }
@@ -185,6 +185,9 @@ void WaterSolver::Impl::recordHealthScan(VkCommandBuffer cmd) {
         {dye.now(), dye.copies[0].size()},
         {flowZ.handle(), settings.lattice == WaterLattice::Triangle ? flowZ.size() : 0},
         {sediment.now(), settings.erosion.hydraulic.enabled ? sediment.copies[0].size() : 0},
+        // The floating bodies' state after the frame (shaders/water/water_types.h GpuFloatingBody):
+        // what the GPU integrates from the engine's bodies; firstIndex / 36 is the body.
+        {floatingBodies.buffer(), VkDeviceSize(floatingBodies.count()) * sizeof(gpu::GpuFloatingBody)},
     };
     health.recordScan(cmd, *kernels, fields);
 }
@@ -195,6 +198,8 @@ void WaterSolver::Impl::keepOwnState(detail::RecordSnapshot& saved) {
     saved.keep(lastSubsteps);
     saved.keep(framesRecorded);
     saved.keepStateOf(brushes);
+    saved.keep(hostDepthBound);
+    saved.keep(hostBoundFrame);
     saved.keepStateOf(probes);
     saved.keepStateOf(floatingBodies);
     saved.keepStateOf(bodyReports);
@@ -220,6 +225,8 @@ void WaterSolver::updateSettings(const WaterSettings& settings) {
     detail::requireUnchanged(settings.nx == s.nx && settings.ny == s.ny, "WaterSettings::nx/ny");
     // The flow buffers are sized per lattice.
     detail::requireUnchanged(settings.lattice == s.settings.lattice, "WaterSettings::lattice");
+    // The bodies' bounds depend on the cell size, the density and gravity.
+    s.floatingBodies.check(Impl::bodyWater(settings), "updateSettings");
     auto scope = s.guard.enter("updateSettings");
     s.settings = settings;
     s.uploadParams();
@@ -243,6 +250,7 @@ uint32_t WaterSolver::record(VkCommandBuffer cmd, float dt) {
 uint32_t WaterSolver::step(float dt) {
     Impl& s = use("step");
     (void)substepsFor(dt);  // validates dt (and the substep count) before anything is recorded
+    (void)s.bodySubsteps(dt);
     s.stepCall(dt, 1);
     return s.lastSubsteps;
 }
@@ -267,6 +275,43 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
         s.hostDepthBound = s.knownMaxDepth() + brush.water;
         s.hostBoundFrame = s.framesRecorded;
     }
+}
+
+void WaterSolver::setRain(const WaterRain& rain) {
+    Impl& s = use("setRain");
+    detail::requireNonNegative(rain.rate, "WaterRain::rate");
+    if (rain.rate > kMaxRainRate)
+        throw InvalidArgument("WaterRain::rate", "must be at most kMaxRainRate = " + std::to_string(kMaxRainRate) +
+                                                     " m/s (got " + std::to_string(rain.rate) + ")");
+    detail::requireNonNegative(rain.dye, "WaterRain::dye");
+    for (auto [value, field] : {std::pair{rain.minX, "WaterRain::minX"}, std::pair{rain.minY, "WaterRain::minY"},
+                                std::pair{rain.maxX, "WaterRain::maxX"}, std::pair{rain.maxY, "WaterRain::maxY"}})
+        detail::requireFinite(value, field);
+    if (!(rain.minX <= rain.maxX && rain.minY <= rain.maxY))
+        throw InvalidArgument("WaterRain::minX/maxX/minY/maxY", "the region's minimum must not exceed its maximum");
+    auto scope = s.guard.enter("setRain");
+    s.rain = rain;
+}
+
+const WaterRain& WaterSolver::rain() const { return use("rain").rain; }
+
+double WaterSolver::rainArea() const {
+    const Impl& s = use("rainArea");
+    const WaterSettings& w = s.settings;
+    const bool triangle = w.lattice == WaterLattice::Triangle;
+    const double h = w.cellSize, rowHeight = triangle ? h * std::sqrt(3.0) / 2.0 : h;
+    // The columns' centres as the GPU computes them (water/lattice.glsl's cellCentre), in float.
+    const float hf = w.cellSize, sqrt3 = 1.7320508f;
+    uint64_t columns = 0;
+    for (uint32_t j = 0; j < s.ny; ++j) {
+        const float y = triangle ? (float(j) + 0.5f) * 0.5f * sqrt3 * hf : (float(j) + 0.5f) * hf;
+        if (!(y >= s.rain.minY && y < s.rain.maxY)) continue;
+        for (uint32_t i = 0; i < s.nx; ++i) {
+            const float x = (float(i) + 0.5f + (triangle ? 0.5f * float(j & 1) : 0.0f)) * hf;
+            if (x >= s.rain.minX && x < s.rain.maxX) ++columns;
+        }
+    }
+    return double(columns) * h * rowHeight;
 }
 
 size_t WaterSolver::fieldSize(WaterField field) const noexcept {

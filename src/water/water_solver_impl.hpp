@@ -47,6 +47,7 @@ struct WaterSolver::Impl : detail::SolverCore {
     // components swap together.
     detail::PingPong faceVelocityX, faceVelocityY;
     detail::HostEditQueue<gpu::WaterBrushGpu> brushes;  // applied at the start of the next frame
+    WaterRain rain;  // every frame, with the brushes (setRain)
     // The probes sampled after every frame (setProbes); buffers allocated by the first set.
     detail::ProbeSet probes;
     // Floating bodies (water_bodies.cpp): the set, the water each pushes aside per cell (m, 0
@@ -93,8 +94,12 @@ struct WaterSolver::Impl : detail::SolverCore {
     double stableTimeStep() const;
 
     uint32_t recordFrame(VkCommandBuffer cmd, float dt);
-    void recordBrushes(VkCommandBuffer cmd);
+    void recordBrushes(VkCommandBuffer cmd, float dt);  // and the rain
     void recordBodies(VkCommandBuffer cmd, float dt);
+    // water_bodies.cpp: the body substeps of a frame of dt (InvalidArgument "dt" beyond
+    // kMaxBodySubsteps with bodies), and what of the settings the bodies' checks depend on.
+    uint32_t bodySubsteps(float dt) const;
+    static detail::BodyWater bodyWater(const WaterSettings& s);
     void recordSubstep(VkCommandBuffer cmd, float dt, double time, bool last, int trackSlot);
     // The substep's passes on the Square lattice (water_frame.cpp) and the Triangle lattice
     // (water_triangle.cpp): the new flows with their outflow scale, then the depth update.

@@ -50,6 +50,53 @@ TEST_F(WaterErrors, SettingsNameTheField) {
           "WaterSettings::overrides[0].side");
 }
 
+// Every setting has a physically meaningful range, so tiny positive or huge values are refused
+// naming the field, and the ends of each range are accepted: gravity [0.01, 1000] m/s^2 (a small
+// moon's to a hundred Earths'), pipeDepth [1e-3, 1e4] m (to the deepest sea), courant
+// [0.001, 0.7071], dryDepth [1e-6, 1] m (below a micrometre a film's velocity q / (h H) runs
+// away), waterDensity [10, 1e5] kg/m^3 (every liquid), erosion capacity [0, 100] s,
+// sheetFlowDepth [0, 1] m.
+TEST_F(WaterErrors, TinyAndHugeSettingsAreRefused) {
+    struct Case {
+        float WaterSettings::*field;
+        const char* name;
+        float low, high;
+    };
+    const Case cases[] = {
+        {&WaterSettings::gravity, "WaterSettings::gravity", 1e-2f, 1e3f},
+        {&WaterSettings::pipeDepth, "WaterSettings::pipeDepth", 1e-3f, 1e4f},
+        {&WaterSettings::courant, "WaterSettings::courant", 1e-3f, 0.70710678f},
+        {&WaterSettings::dryDepth, "WaterSettings::dryDepth", 1e-6f, 1.0f},
+        {&WaterSettings::waterDensity, "WaterSettings::waterDensity", 10.0f, 1e5f},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.name);
+        for (float bad : {1e-30f, c.low * 0.99f, c.high * 1.01f, 1e30f}) {
+            WaterSettings s = small();
+            s.*c.field = bad;
+            EXPECT_EQ(fieldOf([&] { s.validate(); }), c.name) << bad;
+        }
+        for (float good : {c.low, c.high}) {
+            WaterSettings s = small();
+            s.*c.field = good;
+            EXPECT_EQ(fieldOf([&] { s.validate(); }), "(no error)") << good;
+        }
+    }
+    WaterSettings s = small();
+    s.dryDepth = 0.0f;
+    EXPECT_EQ(fieldOf([&] { s.validate(); }), "WaterSettings::dryDepth");
+    s = small();
+    s.erosion.hydraulic.capacity = 101.0f;
+    EXPECT_EQ(fieldOf([&] { s.validate(); }), "WaterSettings::erosion.hydraulic.capacity");
+    s.erosion.hydraulic.capacity = 100.0f;
+    EXPECT_EQ(fieldOf([&] { s.validate(); }), "(no error)");
+    for (float bad : {-1e-3f, 1.5f, std::nanf("")}) {
+        s = small();
+        s.erosion.hydraulic.sheetFlowDepth = bad;
+        EXPECT_EQ(fieldOf([&] { s.validate(); }), "WaterSettings::erosion.hydraulic.sheetFlowDepth") << bad;
+    }
+}
+
 TEST_F(WaterErrors, RuntimeInputNamesTheProblem) {
     WaterSolver solver(context(), small());
     EXPECT_EQ(fieldOf([&] { WaterSolver s(nullptr, small()); }), "WaterSolver: context");

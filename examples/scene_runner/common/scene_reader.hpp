@@ -74,7 +74,7 @@ inline constexpr uint32_t kMaxCellsPerAxis = 16384;
 // and a typo should get an error, not an out-of-memory kill.
 inline constexpr uint64_t kMaxCells = uint64_t(4096) * 4096;
 // Cells from a micrometre to a thousand kilometres: every length, area and brush reach the
-// runner derives from them (domain size, rain brush 100 times the domain) stays a normal float.
+// runner derives from them (domain size, brush reaches) stays a normal float.
 inline constexpr double kMinCellSize = 1e-6, kMaxCellSize = 1e6;  // m
 
 // `cells` times `factor`, rounded, at least 2 (at most kMaxCellsPerAxis + 1, so a result past the

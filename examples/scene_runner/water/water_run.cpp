@@ -1,8 +1,9 @@
 // Runs a water scene: builds the WaterSolver (terrain and initial water), turns the scene's events
-// (rain, springs, sinks, digging, raising) into the WaterBrushes of each step, and steps the solver
-// through the run loop every solver shares (common/run_loop.hpp). Volumes are exact on the grid: a
-// spring's brush is scaled by the sum of its weights over the cells it touches, so `flow` m^3/s
-// really enters (sinks remove at most what is there).
+// (springs, sinks, digging, raising) into the WaterBrushes of each step and its rain into the
+// solver's rain (WaterSolver::setRain), and steps the solver through the run loop every solver
+// shares (common/run_loop.hpp). Volumes are exact on the grid: a spring's brush is scaled by the
+// sum of its weights over the cells it touches, so `flow` m^3/s really enters (sinks remove at
+// most what is there), and the rain adds rate * dt over the domain's columns.
 #include "scene_loader.hpp"
 
 #include <algorithm>
@@ -46,23 +47,12 @@ double pathLength(const std::vector<Vec2>& path) {
     return length;
 }
 
-// Rain falls from one brush far larger than the domain, centred on it: its weight varies by less
-// than 1 % over the domain, so the rain is even to 1 %, and the volume is still exact.
-constexpr float kRainReach = 100.0f;
-
-// The brush a rain, spring or sink event paints with (its amounts left at 0).
-WaterBrush eventBrush(const WaterSettings& s, const WaterEvent& e) {
+// The brush a spring or sink event paints with (its amounts left at 0).
+WaterBrush eventBrush(const WaterEvent& e) {
     WaterBrush b;
-    if (e.kind == WaterEvent::Kind::Rain) {
-        const Vec2 size = domainSize(s);
-        b.x = 0.5f * size[0];
-        b.y = 0.5f * size[1];
-        b.radius = kRainReach * std::hypot(b.x, b.y);
-    } else {
-        b.x = e.position[0];
-        b.y = e.position[1];
-        b.radius = e.radius;
-    }
+    b.x = e.position[0];
+    b.y = e.position[1];
+    b.radius = e.radius;
     return b;
 }
 
@@ -77,11 +67,12 @@ double pathBrushCount(const WaterEvent& e) {
 } // namespace
 
 double eventWeightSum(const WaterSettings& s, const WaterEvent& e) {
-    const WaterBrush b = eventBrush(s, e);
+    const WaterBrush b = eventBrush(e);
     return weightSum(s, b.x, b.y, b.radius);
 }
 
 uint32_t brushesPerStep(const WaterEvent& e) {
+    if (e.kind == WaterEvent::Kind::Rain) return 0;  // the solver's rain
     const bool alongPath = e.kind == WaterEvent::Kind::Dig || e.kind == WaterEvent::Kind::Raise;
     return alongPath ? static_cast<uint32_t>(std::min(pathBrushCount(e), 1e9)) : 1u;
 }
@@ -119,13 +110,15 @@ std::vector<Vec2> pathBrushCentres(const WaterEvent& e) {
 
 struct StepBrushes {
     std::vector<WaterBrush> brushes;
-    double requestedVolume = 0.0;  // m^3 the brushes add (sinks: minus what they ask to remove)
+    WaterRain rain;                // the rain events' mean rate and dye over the step
+    double requestedVolume = 0.0;  // m^3 the brushes and the rain add (sinks: minus what they ask to remove)
 };
 
-// The brushes for the step from `t0` to `t1` (s). Continuous events (rain, spring, sink) give
-// rate * overlap; dig/raise give their amount times the share of [start, end) inside the step, or
-// all of it in the step that contains `start` when they last no time.
-StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
+// The brushes and the rain for the step from `t0` to `t1` (s). Continuous events (rain, spring,
+// sink) give rate * overlap (the rain as its mean rate over the step: rate * overlap / (t1 - t0));
+// dig/raise give their amount times the share of [start, end) inside the step, or all of it in
+// the step that contains `start` when they last no time. `rainArea` is the solver's.
+StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1, double rainArea) {
     const WaterSettings& s = scene.settings;
     const double cellArea = columnArea(s);
     StepBrushes out;
@@ -153,10 +146,17 @@ StepBrushes brushesForStep(const WaterScene& scene, double t0, double t1) {
         }
         const double seconds = overlap(t0, t1, e.start, e.end);
         if (seconds <= 0.0) continue;
-        WaterBrush b = eventBrush(s, e);
+        if (e.kind == K::Rain) {
+            const double share = seconds / (t1 - t0);
+            out.rain.rate = narrowToFloat(out.rain.rate + e.flow * share);
+            out.rain.dye = narrowToFloat(out.rain.dye + e.dye * share);
+            out.requestedVolume += double(narrowToFloat(e.flow * share)) * (t1 - t0) * rainArea;
+            continue;
+        }
+        WaterBrush b = eventBrush(e);
         const double weights = weightSum(s, b.x, b.y, b.radius);
         if (weights <= 0.0) continue;
-        const double volume = (e.kind == K::Rain ? e.flow * s.nx * s.ny * cellArea : e.flow) * seconds;
+        const double volume = e.flow * seconds;
         const double signedVolume = e.kind == K::Sink ? -volume : volume;
         // The scene's check keeps these within float's range (see readWaterEvents).
         b.water = narrowToFloat(signedVolume / (weights * cellArea));
@@ -190,8 +190,9 @@ public:
 
     void addSources(uint32_t step) {
         // Both ends from the step number, so consecutive steps tile time exactly.
-        const StepBrushes brushes = brushesForStep(scene_, (step - 1) * scene_.dt, step * scene_.dt);
+        const StepBrushes brushes = brushesForStep(scene_, (step - 1) * scene_.dt, step * scene_.dt, solver_->rainArea());
         for (const WaterBrush& b : brushes.brushes) solver_->addBrush(b);
+        solver_->setRain(brushes.rain);
         addedWater_ += brushes.requestedVolume;
         time_ = step * scene_.dt;
         if (particles_) particles_->beforeStep(*solver_, time_);

@@ -61,10 +61,11 @@ struct WaterScene {
     WaterOutputPlan output;
 };
 
-// What the reader checks an event's brushes by (water_run.cpp turns the events into brushes):
-// how many brushes the event adds in a step where it is active (at most 1e9, however short the
-// radius), and for rain, spring and sink events the sum of their brush's weights over the cells
-// (0 when the brush reaches no cell centre, so it would add nothing).
+// What the reader checks an event's brushes by (water_run.cpp turns the events into brushes, and
+// rain into the solver's WaterSolver::setRain): how many brushes the event adds in a step where it
+// is active (at most 1e9, however short the radius; rain none), and for spring and sink events the
+// sum of their brush's weights over the cells (0 when the brush reaches no cell centre, so it
+// would add nothing).
 uint32_t brushesPerStep(const WaterEvent& event);
 double eventWeightSum(const WaterSettings& settings, const WaterEvent& event);
 

@@ -99,11 +99,12 @@ void readErosion(ObjectReader& settings, WaterErosionSettings& e) {
     ObjectReader h = r.objectOrEmpty("hydraulic");
     HydraulicErosionSettings& hy = e.hydraulic;
     hy.enabled = h.boolean("enabled", hydraulic);
-    hy.capacity = h.real("capacity", hy.capacity, Range::nonNegative());
+    hy.capacity = h.real("capacity", hy.capacity, Range::nonNegative());  // validate() also refuses beyond 100 s
     hy.minimumTilt = h.real("minimumTilt", hy.minimumTilt, Range::closed(0.0, 1.0));
     hy.dissolveRate = h.real("dissolveRate", hy.dissolveRate, Range::nonNegative());
     hy.depositRate = h.real("depositRate", hy.depositRate, Range::nonNegative());
     hy.deepWaterLimit = h.real("deepWaterLimit", hy.deepWaterLimit, Range::nonNegative());
+    hy.sheetFlowDepth = h.real("sheetFlowDepth", hy.sheetFlowDepth, Range::closed(0.0, 1.0));
     h.finish();
     ObjectReader t = r.objectOrEmpty("thermal");
     ThermalErosionSettings& th = e.thermal;
@@ -119,16 +120,16 @@ void readWaterSettings(ObjectReader& top, WaterSettings& s) {
     if (!value) return;
     ObjectReader r(*value, "settings");
     auto f = [&](const char* key, float fallback, Range range) { return r.real(key, fallback, range); };
-    s.gravity = f("gravity", s.gravity, Range::positive());
+    s.gravity = f("gravity", s.gravity, Range::closed(1e-2, 1e3));
     s.model = r.choice("model", s.model, kWaterModels);
-    s.pipeDepth = f("pipeDepth", s.pipeDepth, Range::positive());
+    s.pipeDepth = f("pipeDepth", s.pipeDepth, Range::closed(1e-3, 1e4));
     s.friction = f("friction", s.friction, {0.0, 1.0, false, true});
     s.viscosity = f("viscosity", s.viscosity, Range::nonNegative());
-    s.courant = f("courant", s.courant, {0.0, 0.7071, true, false});
+    s.courant = f("courant", s.courant, {0.0, 0.7071, true, false});  // validate() also refuses below 0.001
     s.maxSubsteps = r.integer("maxSubsteps", s.maxSubsteps, 1, 1000000);
-    s.dryDepth = f("dryDepth", s.dryDepth, Range::nonNegative());
+    s.dryDepth = f("dryDepth", s.dryDepth, Range::closed(1e-6, 1.0));
     s.dyeDecay = f("dyeDecay", s.dyeDecay, Range::nonNegative());
-    s.waterDensity = f("waterDensity", s.waterDensity, Range::positive());
+    s.waterDensity = f("waterDensity", s.waterDensity, Range::closed(10.0, 1e5));
     s.lattice = r.choice("lattice", s.lattice, kWaterLattices);
     s.evaporation = f("evaporation", s.evaporation, Range::nonNegative());
     readErosion(r, s.erosion);
@@ -460,20 +461,26 @@ WaterEvent readEvent(ObjectReader& r, const WaterSettings& s) {
     return e;
 }
 
-// A rain, spring or sink must reach a cell centre (or it would add nothing, silently), and the
-// depth its brush adds in a step of `dt` must stay far inside float's range.
+// A spring or sink must reach a cell centre (or it would add nothing, silently), and the depth its
+// brush adds in a step of `dt` must stay far inside float's range; rain falls on every column, at
+// most the solver's kMaxRainRate (all rain events together: readWaterEvents).
 void requireUsableBrush(const WaterSettings& s, const WaterEvent& e, double dt, const std::string& key) {
     using K = WaterEvent::Kind;
     if (e.kind == K::Dig || e.kind == K::Raise) return;
+    if (e.kind == K::Rain) {
+        if (!(e.flow <= kMaxRainRate))
+            throw SceneError(key + ".rate", "is " + std::to_string(e.flow) + " m/s; expected at most " +
+                                                std::to_string(kMaxRainRate) + " m/s (the solver's kMaxRainRate)");
+        return;
+    }
     const double weights = eventWeightSum(s, e);
     if (!(weights > 0.0))
         throw SceneError(key + ".radius", "reaches no cell centre (cells are " + std::to_string(s.cellSize) +
                                               " m): expected a radius of at least half a cell, or a position nearer a cell centre");
     const double cellArea = columnArea(s);
-    const double volume = e.kind == K::Rain ? e.flow * s.nx * s.ny * cellArea : e.flow;
-    const double depth = volume * dt / (weights * cellArea);
+    const double depth = e.flow * dt / (weights * cellArea);
     if (!(depth <= limits::kMaxMagnitude))
-        throw SceneError(key + (e.kind == K::Rain ? ".rate" : ".flow"),
+        throw SceneError(key + ".flow",
                          "adds " + std::to_string(depth) + " m of water in one step at the brush's centre; expected at most 1e6 m (the solver's bound)");
 }
 
@@ -482,11 +489,22 @@ void readWaterEvents(ObjectReader& top, double dt, WaterScene& scene) {
         scene.events.push_back(readEvent(r, scene.settings));
         requireUsableBrush(scene.settings, scene.events.back(), dt, r.path());
     });
-    // The solver takes at most kMaxBrushesPerFrame brushes a step: count what events active at
-    // the same time need (conservatively: every pair whose time spans touch).
+    // The solver takes at most kMaxBrushesPerFrame brushes a step, and rain of at most
+    // kMaxRainRate: count what events active at the same time need (conservatively: every pair
+    // whose time spans touch).
     const uint32_t most = WaterSolver::kMaxBrushesPerFrame;
     for (size_t k = 0; k < scene.events.size(); ++k) {
         const WaterEvent& e = scene.events[k];
+        if (e.kind == WaterEvent::Kind::Rain) {
+            double rate = 0.0;
+            for (const WaterEvent& other : scene.events)
+                if (other.kind == WaterEvent::Kind::Rain && other.start <= e.end && e.start <= other.end) rate += other.flow;
+            if (!(rate <= kMaxRainRate))
+                throw SceneError(indexPath("events", k) + ".rate",
+                                 "rains " + std::to_string(rate) + " m/s together with the rain at the same time; expected at most " +
+                                     std::to_string(kMaxRainRate) + " m/s (the solver's kMaxRainRate)");
+            continue;
+        }
         uint64_t together = 0;
         for (const WaterEvent& other : scene.events)
             if (other.start <= e.end && e.start <= other.end) together += brushesPerStep(other);

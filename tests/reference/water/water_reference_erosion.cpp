@@ -130,7 +130,8 @@ void erode(const WaterSettings& s, double dt, ErosionState& st, ErosionBounds& b
             if (hy.enabled) {
                 const double sOld = st.sediment[c], sBound = b.sediment[c];
                 double sNew = 0.0, newBound = 0.0;
-                if (H > s.dryDepth) {
+                // Dry, or a sheet of runoff: all it carries settles.
+                if (H > std::max(double(s.dryDepth), double(hy.sheetFlowDepth))) {
                     const std::array<double, 2> g = terrainGradient(s, T, i, j);
                     const double g2 = g[0] * g[0] + g[1] * g[1];
                     const double sinTilt = std::sqrt(g2 / (1.0 + g2));
