@@ -27,7 +27,7 @@ void SmokeSolver::Impl::recordColliderForces(VkCommandBuffer cmd) {
 }
 
 std::optional<ColliderForceReport> SmokeSolver::colliderForces() const {
-    return detail::newestColliderForces(use("colliderForces").colliderForceRing);
+    return detail::newestColliderForces(use("colliderForces", detail::EntryCheck::EvenIfUnusable)->colliderForceRing);
 }
 
 } // namespace billow

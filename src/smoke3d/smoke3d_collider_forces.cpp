@@ -27,7 +27,7 @@ void SmokeSolver3D::Impl::recordColliderForces(VkCommandBuffer cmd) {
 }
 
 std::optional<ColliderForceReport> SmokeSolver3D::colliderForces() const {
-    return detail::newestColliderForces(use("colliderForces").colliderForceRing);
+    return detail::newestColliderForces(use("colliderForces", detail::EntryCheck::EvenIfUnusable)->colliderForceRing);
 }
 
 } // namespace billow

@@ -54,13 +54,14 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
 }
 
 void WaterSolver::setBodies(std::span<const FloatingBody> bodies) {
-    Impl& s = use("setBodies");
-    auto scope = s.guard.enter("setBodies");
+    const auto held = use("setBodies");
+    Impl& s = *held;
     s.floatingBodies.assign(bodies, s.settings.cellSize, "setBodies");
 }
 
 std::optional<FloatingBodyReport> WaterSolver::bodies() const {
-    const Impl& s = use("bodies");
+    const auto held = use("bodies", detail::EntryCheck::EvenIfUnusable);
+    const Impl& s = *held;
     const std::optional<detail::ResultRing::Completed> slot =
         s.bodyReports.newest(kMaxFloatingBodies * BILLOW_BODY_REPORT_WORDS);
     if (!slot) return std::nullopt;
