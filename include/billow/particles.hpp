@@ -6,7 +6,9 @@
 // Maths, boundaries and the engine's barriers: docs/particles.md.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <vector>
 
 #include <vulkan/vulkan_core.h>
 
@@ -43,6 +45,14 @@ struct ParticleSettings {
     // (terminal speed |g| / drag), negative values rise. Default 0. Must be 0 for tracers; the
     // water solver, whose particles ride the surface, requires 0.
     float gravityScale = 0.0f;
+    // true: every whole step also copies the particles it moved (positions, and velocities when
+    // there is a buffer) into host-visible memory, which the solver's particles() returns without
+    // waiting: the way a host that cannot read the engine's buffers itself (a step() caller has
+    // no command buffer for the barrier and the copy) reads them back. The buffers then also need
+    // VK_BUFFER_USAGE_TRANSFER_SRC_BIT (the copy is a transfer). The room for 4 copies is
+    // allocated by setParticles (64 bytes a particle, 128 with velocities; a larger count than
+    // before waits, bounded, for the queue first). Default false.
+    bool download = false;
 };
 
 // The most particles a solver moves.
@@ -56,6 +66,16 @@ struct ParticleReport {
     uint32_t outside = 0;    // ended on a non-periodic side of the domain (clamped onto it)
     uint32_t inSolid = 0;    // smoke: started the step in a solid
     uint32_t stranded = 0;   // water: started or would have ended on a dry cell: they stayed
+};
+
+// A copy of the engine's particles as one whole step's particle pass left them
+// (ParticleSettings::download): the solver's particles() returns the newest copy whose submission
+// has completed, without waiting (after step(dt, count), the copy of its last step).
+// docs/particles.md, "Reading the particles back".
+struct ParticleDownload {
+    uint64_t step = 0;  // the step whose particle pass the copy follows (Solver::stepsRecorded() after it)
+    std::vector<std::array<float, 4>> positions;   // ParticleBuffers::count elements, as in the engine's buffer
+    std::vector<std::array<float, 4>> velocities;  // likewise; empty without a velocities buffer
 };
 
 } // namespace billow

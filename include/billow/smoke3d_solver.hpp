@@ -186,6 +186,10 @@ public:
     // What the particle pass of the newest whole step whose submission has completed found (its
     // step, counts), read without waiting; nullopt before the first.
     std::optional<ParticleReport> particleReport() const;
+    // The newest copy of the particles a whole step made with ParticleSettings::download whose
+    // submission has completed (billow/particles.hpp, ParticleDownload), read without waiting:
+    // after step(), the copy of its last step. nullopt before any.
+    std::optional<ParticleDownload> particles() const;
 
     // Static obstacles: a solid fraction per cell (0 fluid .. 1 solid), uploaded (blocking), with
     // the faces' open fractions and solid velocities recomputed and the closed faces' velocity set.
@@ -213,9 +217,10 @@ public:
 
 private:
     struct Impl;
-    // The solver's state for `call` (Error on a moved-from solver), or null (moved from) for the
-    // noexcept queries.
-    Impl& use(const char* call) const;
+    // The solver's state for `call`, entered for as long as the result lives (Solver::core: Error
+    // on a moved-from solver, while another thread's call runs, or on an unusable one unless
+    // `check` says otherwise), or null (moved from) for the noexcept queries.
+    detail::Entered<Impl> use(const char* call, detail::EntryCheck check = detail::EntryCheck::Usable) const;
     const Impl* state() const noexcept;
 };
 

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include <vulkan/vulkan_core.h>
@@ -35,6 +36,11 @@ class Context;
 
 namespace detail {
 class SolverCore;
+template <class Impl>
+class Entered;
+// What a call needs of its solver on entry: a usable one (not left unusable by a failed step), or
+// any (the queries, which still answer then).
+enum class EntryCheck { Usable, EvenIfUnusable };
 }
 
 class Solver {
@@ -74,14 +80,24 @@ protected:
     Solver(Solver&& other);
     Solver& operator=(Solver&& other);
 
-    // The solver's state for `call`: Error when it was moved from.
-    detail::SolverCore& core(const char* call) const;
-    // Null when moved from (for the noexcept queries).
+    // Enters `call`: the solver's state, held for as long as the result lives (the call's whole
+    // body). Error when it was moved from, when another thread's call runs on it, or (Usable) when
+    // a failed step left it unusable. Reading the state and entering it are one step under
+    // `gate_`, which a move takes too: no move can come between them.
+    detail::Entered<detail::SolverCore> core(const char* call,
+                                             detail::EntryCheck check = detail::EntryCheck::Usable) const;
+    // Null when moved from (for the noexcept queries, which enter nothing: like any call, they
+    // must not race another thread's move).
     detail::SolverCore* coreIfAny() const noexcept { return core_.get(); }
 
 private:
+    std::unique_ptr<detail::SolverCore> takeFrom(Solver& other);
+
     std::unique_ptr<detail::SolverCore> core_;
     const char* name_;  // "SmokeSolver", ...: for the messages of a moved-from solver
+    // Taken to read core_ and enter its guard, and by a move (on both solvers) to enter both
+    // guards and hand core_ over. Each object has its own; it is never moved.
+    mutable std::mutex gate_;
 };
 
 // The calls the 2D and 3D smoke solvers share, for their pass enum and timing row.
@@ -101,6 +117,11 @@ public:
     // it (at most the context's wait timeout) before recording the next; the result is bit for bit
     // that of `count` calls of step(dt). Queued splats and edits act in the first step. count >= 1.
     // Keep one submission's GPU time within the driver's timeout (a few seconds on desktop GPUs).
+    // The whole call is bounded by the context's wait timeout too: once it has run longer, it
+    // stops before its next submission and throws Error naming the timeout and the steps done
+    // (the solver keeps those steps' state, counted in stepsRecorded(), and stays usable), so a
+    // call returns within the timeout plus one submission. An engine that wants a long run steps
+    // fewer at a time, or raises Context::setWaitTimeout.
     void step(float dt, uint32_t count = 1);
     // Likewise for a single pass (tests and tools that inspect one pass at a time).
     void stepPass(PassType pass, float dt);

@@ -190,7 +190,8 @@ private:
     // Billow's own readers of the pools (the volume renderer): src/sparse3d/sparse3d_impl.hpp.
     friend struct detail::SparseSolverAccess;
     struct Impl;
-    Impl& use(const char* call) const;
+    // As SmokeSolver3D's.
+    detail::Entered<Impl> use(const char* call, detail::EntryCheck check = detail::EntryCheck::Usable) const;
     const Impl* state() const noexcept;
 };
 

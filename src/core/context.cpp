@@ -10,6 +10,7 @@
 
 #include "billow_kernels.hpp"
 #include "core/context_state.hpp"
+#include "core/vulkan_checks.hpp"
 
 namespace billow {
 namespace {
@@ -398,6 +399,7 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
     info.ppEnabledExtensionNames = extensions.data();
     BILLOW_VK(vkCreateInstance(&info, s.allocator, &s.instance));
     volkLoadInstanceOnly(s.instance);
+    detail::requireInstanceFunctions(true, "the Vulkan loader");
     if (validation) {
         debugInfo.pNext = nullptr;  // the validation features belong to instance creation only
         BILLOW_VK(vkCreateDebugUtilsMessengerEXT(s.instance, &debugInfo, s.allocator, &s.messenger));
@@ -417,6 +419,7 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
     deviceInfo.pQueueCreateInfos = &queueInfo;
     BILLOW_VK(vkCreateDevice(s.physicalDevice, &deviceInfo, s.allocator, &s.device));
     volkLoadDeviceTable(&s.vk, s.device);
+    detail::requireDeviceFunctions(s.vk, true, "the Vulkan loader's vkGetDeviceProcAddr");
     s.vk.vkGetDeviceQueue(s.device, s.queueFamilyIndex, 0, &s.queue);
     s.createTransientObjects();
     return std::shared_ptr<Context>(new Context(std::move(state)));
@@ -434,6 +437,8 @@ std::shared_ptr<Context> Context::createEmbedded(const EmbeddedHandles& h) {
     s.setWaitTimeout(h.waitTimeoutSeconds, "EmbeddedHandles::waitTimeoutSeconds");
     volkInitializeCustom(h.getInstanceProcAddr);
     volkLoadInstanceOnly(h.instance);
+    // Every function Billow calls must be there before anything is made with them.
+    detail::requireInstanceFunctions(false, "EmbeddedHandles::getInstanceProcAddr");
     s.embedded = true;
     s.instance = h.instance;
     s.physicalDevice = h.physicalDevice;
@@ -442,6 +447,7 @@ std::shared_ptr<Context> Context::createEmbedded(const EmbeddedHandles& h) {
     s.allocator = h.allocator;
     fillDeviceFacts(s);
     volkLoadDeviceTable(&s.vk, s.device);
+    detail::requireDeviceFunctions(s.vk, false, "vkGetDeviceProcAddr (from EmbeddedHandles::getInstanceProcAddr)");
     s.vk.vkGetDeviceQueue(s.device, s.queueFamilyIndex, h.queueIndex, &s.queue);
     if (!s.queue) throw InvalidArgument("EmbeddedHandles::queueIndex", "names no queue of the device");
     s.createTransientObjects();

@@ -1,5 +1,8 @@
 #include "core/solver_core.hpp"
 
+#include <chrono>
+#include <string>
+
 #include "core/barriers.hpp"
 #include "core/validation.hpp"
 
@@ -30,8 +33,17 @@ void SolverCore::recordPassCall(VkCommandBuffer cmd, uint32_t pass, float dt, co
 void SolverCore::stepCall(float dt, uint32_t count) {
     requireTimeStep(dt);
     requireStepCount(count);
-    auto scope = guard.enter("step");
+    const auto start = std::chrono::steady_clock::now();
     for (uint32_t done = 0; done < count;) {
+        // The whole call is bounded by the wait timeout as each wait is: checked between
+        // submissions, so a call ends within the timeout plus one submission (itself bounded).
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (done > 0 && seconds > cs.waitTimeoutSeconds())
+            throw Error("step: stopped after " + std::to_string(done) + " of " + std::to_string(count) + " steps (" +
+                        std::to_string(seconds) + " s), past the context's wait timeout of " +
+                        std::to_string(cs.waitTimeoutSeconds()) +
+                        " s, which bounds a whole step(dt, count) call; the solver holds the state after those " +
+                        "steps (stepsRecorded() counts them): step fewer at a time, or raise Context::setWaitTimeout");
         const uint32_t steps = std::min(kStepsPerSubmission, count - done);
         throwIfNonFiniteReported();
         RecordSnapshot saved = snapshot();
@@ -59,7 +71,6 @@ uint64_t SolverCore::recordDownloadCall(VkCommandBuffer cmd, VkBuffer source, Vk
 }
 
 std::optional<FieldReadback::Collected> SolverCore::collectDownloadCall(uint64_t ticket) {
-    auto scope = guard.enter("collectDownload");
     return readback.collect(ticket, "collectDownload");
 }
 

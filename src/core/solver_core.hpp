@@ -7,7 +7,8 @@
 //
 // The rules it enforces (docs/integration.md, "Threading" and "Errors"):
 //  - one call at a time per solver: a second thread's call, a move of a solver another thread is
-//    driving, are refused with Error (the running call is unaffected);
+//    driving, are refused with Error (the running call is unaffected); every public call enters
+//    the guard with the solver's state in one step (Solver::core), so no move comes between;
 //  - a moved-from solver holds nothing: every call on it throws Error saying so (the queries that
 //    are noexcept give 0 / VK_NULL_HANDLE), and it may be destroyed or assigned to;
 //  - a recording or submission that fails before the GPU received it leaves the solver as it was;
@@ -63,7 +64,8 @@ public:
 
     const char* solverName() const noexcept { return guard.solver(); }
 
-    // The public calls, as every solver has them (dt checked against billow/limits.hpp, `pass`
+    // The public calls, as every solver has them (each made inside the public call's entry,
+    // Solver::core, which holds the guard for the whole call) (dt checked against billow/limits.hpp, `pass`
     // against the solver's pass count):
     //   record(cmd, dt)             recordCall: a whole step into the engine's command buffer;
     //   recordPass(cmd, pass, dt)   recordPassCall: one pass (recordVelocityForces: `fused`);
@@ -80,7 +82,6 @@ public:
     template <class Record>
     void record(const char* call, VkCommandBuffer cmd, bool wholeStep, Record&& recordWork) {
         requireCommandBuffer(cmd, call);
-        auto scope = guard.enter(call);
         if (wholeStep) throwIfNonFiniteReported();
         RecordSnapshot saved = snapshot();
         guard.recordStep(saved, [&] { recordWork(cmd); });
@@ -88,7 +89,6 @@ public:
     // Records into a one-shot command buffer, submits it and waits (SolverGuard::submitStep).
     template <class Record>
     void submit(const char* call, bool wholeStep, Record&& recordWork) {
-        auto scope = guard.enter(call);
         if (wholeStep) throwIfNonFiniteReported();
         RecordSnapshot saved = snapshot();
         guard.submitStep(cs, call, saved, recordWork);
@@ -149,20 +149,6 @@ template <class Impl>
 Impl& usable(const std::unique_ptr<Impl>& impl, const char* solver, const char* call) {
     if (!impl) throwMovedFrom(solver, call);
     return *impl;
-}
-
-// For a public solver's move constructor and assignment: takes `from`'s solver, refused (Error)
-// while another thread's call runs on it or on `to`'s (what `to` held is released as in its
-// destructor: after a bounded wait for the queue).
-template <class Impl>
-void moveSolver(std::unique_ptr<Impl>& to, std::unique_ptr<Impl>& from) {
-    if (&to == &from) return;
-    std::optional<SolverGuard::Scope> fromScope, toScope;
-    if (from) fromScope.emplace(from->guard, "move", SolverGuard::Scope::EvenIfUnusable);
-    if (to) toScope.emplace(to->guard, "move (assigned to)", SolverGuard::Scope::EvenIfUnusable);
-    toScope.reset();
-    releaseAfterGpu(to);
-    to = std::move(from);
 }
 
 } // namespace billow::detail

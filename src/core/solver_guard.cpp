@@ -2,11 +2,12 @@
 
 namespace billow::detail {
 
-SolverGuard::Scope::Scope(SolverGuard& guard, const char* call, Check check) : guard_(guard) {
-    if (guard.busy_.exchange(true, std::memory_order_acquire))
+SolverGuard::Scope::Scope(SolverGuard& guard, const char* call, Check check) : guard_(&guard) {
+    if (guard.busy_.exchange(true, std::memory_order_acquire)) {
         throw Error(std::string(guard.solver_) + "::" + call +
                     ": another call on this solver is running (a solver is driven by one thread at a time; "
                     "docs/integration.md, \"Threading\")");
+    }
     if (check == Usable && guard.unusable()) {
         guard.busy_.store(false, std::memory_order_release);
         throw Error(std::string(guard.solver_) + "::" + call + ": the solver is unusable since a step failed on the GPU (" +

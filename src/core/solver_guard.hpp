@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "core/context_state.hpp"
 #include "core/quiet_wait.hpp"
@@ -19,24 +20,29 @@ class SolverGuard {
 public:
     explicit SolverGuard(const char* solver) : solver_(solver) {}
 
-    // Held for the duration of one public call.
+    // Held for the duration of one public call (movable: a public call's Entered holds it).
     class Scope {
     public:
         // EvenIfUnusable: only one call at a time is checked (moving or destroying a solver whose
-        // step failed on the GPU is allowed).
+        // step failed on the GPU is allowed, and so are the queries: settings, health, reports).
         enum Check { Usable, EvenIfUnusable };
         explicit Scope(SolverGuard& guard, const char* call, Check check = Usable);
-        ~Scope() { guard_.busy_.store(false, std::memory_order_release); }
+        ~Scope() {
+            if (guard_) guard_->busy_.store(false, std::memory_order_release);
+        }
+        Scope(Scope&& other) noexcept : guard_(std::exchange(other.guard_, nullptr)) {}
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
+        Scope& operator=(Scope&&) = delete;
 
     private:
-        SolverGuard& guard_;
+        SolverGuard* guard_;
     };
 
     // Enters `call`: Error if another call on this solver is running (the call is refused, the
-    // running one is unaffected), or if the solver is unusable after a failed step.
-    [[nodiscard]] Scope enter(const char* call) { return Scope(*this, call); }
+    // running one is unaffected), or if the solver is unusable after a failed step (unless
+    // EvenIfUnusable). A public call enters through Solver::enter, never here directly.
+    [[nodiscard]] Scope enter(const char* call, Scope::Check check = Scope::Usable) { return Scope(*this, call, check); }
 
     // Records into a one-shot command buffer, submits it and waits (the context's timeout).
     // If anything fails before the queue received the work, `snapshot` is restored (the solver is
@@ -55,6 +61,24 @@ private:
     const char* solver_;
     std::atomic<bool> busy_{false};
     std::string failure_;  // why the solver is unusable; empty while usable
+};
+
+// A public call's hold on its solver's state: the state, and the guard entered for the whole call
+// (Solver::enter: the pointer read and the guard entered in one step, which no move can come
+// between). Converts to the Impl of the solver the call belongs to.
+template <class Impl>
+class Entered {
+public:
+    Entered(Impl& impl, SolverGuard::Scope scope) : impl_(&impl), scope_(std::move(scope)) {}
+    template <class Base>
+    explicit Entered(Entered<Base>&& base) : impl_(&static_cast<Impl&>(*base)), scope_(std::move(base).scope()) {}
+    Impl& operator*() const noexcept { return *impl_; }
+    Impl* operator->() const noexcept { return impl_; }
+    SolverGuard::Scope&& scope() && noexcept { return std::move(scope_); }
+
+private:
+    Impl* impl_;
+    SolverGuard::Scope scope_;
 };
 
 // For a solver's destructor and move assignment: waits (bounded) for the queue, then releases

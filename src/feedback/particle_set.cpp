@@ -12,6 +12,10 @@
 namespace billow::detail {
 
 namespace {
+// A download slot's item word: the particle count, and this bit when the velocities were copied
+// after the positions.
+constexpr uint32_t kWithVelocitiesBit = 0x80000000u;
+
 void requireElementOffset(VkDeviceSize offset, const char* field) {
     if (offset % 16 != 0)
         throw InvalidArgument(field, "must be a multiple of 16 bytes (one float4 particle; got " +
@@ -42,10 +46,52 @@ void ParticleSet::assign(ContextState& cs, KernelSet& kernels, const ParticleBuf
                               "must be 0 for tracers (drag 0 moves with the flow exactly); give a drag > 0 for "
                               "particles that fall");
     if (ring_.empty()) ring_ = ResultRing(cs, BILLOW_PARTICLE_COUNTERS);
+    // Positions, then velocities when there is a buffer: 4 words each a particle.
+    const uint32_t downloadWords = buffers.count * (buffers.velocities != VK_NULL_HANDLE ? 8u : 4u);
+    if (settings.download && (downloads_.empty() || downloads_.payloadWords() < downloadWords)) {
+        // A copy may still be on its way into the old ring (an engine's frame in flight).
+        if (!downloads_.empty()) cs.waitIdle();
+        downloads_ = ResultRing(cs, downloadWords);
+    }
     cs_ = &cs;
     forget(kernels, buffers);
     buffers_ = buffers;
     settings_ = settings;
+}
+
+void ParticleSet::recordDownload(VkCommandBuffer cmd, uint64_t step) {
+    const ContextState& cs = *cs_;
+    const ResultRing::Slot slot = downloads_.begin(cmd);
+    // The particle pass wrote the engine's buffers (compute); the copies read them.
+    memoryBarrier(cs, cmd, kComputeReadWrite, {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT});
+    const VkDeviceSize bytes = VkDeviceSize(buffers_.count) * 16;
+    const VkDeviceSize base = VkDeviceSize(slot.payloadWord) * sizeof(uint32_t);
+    const VkBufferCopy positions{buffers_.positionsOffset, base, bytes};
+    cs.vk.vkCmdCopyBuffer(cmd, buffers_.positions, downloads_.buffer(), 1, &positions);
+    if (buffers_.velocities != VK_NULL_HANDLE) {
+        const VkBufferCopy velocities{buffers_.velocitiesOffset, base + bytes, bytes};
+        cs.vk.vkCmdCopyBuffer(cmd, buffers_.velocities, downloads_.buffer(), 1, &velocities);
+    }
+    // end() stamps the slot after a transfer -> transfer barrier, so the copies land first.
+    memoryBarrier(cs, cmd, kTransferWrite, kTransferWrite);
+    downloads_.end(cmd, slot, step, buffers_.count | (buffers_.velocities != VK_NULL_HANDLE ? kWithVelocitiesBit : 0u));
+}
+
+std::optional<ParticleDownload> ParticleSet::download() const {
+    if (downloads_.empty()) return std::nullopt;
+    const std::optional<ResultRing::Completed> done = downloads_.newest(downloads_.payloadWords());
+    if (!done) return std::nullopt;
+    const uint32_t count = done->items & ~kWithVelocitiesBit;
+    const bool velocities = (done->items & kWithVelocitiesBit) != 0;
+    ParticleDownload out;
+    out.step = done->step;
+    out.positions.resize(count);
+    std::memcpy(out.positions.data(), done->payload.data(), size_t(count) * 16);
+    if (velocities) {
+        out.velocities.resize(count);
+        std::memcpy(out.velocities.data(), done->payload.data() + size_t(count) * 4, size_t(count) * 16);
+    }
+    return out;
 }
 
 void ParticleSet::clear(KernelSet& kernels) {

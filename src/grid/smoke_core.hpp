@@ -72,16 +72,16 @@ struct SmokeCore : SolverCore {
     virtual void recordParticles(VkCommandBuffer cmd, float dt) = 0;
 
     // A whole step: every pass in the enum's order, transport first (by the velocity the last step
-    // projected), except with advection-reflection, whose sources and forces (the passes between
-    // Advect and Diffuse) act in the first half, before the Reflect pass's projection, as Zehnder,
-    // Narain & Thomaszewski 2018 have them (the cell fields are carried by the projected midpoint
-    // velocity either way); then the engine's particles, the health scan and the probes.
+    // projected; with advection-reflection the Reflect pass's half step too), then the sources and
+    // forces, which only the step's last projection meets: a force is projected before it moves
+    // anything, so a fluid in hydrostatic balance stays at rest with reflection as without (the
+    // forces once acted first, and the Reflect pass carried them unprojected for half a step);
+    // then the engine's particles, the health scan and the probes.
     void recordStep(VkCommandBuffer cmd, float dt) {
         timer.forgetRecorded();
         const bool fusedForces = fusesVelocityForces();
-        // Both orders are computed once per pass enum, not every step.
-        static const std::array<PassEnum, kPassCount> kEnumOrder = enumOrder(), kReflectionOrder = reflectionOrder();
-        for (PassEnum pass : settings.advectionReflection ? kReflectionOrder : kEnumOrder) {
+        for (uint32_t index = 0; index < kPassCount; ++index) {
+            const PassEnum pass = static_cast<PassEnum>(index);
             // The incremental projection takes the divergence inside PressureSolve (of the velocity
             // that carries -grad p): the Divergence pass's own would go unused. Still timed (as an
             // empty interval), so passTimings() lists every pass.
@@ -142,28 +142,6 @@ struct SmokeCore : SolverCore {
     }
     uint32_t passCount() const noexcept override { return kPassCount; }
 
-private:
-    static std::array<PassEnum, kPassCount> enumOrder() {
-        std::array<PassEnum, kPassCount> order{};
-        for (uint32_t k = 0; k < kPassCount; ++k) order[k] = static_cast<PassEnum>(k);
-        return order;
-    }
-    // Colliders, the passes between Advect and Diffuse, Reflect, Advect, then Diffuse onwards.
-    static std::array<PassEnum, kPassCount> reflectionOrder() {
-        static_assert(PassEnum::Colliders < PassEnum::Reflect && PassEnum::Reflect < PassEnum::Advect &&
-                      PassEnum::Advect < PassEnum::Diffuse);
-        std::array<PassEnum, kPassCount> order{};
-        uint32_t n = 0;
-        auto add = [&](uint32_t from, uint32_t to) {
-            for (uint32_t k = from; k < to; ++k) order[n++] = static_cast<PassEnum>(k);
-        };
-        const auto index = [](PassEnum p) { return static_cast<uint32_t>(p); };
-        add(0, index(PassEnum::Reflect));
-        add(index(PassEnum::Advect) + 1, index(PassEnum::Diffuse));
-        add(index(PassEnum::Reflect), index(PassEnum::Advect) + 1);
-        add(index(PassEnum::Diffuse), kPassCount);
-        return order;
-    }
 };
 
 } // namespace billow::detail

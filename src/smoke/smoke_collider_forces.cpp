@@ -27,8 +27,9 @@ void SmokeSolver::Impl::recordColliderForces(VkCommandBuffer cmd) {
 }
 
 std::optional<ColliderForceReport> SmokeSolver::colliderForces() const {
-    const Impl& impl = use("colliderForces");
-    return detail::newestColliderForces(impl.colliderForceRing, detail::ambientWeight(impl.settings, {impl.settings.gravity[0], impl.settings.gravity[1], 0.0f}));
+    const auto held = use("colliderForces", detail::EntryCheck::EvenIfUnusable);
+    return detail::newestColliderForces(held->colliderForceRing,
+                                        detail::ambientWeight(held->settings, {held->settings.gravity[0], held->settings.gravity[1], 0.0f}));
 }
 
 } // namespace billow

@@ -13,8 +13,8 @@ namespace billow {
 namespace kernels = detail::kernels;
 
 void SmokeSolver::setColliders(std::span<const Collider> colliders) {
-    Impl& s = use("setColliders");
-    auto scope = s.guard.enter("setColliders");
+    const auto held = use("setColliders");
+    Impl& s = *held;
     s.colliders.assign(colliders, detail::ColliderRotations::AboutZOnly, "setColliders");
     if (!colliders.empty()) s.allocateColliderBuffers();
 }

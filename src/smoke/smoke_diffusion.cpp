@@ -145,7 +145,8 @@ void SmokeSolver::Impl::recordMultigridViscosity(VkCommandBuffer cmd, float dt) 
 }
 
 PressureResidual SmokeSolver::diffusionResidual(DiffusedField field, uint32_t recordsAgo) const {
-    const Impl& s = use("diffusionResidual");
+    const auto held = use("diffusionResidual", detail::EntryCheck::EvenIfUnusable);
+    const Impl& s = *held;
     if (field != DiffusedField::VelocityX && field != DiffusedField::VelocityY)
         throw InvalidArgument("diffusionResidual: field", "must be VelocityX or VelocityY (the 2D solver's multigrid diffusion)");
     if (recordsAgo >= kResidualHistory) throw InvalidArgument("diffusionResidual: recordsAgo", "must be < kResidualHistory");

@@ -39,14 +39,14 @@ gpu::GpuEmitter2D toGpuEmitter(const Emitter2D& e, size_t index) {
 } // namespace
 
 void SmokeSolver::setEmitters(std::span<const Emitter2D> emitters) {
-    Impl& s = use("setEmitters");
+    const auto held = use("setEmitters");
+    Impl& s = *held;
     if (emitters.size() > kMaxEmitters)
         throw InvalidArgument("setEmitters: emitters.size()", "must be at most " + std::to_string(kMaxEmitters) + " (got " +
                                                                   std::to_string(emitters.size()) + ")");
     // Convert them all first: a bad one leaves the current set unchanged.
     std::vector<gpu::GpuEmitter2D> converted;
     for (size_t k = 0; k < emitters.size(); ++k) converted.push_back(toGpuEmitter(emitters[k], k));
-    auto scope = s.guard.enter("setEmitters");
     if (!converted.empty() && !s.emitters.buffer()) s.emitters = detail::HostEditQueue<gpu::GpuEmitter2D>(s.cs, kMaxEmitters);
     s.emitters.clear();
     for (const gpu::GpuEmitter2D& g : converted) s.emitters.push(g);

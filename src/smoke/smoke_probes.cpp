@@ -9,13 +9,13 @@ namespace billow {
 namespace kernels = detail::kernels;
 
 void SmokeSolver::setProbes(std::span<const ProbePoint> points) {
-    Impl& s = use("setProbes");
-    auto scope = s.guard.enter("setProbes");
+    const auto held = use("setProbes");
+    Impl& s = *held;
     s.probes.assign(s.cs, points, "setProbes");
 }
 
 std::optional<ProbeResults> SmokeSolver::probeResults() const {
-    return use("probeResults").probes.newest(detail::ProbeFamily::Smoke);
+    return use("probeResults", detail::EntryCheck::EvenIfUnusable)->probes.newest(detail::ProbeFamily::Smoke);
 }
 
 void SmokeSolver::Impl::recordProbes(VkCommandBuffer cmd) {

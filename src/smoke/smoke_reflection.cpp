@@ -1,11 +1,12 @@
 // Advection-reflection (Zehnder, Narain & Thomaszewski 2018, "An advection-reflection solver for
 // detail-preserving fluid simulation"): the Reflect pass and its buffers. With u0 the velocity
-// after the forces of the step:
+// the last step projected (the step's sources and forces come after Advect, so the final
+// projection meets them before they move anything):
 //   u~  = A(u0; u0, dt/2)          the velocity carried by itself for half a step   (Reflect)
 //   u_m = P u~                     projected: the midpoint velocity                 (Reflect)
 //   u^  = 2 u_m - u~               reflected about the divergence-free fields       (Reflect)
 //   u1~ = A(u^; u_m, dt/2)         carried for the second half by u_m               (Advect)
-//   u1  = P u1~                    (Divergence, PressureSolve, SubtractGradient)
+//   u1  = P (u1~ + dt f)           the forces, then (Divergence, PressureSolve, SubtractGradient)
 // Projecting discards the gradient part of the advected field, and with it kinetic energy in
 // proportion to dt per unit time; reflecting instead of projecting in the middle makes that loss
 // second order in dt. The scalars and the dye are carried over the whole dt by u_m (Advect).
@@ -32,8 +33,8 @@ void SmokeSolver::Impl::allocateReflectionBuffers() {
 
 void SmokeSolver::Impl::recordReflect(VkCommandBuffer cmd, float dt) {
     if (!settings.advectionReflection || prescribedVelocity()) return;
-    // The forces of this step were applied with the whole dt before this pass: they belong to the
-    // first half, and the midpoint projection removes their gradient part.
+    // The velocity the last step projected (this step's forces come after Advect, before the
+    // final projection).
     recordAdvection(cmd, {u.now(), v.now(), 0.5f * dt, 0.0f});
     recordDivergence(cmd);
     // Its own pressure history: the midpoint solve's solution differs from the final one's (the

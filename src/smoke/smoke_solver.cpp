@@ -229,15 +229,17 @@ SmokeSolver::SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& 
           }(),
           "SmokeSolver") {}
 
-SmokeSolver::Impl& SmokeSolver::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+detail::Entered<SmokeSolver::Impl> SmokeSolver::use(const char* call, detail::EntryCheck check) const {
+    return detail::Entered<Impl>(core(call, check));
+}
 const SmokeSolver::Impl* SmokeSolver::state() const noexcept { return static_cast<const Impl*>(coreIfAny()); }
 
-const SmokeSettings& SmokeSolver::settings() const { return use("settings").settings; }
+const SmokeSettings& SmokeSolver::settings() const { return use("settings", detail::EntryCheck::EvenIfUnusable)->settings; }
 
 void SmokeSolver::updateSettings(const SmokeSettings& settings) {
-    Impl& s = use("updateSettings");
+    const auto held = use("updateSettings");
+    Impl& s = *held;
     settings.validate();
-    auto scope = s.guard.enter("updateSettings");
     const SmokeSettings& old = s.settings;
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny, "SmokeSettings::nx/ny");
     detail::requireUnchanged(settings.effectiveDyeNx() == old.effectiveDyeNx() &&
@@ -259,9 +261,9 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
 }
 
 void SmokeSolver::addSplat(const Splat& splat) {
-    Impl& s = use("addSplat");
+    const auto held = use("addSplat");
+    Impl& s = *held;
     requireValidSplat(splat);
-    auto scope = s.guard.enter("addSplat");
     if (s.splats.full())
         throw InvalidArgument("addSplat", "more than " + std::to_string(kMaxSplatsPerStep) + " splats queued in one step");
     gpu::GpuSplat g{};
@@ -280,7 +282,8 @@ void SmokeSolver::addSplat(const Splat& splat) {
 }
 
 void SmokeSolver::setSolidMask(std::span<const float> solidFraction) {
-    Impl& s = use("setSolidMask");
+    const auto held = use("setSolidMask");
+    Impl& s = *held;
     const size_t cells = size_t(s.nx) * s.ny;
     if (solidFraction.size() != cells)
         throw InvalidArgument("setSolidMask: solidFraction.size()",
@@ -289,14 +292,13 @@ void SmokeSolver::setSolidMask(std::span<const float> solidFraction) {
         if (!(solidFraction[c] >= 0.0f && solidFraction[c] <= 1.0f))
             throw InvalidArgument("setSolidMask: solidFraction[" + std::to_string(c) + "]",
                                   "must be in [0, 1] (got " + std::to_string(solidFraction[c]) + ")");
-    auto scope = s.guard.enter("setSolidMask");
     s.solidHost.assign(solidFraction.begin(), solidFraction.end());
     s.refreshGeometry();
 }
 
 void SmokeSolver::clearObstacles() {
-    Impl& s = use("clearObstacles");
-    auto scope = s.guard.enter("clearObstacles");
+    const auto held = use("clearObstacles");
+    Impl& s = *held;
     std::fill(s.solidHost.begin(), s.solidHost.end(), 0.0f);
     s.refreshGeometry();
 }
@@ -308,33 +310,33 @@ void requireFiniteShape(std::initializer_list<float> values, const char* what) {
 } // namespace
 
 void SmokeSolver::addCircleObstacle(float centreX, float centreY, float radius) {
-    Impl& s = use("addCircleObstacle");
+    const auto held = use("addCircleObstacle");
+    Impl& s = *held;
     requireFiniteShape({centreX, centreY, radius}, "addCircleObstacle");
     if (radius <= 0.0f) throw InvalidArgument("addCircleObstacle: radius", "must be > 0 m");
-    auto scope = s.guard.enter("addCircleObstacle");
     detail::addCircle(s.solidHost, {s.nx, s.ny, s.settings.cellSize}, centreX, centreY, radius);
     s.refreshGeometry();
 }
 
 void SmokeSolver::addBoxObstacle(float minX, float minY, float maxX, float maxY) {
-    Impl& s = use("addBoxObstacle");
+    const auto held = use("addBoxObstacle");
+    Impl& s = *held;
     requireFiniteShape({minX, minY, maxX, maxY}, "addBoxObstacle");
     if (maxX <= minX || maxY <= minY) throw InvalidArgument("addBoxObstacle", "needs minX < maxX and minY < maxY");
-    auto scope = s.guard.enter("addBoxObstacle");
     detail::addBox(s.solidHost, {s.nx, s.ny, s.settings.cellSize}, minX, minY, maxX, maxY);
     s.refreshGeometry();
 }
 
 void SmokeSolver::addWallObstacles(float thickness, std::array<bool, 4> sides) {
-    Impl& s = use("addWallObstacles");
+    const auto held = use("addWallObstacles");
+    Impl& s = *held;
     requireFiniteShape({thickness}, "addWallObstacles");
     if (thickness <= 0.0f) throw InvalidArgument("addWallObstacles: thickness", "must be > 0 m");
-    auto scope = s.guard.enter("addWallObstacles");
     detail::addWalls(s.solidHost, {s.nx, s.ny, s.settings.cellSize}, thickness, sides);
     s.refreshGeometry();
 }
 
-const std::vector<float>& SmokeSolver::solidMask() const { return use("solidMask").solidHost; }
+const std::vector<float>& SmokeSolver::solidMask() const { return use("solidMask", detail::EntryCheck::EvenIfUnusable)->solidHost; }
 
 namespace {
 void requireField(SmokeField field, const char* call) {
@@ -390,9 +392,9 @@ VkDeviceSize SmokeSolver::bufferSize(SmokeField field) const noexcept {
 }
 
 std::vector<float> SmokeSolver::download(SmokeField field) {
-    Impl& s = use("download");
+    const auto held = use("download");
+    Impl& s = *held;
     requireField(field, "download");
-    auto scope = s.guard.enter("download");
     std::vector<float> out(fieldSize(field));
     if (buffer(field) == VK_NULL_HANDLE) return out;  // the solid velocities before any collider, ...
     if (field == SmokeField::Dye && s.settings.dyeStorage == DyeStorage::Float16) {
@@ -406,14 +408,16 @@ std::vector<float> SmokeSolver::download(SmokeField field) {
 }
 
 uint64_t SmokeSolver::recordDownload(VkCommandBuffer cmd, SmokeField field) {
-    Impl& s = use("recordDownload");
+    const auto held = use("recordDownload");
+    Impl& s = *held;
     requireField(field, "recordDownload");
     const VkBuffer source = buffer(field);  // none: the solid velocities before any collider, ...
     return s.recordDownloadCall(cmd, source, source ? bufferSize(field) : 0, static_cast<uint32_t>(field));
 }
 
 std::optional<std::vector<float>> SmokeSolver::collectDownload(uint64_t ticket) {
-    Impl& s = use("collectDownload");
+    const auto held = use("collectDownload");
+    Impl& s = *held;
     std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
     if (!copy) return std::nullopt;
     const SmokeField field = static_cast<SmokeField>(copy->tag);
@@ -429,7 +433,8 @@ std::optional<std::vector<float>> SmokeSolver::collectDownload(uint64_t ticket) 
 }
 
 void SmokeSolver::upload(SmokeField field, std::span<const float> values) {
-    Impl& s = use("upload");
+    const auto held = use("upload");
+    Impl& s = *held;
     requireField(field, "upload");
     if (field == SmokeField::Solid || field == SmokeField::OpenX || field == SmokeField::OpenY || field == SmokeField::Curl ||
         field == SmokeField::SolidVelocityX || field == SmokeField::SolidVelocityY || field == SmokeField::MidpointVelocityX ||
@@ -443,7 +448,6 @@ void SmokeSolver::upload(SmokeField field, std::span<const float> values) {
         throw InvalidArgument(std::string("upload(") + fieldName(field) + "): values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
     detail::requireUploadable(values, std::string("upload(") + fieldName(field) + ")");
-    auto scope = s.guard.enter("upload");
     // A new velocity or pressure replaces what a pending increment was the change of.
     if (field == SmokeField::VelocityX || field == SmokeField::VelocityY || field == SmokeField::Pressure) s.incrementPending = false;
     if (field == SmokeField::Dye && s.settings.dyeStorage == DyeStorage::Float16) {

@@ -27,8 +27,8 @@ void SmokeSolver3D::Impl::recordColliderForces(VkCommandBuffer cmd) {
 }
 
 std::optional<ColliderForceReport> SmokeSolver3D::colliderForces() const {
-    const Impl& impl = use("colliderForces");
-    return detail::newestColliderForces(impl.colliderForceRing, detail::ambientWeight(impl.settings, impl.settings.gravity));
+    const auto held = use("colliderForces", detail::EntryCheck::EvenIfUnusable);
+    return detail::newestColliderForces(held->colliderForceRing, detail::ambientWeight(held->settings, held->settings.gravity));
 }
 
 } // namespace billow

@@ -73,14 +73,15 @@ void SmokeSolver3D::Impl::allocateColliderBuffers() {
 }
 
 void SmokeSolver3D::setColliders(std::span<const Collider> colliders) {
-    Impl& s = use("setColliders");
-    auto scope = s.guard.enter("setColliders");
+    const auto held = use("setColliders");
+    Impl& s = *held;
     s.colliders.assign(colliders, detail::ColliderRotations::Any, "setColliders");
     if (!colliders.empty()) s.allocateColliderBuffers();
 }
 
 void SmokeSolver3D::setSolidMask(std::span<const float> solidFraction) {
-    Impl& s = use("setSolidMask");
+    const auto held = use("setSolidMask");
+    Impl& s = *held;
     const size_t cells = s.mac.cells();
     if (solidFraction.size() != cells)
         throw InvalidArgument("setSolidMask: solidFraction.size()", "must be nx * ny * nz = " + std::to_string(cells) +
@@ -89,18 +90,17 @@ void SmokeSolver3D::setSolidMask(std::span<const float> solidFraction) {
         if (!(solidFraction[c] >= 0.0f && solidFraction[c] <= 1.0f))
             throw InvalidArgument("setSolidMask: solidFraction[" + std::to_string(c) + "]",
                                   "must be in [0, 1] (got " + std::to_string(solidFraction[c]) + ")");
-    auto scope = s.guard.enter("setSolidMask");
     s.solidHost.assign(solidFraction.begin(), solidFraction.end());
     s.refreshGeometry();
 }
 
 void SmokeSolver3D::clearObstacles() {
-    Impl& s = use("clearObstacles");
-    auto scope = s.guard.enter("clearObstacles");
+    const auto held = use("clearObstacles");
+    Impl& s = *held;
     std::fill(s.solidHost.begin(), s.solidHost.end(), 0.0f);
     s.refreshGeometry();
 }
 
-const std::vector<float>& SmokeSolver3D::solidMask() const { return use("solidMask").solidHost; }
+const std::vector<float>& SmokeSolver3D::solidMask() const { return use("solidMask", detail::EntryCheck::EvenIfUnusable)->solidHost; }
 
 } // namespace billow

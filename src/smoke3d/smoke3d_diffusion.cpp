@@ -212,7 +212,8 @@ void SmokeSolver3D::Impl::recordMultigridScalars(VkCommandBuffer cmd, float dt) 
 }
 
 PressureResidual SmokeSolver3D::diffusionResidual(DiffusedField field, uint32_t recordsAgo) const {
-    const Impl& s = use("diffusionResidual");
+    const auto held = use("diffusionResidual", detail::EntryCheck::EvenIfUnusable);
+    const Impl& s = *held;
     if (static_cast<uint32_t>(field) >= kDiffusedFieldCount)
         throw InvalidArgument("diffusionResidual: field", "unknown field");
     if (recordsAgo >= kResidualHistory) throw InvalidArgument("diffusionResidual: recordsAgo", "must be < kResidualHistory");

@@ -64,10 +64,10 @@ std::vector<gpu::GpuEmitter3D> toGpuEmitters(std::span<const Emitter3D> emitters
 }
 
 void SmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
-    Impl& s = use("setEmitters");
+    const auto held = use("setEmitters");
+    Impl& s = *held;
     // Convert them all first: a bad one leaves the current set unchanged.
     const std::vector<gpu::GpuEmitter3D> converted = toGpuEmitters(emitters, s.hasColour());
-    auto scope = s.guard.enter("setEmitters");
     s.emitters.clear();
     for (const gpu::GpuEmitter3D& g : converted) s.emitters.push(g);
 }

@@ -9,18 +9,24 @@ namespace billow {
 namespace kernels = detail::kernels;
 
 void SmokeSolver3D::setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings) {
-    Impl& s = use("setParticles");
-    auto scope = s.guard.enter("setParticles");
+    const auto held = use("setParticles");
+    Impl& s = *held;
     s.particles.assign(s.cs, *s.kernels, buffers, settings, true);
 }
 
 void SmokeSolver3D::clearParticles() {
-    Impl& s = use("clearParticles");
-    auto scope = s.guard.enter("clearParticles");
+    const auto held = use("clearParticles");
+    Impl& s = *held;
     s.particles.clear(*s.kernels);
 }
 
-std::optional<ParticleReport> SmokeSolver3D::particleReport() const { return use("particleReport").particles.report(); }
+std::optional<ParticleReport> SmokeSolver3D::particleReport() const {
+    return use("particleReport", detail::EntryCheck::EvenIfUnusable)->particles.report();
+}
+
+std::optional<ParticleDownload> SmokeSolver3D::particles() const {
+    return use("particles", detail::EntryCheck::EvenIfUnusable)->particles.download();
+}
 
 void SmokeSolver3D::Impl::recordParticles(VkCommandBuffer cmd, float dt) {
     if (!particles.active()) return;

@@ -9,13 +9,13 @@ namespace billow {
 namespace kernels = detail::kernels;
 
 void SmokeSolver3D::setProbes(std::span<const ProbePoint> points) {
-    Impl& s = use("setProbes");
-    auto scope = s.guard.enter("setProbes");
+    const auto held = use("setProbes");
+    Impl& s = *held;
     s.probes.assign(s.cs, points, "setProbes");
 }
 
 std::optional<ProbeResults> SmokeSolver3D::probeResults() const {
-    return use("probeResults").probes.newest(detail::ProbeFamily::Smoke);
+    return use("probeResults", detail::EntryCheck::EvenIfUnusable)->probes.newest(detail::ProbeFamily::Smoke);
 }
 
 void SmokeSolver3D::Impl::recordProbes(VkCommandBuffer cmd) {

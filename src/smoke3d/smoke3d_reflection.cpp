@@ -1,8 +1,8 @@
 // Advection-reflection (Zehnder, Narain & Thomaszewski 2018) in 3D: the Reflect pass and its
 // buffers. The scheme and its reasons are the 2D solver's (src/smoke/smoke_reflection.cpp):
-//   u~  = A(u0; u0, dt/2), u_m = P u~, u^ = 2 u_m - u~        (Reflect)
+//   u~  = A(u0; u0, dt/2), u_m = P u~, u^ = 2 u_m - u~        (Reflect; u0 the last step's velocity)
 //   u1~ = A(u^; u_m, dt/2), cell fields by u_m for dt          (Advect)
-//   u1  = P u1~                                                (Divergence, PressureSolve, SubtractGradient)
+//   u1  = P (u1~ + dt f)         the sources and forces, then (Divergence, PressureSolve, SubtractGradient)
 #include "core/barriers.hpp"
 #include "smoke3d/smoke3d_buffers.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
@@ -25,8 +25,8 @@ void SmokeSolver3D::Impl::allocateReflectionBuffers() {
 
 void SmokeSolver3D::Impl::recordReflect(VkCommandBuffer cmd, float dt) {
     if (!settings.advectionReflection || prescribedVelocity()) return;
-    // The forces of this step were applied with the whole dt before this pass: they belong to the
-    // first half, and the midpoint projection removes their gradient part.
+    // The velocity the last step projected (this step's forces come after Advect, before the
+    // final projection).
     recordAdvection(cmd, {{u.now(), v.now(), w.now()}, 0.5f * dt, 0.0f});
     recordDivergence(cmd);
     // Its own pressure history: the midpoint solve's solution differs from the final one's (the

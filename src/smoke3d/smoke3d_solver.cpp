@@ -197,15 +197,17 @@ SmokeSolver3D::SmokeSolver3D(std::shared_ptr<Context> context, const SmokeSettin
           }(),
           "SmokeSolver3D") {}
 
-SmokeSolver3D::Impl& SmokeSolver3D::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+detail::Entered<SmokeSolver3D::Impl> SmokeSolver3D::use(const char* call, detail::EntryCheck check) const {
+    return detail::Entered<Impl>(core(call, check));
+}
 const SmokeSolver3D::Impl* SmokeSolver3D::state() const noexcept { return static_cast<const Impl*>(coreIfAny()); }
 
-const SmokeSettings3D& SmokeSolver3D::settings() const { return use("settings").settings; }
+const SmokeSettings3D& SmokeSolver3D::settings() const { return use("settings", detail::EntryCheck::EvenIfUnusable)->settings; }
 
 void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
-    Impl& s = use("updateSettings");
+    const auto held = use("updateSettings");
+    Impl& s = *held;
     settings.validate();
-    auto scope = s.guard.enter("updateSettings");
     const SmokeSettings3D& old = s.settings;
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
                              "SmokeSettings3D::nx/ny/nz");
@@ -292,23 +294,25 @@ void requireKnownField(SmokeField3D field, const char* call) {
 } // namespace
 
 std::vector<float> SmokeSolver3D::download(SmokeField3D field) {
-    Impl& s = use("download");
+    const auto held = use("download");
+    Impl& s = *held;
     requireKnownField(field, "download");
-    auto scope = s.guard.enter("download");
     std::vector<float> out(fieldSize(field));
     if (!out.empty()) detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(out)));
     return out;
 }
 
 uint64_t SmokeSolver3D::recordDownload(VkCommandBuffer cmd, SmokeField3D field) {
-    Impl& s = use("recordDownload");
+    const auto held = use("recordDownload");
+    Impl& s = *held;
     requireKnownField(field, "recordDownload");
     const VkBuffer source = buffer(field);
     return s.recordDownloadCall(cmd, source, source ? bufferSize(field) : 0, static_cast<uint32_t>(field));
 }
 
 std::optional<std::vector<float>> SmokeSolver3D::collectDownload(uint64_t ticket) {
-    Impl& s = use("collectDownload");
+    const auto held = use("collectDownload");
+    Impl& s = *held;
     std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
     if (!copy) return std::nullopt;
     std::vector<float> out(fieldSize(static_cast<SmokeField3D>(copy->tag)));
@@ -317,7 +321,8 @@ std::optional<std::vector<float>> SmokeSolver3D::collectDownload(uint64_t ticket
 }
 
 void SmokeSolver3D::upload(SmokeField3D field, std::span<const float> values) {
-    Impl& s = use("upload");
+    const auto held = use("upload");
+    Impl& s = *held;
     requireKnownField(field, "upload");
     const std::string what = std::string("upload(") + fieldName(field) + ")";
     if (isDerived(field))
@@ -331,7 +336,6 @@ void SmokeSolver3D::upload(SmokeField3D field, std::span<const float> values) {
         throw InvalidArgument(what + ": values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
     detail::requireUploadable(values, what);
-    auto scope = s.guard.enter("upload");
     // A new velocity or pressure replaces what a pending increment was the change of.
     if (velocityAxis(field) >= 0 || field == SmokeField3D::Pressure) s.incrementPending = false;
     // On a periodic axis the last face layer and layer 0 are one face: keep them equal, as the

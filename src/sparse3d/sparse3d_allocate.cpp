@@ -28,14 +28,14 @@ void SparseSmokeSolver3D::Impl::writeNeighbours(const std::vector<uint32_t>& map
 }
 
 void SparseSmokeSolver3D::allocateBricks(std::span<const std::array<uint32_t, 3>> wanted) {
-    Impl& s = use("allocateBricks");
+    const auto held = use("allocateBricks");
+    Impl& s = *held;
     for (size_t k = 0; k < wanted.size(); ++k)
         for (int a = 0; a < 3; ++a)
             if (wanted[k][a] >= s.bricks[a])
                 throw InvalidArgument("allocateBricks: bricks[" + std::to_string(k) + "][" + std::to_string(a) + "]",
                                       "must be below the brick grid's " + std::to_string(s.bricks[a]) + " (got " +
                                           std::to_string(wanted[k][a]) + ")");
-    auto scope = s.guard.enter("allocateBricks");
     s.cs.waitIdle();
     auto download = [&](const GpuBuffer& b, auto& out) { detail::downloadBytes(s.cs, b.handle(), std::as_writable_bytes(std::span(out))); };
     gpu::SparseTopologyHeader header{};

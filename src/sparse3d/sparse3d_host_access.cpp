@@ -127,19 +127,19 @@ void SparseSmokeSolver3D::Impl::forEachCopy(const std::vector<uint32_t>& map, in
 }
 
 std::vector<std::array<uint32_t, 3>> SparseSmokeSolver3D::activeBricks() {
-    Impl& s = use("activeBricks");
-    auto scope = s.guard.enter("activeBricks");
+    const auto held = use("activeBricks");
+    Impl& s = *held;
     std::vector<std::array<uint32_t, 3>> out;
     for (const gpu::ivec4& a : s.downloadActiveList()) out.push_back({uint32_t(a.x), uint32_t(a.y), uint32_t(a.z)});
     return out;
 }
 
 SparseBricks SparseSmokeSolver3D::downloadBricks(SparseField3D field) {
-    Impl& s = use("downloadBricks");
+    const auto held = use("downloadBricks");
+    Impl& s = *held;
     requireKnownField(field, "downloadBricks");
     if (field == SparseField3D::Colour && !s.hasColour())
         throw InvalidArgument("downloadBricks: field", "the solver has no colour field (SmokeSettings3D::colour is false)");
-    auto scope = s.guard.enter("downloadBricks");
     const std::vector<gpu::ivec4> active = s.downloadActiveList();
     const size_t perBrick = valuesPerBrick(field);
     std::vector<float> pool(perBrick * s.capacity);
@@ -161,9 +161,9 @@ std::vector<uint32_t> SparseSmokeSolver3D::Impl::downloadBrickMap() {
 
 std::vector<float> SparseSmokeSolver3D::downloadBox(SparseField3D field, std::array<uint32_t, 3> origin,
                                                      std::array<uint32_t, 3> size) {
-    Impl& s = use("downloadBox");
+    const auto held = use("downloadBox");
+    Impl& s = *held;
     const Box box = checkedBox(s.settings, field, origin, size, "downloadBox");
-    auto scope = s.guard.enter("downloadBox");
     const std::vector<uint32_t> map = s.downloadBrickMap();
     std::vector<float> pool(valuesPerBrick(field) * s.capacity);
     detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));
@@ -193,7 +193,8 @@ std::vector<float> SparseSmokeSolver3D::downloadBox(SparseField3D field, std::ar
 
 void SparseSmokeSolver3D::uploadBox(SparseField3D field, std::array<uint32_t, 3> origin, std::array<uint32_t, 3> size,
                                     std::span<const float> values) {
-    Impl& s = use("uploadBox");
+    const auto held = use("uploadBox");
+    Impl& s = *held;
     const Box box = checkedBox(s.settings, field, origin, size, "uploadBox");
     if (derived(field))
         throw InvalidArgument("uploadBox: field", std::string(fieldName(field)) + " is derived (download only)");
@@ -202,7 +203,6 @@ void SparseSmokeSolver3D::uploadBox(SparseField3D field, std::array<uint32_t, 3>
         throw InvalidArgument(what + ": values.size()", "must be " + std::to_string(box.samples() * box.components) + " (got " +
                                                             std::to_string(values.size()) + ")");
     detail::requireUploadable(values, what);
-    auto scope = s.guard.enter("uploadBox");
     const std::vector<uint32_t> map = s.downloadBrickMap();
     std::vector<float> pool(valuesPerBrick(field) * s.capacity);
     detail::downloadBytes(s.cs, s.pool(field), std::as_writable_bytes(std::span(pool)));

@@ -183,7 +183,7 @@ namespace detail {
 // Error for a moved-from solver.
 struct SparseSolverAccess {
     static const SparseSmokeSolver3D::Impl& state(const SparseSmokeSolver3D& solver, const char* call) {
-        return solver.use(call);
+        return *solver.use(call, EntryCheck::EvenIfUnusable);
     }
 };
 } // namespace detail

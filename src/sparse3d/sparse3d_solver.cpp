@@ -155,19 +155,21 @@ SparseSmokeSolver3D::SparseSmokeSolver3D(std::shared_ptr<Context> context, const
           }(),
           "SparseSmokeSolver3D") {}
 
-SparseSmokeSolver3D::Impl& SparseSmokeSolver3D::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+detail::Entered<SparseSmokeSolver3D::Impl> SparseSmokeSolver3D::use(const char* call, detail::EntryCheck check) const {
+    return detail::Entered<Impl>(core(call, check));
+}
 const SparseSmokeSolver3D::Impl* SparseSmokeSolver3D::state() const noexcept {
     return static_cast<const Impl*>(coreIfAny());
 }
 
-const SmokeSettings3D& SparseSmokeSolver3D::settings() const { return use("settings").settings; }
-const SparseSettings3D& SparseSmokeSolver3D::sparseSettings() const { return use("sparseSettings").sparse; }
+const SmokeSettings3D& SparseSmokeSolver3D::settings() const { return use("settings", detail::EntryCheck::EvenIfUnusable)->settings; }
+const SparseSettings3D& SparseSmokeSolver3D::sparseSettings() const { return use("sparseSettings", detail::EntryCheck::EvenIfUnusable)->sparse; }
 
 void SparseSmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
-    Impl& s = use("updateSettings");
+    const auto held = use("updateSettings");
+    Impl& s = *held;
     settings.validate();
     detail::requireSparseSupports(settings);
-    auto scope = s.guard.enter("updateSettings");
     const SmokeSettings3D& old = s.settings;
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
                              "SmokeSettings3D::nx/ny/nz");
@@ -189,10 +191,10 @@ void SparseSmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
 }
 
 void SparseSmokeSolver3D::updateSparseSettings(const SparseSettings3D& sparse) {
-    Impl& s = use("updateSparseSettings");
+    const auto held = use("updateSparseSettings");
+    Impl& s = *held;
     sparse.validate();
     detail::requireUnchanged(sparse.poolBricks == s.sparse.poolBricks, "SparseSettings3D::poolBricks (use growPool)");
-    auto scope = s.guard.enter("updateSparseSettings");
     s.sparse = sparse;
 }
 
@@ -208,19 +210,20 @@ uint64_t SparseSmokeSolver3D::bytesPerBrick() const noexcept {
 }
 
 void SparseSmokeSolver3D::setEmitters(std::span<const Emitter3D> emitters) {
-    Impl& s = use("setEmitters");
+    const auto held = use("setEmitters");
+    Impl& s = *held;
     const std::vector<gpu::GpuEmitter3D> converted = toGpuEmitters(emitters, s.hasColour());
-    auto scope = s.guard.enter("setEmitters");
     s.emitters.clear();
     for (const gpu::GpuEmitter3D& g : converted) s.emitters.push(g);
 }
 
 void SparseSmokeSolver3D::setColliders(std::span<const Collider> colliders) {
-    Impl& s = use("setColliders");
+    const auto held = use("setColliders");
+    Impl& s = *held;
     s.colliders.assign(colliders, detail::ColliderRotations::Any, "setColliders");
     if (!s.colliders.allocated() && s.colliders.count() > 0) s.colliders.allocate(s.cs);
 }
 
-std::optional<SparsePoolReport> SparseSmokeSolver3D::poolReport() const { return use("poolReport").readPoolReport(); }
+std::optional<SparsePoolReport> SparseSmokeSolver3D::poolReport() const { return use("poolReport", detail::EntryCheck::EvenIfUnusable)->readPoolReport(); }
 
 } // namespace billow

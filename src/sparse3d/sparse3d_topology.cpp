@@ -347,14 +347,14 @@ void SparseSmokeSolver3D::Impl::addToHealth(SolverHealth& report) const {
 }
 
 void SparseSmokeSolver3D::growPool(uint32_t poolBricks) {
-    Impl& s = use("growPool");
+    const auto held = use("growPool");
+    Impl& s = *held;
     SparseSettings3D next = s.sparse;
     next.poolBricks = poolBricks;
     next.validate();
     if (poolBricks < s.capacity)
         throw InvalidArgument("growPool: poolBricks", "must be at least the current capacity of " + std::to_string(s.capacity) +
                                                           " bricks (got " + std::to_string(poolBricks) + ")");
-    auto scope = s.guard.enter("growPool");
     if (poolBricks == s.capacity) return;
     // What the device cannot hold is refused before anything changes (the new pools and the old
     // ones are both alive during the copy).

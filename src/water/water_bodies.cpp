@@ -64,19 +64,20 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
 }
 
 void WaterSolver::setBodies(std::span<const FloatingBody> bodies) {
-    Impl& s = use("setBodies");
-    auto scope = s.guard.enter("setBodies");
+    const auto held = use("setBodies");
+    Impl& s = *held;
     s.floatingBodies.assign(bodies, Impl::bodyWater(s.settings), "setBodies");
 }
 
 void WaterSolver::setBodyPose(uint32_t index, const FloatingBodyPose& pose) {
-    Impl& s = use("setBodyPose");
-    auto scope = s.guard.enter("setBodyPose");
+    const auto held = use("setBodyPose");
+    Impl& s = *held;
     s.floatingBodies.setPose(index, pose, Impl::bodyWater(s.settings), "setBodyPose");
 }
 
 std::optional<FloatingBodyReport> WaterSolver::bodies() const {
-    const Impl& s = use("bodies");
+    const auto held = use("bodies", detail::EntryCheck::EvenIfUnusable);
+    const Impl& s = *held;
     const std::optional<detail::ResultRing::Completed> slot =
         s.bodyReports.newest(kMaxFloatingBodies * BILLOW_BODY_REPORT_WORDS);
     if (!slot) return std::nullopt;

@@ -11,18 +11,24 @@ namespace kernels = detail::kernels;
 } // namespace
 
 void WaterSolver::setParticles(const ParticleBuffers& buffers, const ParticleSettings& settings) {
-    Impl& s = use("setParticles");
-    auto scope = s.guard.enter("setParticles");
+    const auto held = use("setParticles");
+    Impl& s = *held;
     s.particles.assign(s.cs, *s.kernels, buffers, settings, false);
 }
 
 void WaterSolver::clearParticles() {
-    Impl& s = use("clearParticles");
-    auto scope = s.guard.enter("clearParticles");
+    const auto held = use("clearParticles");
+    Impl& s = *held;
     s.particles.clear(*s.kernels);
 }
 
-std::optional<ParticleReport> WaterSolver::particleReport() const { return use("particleReport").particles.report(); }
+std::optional<ParticleReport> WaterSolver::particleReport() const {
+    return use("particleReport", detail::EntryCheck::EvenIfUnusable)->particles.report();
+}
+
+std::optional<ParticleDownload> WaterSolver::particles() const {
+    return use("particles", detail::EntryCheck::EvenIfUnusable)->particles.download();
+}
 
 void WaterSolver::Impl::recordParticles(VkCommandBuffer cmd, float dt) {
     if (!particles.active()) return;

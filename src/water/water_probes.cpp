@@ -11,13 +11,13 @@ namespace kernels = detail::kernels;
 } // namespace
 
 void WaterSolver::setProbes(std::span<const ProbePoint> points) {
-    Impl& s = use("setProbes");
-    auto scope = s.guard.enter("setProbes");
+    const auto held = use("setProbes");
+    Impl& s = *held;
     s.probes.assign(s.cs, points, "setProbes");
 }
 
 std::optional<ProbeResults> WaterSolver::probeResults() const {
-    return use("probeResults").probes.newest(detail::ProbeFamily::Water);
+    return use("probeResults", detail::EntryCheck::EvenIfUnusable)->probes.newest(detail::ProbeFamily::Water);
 }
 
 void WaterSolver::Impl::recordProbes(VkCommandBuffer cmd) {

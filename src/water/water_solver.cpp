@@ -214,42 +214,53 @@ WaterSolver::WaterSolver(std::shared_ptr<Context> context, const WaterSettings& 
           }(),
           "WaterSolver") {}
 
-WaterSolver::Impl& WaterSolver::use(const char* call) const { return static_cast<Impl&>(core(call)); }
+detail::Entered<WaterSolver::Impl> WaterSolver::use(const char* call, detail::EntryCheck check) const {
+    return detail::Entered<Impl>(core(call, check));
+}
 const WaterSolver::Impl* WaterSolver::state() const noexcept { return static_cast<const Impl*>(coreIfAny()); }
 
-const WaterSettings& WaterSolver::settings() const { return use("settings").settings; }
+const WaterSettings& WaterSolver::settings() const { return use("settings", detail::EntryCheck::EvenIfUnusable)->settings; }
 
 void WaterSolver::updateSettings(const WaterSettings& settings) {
-    Impl& s = use("updateSettings");
+    const auto held = use("updateSettings");
+    Impl& s = *held;
     settings.validate();
     detail::requireUnchanged(settings.nx == s.nx && settings.ny == s.ny, "WaterSettings::nx/ny");
     // The flow buffers are sized per lattice.
     detail::requireUnchanged(settings.lattice == s.settings.lattice, "WaterSettings::lattice");
     // The bodies' bounds depend on the cell size, the density and gravity.
     s.floatingBodies.check(Impl::bodyWater(settings), "updateSettings");
-    auto scope = s.guard.enter("updateSettings");
     s.settings = settings;
     s.uploadParams();
 }
 
-double WaterSolver::stableTimeStep() const { return use("stableTimeStep").stableTimeStep(); }
+double WaterSolver::stableTimeStep() const { return use("stableTimeStep", detail::EntryCheck::EvenIfUnusable)->stableTimeStep(); }
 
-uint32_t WaterSolver::substepsFor(float dt) const {
-    const Impl& s = use("substepsFor");
+namespace {
+// The substeps a frame of dt needs now (dt checked), for substepsFor and step's check.
+template <class Impl>
+uint32_t substepsNow(const Impl& s, float dt) {
     detail::requireTimeStep(dt);
     const double n = std::ceil(double(dt) / s.stableTimeStep());
     return n > 4e9 ? UINT32_MAX : std::max(1u, static_cast<uint32_t>(n));
 }
+} // namespace
+
+uint32_t WaterSolver::substepsFor(float dt) const {
+    return substepsNow(*use("substepsFor", detail::EntryCheck::EvenIfUnusable), dt);
+}
 
 uint32_t WaterSolver::record(VkCommandBuffer cmd, float dt) {
-    Impl& s = use("record");
+    const auto held = use("record");
+    Impl& s = *held;
     s.recordCall(cmd, dt);
     return s.lastSubsteps;
 }
 
 uint32_t WaterSolver::step(float dt) {
-    Impl& s = use("step");
-    (void)substepsFor(dt);  // validates dt (and the substep count) before anything is recorded
+    const auto held = use("step");
+    Impl& s = *held;
+    (void)substepsNow(s, dt);  // validates dt (and the substep count) before anything is recorded
     (void)s.bodySubsteps(dt);
     s.stepCall(dt, 1);
     return s.lastSubsteps;
@@ -259,14 +270,14 @@ uint32_t WaterSolver::lastSubsteps() const noexcept { return state() ? state()->
 double WaterSolver::time() const noexcept { return state() ? state()->time : 0.0; }
 
 void WaterSolver::addBrush(const WaterBrush& brush) {
-    Impl& s = use("addBrush");
+    const auto held = use("addBrush");
+    Impl& s = *held;
     detail::requireFinite(brush.x, "WaterBrush::x");
     detail::requireFinite(brush.y, "WaterBrush::y");
     for (auto [value, field] : {std::pair{brush.water, "WaterBrush::water"}, std::pair{brush.terrain, "WaterBrush::terrain"},
                                 std::pair{brush.dye, "WaterBrush::dye"}})
         detail::requireBounded(value, field);
     detail::requireFiniteAndPositive(brush.radius, "WaterBrush::radius", "m");
-    auto scope = s.guard.enter("addBrush");
     if (s.brushes.full())
         throw InvalidArgument("addBrush", "more than " + std::to_string(kMaxBrushesPerFrame) + " brushes queued in one frame");
     s.brushes.push({brush.x, brush.y, brush.radius, brush.water, brush.terrain, brush.dye, 0.0f, 0.0f});
@@ -278,7 +289,8 @@ void WaterSolver::addBrush(const WaterBrush& brush) {
 }
 
 void WaterSolver::setRain(const WaterRain& rain) {
-    Impl& s = use("setRain");
+    const auto held = use("setRain");
+    Impl& s = *held;
     detail::requireNonNegative(rain.rate, "WaterRain::rate");
     if (rain.rate > kMaxRainRate)
         throw InvalidArgument("WaterRain::rate", "must be at most kMaxRainRate = " + std::to_string(kMaxRainRate) +
@@ -289,14 +301,14 @@ void WaterSolver::setRain(const WaterRain& rain) {
         detail::requireFinite(value, field);
     if (!(rain.minX <= rain.maxX && rain.minY <= rain.maxY))
         throw InvalidArgument("WaterRain::minX/maxX/minY/maxY", "the region's minimum must not exceed its maximum");
-    auto scope = s.guard.enter("setRain");
     s.rain = rain;
 }
 
-const WaterRain& WaterSolver::rain() const { return use("rain").rain; }
+const WaterRain& WaterSolver::rain() const { return use("rain", detail::EntryCheck::EvenIfUnusable)->rain; }
 
 double WaterSolver::rainArea() const {
-    const Impl& s = use("rainArea");
+    const auto held = use("rainArea", detail::EntryCheck::EvenIfUnusable);
+    const Impl& s = *held;
     const WaterSettings& w = s.settings;
     const bool triangle = w.lattice == WaterLattice::Triangle;
     const double h = w.cellSize, rowHeight = triangle ? h * std::sqrt(3.0) / 2.0 : h;
@@ -351,7 +363,8 @@ std::vector<float> WaterSolver::Impl::download(VkBuffer buffer, size_t floats) {
 }
 
 uint64_t WaterSolver::recordDownload(VkCommandBuffer cmd, WaterField field) {
-    Impl& s = use("recordDownload");
+    const auto held = use("recordDownload");
+    Impl& s = *held;
     requireField(field, "recordDownload");
     if (fieldSize(field) == 0)
         throw InvalidArgument("recordDownload: field", std::string(waterFieldName(field)) + " exists on the Triangle lattice only");
@@ -359,7 +372,8 @@ uint64_t WaterSolver::recordDownload(VkCommandBuffer cmd, WaterField field) {
 }
 
 std::optional<std::vector<float>> WaterSolver::collectDownload(uint64_t ticket) {
-    Impl& s = use("collectDownload");
+    const auto held = use("collectDownload");
+    Impl& s = *held;
     std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
     if (!copy) return std::nullopt;
     std::vector<float> out(fieldSize(static_cast<WaterField>(copy->tag)));
@@ -368,21 +382,21 @@ std::optional<std::vector<float>> WaterSolver::collectDownload(uint64_t ticket) 
 }
 
 std::vector<float> WaterSolver::download(WaterField field) {
-    Impl& s = use("download");
+    const auto held = use("download");
+    Impl& s = *held;
     requireField(field, "download");
-    auto scope = s.guard.enter("download");
     if (fieldSize(field) == 0) return {};  // FlowZ on the Square lattice
     return s.download(buffer(field), fieldSize(field));
 }
 
 void WaterSolver::upload(WaterField field, std::span<const float> values) {
-    Impl& s = use("upload");
+    const auto held = use("upload");
+    Impl& s = *held;
     requireField(field, "upload");
     const std::string what = std::string("upload(") + waterFieldName(field) + ")";
     if (field == WaterField::Velocity) throw InvalidArgument(what, "Velocity is derived from the flows; upload FlowX/FlowY");
     if (field == WaterField::FlowZ && s.settings.lattice != WaterLattice::Triangle)
         throw InvalidArgument(what, "FlowZ exists on the Triangle lattice only");
-    auto scope = s.guard.enter("upload");
     if (values.size() != fieldSize(field))
         throw InvalidArgument(what + ": values.size()", "must be " + std::to_string(fieldSize(field)) + " (got " +
                                                             std::to_string(values.size()) + ")");
@@ -413,8 +427,8 @@ void WaterSolver::upload(WaterField field, std::span<const float> values) {
 }
 
 double WaterSolver::totalVolume() {
-    Impl& s = use("totalVolume");
-    auto scope = s.guard.enter("totalVolume");
+    const auto held = use("totalVolume");
+    Impl& s = *held;
     const std::vector<float> d = s.download(buffer(WaterField::Depth), fieldSize(WaterField::Depth));
     double sum = 0.0;
     for (float v : d) sum += v;
@@ -426,10 +440,10 @@ double WaterSolver::totalVolume() {
 
 VkDeviceSize WaterSolver::bufferSize(WaterField field) const noexcept { return fieldSize(field) * sizeof(float); }
 
-std::vector<WaterPassTiming> WaterSolver::passTimings() { return use("passTimings").passTimings<WaterPassTiming>(); }
+std::vector<WaterPassTiming> WaterSolver::passTimings() { return use("passTimings", detail::EntryCheck::EvenIfUnusable)->passTimings<WaterPassTiming>(); }
 
 double WaterSolver::lastFrameMilliseconds() {
-    const detail::GpuTimer& timer = use("lastFrameMilliseconds").timer;
+    const detail::GpuTimer& timer = use("lastFrameMilliseconds", detail::EntryCheck::EvenIfUnusable)->timer;
     if (!timer.wasRecorded(0)) return -1.0;
     return timer.milliseconds(0).value_or(-1.0);  // -1 while the frame has not finished: never wait
 }

@@ -10,11 +10,18 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <filesystem>
 #include <mutex>
+#include <regex>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "billow/billow.hpp"
+#include "core/vulkan_functions.hpp"
+#include "support/tree_paths.hpp"
 
 namespace billow::test {
 namespace {
@@ -283,6 +290,105 @@ TEST(Embedded, RecordsIntoTheEnginesCommandBufferWithoutValidationMessages) {
     std::vector<std::string> messages = engine.messages();
     for (const std::string& m : messages) ADD_FAILURE() << "validation message: " << m;
     EXPECT_EQ(messages.size(), 0u);
+}
+
+// An engine whose function table lacks one function: its vkGetInstanceProcAddr (and the
+// vkGetDeviceProcAddr it hands out) return null for `name` and the loader's function otherwise.
+struct TableWithout {
+    static inline std::string name;
+    static inline PFN_vkGetDeviceProcAddr realDeviceProcAddr = nullptr;
+    static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL deviceProcAddr(VkDevice device, const char* function) {
+        if (name == function) return nullptr;
+        return realDeviceProcAddr(device, function);
+    }
+    static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL instanceProcAddr(VkInstance instance, const char* function) {
+        if (name == function) return nullptr;
+        PFN_vkVoidFunction found = vkGetInstanceProcAddr(instance, function);
+        if (found && std::strcmp(function, "vkGetDeviceProcAddr") == 0) {
+            realDeviceProcAddr = reinterpret_cast<PFN_vkGetDeviceProcAddr>(found);
+            return reinterpret_cast<PFN_vkVoidFunction>(deviceProcAddr);
+        }
+        return found;
+    }
+};
+
+EmbeddedHandles handlesOf(const Engine& engine, PFN_vkGetInstanceProcAddr getInstanceProcAddr) {
+    EmbeddedHandles handles;
+    handles.instance = engine.instance;
+    handles.physicalDevice = engine.physicalDevice;
+    handles.device = engine.device;
+    handles.queueFamilyIndex = engine.family;
+    handles.getInstanceProcAddr = getInstanceProcAddr;
+    handles.apiVersion = VK_API_VERSION_1_1;
+    return handles;
+}
+
+// createEmbedded with a table that lacks `function`: an Error naming it (before, a call through
+// the null pointer crashed), thrown before anything was created on the engine's device.
+void expectRefusedWithout(Engine& engine, const std::string& function) {
+    TableWithout::name = function;
+    try {
+        std::shared_ptr<Context> context = Context::createEmbedded(handlesOf(engine, TableWithout::instanceProcAddr));
+        ADD_FAILURE() << "a table without " << function << " made a context";
+    } catch (const InvalidArgument& e) {
+        ADD_FAILURE() << function << ": " << e.what();
+    } catch (const Error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("gave no " + function + " (a null pointer)"), std::string::npos) << what;
+        EXPECT_NE(what.find("getInstanceProcAddr"), std::string::npos) << what;
+    }
+    TableWithout::name.clear();
+}
+
+// Destroying the engine's device reports any object Billow left on it: nothing was.
+void expectNothingLeft(Engine& engine) {
+    engine.destroyDevice();
+    for (const std::string& m : engine.messages()) ADD_FAILURE() << "validation message: " << m;
+}
+
+TEST(Embedded, ATableWithoutAFunctionBillowCallsIsRefusedNamingIt) {
+    Engine engine;
+    for (const char* function : {"vkCmdDispatch", "vkCreateComputePipelines", "vkGetDeviceProcAddr", "vkWaitForFences"})
+        expectRefusedWithout(engine, function);
+    {
+        // The same table with the function back makes a working context.
+        std::shared_ptr<Context> context = Context::createEmbedded(handlesOf(engine, TableWithout::instanceProcAddr));
+        SmokeSettings settings;
+        settings.nx = settings.ny = 8;
+        SmokeSolver solver(context, settings);
+        EXPECT_NO_THROW(solver.step(1.0f / 60.0f));
+    }
+    expectNothingLeft(engine);
+}
+
+TEST(Embedded, EveryFunctionBillowCallsIsCheckedWhenTheTableLoads) {
+    Engine engine;
+    const std::vector<std::string> functions = detail::vulkanFunctionsCalled(false);
+    for (const std::string& function : functions) expectRefusedWithout(engine, function);
+    EXPECT_GT(functions.size(), 50u);
+    (void)Context::createEmbedded(handlesOf(engine, TableWithout::instanceProcAddr));  // whole again: made
+    expectNothingLeft(engine);
+}
+
+// The list is the functions Billow's sources call through a device table (vk.vkName): a new call
+// missing from it would escape the check.
+TEST(Embedded, TheCheckedListHoldsEveryDeviceFunctionTheSourcesCall) {
+    const std::vector<std::string> standalone = detail::vulkanFunctionsCalled(true);
+    const std::set<std::string> listed(standalone.begin(), standalone.end());
+    const std::regex call(R"(\bvk\.(vk[A-Z][A-Za-z0-9]+))");
+    size_t found = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(sourcePath("src"))) {
+        const std::string ext = entry.path().extension().string();
+        if (ext != ".cpp" && ext != ".hpp") continue;
+        std::ifstream in(entry.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        const std::string source = text.str();
+        for (std::sregex_iterator m(source.begin(), source.end(), call), end; m != end; ++m, ++found)
+            EXPECT_TRUE(listed.count((*m)[1].str())) << (*m)[1].str() << " (" << entry.path().filename().string()
+                                                      << ") is called but not in core/vulkan_functions.cpp's list";
+    }
+    EXPECT_GT(found, 100u);
 }
 
 } // namespace

@@ -604,6 +604,40 @@ TEST_F(Failures, LongStepCountsAreSubmittedInBoundedBatches) {
     EXPECT_EQ(batched.download(SmokeField::VelocityY), oneByOne.download(SmokeField::VelocityY));
 }
 
+// A step(dt, count) of an absurd count returns within the wait timeout plus one submission (each
+// wait bounded by the timeout too), with an Error naming the timeout and the steps done; the
+// solver keeps those steps and stays usable. Before, the call ran all its steps: step(0.05,
+// 100000) on 4^3 with a 20 s timeout had not returned after 120 s.
+TEST_F(Failures, AStepCallIsBoundedAsAWholeByTheWaitTimeout) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 4;
+    SmokeSolver3D solver(context(), s);
+    const double before = context()->waitTimeoutSeconds(), timeout = 0.5;
+    context()->setWaitTimeout(timeout);
+    const uint32_t count = 100000;
+    const auto start = std::chrono::steady_clock::now();
+    std::string what;
+    try {
+        solver.step(0.05f, count);
+    } catch (const Error& e) {
+        what = e.what();
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    context()->setWaitTimeout(before);
+    std::printf("returned after %.2f s: %s\n", seconds, what.c_str());
+    // The timeout, one more submission (its wait bounded by the timeout) and the host's recording
+    // of one batch of 16 steps (well under a second on any CPU).
+    EXPECT_LT(seconds, 2.0 * timeout + 1.0);
+    const uint64_t done = solver.stepsRecorded();
+    EXPECT_NE(what.find("step: stopped after " + std::to_string(done) + " of 100000 steps"), std::string::npos) << what;
+    EXPECT_NE(what.find("wait timeout of 0.5"), std::string::npos) << what;
+    EXPECT_GT(done, 0u);
+    EXPECT_LT(done, count);
+    EXPECT_EQ(done % detail::SolverCore::kStepsPerSubmission, 0u);
+    EXPECT_NO_THROW(solver.step(0.05f));
+    EXPECT_EQ(solver.stepsRecorded(), done + 1);
+}
+
 // Non-blocking downloads: copies recorded into the engine's command buffer come back, once that
 // submission completed, equal to the blocking download; before, collect says not yet (nullopt)
 // without waiting; each ticket is collected once, and at most four are in flight.

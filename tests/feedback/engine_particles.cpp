@@ -10,7 +10,8 @@ EngineParticles::EngineParticles(std::shared_ptr<Context> context, uint32_t coun
     VkDevice device = context_->device();
     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = VkDeviceSize(count + leading) * 16;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    // Transfer source too: ParticleSettings::download copies from it.
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     engineCheck(vkCreateBuffer(device, &info, nullptr, &buffer_), "vkCreateBuffer");
     VkMemoryRequirements requirements{};

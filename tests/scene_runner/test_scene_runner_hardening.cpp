@@ -20,6 +20,7 @@
 #include "common/pictures.hpp"
 #include "common/run_loop.hpp"
 #include "common/scene_reader.hpp"
+#include "scene_loader.hpp"
 #include "smoke3d/smoke3d_outputs.hpp"
 #include "scene_runner/scene_runner_test_support.hpp"
 
@@ -127,6 +128,51 @@ TEST(SceneRunnerHardening, AKilledRunsStagingFolderIsRemovedByTheNextRun) {
     EXPECT_FALSE(fs::exists(stale));
     EXPECT_TRUE(fs::exists(live));
     fs::remove_all(live);
+}
+
+// Keys and values from a file are quoted escaped: a NUL (or any control character) in a key
+// would cut the message at a terminal or a C string, so that "nx\u0000" read as a valid "nx".
+// Every SceneError's key and message pass through printable(): control characters become \u00XX.
+TEST(SceneRunnerHardening, ControlCharactersInKeysAndValuesAreQuotedEscaped) {
+    EXPECT_EQ(printable(std::string("nx\0", 3)), "nx\\u0000");
+    EXPECT_EQ(printable("a\tb\x7f\x1f"), "a\\u0009b\\u007f\\u001f");
+    EXPECT_EQ(printable("grid.nx \xc3\xa9"), "grid.nx \xc3\xa9");  // printable text (UTF-8 too) as it is
+    const std::string dir = outputDir("control_characters");
+    fs::create_directories(dir);
+    struct Case {
+        const char* scene;
+        const char* key;      // as the error names it
+        const char* problem;  // a part of the message after the key
+    };
+    const Case cases[] = {
+        {R"({ "grid": { "nx": 8, "ny": 8, "nx\u0000": 9 }, "time": { "dt": 0.01, "steps": 1 } })", "grid.nx\\u0000",
+         "unknown key"},
+        {R"({ "grid": { "nx": 8, "ny": 8 }, "time": { "dt": 0.01, "steps": 1 }, "a\u0001b": { "c": 1 } })", "a\\u0001b",
+         "unknown key"},
+        {R"({ "solver": "water", "grid": { "nx": 8, "ny": 8, "width": 8 }, "terrain": { "npy": "t\u0002.npy" },
+              "time": { "dt": 0.01, "steps": 1 } })",
+         "terrain.npy", "t\\u0002.npy"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.key);
+        std::ofstream(dir + "/scene.json") << c.scene;
+        try {
+            (void)loadScene(dir + "/scene.json", LoadOptions{});
+            ADD_FAILURE() << "loaded";
+        } catch (const SceneError& e) {
+            const std::string what = e.what();
+            EXPECT_EQ(e.key(), c.key);
+            EXPECT_EQ(what.rfind(std::string(c.key) + ": ", 0), 0u) << what;
+            EXPECT_NE(what.find(c.problem), std::string::npos) << what;
+            EXPECT_TRUE(std::none_of(what.begin(), what.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }))
+                << what;
+        }
+    }
+    // The runner's own message on the terminal: the whole key, escaped.
+    std::ofstream(dir + "/scene.json") << cases[0].scene;
+    const Result r = runRunner(dir + "/scene.json --check");
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(r.output.find("grid.nx\\u0000: unknown key"), std::string::npos) << r.output;
 }
 
 // The documented inclusive bounds of a cell are accepted as the file writes them (1e-6 m was

@@ -34,6 +34,23 @@ std::string Range::describe() const {
     return "(finite)";
 }
 
+std::string printable(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte != 0x7F) {
+            out += c;
+            continue;
+        }
+        static const char* const kHex = "0123456789abcdef";
+        out += "\\u00";
+        out += kHex[byte >> 4];
+        out += kHex[byte & 15];
+    }
+    return out;
+}
+
 std::string childPath(const std::string& parent, const std::string& key) {
     return parent.empty() ? key : parent + "." + key;
 }

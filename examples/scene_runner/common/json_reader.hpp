@@ -21,11 +21,18 @@
 
 namespace billow::scene {
 
-// What a scene file's problems are thrown as (exit status 2); key() is the JSON key.
+// `text` with every control character (below U+0020, and DEL) written as the JSON escape \u00XX,
+// so that a key or value quoted from a file reads as it is: a NUL would otherwise end the message
+// where a terminal or a C string stops ("nx\u0000" would print as a valid-looking "nx"). The one
+// home of that rule: SceneError applies it to its key and message.
+std::string printable(const std::string& text);
+
+// What a scene file's problems are thrown as (exit status 2); key() is the JSON key. Both are
+// printable(): whatever a file or a command line puts in them, the message shows it escaped.
 class SceneError : public std::runtime_error {
 public:
-    SceneError(std::string key, const std::string& problem)
-        : std::runtime_error(key + ": " + problem), key_(std::move(key)) {}
+    SceneError(const std::string& key, const std::string& problem)
+        : std::runtime_error(printable(key) + ": " + printable(problem)), key_(printable(key)) {}
     const std::string& key() const noexcept { return key_; }
 
 private:

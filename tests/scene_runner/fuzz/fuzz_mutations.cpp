@@ -144,7 +144,10 @@ Mutation mutateStructure(const std::string& sceneText, Random& random) {
     default: {
         json& parent = document[at.parent_pointer()];
         if (parent.is_object()) {
-            parent["unknownKey"] = 1;
+            // A plain typo, or the key itself with a NUL after it (the message must quote it
+            // escaped, not cut at the NUL into the valid key).
+            const std::string key = random.below(2) ? std::string("unknownKey") : at.back() + std::string(1, '\0');
+            parent[key] = 1;
             return {"unknown key beside " + where, document.dump(1)};
         }
         return {where + " = {}", withRawValue(document, at, "{}")};

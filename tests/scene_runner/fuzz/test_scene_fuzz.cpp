@@ -248,6 +248,12 @@ LoadOutcome loadCase(const FuzzCase& c, const fs::path& dir) {
         outcome.error = e.what();
         if (std::getenv("FUZZ_SHOW_ERRORS")) std::fprintf(stderr, "  -> %s\n", e.what());
         EXPECT_FALSE(e.key().empty()) << c.what;
+        // Whatever the file holds, the message is printable (control characters escaped).
+        for (const char ch : outcome.error)
+            if (static_cast<unsigned char>(ch) < 0x20) {
+                ADD_FAILURE() << c.what << ": a control character in the message: " << printable(outcome.error);
+                break;
+            }
     } catch (const std::exception& e) {
         ADD_FAILURE() << c.what << ": not a SceneError (would exit 1 instead of 2 naming the key): " << e.what();
     }
