@@ -37,7 +37,8 @@ build_tests() {
     cmake --build "$build"
 }
 
-# The programs a run needs, relative to the build tree: every GoogleTest program and the scene runner.
+# The programs a run needs, relative to the build tree: every GoogleTest program, the scene runner
+# and the OpenVDB demo.
 test_programs() {
     (cd "$1" && find tests -maxdepth 1 -type f -name 'test_*' -perm -u+x | sort)
 }
@@ -50,6 +51,11 @@ if [ "$mode" = pack ]; then
     mkdir -p "$staging/tests" "$staging/examples/scene_runner"
     for p in $(test_programs "$build"); do strip -o "$staging/$p" "$build/$p"; done
     strip -o "$staging/examples/scene_runner/scene_runner" "$build/examples/scene_runner/scene_runner"
+    # test_vdb_demo runs the OpenVDB demo as a user would (built where OpenVDB was found).
+    if [ -x "$build/examples/vdb_export/vdb_demo" ]; then
+        mkdir -p "$staging/examples/vdb_export"
+        strip -o "$staging/examples/vdb_export/vdb_demo" "$build/examples/vdb_export/vdb_demo"
+    fi
     tar -C "$staging" -c . | xz -9e -T0 >"$out"
     echo "packed $(test_programs "$staging" | wc -l) test programs into $out ($(du -h "$out" | cut -f1));"
     echo "on the GPU machine, from a checkout of the same commit:"

@@ -220,8 +220,8 @@ ContextState::~ContextState() {
         if (!embedded) vk.vkDestroyDevice(device, allocator);
     }
     if (!embedded && instance) {
-        if (messenger) vkDestroyDebugUtilsMessengerEXT(instance, messenger, allocator);
-        vkDestroyInstance(instance, allocator);
+        if (messenger && destroyMessenger) destroyMessenger(instance, messenger, allocator);
+        if (destroyInstance) destroyInstance(instance, allocator);
     }
 }
 
@@ -399,10 +399,12 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
     info.ppEnabledExtensionNames = extensions.data();
     BILLOW_VK(vkCreateInstance(&info, s.allocator, &s.instance));
     volkLoadInstanceOnly(s.instance);
+    s.destroyInstance = vkDestroyInstance;
     detail::requireInstanceFunctions(true, "the Vulkan loader");
     if (validation) {
         debugInfo.pNext = nullptr;  // the validation features belong to instance creation only
         BILLOW_VK(vkCreateDebugUtilsMessengerEXT(s.instance, &debugInfo, s.allocator, &s.messenger));
+        s.destroyMessenger = vkDestroyDebugUtilsMessengerEXT;
     }
 
     s.physicalDevice = pickDevice(physicalDevices(s.instance), settings.preference);

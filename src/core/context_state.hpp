@@ -28,6 +28,11 @@ struct ContextState {
     bool timestamps = false;
 
     VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+    // This instance's own destroy functions, read when it was made: volk's global instance-level
+    // pointers belong to whichever instance was loaded last, and a second context made without
+    // the validation layer loads a null vkDestroyDebugUtilsMessengerEXT over the first's.
+    PFN_vkDestroyDebugUtilsMessengerEXT destroyMessenger = nullptr;
+    PFN_vkDestroyInstance destroyInstance = nullptr;
     MessageCallback onMessage;
     std::atomic<uint32_t> messageCount{0};
 

@@ -251,5 +251,25 @@ TEST_F(Plumbing, GpuTimerTimesIntervalsOnlyWhileEnabled) {
     EXPECT_TRUE(timer.recorded().empty());
 }
 
+// Each context destroys its own instance and messenger: volk's global instance-level pointers are
+// the last-loaded instance's, and a context made without the validation layer once loaded a null
+// vkDestroyDebugUtilsMessengerEXT over a validated one's, which then crashed when destroyed (the
+// image tests' second context did this at exit). Both orders, with the device the suite uses.
+TEST_F(Plumbing, ContextsWithAndWithoutValidationAreDestroyedInEitherOrder) {
+    for (bool validatedFirst : {true, false}) {
+        StandaloneSettings validated, plain;
+        validated.validation = true;
+        plain.validation = false;
+        std::shared_ptr<Context> first = Context::createStandalone(validatedFirst ? validated : plain);
+        std::shared_ptr<Context> second = Context::createStandalone(validatedFirst ? plain : validated);
+        first.reset();
+        second.reset();
+        std::shared_ptr<Context> third = Context::createStandalone(validated);
+        std::shared_ptr<Context> fourth = Context::createStandalone(plain);
+        third.reset();
+        fourth.reset();
+    }
+}
+
 } // namespace
 } // namespace billow::test
