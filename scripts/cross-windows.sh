@@ -49,7 +49,9 @@ fi
 # statically so the executable needs no MinGW DLLs next to it.
 cxx=$(sed -n "s/^BILLOW_MINGW_CXX:FILEPATH=//p" "$build_dir/CMakeCache.txt")  # found by the toolchain file
 consumer=$build_dir/billow_consumer.exe
-"$cxx" -std=c++20 -O1 -I include -I "$build_dir/vulkan-headers/include" tests/install_consumer/main.cpp \
+# Without the consumer's own Vulkan call (BILLOW_CONSUMER_WITHOUT_LOADER): what is checked is that
+# Billow alone needs no loader to link.
+"$cxx" -std=c++20 -O1 -DBILLOW_CONSUMER_WITHOUT_LOADER -I include -I "$build_dir/vulkan-headers/include" tests/install_consumer/main.cpp \
        "$library" -static -o "$consumer"
 exe_headers=$("$objdump" -f "$consumer")
 if ! grep -q 'file format pei-x86-64' <<<"$exe_headers"; then
