@@ -11,22 +11,16 @@
 
 #include "common/file_io.hpp"
 #include "common/legends.hpp"
+#include "support/run_command.hpp"
 
 namespace fs = std::filesystem;
 
 namespace billow::scene_test {
 
 Result runRunner(const std::string& args) {
-    const std::string command = std::string(SCENE_RUNNER) + " " + args + " --progress none 2>&1";
-    Result r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buffer;
-    size_t n;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), n);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
+    const billow::test::CommandResult run =
+        billow::test::runCommand(std::string(SCENE_RUNNER) + " " + args + " --progress none 2>&1");
+    return Result{run.status, run.output};
 }
 
 bool ffmpegAvailable() {

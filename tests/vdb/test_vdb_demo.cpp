@@ -16,26 +16,13 @@
 #include <openvdb/io/File.h>
 #include <openvdb/openvdb.h>
 
+#include "support/run_command.hpp"
 #include "support/tree_paths.hpp"
 
 namespace {
 
-struct DemoRun {
-    int status = -1;
-    std::string output;
-};
-
-DemoRun runDemo(const std::string& args) {
-    const std::string command = std::string(VDB_DEMO) + " " + args + " 2>&1";
-    DemoRun r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buffer;
-    size_t n;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), n);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
+billow::test::CommandResult runDemo(const std::string& args) {
+    return billow::test::runCommand(std::string(VDB_DEMO) + " " + args + " 2>&1");
 }
 
 struct File {
@@ -61,17 +48,17 @@ const std::vector<std::string> kGrids = {"density", "flame", "fuel", "solid", "t
 TEST(VdbDemo, WritesZUpByDefaultWithEveryGrid) {
     const std::filesystem::path dir = std::filesystem::path(VDB_TEST_OUTPUT_DIR) / "vdb_demo";
     std::filesystem::remove_all(dir);
-    const DemoRun dense = runDemo(dir.string() + " --size 16 --steps 2");
+    const billow::test::CommandResult dense = runDemo(dir.string() + " --size 16 --steps 2");
     ASSERT_EQ(dense.status, 0) << dense.output;
     const File fire = readFile(dir / "fire_0000.vdb");
     EXPECT_EQ(fire.upAxis, "z");
     EXPECT_EQ(fire.grids, kGrids);
 
-    const DemoRun yUp = runDemo(dir.string() + " --size 16 --steps 2 --up-axis y");
+    const billow::test::CommandResult yUp = runDemo(dir.string() + " --size 16 --steps 2 --up-axis y");
     ASSERT_EQ(yUp.status, 0) << yUp.output;
     EXPECT_EQ(readFile(dir / "fire_0000.vdb").upAxis, "y");
 
-    const DemoRun sparse = runDemo(dir.string() + " --size 16 --steps 2 --sparse");
+    const billow::test::CommandResult sparse = runDemo(dir.string() + " --size 16 --steps 2 --sparse");
     ASSERT_EQ(sparse.status, 0) << sparse.output;
     const File campfire = readFile(dir / "campfire_0000.vdb");
     EXPECT_EQ(campfire.upAxis, "z");
