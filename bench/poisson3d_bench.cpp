@@ -97,7 +97,7 @@ void run(detail::ContextState& cs, uint32_t n, bool outflowTop, const Options& o
     system.weights = {open[0].handle(), open[1].handle(), open[2].handle()};
     system.unknown = &pressure;
     system.rhs = rhsBuffer.handle();
-    detail::PoissonSolver solver(cs, system, detail::makeMacStencil(3));
+    detail::PoissonSolver solver(cs, system, detail::makeMacStencil(3, cs.workgroups));
     cs.submitAndWait([&](VkCommandBuffer cmd) { solver.recordCoarsenWeights(cmd); });
 
     detail::GpuTimer timer(cs, 1);

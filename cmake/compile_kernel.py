@@ -15,9 +15,13 @@ member and type names) and reflected. Then:
     for the kernel with the other branches deleted. Leaving the constant to the driver's
     specialization (one module, n pipelines) did not give that on NVIDIA: its linear 3D advection
     kept the cubic path's cost (docs/performance-log.md).
+All of that is done twice, once per workgroup profile (core/kernel_interface.hpp): "wide", the
+shapes measured fastest on desktop GPUs, and "minimum", compiled with BILLOW_MINIMUM_WORKGROUPS
+defined, whose workgroups fit the Vulkan specification's guaranteed compute limits (128
+invocations, 16 KiB of shared memory) for the devices that have no more.
 Each embedded module is validated (spirv-val) and reflected (spirv-cross --reflect). The entry file
-holds one line, "source.comp|names.json|module.spv|module.json[|module.spv|module.json ...]", a
-module per variant, that cmake/generate_kernel_table.py reads.
+holds one line per profile, wide first, each "source.comp|names.json|module.spv|module.json[|module.spv|module.json ...]",
+a module per variant, that cmake/generate_kernel_table.py reads.
 """
 import argparse
 import pathlib
@@ -28,6 +32,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from generate_kernel_table import declared_variant_count, read_reflection, selector_is_well_formed  # noqa: E402
 
 TARGET_ENV = "vulkan1.1"
+# The workgroup profiles, in the kernel table's order, and the defines each compiles with.
+PROFILES = (("", []), (".minimum", ["-DBILLOW_MINIMUM_WORKGROUPS=1"]))
 
 
 def run(command):
@@ -38,28 +44,13 @@ def run(command):
         sys.exit(1)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("source")
-    parser.add_argument("--shader-root", required=True)
-    parser.add_argument("--out-dir", required=True)
-    parser.add_argument("--entry", required=True)
-    parser.add_argument("--depfile", help="Makefile-style dependencies of the entry (the included files)")
-    for tool in ("glslc", "spirv-opt", "spirv-val", "spirv-cross"):
-        parser.add_argument(f"--{tool}", required=True)
-    args = parser.parse_args()
-
-    source = pathlib.Path(args.source)
-    out = pathlib.Path(args.out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    name = f"{source.parent.name}_{source.stem}"  # unique: the same file name may sit in two folders
-    glslc = [args.glslc, f"--target-env={TARGET_ENV}", "-Werror", "-I", args.shader_root]
-
+def compile_profile(args, source, out, name, glslc, depfile_path):
+    """The modules of one workgroup profile; returns its entry line."""
     named_spv, named_json = out / f"{name}.named.spv", out / f"{name}.named.json"
-    depfile = ["-MD", "-MF", args.depfile, "-MT", args.entry] if args.depfile else []
+    # Both profiles include the same files: the wide compile writes the dependencies.
+    depfile = ["-MD", "-MF", depfile_path, "-MT", args.entry] if depfile_path else []
     run(glslc + depfile + ["-o", named_spv, source])
     run([args.spirv_cross, named_spv, "--reflect", "--output", named_json])
-
     variants = declared_variant_count(source.read_text(encoding="utf-8"))
     if not selector_is_well_formed(read_reflection(named_json)):
         variants = 1  # one module as it is; the generator names what is wrong with the selector
@@ -81,7 +72,31 @@ def main():
         json = spv.with_suffix(".json")
         run([args.spirv_cross, spv, "--reflect", "--output", json])
         fields += [spv, json]
-    pathlib.Path(args.entry).write_text("|".join(str(f) for f in fields) + "\n", encoding="utf-8")
+    return "|".join(str(f) for f in fields)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("source")
+    parser.add_argument("--shader-root", required=True)
+    parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--entry", required=True)
+    parser.add_argument("--depfile", help="Makefile-style dependencies of the entry (the included files)")
+    for tool in ("glslc", "spirv-opt", "spirv-val", "spirv-cross"):
+        parser.add_argument(f"--{tool}", required=True)
+    args = parser.parse_args()
+
+    source = pathlib.Path(args.source)
+    out = pathlib.Path(args.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    name = f"{source.parent.name}_{source.stem}"  # unique: the same file name may sit in two folders
+    glslc = [args.glslc, f"--target-env={TARGET_ENV}", "-Werror", "-I", args.shader_root]
+
+    lines = []
+    for suffix, defines in PROFILES:
+        lines.append(compile_profile(args, source, out, name + suffix, glslc + defines,
+                                     args.depfile if not suffix else None))
+    pathlib.Path(args.entry).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return 0
 
 

@@ -2,9 +2,15 @@
 """Billow's kernel table, generated from the SPIR-V of every compute shader.
 
 Input: a manifest naming one entry file per line (cmake/compile_kernel.py writes them), each with
-one line "source.comp|names.json|module.spv|module.json[|module.spv|module.json ...]": the
-spirv-cross --reflect JSON of an unoptimized compile of the source (which keeps the GLSL block
+one line per workgroup profile (wide, then minimum), "source.comp|names.json|module.spv|module.json[|module.spv|module.json ...]":
+the spirv-cross --reflect JSON of an unoptimized compile of the source (which keeps the GLSL block
 names), then per variant the module that is embedded (optimized) and its reflection.
+
+Workgroup profiles: every kernel is compiled twice, "wide" (the shapes measured fastest on desktop
+GPUs) and "minimum" (BILLOW_MINIMUM_WORKGROUPS defined), whose every module must fit the compute
+limits the Vulkan specification guarantees (SPEC_MINIMUM below); a kernel whose minimum module
+does not stops the build here. The table records each profile's local size and shared memory, and
+what each profile needs of a device, so a context picks the wide modules only where they fit.
 
 Output:
   --header  billow_kernels.hpp: enum class KernelId, the table of every kernel's facts, and per
@@ -60,6 +66,10 @@ OWN_WORKGROUP = re.compile(r"^\s*#\s*define\s+BILLOW_OWN_WORKGROUP_SIZE\b", re.M
 # file `#define BILLOW_KERNEL_VARIANTS <n>` (a literal), the number of values it takes (0 .. n-1).
 VARIANTS = re.compile(r"^\s*#\s*define\s+BILLOW_KERNEL_VARIANTS\b(.*)$", re.MULTILINE)
 MAX_VARIANTS = 8
+# The Vulkan specification's guaranteed compute limits (the "Required Limits" table): what the
+# minimum profile's modules must fit. Shared memory in bytes.
+SPEC_MINIMUM = {"invocations": 128, "size": (128, 128, 64), "shared": 16384}
+PROFILES = ("Wide", "Minimum")
 VARIANT_COUNT = re.compile(r"\s*([0-9]+)\s*(//.*)?")
 
 
@@ -79,6 +89,54 @@ def selector_is_well_formed(reflection):
 
 class KernelError(Exception):
     pass
+
+
+def workgroup_memory_bytes(spv_path):
+    """Bytes of the Workgroup-storage (GLSL `shared`) variables a SPIR-V module declares, laid out
+    with std430 alignment (an upper bound on what a driver allocates, which is what
+    maxComputeSharedMemorySize limits)."""
+    data = pathlib.Path(spv_path).read_bytes()
+    words = struct.unpack(f"<{len(data) // 4}I", data)
+    types, constants, pointers, shared = {}, {}, {}, []
+    at = 5
+    while at < len(words):
+        count, op = words[at] >> 16, words[at] & 0xFFFF
+        w = words[at:at + count]
+        if count == 0:
+            raise KernelError(f"{spv_path}: malformed SPIR-V (instruction of 0 words)")
+        if op == 20:  # OpTypeBool
+            types[w[1]] = (4, 4)
+        elif op in (21, 22):  # OpTypeInt, OpTypeFloat
+            types[w[1]] = (w[2] // 8, w[2] // 8)
+        elif op in (23, 24, 28) and w[2] not in types:
+            pass  # of a type without a size here (a runtime array's struct): never shared
+        elif op == 23:  # OpTypeVector
+            size, align = types[w[2]]
+            types[w[1]] = (size * w[3], align * (2 if w[3] == 2 else 4))
+        elif op == 24:  # OpTypeMatrix
+            size, align = types[w[2]]
+            types[w[1]] = (-(-size // align) * align * w[3], align)
+        elif op == 28:  # OpTypeArray
+            size, align = types[w[2]]
+            types[w[1]] = (-(-size // align) * align * constants.get(w[3], 0), align)
+        elif op == 30 and all(member in types for member in w[2:]):  # OpTypeStruct (of sized types)
+            offset, align = 0, 1
+            for member in w[2:]:
+                size, member_align = types[member]
+                offset = -(-offset // member_align) * member_align + size
+                align = max(align, member_align)
+            types[w[1]] = (-(-offset // align) * align, align)
+        elif op == 43:  # OpConstant (array lengths are 32-bit integers)
+            constants[w[2]] = w[3]
+        elif op == 32:  # OpTypePointer
+            pointers[w[1]] = w[3]
+        elif op == 59 and w[3] == 4:  # OpVariable in the Workgroup storage class
+            shared.append(pointers[w[1]])
+        at += count
+    missing = [t for t in shared if t not in types]
+    if missing:
+        raise KernelError(f"{spv_path}: a shared variable of a type the size count does not know (id {missing[0]})")
+    return sum(types[t][0] for t in shared)
 
 
 def camel(snake):
@@ -208,7 +266,7 @@ def single_struct_member(layout, block_type, where, what):
 
 
 class Kernel:
-    def __init__(self, source, names_json, modules, shader_root, slots, push_bytes_limit):
+    def __init__(self, source, names_json, modules, shader_root, slots, push_bytes_limit, minimum):
         self.source = pathlib.Path(source)
         relative = self.source.resolve().relative_to(pathlib.Path(shader_root).resolve())
         self.where = f"{pathlib.Path(shader_root).resolve().name}/{relative.as_posix()}"
@@ -259,7 +317,37 @@ class Kernel:
                               "each variant is a module of its own (cmake/compile_kernel.py)")
         for variant, (_, optimized_json) in enumerate(modules):
             self.check_against_optimized(read_reflection(optimized_json), slots,
-                                         f" (variant {variant})" if self.variants > 1 else "")
+                                         f" (variant {variant})" if self.variants > 1 else "", self.local_size)
+        # Per workgroup profile: (local size, shared bytes, modules).
+        self.profiles = [(self.local_size, max(workgroup_memory_bytes(spv) for spv in self.modules),
+                          self.modules), self.minimum_profile(*minimum, slots)]
+
+    def minimum_profile(self, names_json, modules, slots):
+        """The minimum profile's modules, checked to have the same interface as the wide ones and to
+        fit the specification's guaranteed limits."""
+        reflection = read_reflection(names_json)
+        check_pipeline_layout(reflection, f"{self.where} (minimum workgroups)", slots)
+        size = tuple(reflection["entryPoints"][0]["workgroup_size"])
+        if len(modules) != self.variants:
+            raise KernelError(f"{self.where}: {len(modules)} minimum-profile module(s) for {self.variants} variant(s)")
+        if {r["binding"] for r in reflection.get("ssbos", [])} != set(self.bindings):
+            raise KernelError(f"{self.where}: its minimum-workgroup compile declares other storage bindings than "
+                              "the wide one; both profiles share one Bindings")
+        for variant, (_, optimized_json) in enumerate(modules):
+            self.check_against_optimized(read_reflection(optimized_json), slots,
+                                         f" (minimum workgroups{f', variant {variant}' if self.variants > 1 else ''})",
+                                         size)
+        invocations = size[0] * size[1] * size[2]
+        if invocations > SPEC_MINIMUM["invocations"] or any(s > m for s, m in zip(size, SPEC_MINIMUM["size"])):
+            raise KernelError(f"{self.where}: its minimum-workgroup local size {size} ({invocations} invocations) "
+                              f"exceeds the Vulkan guaranteed {SPEC_MINIMUM['invocations']} invocations / "
+                              f"{SPEC_MINIMUM['size']}; shape it by BILLOW_MINIMUM_WORKGROUPS")
+        spvs = [spv for spv, _ in modules]
+        shared = max(workgroup_memory_bytes(spv) for spv in spvs)
+        if shared > SPEC_MINIMUM["shared"]:
+            raise KernelError(f"{self.where}: its minimum-workgroup modules use {shared} bytes of shared memory, "
+                              f"more than the Vulkan guaranteed {SPEC_MINIMUM['shared']}")
+        return (size, shared, spvs)
 
     def storage_bindings(self, reflection, layout):
         """{binding: (member name, GLSL block names, reads, writes)} of the storage buffers."""
@@ -301,15 +389,15 @@ class Kernel:
             bindings[binding] = (member, [b["name"] for b in blocks], reads, writes)
         return bindings
 
-    def check_against_optimized(self, optimized, slots, variant):
+    def check_against_optimized(self, optimized, slots, variant, local_size):
         """An embedded (optimized) module must agree with the one whose names were reflected: the
         Bindings and Push of the table are every variant's."""
         what = f"the optimized module{variant}"
         check_pipeline_layout(optimized, f"{self.where} (optimized{variant})", slots)
         size = tuple(optimized["entryPoints"][0]["workgroup_size"])
-        if size != self.local_size:
+        if size != local_size:
             raise KernelError(f"{self.where}: {what}'s local size {size} differs from "
-                              f"the unoptimized one's {self.local_size}")
+                              f"the unoptimized one's {local_size}")
         for r in optimized.get("ssbos", []):
             if r["binding"] not in self.bindings:
                 raise KernelError(f"{self.where}: {what} uses binding {r['binding']}, which "
@@ -338,6 +426,10 @@ def cpp_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def profile_sizes(k):
+    return ", ".join(f"{{{s[0]}, {s[1]}, {s[2]}}}" for s, _, _ in k.profiles)
+
+
 def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
     out = ["// Generated by cmake/generate_kernel_table.py from the spirv-cross reflection of shaders/.",
            "// Do not edit: rename a GLSL block, or add a shader, and rebuild.",
@@ -354,11 +446,15 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
             "enum class KernelId : uint32_t {"]
     out += [f"    {k.type_name}," for k in kernels]
     out += ["};", f"inline constexpr uint32_t kKernelCount = {len(kernels)};",
-            "// The largest workgroup any kernel declares: what the context requires of a device.",
-            f"inline constexpr uint32_t kLargestWorkgroupInvocations = "
-            f"{max(k.local_size[0] * k.local_size[1] * k.local_size[2] for k in kernels)};",
-            f"inline constexpr uint32_t kLargestWorkgroupSize[3] = {{{max(k.local_size[0] for k in kernels)}, "
-            f"{max(k.local_size[1] for k in kernels)}, {max(k.local_size[2] for k in kernels)}}};",
+            "// What each workgroup profile (WorkgroupProfile) needs of a device: the most invocations, the",
+            "// largest size along each axis and the most shared memory of any of its kernels.",
+            "inline constexpr std::array<WorkgroupNeeds, kWorkgroupProfileCount> kWorkgroupNeeds{{"]
+    for p in range(len(PROFILES)):
+        sizes = [k.profiles[p][0] for k in kernels]
+        out.append(f"    {{{max(s[0] * s[1] * s[2] for s in sizes)}, {{{max(s[0] for s in sizes)}, "
+                   f"{max(s[1] for s in sizes)}, {max(s[2] for s in sizes)}}}, "
+                   f"{max(k.profiles[p][1] for k in kernels)}}},  // {PROFILES[p]}")
+    out += ["}};",
             "// Pipelines (and embedded modules) of every kernel together: one per variant.",
             f"inline constexpr uint32_t kPipelineCount = {sum(k.variants for k in kernels)};", "",
             "// Every kernel's facts, indexed by KernelId.",
@@ -368,7 +464,7 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
         names = ", ".join(cpp_string(k.bindings[b][0]) if b in k.bindings else '""'
                           for b in range(1, max(k.bindings, default=0) + 1))
         out.append(f"    {{KernelId::{k.type_name}, {cpp_string(k.name)}, {cpp_string(k.where)}, "
-                   f"KernelGroup::{k.group}, {{{k.local_size[0]}, {k.local_size[1]}, {k.local_size[2]}}}, "
+                   f"KernelGroup::{k.group}, {{{{{profile_sizes(k)}}}}}, {{{', '.join(str(p[1]) for p in k.profiles)}}}, "
                    f"{'true' if k.shapes_own_workgroup else 'false'}, {k.variants}, {first_pipeline}, "
                    f"{k.push_bytes}, {k.uniform_bytes}, "
                    f"{max(k.bindings, default=0)}, {hex(k.storage_mask())}u, {{{{\"\", {names}}}}}}},")
@@ -379,8 +475,8 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
         out.append(f"// {k.where}")
         out.append(f"struct {k.type_name} {{")
         out.append(f"    static constexpr KernelId id = KernelId::{k.type_name};")
-        out.append(f"    static constexpr WorkgroupSize localSize{{{k.local_size[0]}, {k.local_size[1]}, "
-                   f"{k.local_size[2]}}};")
+        out.append("    // By WorkgroupProfile: the size its dispatches divide by on the context's profile.")
+        out.append(f"    static constexpr std::array<WorkgroupSize, kWorkgroupProfileCount> localSizes{{{{{profile_sizes(k)}}}}};")
         if k.shapes_own_workgroup:
             out.append("    // Defines BILLOW_OWN_WORKGROUP_SIZE: one workgroup per tile, dispatched in groups.")
         out.append(f"    static constexpr bool shapesOwnWorkgroup = {'true' if k.shapes_own_workgroup else 'false'};")
@@ -424,25 +520,37 @@ def source_text(kernels, header_name):
            "// layouts of the structs that C++ shares with GLSL checked against the reflected modules.",
            "// Do not edit.", "#include <cstddef>", "", '#include "core/embedded_shaders.hpp"',
            f'#include "{header_name}"', "", "namespace billow::detail {", "", "namespace {"]
-    arrays = []  # by pipeline: KernelInfo::firstPipeline + variant
+    arrays = [[] for _ in PROFILES]  # by profile, then pipeline: KernelInfo::firstPipeline + variant
     for k in kernels:
-        for variant, spv in enumerate(k.modules):
-            data = pathlib.Path(spv).read_bytes()
-            if len(data) % 4:
-                raise KernelError(f"{k.where}: {spv} is not whole 32-bit words")
-            words = struct.unpack(f"<{len(data) // 4}I", data)
-            array = f"k{k.type_name}" + (f"Variant{variant}" if k.variants > 1 else "")
-            arrays.append(array)
-            out.append(f"const uint32_t {array}[{len(words)}] = {{")
-            for first in range(0, len(words), 8):
-                out.append("    " + " ".join(f"0x{w:08x}u," for w in words[first:first + 8]))
-            out.append("};")
-    out += ["", "const std::span<const uint32_t> kModules[kPipelineCount] = {"]
-    out += [f"    {array}," for array in arrays]
+        for p, (_, _, modules) in enumerate(k.profiles):
+            for variant, spv in enumerate(modules):
+                data = pathlib.Path(spv).read_bytes()
+                if len(data) % 4:
+                    raise KernelError(f"{k.where}: {spv} is not whole 32-bit words")
+                base = f"k{k.type_name}" + (f"Variant{variant}" if k.variants > 1 else "")
+                # A kernel whose profiles compile alike (no shape of its own depends on them)
+                # embeds one module for both.
+                if p > 0 and data == pathlib.Path(k.profiles[0][2][variant]).read_bytes():
+                    arrays[p].append(base)
+                    continue
+                array = base + ("" if p == 0 else PROFILES[p])
+                arrays[p].append(array)
+                words = struct.unpack(f"<{len(data) // 4}I", data)
+                out.append(f"const uint32_t {array}[{len(words)}] = {{")
+                for first in range(0, len(words), 8):
+                    out.append("    " + " ".join(f"0x{w:08x}u," for w in words[first:first + 8]))
+                out.append("};")
+    out += ["", "const std::span<const uint32_t> kModules[kWorkgroupProfileCount][kPipelineCount] = {"]
+    for p, profile in enumerate(PROFILES):
+        out.append(f"    {{  // {profile}")
+        out += [f"        {array}," for array in arrays[p]]
+        out.append("    },")
     out += ["};", "} // namespace", "",
-            "std::span<const uint32_t> embeddedShader(KernelId id, uint32_t variant) {",
+            "std::span<const uint32_t> embeddedShader(KernelId id, uint32_t variant, WorkgroupProfile profile) {",
             "    const KernelInfo& info = kernelInfo(id);",
-            "    return variant < info.variants ? kModules[info.firstPipeline + variant] : std::span<const uint32_t>{};",
+            "    const auto p = static_cast<uint32_t>(profile);",
+            "    return variant < info.variants && p < kWorkgroupProfileCount ? kModules[p][info.firstPipeline + variant]",
+            "                                                                 : std::span<const uint32_t>{};",
             "}",
             "", "// std140 / std430 as reflected from the modules, against the C++ structs of the shared headers."]
     done = set()
@@ -486,12 +594,18 @@ def main():
         for entry in pathlib.Path(args.manifest).read_text(encoding="utf-8").splitlines():
             if not entry.strip():
                 continue
-            fields = pathlib.Path(entry).read_text(encoding="utf-8").strip().split("|")
-            if len(fields) < 4 or len(fields) % 2:
-                raise KernelError(f"{entry}: expected source|names.json|module.spv|module.json[|...]")
-            source, names_json, modules = fields[0], fields[1], list(zip(fields[2::2], fields[3::2]))
+            lines = [line for line in pathlib.Path(entry).read_text(encoding="utf-8").splitlines() if line.strip()]
+            if len(lines) != len(PROFILES):
+                raise KernelError(f"{entry}: expected one line per workgroup profile ({', '.join(PROFILES)})")
+            parsed = []
+            for line in lines:
+                fields = line.strip().split("|")
+                if len(fields) < 4 or len(fields) % 2:
+                    raise KernelError(f"{entry}: expected source|names.json|module.spv|module.json[|...]")
+                parsed.append((fields[0], fields[1], list(zip(fields[2::2], fields[3::2]))))
+            (source, names_json, modules), (_, minimum_json, minimum_modules) = parsed
             kernels.append(Kernel(source, names_json, modules, args.shader_root, args.storage_slots,
-                                  args.push_constant_bytes))
+                                  args.push_constant_bytes, (minimum_json, minimum_modules)))
         kernels.sort(key=lambda k: k.where)
         names = {}
         for k in kernels:

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <vulkan/vulkan_core.h>
@@ -62,6 +63,15 @@ struct StandaloneSettings {
     // (lavapipe) on a loaded machine can need far longer: the tests and the scene runner give it
     // 600 s.
     double waitTimeoutSeconds = 10.0;
+
+    // Run the device as the smallest conformant Vulkan device would: every limit Billow consults
+    // is lowered to the value the specification guarantees (128 compute invocations, workgroups
+    // of (128, 128, 64), 16 KiB of shared memory, 2^27-byte storage buffers, 65535 workgroups a
+    // dispatch axis, 256^3 3D images), so the kernels take their minimum workgroup shapes and the
+    // solvers' size checks the minimum device's bounds. For testing that path on a large GPU;
+    // devices below the wide profile's needs take the minimum shapes without it. The environment
+    // variable BILLOW_MINIMUM_LIMITS=1 also sets it. Default: false.
+    bool specificationMinimumLimits = false;
 };
 
 struct EmbeddedHandles {
@@ -78,6 +88,8 @@ struct EmbeddedHandles {
     const VkAllocationCallbacks* allocator = nullptr;
     // As StandaloneSettings::waitTimeoutSeconds. Default 10 s.
     double waitTimeoutSeconds = 10.0;
+    // As StandaloneSettings::specificationMinimumLimits (BILLOW_MINIMUM_LIMITS=1 too). Default: false.
+    bool specificationMinimumLimits = false;
 };
 
 struct DeviceInfo {
@@ -120,6 +132,10 @@ public:
     // Nanoseconds per timestamp tick, and whether the queue supports timestamps.
     float timestampPeriodNs() const noexcept;
     bool supportsTimestamps() const noexcept;
+    // The kernels' workgroup shapes on this device: "wide" (the shapes measured fastest on desktop
+    // GPUs, up to 1024 invocations and 32 KiB of shared memory) or "minimum" (within the limits
+    // every Vulkan device guarantees: 128 invocations, 16 KiB). docs/platforms.md.
+    std::string_view workgroupProfile() const noexcept;
 
     // Blocks until the context's queue is idle, at most waitTimeoutSeconds(). Throws DeviceLost if
     // the device was lost, TimeoutError when the wait runs past the timeout.

@@ -16,7 +16,13 @@ namespace billow::gpu {
 // so a warp reads whole 128-byte lines: 32 x 4 x 2. Kernels that gather from back-traced points
 // (the advection, BILLOW_GATHER_WORKGROUP) run compact 8 x 8 x 4 bricks, so the points a warp
 // traces stay close in all three axes and their reads hit the same cache lines. Measured on the
-// H200 in docs/performance-log.md ("3D smoke and fire step"); overridable at build time.
+// H200 in docs/performance-log.md ("3D smoke and fire step"); overridable at build time. The
+// minimum workgroup profile (BILLOW_MINIMUM_WORKGROUPS: 128 invocations) keeps the rows and halves
+// the depth: 32 x 4 x 1 and 8 x 4 x 4.
+#ifdef BILLOW_MINIMUM_WORKGROUPS
+#define BILLOW_GROUP3_Z 1
+#define BILLOW_GATHER3_Y 4
+#endif
 #ifndef BILLOW_GROUP3_X
 #define BILLOW_GROUP3_X 32
 #endif

@@ -17,7 +17,13 @@ struct alignas(16) ivec4 { int32_t x = 0, y = 0, z = 0, w = 0; };
 
 // Workgroup shape of every 2D kernel that does not shape its own (x along rows, y across):
 // measured on the H100 in docs/performance-log.md ("Workgroup shape"). Overridable at build time
-// for such measurements.
+// for such measurements. The minimum workgroup profile (BILLOW_MINIMUM_WORKGROUPS, compiled for
+// devices with the Vulkan-guaranteed 128 invocations) halves the rows. The host never reads
+// these: it divides by each kernel's size on its context's profile (KernelSet::localSize).
+#ifdef BILLOW_MINIMUM_WORKGROUPS
+#define BILLOW_GROUP_X 16
+#define BILLOW_GROUP_Y 8
+#endif
 #ifndef BILLOW_GROUP_X
 #define BILLOW_GROUP_X 32
 #endif

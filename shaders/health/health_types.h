@@ -19,10 +19,10 @@ namespace billow::gpu {
 #define BILLOW_HEALTH_FIRST_INDEX 2
 #define BILLOW_HEALTH_BEYOND_LIMIT (BILLOW_HEALTH_FIRST_INDEX + BILLOW_HEALTH_MAX_FIELDS)
 #define BILLOW_HEALTH_WORDS (BILLOW_HEALTH_BEYOND_LIMIT + BILLOW_HEALTH_MAX_FIELDS)
-// Threads per workgroup, and the most workgroups one scan dispatches (the threads then loop over
-// the buffer: 256 K threads cover a 256^3 field in 64 loads each).
-#define BILLOW_HEALTH_GROUP 256
-#define BILLOW_HEALTH_MAX_GROUPS 1024
+// Threads per workgroup (128, which every Vulkan device runs, in both workgroup profiles), and the
+// most workgroups one scan dispatches (the threads then loop over the buffer).
+#define BILLOW_HEALTH_GROUP 128
+#define BILLOW_HEALTH_MAX_GROUPS 2048
 
 // words: 32-bit words of the buffer; field: the bit of the mask; slotWord: the slot's first word;
 // halves: 1 when every word packs two float16 values (packHalf2x16), 0 for float32; limit: the

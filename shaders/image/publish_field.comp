@@ -8,10 +8,10 @@
 #version 450
 
 #if BILLOW_IMAGE_DIMS == 3
-layout(local_size_x = 8, local_size_y = 8, local_size_z = 4) in;
+layout(local_size_x = 8, local_size_y = 8, local_size_z = 2) in;
 layout(binding = 4, BILLOW_IMAGE_FORMAT) uniform writeonly image3D target;
 #else
-layout(local_size_x = 16, local_size_y = 16, local_size_z = 1) in;
+layout(local_size_x = 16, local_size_y = 8, local_size_z = 1) in;
 layout(binding = 4, BILLOW_IMAGE_FORMAT) uniform writeonly image2D target;
 #endif
 

@@ -3,7 +3,8 @@
 #version 450
 #include "volume_fields.glsl"
 
-layout(local_size_x = 8, local_size_y = 8, local_size_z = 4) in;
+// 8 x 8 x 2: 128 invocations, which every Vulkan device runs (src/image/volume_renderer.cpp's kLightGroup).
+layout(local_size_x = 8, local_size_y = 8, local_size_z = 2) in;
 
 layout(std430, binding = 5) writeonly buffer LightBuffer { float lightCells[]; };
 

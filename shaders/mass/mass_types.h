@@ -14,10 +14,11 @@
 namespace billow::gpu {
 #endif
 
-// Threads per workgroup of the three kernels, and the most workgroups a sums or scale dispatch
-// has (their threads then loop over the cells): the factor kernel's one workgroup adds at most
-// this many partial sums, two per thread.
-#define BILLOW_MASS_GROUP 256
+// Threads per workgroup of the three kernels (128, which every Vulkan device runs, in both
+// workgroup profiles), and the most workgroups a sums or scale dispatch has (their threads then
+// loop over the cells): the factor kernel's one workgroup adds at most this many partial sums,
+// four per thread.
+#define BILLOW_MASS_GROUP 128
 #define BILLOW_MASS_MAX_GROUPS 512
 // The relative difference of two totals below which they count as equal: 2^-18, 64 float
 // roundings. Each total is a compensated sum per thread then two trees of 8 and 9 levels, about

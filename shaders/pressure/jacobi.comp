@@ -1,7 +1,7 @@
 #version 450
 // Up to BILLOW_JACOBI_SWEEPS weighted Jacobi sweeps of the pressure Poisson equation in one dispatch
 // (temporal blocking). Each workgroup loads a 48 x 48 output tile plus an 8-cell halo (a 64 x 64
-// region) and sweeps it in shared memory. A sweep leaves the outermost ring of the region stale,
+// region; 16 x 16 and 32 x 32 in the minimum workgroup profile) and sweeps it in shared memory. A sweep leaves the outermost ring of the region stale,
 // one ring per sweep, so after `sweeps` sweeps the tile equals what `sweeps` separate global
 // sweeps give, for a fraction of the memory traffic (constants: pressure_jacobi_tiles.h).
 //

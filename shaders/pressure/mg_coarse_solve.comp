@@ -1,13 +1,17 @@
 #version 450
 // Multigrid coarsest level: `iterations` red-black SOR iterations of the level's pressure equation
-// (whose grid is bound) by ONE workgroup holding the whole level in shared memory, one thread per
-// cell, instead of two dispatches per iteration. Same stencil and colouring as pressure/rbsor.comp;
+// (whose grid is bound) by ONE workgroup holding the whole level in shared memory, two cells a
+// thread, instead of two dispatches per iteration. Same stencil and colouring as pressure/rbsor.comp;
 // the level has at most BILLOW_MG_COARSEST cells along each axis.
+#extension GL_EXT_control_flow_attributes : require
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "common/grid.glsl"
 #include "pressure/pressure_types.h"
 
-layout(local_size_x = BILLOW_MG_COARSEST, local_size_y = BILLOW_MG_COARSEST) in;
+// Each thread holds kRows cells of a column (rows y and y + BILLOW_MG_COARSEST / kRows): 128
+// threads, the workgroup every Vulkan device runs, in both workgroup profiles.
+const int kRows = 2;
+layout(local_size_x = BILLOW_MG_COARSEST, local_size_y = BILLOW_MG_COARSEST / kRows) in;
 
 layout(set = 0, binding = 1) buffer P { float pIn[]; };  // read, then written at the end
 layout(set = 0, binding = 2) readonly buffer Source { float source[]; };
@@ -38,21 +42,32 @@ int sorColour(ivec2 id) {
 }
 
 void main() {
-    const ivec2 id = ivec2(gl_LocalInvocationID.xy);
-    const bool mine = id.x < grid.nx && id.y < grid.ny;
-    const int c = cellIndex(id.x, id.y);
-    vec4 w = vec4(0.0);
-    float rhs = 0.0, s = 0.0;
-    int colour = -1;
-    const ivec4 slots = ivec4(neighbourSlot(id.x - 1, id.y), neighbourSlot(id.x + 1, id.y), neighbourSlot(id.x, id.y - 1),
-                              neighbourSlot(id.x, id.y + 1));
-    if (mine) {
-        pressure[c] = pIn[c];
-        w = vec4(openX[xFaceIndex(id.x, id.y)], openX[xFaceIndex(id.x + 1, id.y)], openY[yFaceIndex(id.x, id.y)],
-                 openY[yFaceIndex(id.x, id.y + 1)]);
-        rhs = pc.rhsScale * source[c];
-        s = BILLOW_SHIFT(c);
-        colour = sorColour(id);
+    // This thread's cells, with what their relaxation needs (computed once: the sweeps below are
+    // bound by their barriers and index arithmetic).
+    ivec2 id[kRows];
+    bool mine[kRows];
+    int c[kRows], colour[kRows];
+    vec4 w[kRows];
+    float rhs[kRows], s[kRows];
+    ivec4 slots[kRows];
+    [[unroll]] for (int r = 0; r < kRows; ++r) {
+        id[r] = ivec2(gl_LocalInvocationID.x, gl_LocalInvocationID.y + r * (BILLOW_MG_COARSEST / kRows));
+        mine[r] = id[r].x < grid.nx && id[r].y < grid.ny;
+        c[r] = cellIndex(id[r].x, id[r].y);
+        w[r] = vec4(0.0);
+        rhs[r] = 0.0;
+        s[r] = 0.0;
+        colour[r] = -1;
+        slots[r] = ivec4(neighbourSlot(id[r].x - 1, id[r].y), neighbourSlot(id[r].x + 1, id[r].y),
+                         neighbourSlot(id[r].x, id[r].y - 1), neighbourSlot(id[r].x, id[r].y + 1));
+        if (mine[r]) {
+            pressure[c[r]] = pIn[c[r]];
+            w[r] = vec4(openX[xFaceIndex(id[r].x, id[r].y)], openX[xFaceIndex(id[r].x + 1, id[r].y)],
+                        openY[yFaceIndex(id[r].x, id[r].y)], openY[yFaceIndex(id[r].x, id[r].y + 1)]);
+            rhs[r] = pc.rhsScale * source[c[r]];
+            s[r] = BILLOW_SHIFT(c[r]);
+            colour[r] = sorColour(id[r]);
+        }
     }
     barrier();
     // Colours 2..7 exist only on periodic axes with an odd cell count.
@@ -61,12 +76,16 @@ void main() {
         for (int pass = 0; pass < 8; ++pass) {
             if ((pass & 2) != 0 && !oddX) continue;  // uniform across the workgroup
             if ((pass & 4) != 0 && !oddY) continue;
-            if (colour == pass) {
-                vec4 neighbours = vec4(slotPressure(slots.x), slotPressure(slots.y), slotPressure(slots.z),
-                                       slotPressure(slots.w));
-                pressure[c] = relaxedPressure(w, neighbours, pressure[c], rhs, pc.omega, s);
-            }
+            // Cells of one colour are never neighbours: a thread updating its two in turn does
+            // what two threads would at once.
+            [[unroll]] for (int r = 0; r < kRows; ++r)
+                if (colour[r] == pass) {
+                    vec4 neighbours = vec4(slotPressure(slots[r].x), slotPressure(slots[r].y), slotPressure(slots[r].z),
+                                           slotPressure(slots[r].w));
+                    pressure[c[r]] = relaxedPressure(w[r], neighbours, pressure[c[r]], rhs[r], pc.omega, s[r]);
+                }
             barrier();
         }
-    if (mine) pIn[c] = pressure[c];
+    [[unroll]] for (int r = 0; r < kRows; ++r)
+        if (mine[r]) pIn[c[r]] = pressure[c[r]];
 }

@@ -1,18 +1,24 @@
-// Shape of the blocked Jacobi kernel (pressure/jacobi.comp), shared with the host, which
-// dispatches one workgroup per BILLOW_JACOBI_TILE x BILLOW_JACOBI_TILE output tile and checks the
-// device limits it needs.
+// Shape of the blocked Jacobi kernel (pressure/jacobi.comp). The host dispatches one workgroup per
+// output tile, whose edge it reads from the kernel's width on its context's workgroup profile
+// (the region, BILLOW_JACOBI_TILE + 2 BILLOW_JACOBI_SWEEPS), and BILLOW_JACOBI_SWEEPS, the same in
+// both profiles.
 #ifndef BILLOW_PRESSURE_JACOBI_TILES_H
 #define BILLOW_PRESSURE_JACOBI_TILES_H
 
 // Most sweeps one dispatch performs; also the halo width (one ring of the halo goes stale per sweep).
 #define BILLOW_JACOBI_SWEEPS 8
-// Output tile edge, cells. Tile + 2 halos = 64 (two warps wide).
+// Output tile edge, cells, and the cells of a column each thread keeps in registers; the workgroup
+// is REGION x REGION/STRIP threads. Wide: tile + 2 halos = 64 (two warps wide), 1024 threads and
+// 32 KiB of shared memory. Minimum (BILLOW_MINIMUM_WORKGROUPS): a 32-cell region, 128 threads,
+// 8 KiB; the halo is the same, so a quarter of the swept cells are output (a third of the wide
+// tiles' 56 %), the price of fitting every Vulkan device.
+#ifdef BILLOW_MINIMUM_WORKGROUPS
+#define BILLOW_JACOBI_TILE 16
+#define BILLOW_JACOBI_STRIP 8
+#else
 #define BILLOW_JACOBI_TILE 48
-#define BILLOW_JACOBI_REGION (BILLOW_JACOBI_TILE + 2 * BILLOW_JACOBI_SWEEPS)
-// Cells of a column each thread keeps in registers; the workgroup is REGION x REGION/CELLS threads.
 #define BILLOW_JACOBI_STRIP 4
-#define BILLOW_JACOBI_INVOCATIONS (BILLOW_JACOBI_REGION * (BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP))
-// Shared memory the kernel declares: two copies of the region's pressure.
-#define BILLOW_JACOBI_SHARED_BYTES (2 * BILLOW_JACOBI_REGION * BILLOW_JACOBI_REGION * 4)
+#endif
+#define BILLOW_JACOBI_REGION (BILLOW_JACOBI_TILE + 2 * BILLOW_JACOBI_SWEEPS)
 
 #endif

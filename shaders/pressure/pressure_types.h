@@ -60,8 +60,9 @@ struct CgPush { float rhsScale; int mode; int first; int groups; };
 // ceil(nx / 2) x ny x nz threads, one per cell of the colour, instead of one per cell.
 struct SorPush { float rhsScale; float omega; int colour; int packed; };
 // pressure/add_increment.comp: threads per workgroup, and its push (cells of the level; threads
-// per dispatch row, a multiple of BILLOW_INCREMENT_GROUP).
-#define BILLOW_INCREMENT_GROUP 256
+// per dispatch row, a multiple of BILLOW_INCREMENT_GROUP). 128 threads, which every Vulkan device
+// runs, in both workgroup profiles.
+#define BILLOW_INCREMENT_GROUP 128
 struct IncrementPush { uint cells; uint rowLength; };
 
 #ifdef __cplusplus

@@ -23,12 +23,20 @@ layout(push_constant) uniform Push { SorBlockPush pc; };
 
 #include "pressure/pressure_stencil.glsl"
 
+// The region is the workgroup's width (the host reads its tile from it): 64 x 64 with strips of 4
+// (1024 threads, 16 KiB), or in the minimum workgroup profile 32 x 32 with strips of 8 (128
+// threads, 4 KiB).
 const int kHalo = 2 * BILLOW_SOR_BLOCK_ITERATIONS;
+#ifdef BILLOW_MINIMUM_WORKGROUPS
+const int kRegion = 32;
+const int kStrip = 8;
+layout(local_size_x = 32, local_size_y = 4) in;
+#else
 const int kRegion = 64;
-const int kTile = kRegion - 2 * kHalo;
 const int kStrip = 4;
-
 layout(local_size_x = 64, local_size_y = 16) in;
+#endif
+const int kTile = kRegion - 2 * kHalo;
 
 shared float pressure[kRegion * kRegion];
 

@@ -27,7 +27,7 @@ layout(push_constant) uniform Push { AdvectPush3D pc; };
 #define BILLOW_ADVECT_CARRIES_SCALARS
 #include "smoke3d/advect_cells_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     if (!insideCells3(thisCell())) return;
     advectCell(thisCell(), cellInBrick(thisSlot(), thisLocal()));
 }

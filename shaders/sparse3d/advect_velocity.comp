@@ -31,7 +31,7 @@ float fieldAt(int axis, int k) { return velocityAt3(axis, k); }
 float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[k] : openZ[k]; }
 #include "smoke3d/advect_velocity_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
         for (int layer = 0; layer < facesOfThread(axis); ++layer) {
             ivec3 local = thisLocal();

@@ -8,7 +8,15 @@
 // and, for a kernel run one workgroup per allocated brick (dispatched indirectly from the
 // topology header), also
 //   layout(std430, set = 0, binding = B) readonly buffer ActiveList { ivec4 activeList[]; };
-// Brick kernels shape their own workgroup: one thread per cell of the brick. A brick kernel that
+// Brick kernels shape their own workgroup: a workgroup per brick, its body run once per cell.
+// The wide workgroup profile has one thread per cell (8 x 8 x 8 = 512); the minimum profile
+// (BILLOW_MINIMUM_WORKGROUPS: the Vulkan-guaranteed 128 invocations) has 8 x 8 x 2 threads, each
+// running the body for BILLOW_BRICK_LAYERS = 4 cells along z. A kernel writes its body as
+//   BILLOW_BRICK_MAIN { ... thisCell() ... }
+// in place of `void main()`, and reads its cell through thisLocal()/thisCell() and its index in
+// the workgroup's 512 through brickThreadIndex(), never gl_LocalInvocationID or
+// gl_LocalInvocationIndex. A kernel with barriers loops over the layers itself between them
+// (`for (brickLayer = 0; brickLayer < BILLOW_BRICK_LAYERS; ++brickLayer)`). A brick kernel that
 // reads only its own brick's storage may define BILLOW_BRICK_LOCAL and leave out the brick map (a
 // binding fewer): the map's lookups and the taps are then not declared.
 #extension GL_GOOGLE_include_directive : require
@@ -17,7 +25,20 @@
 #include "sparse3d/sparse3d_types.h"
 
 #ifdef BILLOW_BRICK_KERNEL
-layout(local_size_x = BILLOW_BRICK, local_size_y = BILLOW_BRICK, local_size_z = BILLOW_BRICK) in;
+#ifdef BILLOW_MINIMUM_WORKGROUPS
+#define BILLOW_BRICK_LAYERS 4
+#else
+#define BILLOW_BRICK_LAYERS 1
+#endif
+layout(local_size_x = BILLOW_BRICK, local_size_y = BILLOW_BRICK, local_size_z = BILLOW_BRICK / BILLOW_BRICK_LAYERS) in;
+// Which of this thread's BILLOW_BRICK_LAYERS cells the body is running for.
+int brickLayer = 0;
+void brickCell();
+#define BILLOW_BRICK_MAIN                                                                   \
+    void main() {                                                                           \
+        for (brickLayer = 0; brickLayer < BILLOW_BRICK_LAYERS; ++brickLayer) brickCell();   \
+    }                                                                                       \
+    void brickCell()
 #endif
 
 #include "sparse3d/brick_map.glsl"
@@ -64,11 +85,17 @@ bool brickCorners3(ivec3 b, ivec3 limit, out int first, out int rowStride, out i
 #endif
 
 #ifdef BILLOW_BRICK_KERNEL
-// This workgroup's brick: its coordinates and slot (activeList[gl_WorkGroupID.x]), and this
-// thread's cell.
+// This workgroup's brick: its coordinates and slot (activeList[gl_WorkGroupID.x]), and the cell
+// the body runs for: its index among the brick's 512 (x fastest), and its coordinates.
 ivec3 thisBrick() { return activeList[gl_WorkGroupID.x].xyz; }
 uint thisSlot() { return uint(activeList[gl_WorkGroupID.x].w); }
-ivec3 thisLocal() { return ivec3(gl_LocalInvocationID); }
+uint brickThreadIndex() {
+    return gl_LocalInvocationIndex + uint(brickLayer) * uint(BILLOW_BRICK_CELLS / BILLOW_BRICK_LAYERS);
+}
+ivec3 thisLocal() {
+    const uint i = brickThreadIndex();
+    return ivec3(i & uint(BILLOW_BRICK - 1), (i >> BILLOW_BRICK_SHIFT) & uint(BILLOW_BRICK - 1), i >> (2 * BILLOW_BRICK_SHIFT));
+}
 ivec3 thisCell() { return (thisBrick() << BILLOW_BRICK_SHIFT) + thisLocal(); }
 // The faces normal to `axis` this thread writes: its cell's lower face, and on the brick's last
 // layer along the axis also the upper one (layer 8). Loop `for (int layer = 0; layer < facesOfThread(axis); ++layer)`

@@ -22,7 +22,7 @@ layout(push_constant) uniform Push { BuoyancyPush3D pc; };
 
 #include "smoke3d/buoyancy_force.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     BuoyancyCoefficients k = BuoyancyCoefficients(pc.densityWeight, pc.thermalExpansion, pc.ambient);
     // One statement per axis, written as the dense kernel's (a compiler that fuses the multiply
     // into the add fuses both alike).

@@ -28,7 +28,7 @@ layout(push_constant) uniform Push { ColliderPush pc; };
 #define BILLOW_STATIC_SOLID3(c) 0.0
 #include "smoke3d/colliders_rasterise_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     const int axis = kKernelVariant;
     Cover here = Cover(0.0, 0.0, -1);
     if (insideCells3(thisCell())) {

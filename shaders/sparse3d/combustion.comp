@@ -16,7 +16,7 @@ layout(push_constant) uniform Push { CombustionPush3D pc; };
 
 #include "smoke3d/combustion_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     if (!insideCells3(thisCell())) return;
     burnCell(cellInBrick(thisSlot(), thisLocal()));
 }

@@ -17,7 +17,7 @@ float vorticityMagnitude3(ivec3 c) {
 #define BILLOW_CELL_VORTICITY3(c) vorticityCells[storedCell(c)].xyz
 #include "smoke3d/confinement_cells_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     ivec3 c = thisCell();
     if (!insideCells3(c)) return;
     confinementCells[cellInBrick(thisSlot(), thisLocal())] = vec4(cellConfinement3(c), 0.0);

@@ -15,7 +15,7 @@ layout(push_constant) uniform Push { DampCellsPush3D pc; };
 
 #include "smoke3d/damp_cells_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     if (!insideCells3(thisCell())) return;
     dampCell(cellInBrick(thisSlot(), thisLocal()));
 }

@@ -21,7 +21,7 @@ layout(push_constant) uniform Push { DampVelocityPush3D pc; };
 
 float damped(float value) { return dampedComponent3(value, pc.factor, pc.maxSpeed); }
 
-void main() {
+BILLOW_BRICK_MAIN {
     for (int layer = 0; layer < facesOfThread(0); ++layer) {
         int i = storedFaceOfThread(0, layer);
         if (i >= 0 && openX[i] > 0.0) u[i] = damped(u[i]);

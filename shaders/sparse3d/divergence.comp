@@ -29,7 +29,7 @@ float fluxX(ivec3 local) { int k = faceInBrick(0, thisSlot(), local); return fac
 float fluxY(ivec3 local) { int k = faceInBrick(1, thisSlot(), local); return faceFlux3(openY[k], v[k], solidVelocityY[k]); }
 float fluxZ(ivec3 local) { int k = faceInBrick(2, thisSlot(), local); return faceFlux3(openZ[k], w[k], solidVelocityZ[k]); }
 
-void main() {
+BILLOW_BRICK_MAIN {
     if (!insideCells3(thisCell())) return;
     const ivec3 l = thisLocal();
     const int c = cellInBrick(thisSlot(), l);

@@ -16,7 +16,7 @@ layout(push_constant) uniform Push { SparseEmitPush3D pc; };
 
 #include "smoke3d/emit_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     ivec3 id = thisCell();
     ivec3 first = ivec3(pc.firstX, pc.firstY, pc.firstZ), last = ivec3(pc.lastX, pc.lastY, pc.lastZ);
     if (!insideCells3(id) || any(lessThan(id, first)) || any(greaterThan(id, last))) return;

@@ -21,7 +21,7 @@ layout(push_constant) uniform Push { SparseEmitPush3D pc; };
 
 #include "smoke3d/emit_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     ivec3 first = ivec3(pc.firstX, pc.firstY, pc.firstZ), last = ivec3(pc.lastX, pc.lastY, pc.lastZ);
     ivec3 origin = thisBrick() << BILLOW_BRICK_SHIFT;
     if (any(greaterThan(origin, last)) || any(lessThan(origin + BILLOW_BRICK, first))) return;

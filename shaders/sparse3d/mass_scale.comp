@@ -11,7 +11,7 @@ layout(set = 0, binding = 3) buffer Field { float field[]; };
 layout(set = 0, binding = 4) readonly buffer Factors { float factors[]; };
 layout(push_constant) uniform Push { MassScalePush pc; };
 
-void main() {
+BILLOW_BRICK_MAIN {
     if (!insideCells3(thisCell())) return;
     field[cellInBrick(thisSlot(), thisLocal())] *= factors[pc.field];
 }

@@ -58,13 +58,13 @@ float coarseWeight(int axis, ivec3 brick, uint slot, ivec3 local) {
     return coarseFaceWeight(0.25 * sum, face[axis], n[axis], fine[axis], false, sideType3(side) == BILLOW_OUTFLOW);
 }
 
-void main() {
+BILLOW_BRICK_MAIN {
     // A brick's m^3 threads cover its (m + 1) m^2 faces along each axis in two rounds.
     if (!hasLevelBrick(pc.level)) return;
     const int m = levelEdge(pc.level);
     const ivec3 brick = levelBrick(pc.level);
     const uint slot = levelSlot(pc.level);
-    const int first = int(gl_LocalInvocationIndex) % levelCellsPerBrick(pc.level);
+    const int first = int(brickThreadIndex()) % levelCellsPerBrick(pc.level);
     for (int t = first; t < (m + 1) * m * m; t += levelCellsPerBrick(pc.level))
         for (int axis = 0; axis < 3; ++axis) {
             const int ex = axis == 0 ? m + 1 : m, ey = axis == 1 ? m + 1 : m;

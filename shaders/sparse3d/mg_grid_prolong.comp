@@ -15,7 +15,7 @@ layout(std430, set = 0, binding = 4) readonly buffer Header { SparseTopologyHead
 #include "pressure3d/stencil3d.glsl"
 #include "sparse3d/mg_level.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     const int kBrickLevel = BILLOW_MG_BRICK_LEVELS - 1;  // 512 bricks a workgroup, one thread each
     if (!hasLevelBrick(kBrickLevel)) return;
     fineP[levelCell(kBrickLevel, levelSlot(kBrickLevel), ivec3(0))] +=

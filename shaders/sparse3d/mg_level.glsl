@@ -46,14 +46,14 @@ int levelStoredCell(int level, ivec3 c) {
 
 #ifdef BILLOW_BRICK_KERNEL
 // The multigrid's brick kernels pack bricks into their 8 x 8 x 8 workgroups by level: 512 / m^3
-// bricks a workgroup (1, 8, 64, 512 on levels 0 to 3), one thread per cell, so that no thread of a
+// bricks a workgroup (1, 8, 64, 512 on levels 0 to 3), the body run once per cell, so that no thread of a
 // coarse level idles. The dispatch has ceil(active bricks / that) workgroups (written by
 // sparse3d/mg_gate_bricks.comp); the kernel declares the topology header `header` for the count.
 int bricksPerGroup(int level) { return 1 << (3 * level); }
 int levelCellsPerBrick(int level) { const int m = levelEdge(level); return m * m * m; }
 // This thread's entry of the active list; the last workgroup may have threads without one.
 int levelBrickIndex(int level) {
-    return int(gl_WorkGroupID.x) * bricksPerGroup(level) + int(gl_LocalInvocationIndex) / levelCellsPerBrick(level);
+    return int(gl_WorkGroupID.x) * bricksPerGroup(level) + int(brickThreadIndex()) / levelCellsPerBrick(level);
 }
 bool hasLevelBrick(int level) { return uint(levelBrickIndex(level)) < header.activeCount; }
 ivec3 levelBrick(int level) { return activeList[levelBrickIndex(level)].xyz; }
@@ -61,7 +61,7 @@ uint levelSlot(int level) { return uint(activeList[levelBrickIndex(level)].w); }
 // This thread's cell in its brick, and on the level's virtual grid.
 ivec3 levelLocal(int level) {
     const int m = levelEdge(level);
-    const int i = int(gl_LocalInvocationIndex) % levelCellsPerBrick(level);
+    const int i = int(brickThreadIndex()) % levelCellsPerBrick(level);
     return ivec3(i % m, (i / m) % m, i / (m * m));
 }
 ivec3 levelCellOfThread(int level) { return (levelBrick(level) << levelBrickShift(level)) + levelLocal(level); }

@@ -63,7 +63,7 @@ float coarseCorrectionAt(ivec3 c, ivec3 parent, float parentValue) {
 
 #include "pressure3d/prolong_rule.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     const int fine = pc.level - 1;
     if (!hasLevelBrick(fine)) return;
     const ivec3 c = levelCellOfThread(fine);

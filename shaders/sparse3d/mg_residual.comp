@@ -31,9 +31,8 @@ float valueAt(ivec3 c) {
     return i < 0 ? 0.0 : p[i];
 }
 
-void main() {
-    if (gl_LocalInvocationIndex == 0) { largest[0] = 0u; largest[1] = 0u; }
-    barrier();
+// The residual and right-hand side of the cell the body runs for, into the workgroup's largest.
+void cellResidual() {
     float residual = 0.0, b = 0.0;
     if (hasLevelBrick(pc.level) && insideLevel(pc.level, levelCellOfThread(pc.level))) {
         const ivec3 c = levelCellOfThread(pc.level);
@@ -47,6 +46,12 @@ void main() {
     }
     atomicMax(largest[0], floatBitsToUint(abs(residual)));
     atomicMax(largest[1], floatBitsToUint(abs(b)));
+}
+
+void main() {
+    if (gl_LocalInvocationIndex == 0) { largest[0] = 0u; largest[1] = 0u; }
+    barrier();
+    for (brickLayer = 0; brickLayer < BILLOW_BRICK_LAYERS; ++brickLayer) cellResidual();
     barrier();
     if (gl_LocalInvocationIndex == 0) {
         atomicMax(reports[BILLOW_REPORT_WORDS * pc.slot], largest[0]);

@@ -37,7 +37,7 @@ float fineResidual(uint slot, ivec3 local, ivec3 c) {
                                pc.rhsScale * fineRhs[i], 0.0);
 }
 
-void main() {
+BILLOW_BRICK_MAIN {
     if (!hasLevelBrick(pc.level)) return;
     const ivec3 c = levelCellOfThread(pc.level);
     const uint slot = levelSlot(pc.level);

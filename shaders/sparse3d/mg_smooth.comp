@@ -25,7 +25,7 @@ float valueAt(ivec3 c) {
     return i < 0 ? 0.0 : p[i];
 }
 
-void main() {
+BILLOW_BRICK_MAIN {
     if (!hasLevelBrick(pc.level)) return;
     const ivec3 c = levelCellOfThread(pc.level);
     if (!insideLevel(pc.level, c) || ((c.x + c.y + c.z) & 1) != pc.colour) return;

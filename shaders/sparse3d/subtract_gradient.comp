@@ -42,7 +42,7 @@ void subtract(int axis, ivec3 local, ivec3 f) {
     if (axis == 2) w[k] = openZ[k] > 0.0 ? gradientStepOf(w[k], pc.dt, sparsePressureAt(f), sparsePressureAt(below)) : solidVelocityZ[k];
 }
 
-void main() {
+BILLOW_BRICK_MAIN {
     for (int axis = 0; axis < 3; ++axis)
         for (int layer = 0; layer < facesOfThread(axis); ++layer) {
             ivec3 step = ivec3(0);

@@ -32,9 +32,9 @@ float faceSpeed(int axis, ivec3 local) {
     return abs(axis == 0 ? u[i] : axis == 1 ? v[i] : w[i]);
 }
 
-void main() {
-    if (gl_LocalInvocationIndex == 0) { contentShared = 0u; movingShared = 0u; fastestShared = 0u; }
-    barrier();
+// Whether the cell the body runs for holds content, and its faces' largest speed, into the
+// workgroup's flags.
+void cellBusy() {
     ivec3 cell = thisCell();
     bool content = false;
     float fastest = 0.0;
@@ -56,6 +56,12 @@ void main() {
     if (content) atomicOr(contentShared, 1u);
     if (fastest > pc.speedThreshold) atomicOr(movingShared, 1u);
     atomicMax(fastestShared, floatBitsToUint(fastest));
+}
+
+void main() {
+    if (gl_LocalInvocationIndex == 0) { contentShared = 0u; movingShared = 0u; fastestShared = 0u; }
+    barrier();
+    for (brickLayer = 0; brickLayer < BILLOW_BRICK_LAYERS; ++brickLayer) cellBusy();
     barrier();
     if (contentShared == 0u) {
         if (movingShared != 0u && gl_LocalInvocationIndex == 0) atomicOr(wanted[brickMapIndex(thisBrick())], 1u);
@@ -66,7 +72,8 @@ void main() {
     int r = int(min(reach + float(pc.margin), float(BILLOW_TOPOLOGY_MAX_RADIUS)));
     int side = 2 * r + 1;
     ivec3 centre = thisBrick();
-    for (int k = int(gl_LocalInvocationIndex); k < side * side * side; k += BILLOW_BRICK_CELLS) {
+    const int threads = int(gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z);
+    for (int k = int(gl_LocalInvocationIndex); k < side * side * side; k += threads) {
         ivec3 b = centre + ivec3(k % side, (k / side) % side, k / (side * side)) - ivec3(r);
         if (insideBrickGrid(b)) atomicOr(wanted[brickMapIndex(b)], 1u);
     }

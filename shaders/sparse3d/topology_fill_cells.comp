@@ -20,7 +20,7 @@ layout(std430, set = 0, binding = 11) writeonly buffer ExpansionSource { float e
 layout(std430, set = 0, binding = 12) writeonly buffer Solid { float solid[]; };
 layout(push_constant) uniform Push { TopologyFillPush pc; };
 
-void main() {
+BILLOW_BRICK_MAIN {
     int c = cellInBrick(thisSlot(), thisLocal());
     densityNow[c] = 0.0;
     densityOther[c] = 0.0;

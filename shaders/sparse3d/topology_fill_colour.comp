@@ -8,7 +8,7 @@ layout(std430, set = 0, binding = 2) readonly buffer ActiveList { ivec4 activeLi
 layout(std430, set = 0, binding = 3) writeonly buffer ColourNow { vec4 colourNow[]; };
 layout(std430, set = 0, binding = 4) writeonly buffer ColourOther { vec4 colourOther[]; };
 
-void main() {
+BILLOW_BRICK_MAIN {
     int c = cellInBrick(thisSlot(), thisLocal());
     colourNow[c] = vec4(0.0);
     colourOther[c] = vec4(0.0);

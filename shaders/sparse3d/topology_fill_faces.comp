@@ -17,7 +17,7 @@ layout(std430, set = 0, binding = 6) writeonly buffer Open { float open[]; };
 layout(std430, set = 0, binding = 7) writeonly buffer SolidVelocity { float solidVelocity[]; };
 layout(push_constant) uniform Push { TopologyFillPush pc; };
 
-void main() {
+BILLOW_BRICK_MAIN {
     int axis = pc.axis;
     for (int layer = 0; layer < facesOfThread(axis); ++layer) {
         ivec3 local = thisLocal();

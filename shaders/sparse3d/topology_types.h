@@ -9,11 +9,12 @@
 namespace billow::gpu {
 #endif
 
-// The scans over the brick map and the slots: workgroups of 256 threads, 4 consecutive elements a
-// thread, so a block of 1024 elements per workgroup (16384 blocks for the 256^3 bricks of a 2048^3
-// domain, within every device's workgroup-count limit).
-#define BILLOW_TOPOLOGY_THREADS 256
-#define BILLOW_TOPOLOGY_ITEMS 4
+// The scans over the brick map and the slots: workgroups of 128 threads (which every Vulkan device
+// runs, in both workgroup profiles), 8 consecutive elements a thread, so a block of 1024 elements
+// per workgroup (16384 blocks for the 256^3 bricks of a 2048^3 domain, within every device's
+// workgroup-count limit).
+#define BILLOW_TOPOLOGY_THREADS 128
+#define BILLOW_TOPOLOGY_ITEMS 8
 #define BILLOW_TOPOLOGY_BLOCK 1024
 // The largest radius, in bricks, of the neighbourhood a busy brick keeps (speed part plus margin).
 #define BILLOW_TOPOLOGY_MAX_RADIUS 4

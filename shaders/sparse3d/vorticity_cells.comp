@@ -32,9 +32,9 @@ int brickEdgeIndex(int axis, ivec3 local) {
 #define BILLOW_EDGE_CURL3(axis, e) brickEdges[brickEdgeIndex(axis, (e) - (thisBrick() << BILLOW_BRICK_SHIFT))]
 #include "smoke3d/vorticity_cells.glsl"
 
-void main() {
-    // Each thread the edges at its cell's low corner; the threads on the brick's last layers also
-    // those of the upper sides. Loops, not unrolled: one copy of the edge code.
+// The edges at the low corner of the cell the body runs for; on the brick's last layers also those
+// of the upper sides. Loops, not unrolled: one copy of the edge code.
+void cellEdges() {
     [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
         int across1 = (axis + 1) % 3, across2 = (axis + 2) % 3;
         int n1 = thisLocal()[across1] == BILLOW_BRICK - 1 ? 2 : 1;
@@ -47,8 +47,14 @@ void main() {
             brickEdges[brickEdgeIndex(axis, local)] = edgeCurl3(axis, canonicalEdge3(e));
         }
     }
+}
+
+void main() {
+    for (brickLayer = 0; brickLayer < BILLOW_BRICK_LAYERS; ++brickLayer) cellEdges();
     barrier();
-    if (!insideCells3(thisCell())) return;
-    vec3 omega = cellVorticity(thisCell());
-    vorticityCells[cellInBrick(thisSlot(), thisLocal())] = vec4(omega, length(omega));
+    for (brickLayer = 0; brickLayer < BILLOW_BRICK_LAYERS; ++brickLayer) {
+        if (!insideCells3(thisCell())) continue;
+        vec3 omega = cellVorticity(thisCell());
+        vorticityCells[cellInBrick(thisSlot(), thisLocal())] = vec4(omega, length(omega));
+    }
 }

@@ -27,7 +27,7 @@ vec4 cellForce(ivec3 c) {
 #define BILLOW_CONFINEMENT_AT3(c) cellForce(c)
 #include "smoke3d/confinement_force.glsl"
 
-void main() {
+BILLOW_BRICK_MAIN {
     float strength = pc.dt * pc.epsilon * grid.h;
     // One statement per axis, written as the dense kernel's (a compiler that fuses the multiply
     // into the add fuses both alike).

@@ -72,6 +72,53 @@ bool envFlag(const char* name) {
     return v && *v && std::strcmp(v, "0") != 0;
 }
 
+// VK_KHR_portability_subset (vulkan_beta.h, which Billow does not include): a device that
+// advertises it (MoltenVK on macOS and iOS) must have it enabled.
+constexpr const char* kPortabilitySubset = "VK_KHR_portability_subset";
+
+bool hasInstanceExtension(const char* name) {
+    uint32_t count = 0;
+    if (vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr) != VK_SUCCESS) return false;
+    std::vector<VkExtensionProperties> extensions(count);
+    if (vkEnumerateInstanceExtensionProperties(nullptr, &count, extensions.data()) != VK_SUCCESS) return false;
+    return std::any_of(extensions.begin(), extensions.begin() + count,
+                       [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+bool hasDeviceExtension(VkPhysicalDevice device, const char* name) {
+    uint32_t count = 0;
+    if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+    std::vector<VkExtensionProperties> extensions(count);
+    if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) != VK_SUCCESS) return false;
+    return std::any_of(extensions.begin(), extensions.begin() + count,
+                       [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+// The instance of listDevices and createStandalone: Vulkan 1.1 or 1.3, and where the loader has
+// VK_KHR_portability_enumeration (1.3.216 on), portability devices (MoltenVK) enumerated too;
+// without the flag a loader that has the extension hides them.
+struct InstanceRequest {
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    std::vector<const char*> extensions;
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    InstanceRequest() {
+        app.pApplicationName = "billow";
+        app.pEngineName = "billow";
+        app.apiVersion = volkGetInstanceVersion() >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_1;
+        info.pApplicationInfo = &app;
+        if (hasInstanceExtension(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
+            extensions.push_back(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+            info.flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
+        }
+    }
+    InstanceRequest(const InstanceRequest&) = delete;
+    const VkInstanceCreateInfo& finish() {
+        info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+        info.ppEnabledExtensionNames = extensions.data();
+        return info;
+    }
+};
+
 int typeRank(VkPhysicalDeviceType type) {
     switch (type) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
@@ -154,12 +201,15 @@ VkPhysicalDevice pickDevice(const std::vector<VkPhysicalDevice>& devices, Device
 
 void fillDeviceFacts(ContextState& s) {
     vkGetPhysicalDeviceProperties(s.physicalDevice, &s.properties);
+    if (s.specificationMinimumLimits) detail::capToSpecificationMinimum(s.properties.limits);
     vkGetPhysicalDeviceMemoryProperties(s.physicalDevice, &s.memoryProperties);
     uint32_t count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(s.physicalDevice, &count, nullptr);
     std::vector<VkQueueFamilyProperties> families(count);
     vkGetPhysicalDeviceQueueFamilyProperties(s.physicalDevice, &count, families.data());
     detail::checkDeviceRequirements(s.properties, families, s.queueFamilyIndex);
+    s.workgroups = detail::chooseWorkgroupProfile(s.properties.limits);
+    s.portabilitySubset = hasDeviceExtension(s.physicalDevice, kPortabilitySubset);
     s.timestamps = families[s.queueFamilyIndex].timestampValidBits > 0 &&
                    s.properties.limits.timestampPeriod > 0.0f;
     uint32_t index = 0;
@@ -172,39 +222,6 @@ void fillDeviceFacts(ContextState& s) {
 } // namespace
 
 namespace detail {
-
-void checkDeviceRequirements(const VkPhysicalDeviceProperties& p,
-                             const std::vector<VkQueueFamilyProperties>& families,
-                             uint32_t queueFamilyIndex) {
-    auto need = [](bool ok, const std::string& what) {
-        if (!ok) throw UnsupportedDevice("device lacks what Billow needs: " + what);
-    };
-    const VkPhysicalDeviceLimits& l = p.limits;
-    need(p.apiVersion >= VK_API_VERSION_1_1, "Vulkan 1.1 (apiVersion is " +
-         std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
-         std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + ")");
-    // The largest workgroup of any kernel (from the generated kernel table) and the most shared
-    // memory one uses (kRequiredSharedMemoryBytes: the kernels that use it check that they fit).
-    need(l.maxComputeWorkGroupInvocations >= kLargestWorkgroupInvocations,
-         "maxComputeWorkGroupInvocations >= " + std::to_string(kLargestWorkgroupInvocations) + " (has " +
-             std::to_string(l.maxComputeWorkGroupInvocations) + ")");
-    need(l.maxComputeWorkGroupSize[0] >= kLargestWorkgroupSize[0] && l.maxComputeWorkGroupSize[1] >= kLargestWorkgroupSize[1] &&
-             l.maxComputeWorkGroupSize[2] >= kLargestWorkgroupSize[2],
-         "maxComputeWorkGroupSize >= (" + std::to_string(kLargestWorkgroupSize[0]) + ", " +
-             std::to_string(kLargestWorkgroupSize[1]) + ", " + std::to_string(kLargestWorkgroupSize[2]) + ")");
-    need(l.maxComputeSharedMemorySize >= kRequiredSharedMemoryBytes,
-         "maxComputeSharedMemorySize >= " + std::to_string(kRequiredSharedMemoryBytes) + " (has " +
-             std::to_string(l.maxComputeSharedMemorySize) + ")");
-    need(l.maxPushConstantsSize >= 128,
-         "maxPushConstantsSize >= 128 (has " + std::to_string(l.maxPushConstantsSize) + ")");
-    need(l.maxPerStageDescriptorStorageBuffers >= 12,
-         "maxPerStageDescriptorStorageBuffers >= 12 (has " +
-         std::to_string(l.maxPerStageDescriptorStorageBuffers) + ")");
-    need(queueFamilyIndex < families.size(), "queue family " + std::to_string(queueFamilyIndex) +
-         " (device has " + std::to_string(families.size()) + ")");
-    need((families[queueFamilyIndex].queueFlags & VK_QUEUE_COMPUTE_BIT) != 0,
-         "VK_QUEUE_COMPUTE_BIT on queue family " + std::to_string(queueFamilyIndex));
-}
 
 ContextState::~ContextState() {
     if (fencePending) {
@@ -342,12 +359,9 @@ Context::~Context() = default;
 
 std::vector<DeviceInfo> Context::listDevices() {
     loadLoader();
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.apiVersion = VK_API_VERSION_1_1;
-    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    info.pApplicationInfo = &app;
+    InstanceRequest request;
     VkInstance instance = VK_NULL_HANDLE;
-    BILLOW_VK(vkCreateInstance(&info, nullptr, &instance));
+    BILLOW_VK(vkCreateInstance(&request.finish(), nullptr, &instance));
     volkLoadInstanceOnly(instance);
     std::vector<DeviceInfo> out;
     try {
@@ -375,14 +389,9 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
         throw UnsupportedDevice("validation was requested but VK_LAYER_KHRONOS_validation is not "
                                 "installed (Debian: vulkan-validationlayers)");
 
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.pApplicationName = "billow";
-    app.pEngineName = "billow";
-    app.apiVersion = volkGetInstanceVersion() >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_1;
-
-    std::vector<const char*> extensions;
-    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    info.pApplicationInfo = &app;
+    InstanceRequest request;
+    std::vector<const char*>& extensions = request.extensions;
+    VkInstanceCreateInfo& info = request.info;
     VkDebugUtilsMessengerCreateInfoEXT debugInfo = messengerInfo(&s);
     VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
     VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
@@ -395,9 +404,7 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
         info.enabledLayerCount = 1;
         info.ppEnabledLayerNames = &layerName;
     }
-    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
-    info.ppEnabledExtensionNames = extensions.data();
-    BILLOW_VK(vkCreateInstance(&info, s.allocator, &s.instance));
+    BILLOW_VK(vkCreateInstance(&request.finish(), s.allocator, &s.instance));
     volkLoadInstanceOnly(s.instance);
     s.destroyInstance = vkDestroyInstance;
     detail::requireInstanceFunctions(true, "the Vulkan loader");
@@ -409,6 +416,7 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
 
     s.physicalDevice = pickDevice(physicalDevices(s.instance), settings.preference);
     s.queueFamilyIndex = *computeQueueFamily(s.physicalDevice);
+    s.specificationMinimumLimits = settings.specificationMinimumLimits || envFlag("BILLOW_MINIMUM_LIMITS");
     fillDeviceFacts(s);
 
     const float priority = 1.0f;
@@ -419,6 +427,15 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
     VkDeviceCreateInfo deviceInfo{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     deviceInfo.queueCreateInfoCount = 1;
     deviceInfo.pQueueCreateInfos = &queueInfo;
+    // The portability subset must be enabled where advertised. Billow uses none of the features
+    // it may take away (triangle fans, events, image-view swizzles and reinterpretation, 2D views
+    // of 3D images, sampler LOD bias, ...): its kernels read and write storage buffers and its
+    // image passes write 2D and 3D storage images through views of their own format.
+    const char* deviceExtensions[] = {kPortabilitySubset};
+    if (s.portabilitySubset) {
+        deviceInfo.enabledExtensionCount = 1;
+        deviceInfo.ppEnabledExtensionNames = deviceExtensions;
+    }
     BILLOW_VK(vkCreateDevice(s.physicalDevice, &deviceInfo, s.allocator, &s.device));
     volkLoadDeviceTable(&s.vk, s.device);
     detail::requireDeviceFunctions(s.vk, true, "the Vulkan loader's vkGetDeviceProcAddr");
@@ -447,6 +464,7 @@ std::shared_ptr<Context> Context::createEmbedded(const EmbeddedHandles& h) {
     s.device = h.device;
     s.queueFamilyIndex = h.queueFamilyIndex;
     s.allocator = h.allocator;
+    s.specificationMinimumLimits = h.specificationMinimumLimits || envFlag("BILLOW_MINIMUM_LIMITS");
     fillDeviceFacts(s);
     volkLoadDeviceTable(&s.vk, s.device);
     detail::requireDeviceFunctions(s.vk, false, "vkGetDeviceProcAddr (from EmbeddedHandles::getInstanceProcAddr)");
@@ -465,6 +483,7 @@ VkQueue Context::queue() const noexcept { return state_->queue; }
 uint32_t Context::queueFamilyIndex() const noexcept { return state_->queueFamilyIndex; }
 float Context::timestampPeriodNs() const noexcept { return state_->properties.limits.timestampPeriod; }
 bool Context::supportsTimestamps() const noexcept { return state_->timestamps; }
+std::string_view Context::workgroupProfile() const noexcept { return detail::workgroupProfileName(state_->workgroups); }
 uint32_t Context::validationMessageCount() const noexcept { return state_->messageCount.load(); }
 
 void Context::waitIdle() const { state_->waitIdle(); }

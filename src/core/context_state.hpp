@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "billow/context.hpp"
+#include "core/workgroup_profile.hpp"
 #include "core/vulkan_api.hpp"
 
 namespace billow::detail {
@@ -22,7 +23,14 @@ struct ContextState {
     const VkAllocationCallbacks* allocator = nullptr;
     VolkDeviceTable vk{};  // every device-level call goes through this table
 
+    // The device's properties; with specificationMinimumLimits, limits capped to the guaranteed
+    // values (capToSpecificationMinimum), and every size check reads these.
     VkPhysicalDeviceProperties properties{};
+    bool specificationMinimumLimits = false;
+    // The kernels' shapes on this device: the pipelines every KernelSet builds.
+    WorkgroupProfile workgroups = WorkgroupProfile::Wide;
+    // VK_KHR_portability_subset (MoltenVK): the device advertises it, so it is enabled.
+    bool portabilitySubset = false;
     VkPhysicalDeviceMemoryProperties memoryProperties{};
     DeviceInfo info;
     bool timestamps = false;
@@ -85,14 +93,20 @@ struct ContextState {
     void createTransientObjects();
 };
 
-// The most workgroup shared memory a kernel uses, bytes: the blocked Jacobi tiles' two copies of a
-// 64 x 64 region (pressure_jacobi_tiles.h, which the 2D stencil checks against it). Above Vulkan's
-// guaranteed 16384, within every desktop and mobile GPU's limit.
-inline constexpr uint32_t kRequiredSharedMemoryBytes = 32768;
+// The compute limits the Vulkan specification guarantees every device ("Required Limits"), which
+// the minimum workgroup profile's kernels fit (cmake/generate_kernel_table.py checks it).
+inline constexpr WorkgroupNeeds kSpecificationMinimum{128, {128, 128, 64}, 16384};
 
-// Throws UnsupportedDevice naming the first missing limit or feature.
+// Throws UnsupportedDevice naming the first missing limit or feature, with the value the
+// specification guarantees and the device's (core/device_requirements.cpp).
 void checkDeviceRequirements(const VkPhysicalDeviceProperties& properties,
                              const std::vector<VkQueueFamilyProperties>& families,
                              uint32_t queueFamilyIndex);
+// Lowers every limit that Billow consults to the specification's guaranteed value (raises the
+// alignments to their largest allowed): StandaloneSettings::specificationMinimumLimits, to run
+// a large GPU as the smallest conformant device would.
+void capToSpecificationMinimum(VkPhysicalDeviceLimits& limits);
+// Wide where the device fits the wide profile's largest workgroup and shared memory, else Minimum.
+WorkgroupProfile chooseWorkgroupProfile(const VkPhysicalDeviceLimits& limits);
 
 } // namespace billow::detail

@@ -9,9 +9,9 @@
 
 namespace billow::detail {
 
-// The module of kernel `id`'s variant `variant` (0 for a kernel without variants), optimized at build
-// time; a variant's selector (specialization constant 0) is frozen into its module. Empty for a
-// variant beyond the kernel's count.
-std::span<const uint32_t> embeddedShader(KernelId id, uint32_t variant);
+// The module of kernel `id`'s variant `variant` (0 for a kernel without variants) compiled for a
+// workgroup profile, optimized at build time; a variant's selector (specialization constant 0) is
+// frozen into its module. Empty for a variant beyond the kernel's count.
+std::span<const uint32_t> embeddedShader(KernelId id, uint32_t variant, WorkgroupProfile profile);
 
 } // namespace billow::detail

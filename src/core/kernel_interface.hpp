@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/vulkan_api.hpp"
+#include "core/workgroup_profile.hpp"
 #include "common/grid_types.h"
 
 namespace billow::detail {
@@ -17,9 +18,6 @@ namespace billow::detail {
 enum class KernelId : uint32_t;
 enum class KernelGroup : uint32_t;
 
-struct WorkgroupSize {
-    uint32_t x, y, z;
-};
 
 // The push-constant type of a kernel that declares no push-constant block.
 struct NoPush {};
@@ -68,7 +66,8 @@ struct KernelInfo {
     std::string_view name;    // "<folder>/<file>" without .comp, e.g. "smoke3d/advect_cells"
     std::string_view source;  // shaders/<group>/<name>.comp
     KernelGroup group;
-    WorkgroupSize localSize;
+    std::array<WorkgroupSize, kWorkgroupProfileCount> localSizes;  // by WorkgroupProfile
+    std::array<uint32_t, kWorkgroupProfileCount> sharedBytes;       // shared memory, by WorkgroupProfile
     bool shapesOwnWorkgroup;  // defines BILLOW_OWN_WORKGROUP_SIZE: dispatched in groups, not threads
     uint32_t variants;        // pipelines and modules (values of specialization constant 0); 1: no variants
     uint32_t firstPipeline;   // this kernel's first pipeline in a kernel set's kPipelineCount

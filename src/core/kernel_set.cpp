@@ -85,7 +85,7 @@ void KernelSet::createPipelines(const std::vector<KernelId>& ids, VkDeviceSize u
             // module at pipeline creation did not match on NVIDIA (docs/performance-log.md).
             for (uint32_t variant = 0; variant < info.variants; ++variant)
                 if (builtOnThisDevice(info, variant))
-                    pipelines_[info.firstPipeline + variant] = createPipeline(embeddedShader(id, variant));
+                    pipelines_[info.firstPipeline + variant] = createPipeline(embeddedShader(id, variant, context.workgroups));
         }
     } catch (...) {
         destroy();

@@ -5,7 +5,8 @@
 //
 // Kernels are typed (billow_kernels.hpp, generated from the reflected SPIR-V): a call site names
 // every buffer through the kernel's Bindings, its push constants are the kernel's own Push type,
-// and its dispatch size is divided by the kernel's own workgroup size:
+// and its dispatch size is divided by the kernel's own workgroup size on the context's workgroup
+// profile (the wide shapes, or the minimum ones that every Vulkan device runs):
 //
 //   kernels.dispatch(cmd, kernels::SmokeDivergence::Bindings{.u = ..., .v = ..., ..., .divergence = ...},
 //                    width, height);
@@ -58,15 +59,15 @@ public:
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
         record(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push),
-               groupsCovering(width, K::localSize.x), groupsCovering(height, K::localSize.y));
+               groupsCovering(width, localSize(K::id).x), groupsCovering(height, localSize(K::id).y));
     }
     template <KernelBindings B>
     void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height) {
         using K = typename B::Kernel;
         static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
-        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
-               groupsCovering(height, K::localSize.y));
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0, groupsCovering(width, localSize(K::id).x),
+               groupsCovering(height, localSize(K::id).y));
     }
     // 3D: enough workgroups to cover width x height x depth threads.
     template <KernelBindings B>
@@ -76,16 +77,16 @@ public:
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
         record(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push),
-               groupsCovering(width, K::localSize.x), groupsCovering(height, K::localSize.y),
-               groupsCovering(depth, K::localSize.z));
+               groupsCovering(width, localSize(K::id).x), groupsCovering(height, localSize(K::id).y),
+               groupsCovering(depth, localSize(K::id).z));
     }
     template <KernelBindings B>
     void dispatch(VkCommandBuffer cmd, const B& bindings, uint32_t width, uint32_t height, uint32_t depth) {
         using K = typename B::Kernel;
         static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
         static_assert(!K::shapesOwnWorkgroup, "this kernel shapes its own workgroup: use dispatchGroups");
-        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0, groupsCovering(width, K::localSize.x),
-               groupsCovering(height, K::localSize.y), groupsCovering(depth, K::localSize.z));
+        record(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0, groupsCovering(width, localSize(K::id).x),
+               groupsCovering(height, localSize(K::id).y), groupsCovering(depth, localSize(K::id).z));
     }
     // For kernels that shape their own workgroup (BILLOW_OWN_WORKGROUP_SIZE: a tile with its halo,
     // one workgroup for a whole level): the number of workgroups itself.
@@ -127,6 +128,13 @@ public:
     // whose handle Vulkan may then give to a new buffer): the next dispatch with it writes a new set.
     // The sets stay allocated in their pool (one still in a pending command buffer stays valid).
     void forgetBuffer(VkBuffer buffer);
+
+    // A kernel's workgroup size on this context's workgroup profile (ContextState::workgroups):
+    // what every dispatch in threads divides by, and the size a kernel that shapes its own
+    // workgroup (a tile and its halo) was compiled with.
+    WorkgroupSize localSize(KernelId id) const {
+        return kernelInfo(id).localSizes[static_cast<uint32_t>(context_.workgroups)];
+    }
 
     // Workgroups of `size` threads that cover `threads` threads.
     static constexpr uint32_t groupsCovering(uint32_t threads, uint32_t size) { return (threads + size - 1) / size; }

@@ -14,7 +14,8 @@ namespace billow::detail {
     X(vkGetPhysicalDeviceProperties)            \
     X(vkGetPhysicalDeviceMemoryProperties)      \
     X(vkGetPhysicalDeviceQueueFamilyProperties) \
-    X(vkGetPhysicalDeviceFormatProperties)
+    X(vkGetPhysicalDeviceFormatProperties)      \
+    X(vkEnumerateDeviceExtensionProperties)
 #define BILLOW_STANDALONE_INSTANCE_FUNCTIONS(X) \
     X(vkCreateDevice)                            \
     X(vkDestroyInstance)

@@ -205,7 +205,8 @@ struct FieldImage::Impl {
         std::memcpy(&push.options[2], &largest, sizeof largest);
         // shaders/image/publish_field.comp's workgroups: 16 x 16 in 2D, 8 x 8 x 4 in 3D.
         const bool volume = shape.dimensions == 3;
-        const uint32_t gx = volume ? 8 : 16, gy = volume ? 8 : 16, gz = volume ? 4 : 1;
+        // publish_field.comp's workgroups: 128 invocations, which every Vulkan device runs.
+        const uint32_t gx = volume ? 8 : 16, gy = 8, gz = volume ? 2 : 1;
         pipeline.dispatch(cmd, set, &push, sizeof(push), (shape.size[0] + gx - 1) / gx, (shape.size[1] + gy - 1) / gy,
                           (shape.size[2] + gz - 1) / gz);
 

@@ -28,7 +28,7 @@ ImplicitDiffusion::ImplicitDiffusion(ContextState& context, const std::vector<Gr
         system.unknown = &delta_;
         system.rhs = rhs_.handle();
         system.shift = shift_.handle();
-        systems_.push_back(std::make_unique<PoissonSolver>(context, system, makeMacStencil(dimensions)));
+        systems_.push_back(std::make_unique<PoissonSolver>(context, system, makeMacStencil(dimensions, context.workgroups)));
     }
     for (uint32_t f = 0; f < fields; ++f) reports_.push_back(std::make_unique<ResidualReportRing>(context));
 }

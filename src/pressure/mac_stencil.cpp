@@ -17,9 +17,9 @@ int32_t stencilSideType(PoissonBoundary boundary) {
     return BILLOW_WALL;
 }
 
-std::unique_ptr<PoissonStencil> makeMacStencil(int dimensions) {
-    if (dimensions == 2) return makeStencil2D();
-    if (dimensions == 3) return makeStencil3D();
+std::unique_ptr<PoissonStencil> makeMacStencil(int dimensions, WorkgroupProfile profile) {
+    if (dimensions == 2) return makeStencil2D(profile);
+    if (dimensions == 3) return makeStencil3D(profile);
     throw Error("internal: no MAC stencil of " + std::to_string(dimensions) + " dimensions");
 }
 

@@ -18,7 +18,7 @@
 // block is a Grid3DParams (common/grid3d_types.h), of which these kernels read the sizes and the
 // side types; the solver writes them all (PoissonSolver::setBoundaries), the finest included.
 //
-//   PoissonSolver solver(context, system);   // the stencil of system.shape's dimension
+//   PoissonSolver solver(context, system, makeMacStencil(3, context.workgroups));
 //
 // with, in 3D, system.shape.nz > 0, six sides (left, right, bottom, top, back, front) and
 // system.weights = {x-faces, y-faces, z-faces} in grid3d.glsl's layout.
@@ -39,6 +39,9 @@ template <int Dimensions>
 class MacStencil final : public PoissonStencil {
 public:
     static_assert(Dimensions == 2 || Dimensions == 3);
+    // `profile`: the context's workgroup profile, by which the group counts of its kernels (the
+    // gate's commands, the conjugate gradient's partial sums, the tiles) are counted.
+    explicit MacStencil(WorkgroupProfile profile) : profile_(profile) {}
     int dimensions() const override { return Dimensions; }
     std::unique_ptr<KernelSet> createKernels(ContextState& context, VkBuffer grid) const override;
     VkDeviceSize gridBlockSize() const override;
@@ -75,14 +78,16 @@ public:
     void cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
                   CgVectors& cg, VkBuffer state, const CgStep& step) const override;
 
+private:
+    WorkgroupProfile profile_;
 };
 
 // The stencil of a grid of `dimensions` (2 or 3). Each dimension's members are explicit
 // specializations defined in its own file, which alone creates that dimension's stencil
 // (makeStencil2D, makeStencil3D): create them through makeMacStencil.
-std::unique_ptr<PoissonStencil> makeMacStencil(int dimensions);
-std::unique_ptr<PoissonStencil> makeStencil2D();
-std::unique_ptr<PoissonStencil> makeStencil3D();
+std::unique_ptr<PoissonStencil> makeMacStencil(int dimensions, WorkgroupProfile profile);
+std::unique_ptr<PoissonStencil> makeStencil2D(WorkgroupProfile profile);
+std::unique_ptr<PoissonStencil> makeStencil3D(WorkgroupProfile profile);
 
 // What both dimensions' kernels share: the side type a pressure kernel tells apart (outflow,
 // periodic, or neither) and a level's face weights by axis.

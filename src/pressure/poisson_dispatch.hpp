@@ -52,9 +52,9 @@ private:
     // The gate's command for kernel K over width x height x depth threads.
     template <class K>
     VkDeviceSize offset(uint32_t width, uint32_t height, uint32_t depth) const {
-        return gate_->commandOffset({KernelSet::groupsCovering(width, K::localSize.x),
-                                     KernelSet::groupsCovering(height, K::localSize.y),
-                                     KernelSet::groupsCovering(depth, K::localSize.z)});
+        const WorkgroupSize size = kernels_.localSize(K::id);
+        return gate_->commandOffset({KernelSet::groupsCovering(width, size.x), KernelSet::groupsCovering(height, size.y),
+                                     KernelSet::groupsCovering(depth, size.z)});
     }
 
     ContextState& context_;

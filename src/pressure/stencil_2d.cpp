@@ -12,28 +12,43 @@
 
 namespace billow::detail {
 
-static_assert(BILLOW_JACOBI_SHARED_BYTES <= kRequiredSharedMemoryBytes,
-              "the blocked Jacobi tiles need more shared memory than the context requires of a device");
 
 namespace {
 
 // The kernels over a level's cells share one workgroup shape, so one group count per level
 // serves all their gated dispatches and sizes the conjugate gradient's partial sums.
-constexpr WorkgroupSize kCellGroup = kernels::PressureResidual::localSize;
 template <class K>
-constexpr bool coversCells = K::localSize.x == kCellGroup.x && K::localSize.y == kCellGroup.y && K::localSize.z == 1;
+constexpr bool coversCells = [] {
+    for (uint32_t p = 0; p < kWorkgroupProfileCount; ++p) {
+        const WorkgroupSize a = K::localSizes[p], b = kernels::PressureResidual::localSizes[p];
+        if (a.x != b.x || a.y != b.y || a.z != 1) return false;
+    }
+    return true;
+}();
 static_assert(coversCells<kernels::PressureRbsor> && coversCells<kernels::PressureMgRestrictResidual> &&
               coversCells<kernels::PressureMgProlong> && coversCells<kernels::PressureCgResidual> &&
               coversCells<kernels::PressureCgRemoveMean> && coversCells<kernels::PressureCgDots> &&
               coversCells<kernels::PressureCgDirection> && coversCells<kernels::PressureCgUpdate>);
-GroupCounts cellGroups(const GridShape& shape) {
-    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y), 1};
+WorkgroupSize sizeIn(KernelId id, WorkgroupProfile profile) {
+    return kernelInfo(id).localSizes[static_cast<uint32_t>(profile)];
 }
 
-GroupCounts sorTileGroups(const GridShape& shape) {
-    // One workgroup per tile of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells.
-    const uint32_t tile = 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS;
+GroupCounts cellGroups(const GridShape& shape, WorkgroupProfile profile) {
+    const WorkgroupSize cell = sizeIn(KernelId::PressureResidual, profile);
+    return {KernelSet::groupsCovering(shape.nx, cell.x), KernelSet::groupsCovering(shape.ny, cell.y), 1};
+}
+
+GroupCounts sorTileGroups(const GridShape& shape, WorkgroupProfile profile) {
+    // One workgroup per tile: the region (the workgroup's width) less a halo of
+    // 2 * BILLOW_SOR_BLOCK_ITERATIONS cells each side.
+    const uint32_t tile = sizeIn(KernelId::PressureRbsorTiles, profile).x - 4 * BILLOW_SOR_BLOCK_ITERATIONS;
     return {KernelSet::groupsCovering(shape.nx, tile), KernelSet::groupsCovering(shape.ny, tile), 1};
+}
+
+// The output tile of the blocked Jacobi kernel: its region (the workgroup's width) less a halo
+// of BILLOW_JACOBI_SWEEPS cells each side (pressure_jacobi_tiles.h).
+uint32_t jacobiTile(WorkgroupProfile profile) {
+    return sizeIn(KernelId::PressureJacobi, profile).x - 2 * BILLOW_JACOBI_SWEEPS;
 }
 
 } // namespace
@@ -75,7 +90,7 @@ std::optional<GridShape> MacStencil<2>::coarser(const GridShape& shape) const {
 
 template <>
 uint32_t MacStencil<2>::reductionGroups(const GridShape& shape) const {
-    const GroupCounts groups = cellGroups(shape);
+    const GroupCounts groups = cellGroups(shape, profile_);
     return groups.x * groups.y;
 }
 
@@ -86,8 +101,8 @@ std::vector<GroupCounts> MacStencil<2>::gatedDispatchGroups(const std::vector<Gr
     // cg_scalars).
     std::vector<GroupCounts> groups;
     for (size_t l = 0; l < levels.size(); ++l) {
-        groups.push_back(cellGroups(levels[l]));
-        groups.push_back(sorTileGroups(levels[l]));
+        groups.push_back(cellGroups(levels[l], profile_));
+        groups.push_back(sorTileGroups(levels[l], profile_));
         if (l == 0) groups.push_back({1, 1, 1});
     }
     return groups;
@@ -96,10 +111,9 @@ std::vector<GroupCounts> MacStencil<2>::gatedDispatchGroups(const std::vector<Gr
 template <>
 void MacStencil<2>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                             const LevelEquation& eq, uint32_t sweeps) const {
-    // Up to BILLOW_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per
-    // BILLOW_JACOBI_TILE^2 tile.
-    const uint32_t tilesX = KernelSet::groupsCovering(level.shape.nx, BILLOW_JACOBI_TILE);
-    const uint32_t tilesY = KernelSet::groupsCovering(level.shape.ny, BILLOW_JACOBI_TILE);
+    // Up to BILLOW_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per tile.
+    const uint32_t tilesX = KernelSet::groupsCovering(level.shape.nx, jacobiTile(profile_));
+    const uint32_t tilesY = KernelSet::groupsCovering(level.shape.ny, jacobiTile(profile_));
     // Without obstacles the sweeps keep no face weights in registers (pressure/jacobi.comp).
     const KernelVariant variant{level.interiorOpen ? 1u : 0u};
     PingPong& p = eq.unknown;
@@ -127,7 +141,7 @@ void MacStencil<2>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d,
     if (!oddX && !oddY) {
         // Plain red-black colouring: up to BILLOW_SOR_BLOCK_ITERATIONS iterations per dispatch in
         // shared memory (tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells), ping-ponged.
-        const GroupCounts tiles = sorTileGroups(level.shape);
+        const GroupCounts tiles = sorTileGroups(level.shape, profile_);
         for (uint32_t done = 0; done < iterations;) {
             const uint32_t now = std::min<uint32_t>(BILLOW_SOR_BLOCK_ITERATIONS, iterations - done);
             d.dispatchGroups(cmd,
@@ -284,6 +298,6 @@ void MacStencil<2>::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, cons
     d.barrier(cmd);
 }
 
-std::unique_ptr<PoissonStencil> makeStencil2D() { return std::make_unique<MacStencil<2>>(); }
+std::unique_ptr<PoissonStencil> makeStencil2D(WorkgroupProfile profile) { return std::make_unique<MacStencil<2>>(profile); }
 
 } // namespace billow::detail

@@ -15,10 +15,14 @@ namespace {
 
 // The kernels over a level's cells share one workgroup shape, so one group count per level
 // serves all their gated dispatches and sizes the conjugate gradient's partial sums.
-constexpr WorkgroupSize kCellGroup = kernels::Pressure3dResidual::localSize;
 template <class K>
-constexpr bool coversCells =
-    K::localSize.x == kCellGroup.x && K::localSize.y == kCellGroup.y && K::localSize.z == kCellGroup.z;
+constexpr bool coversCells = [] {
+    for (uint32_t p = 0; p < kWorkgroupProfileCount; ++p) {
+        const WorkgroupSize a = K::localSizes[p], b = kernels::Pressure3dResidual::localSizes[p];
+        if (a.x != b.x || a.y != b.y || a.z != b.z) return false;
+    }
+    return true;
+}();
 static_assert(coversCells<kernels::Pressure3dJacobi> && coversCells<kernels::Pressure3dRbsor> &&
               coversCells<kernels::Pressure3dMgRestrictResidual> && coversCells<kernels::Pressure3dMgProlong> &&
               coversCells<kernels::Pressure3dCgResidual> && coversCells<kernels::Pressure3dCgRemoveMean> &&
@@ -28,9 +32,10 @@ static_assert(coversCells<kernels::Pressure3dJacobi> && coversCells<kernels::Pre
 gpu::Transfer3Push transferPush(const GridShape& other, float rhsScale = 0.0f) {
     return {int(other.nx), int(other.ny), int(other.nz), rhsScale};
 }
-GroupCounts cellGroups(const GridShape& shape) {
-    return {KernelSet::groupsCovering(shape.nx, kCellGroup.x), KernelSet::groupsCovering(shape.ny, kCellGroup.y),
-            KernelSet::groupsCovering(shape.nz, kCellGroup.z)};
+GroupCounts cellGroups(const GridShape& shape, WorkgroupProfile profile) {
+    const WorkgroupSize cell = kernelInfo(KernelId::Pressure3dResidual).localSizes[static_cast<uint32_t>(profile)];
+    return {KernelSet::groupsCovering(shape.nx, cell.x), KernelSet::groupsCovering(shape.ny, cell.y),
+            KernelSet::groupsCovering(shape.nz, cell.z)};
 }
 // The cells along z each thread of a Jacobi sweep relaxes: the longest column up to 8 that still
 // leaves at least 2^17 threads (about 64 warps an SM of an H100). Measured on the H100 with columns
@@ -95,7 +100,7 @@ std::optional<GridShape> MacStencil<3>::coarser(const GridShape& shape) const {
 
 template <>
 uint32_t MacStencil<3>::reductionGroups(const GridShape& shape) const {
-    const GroupCounts groups = cellGroups(shape);
+    const GroupCounts groups = cellGroups(shape, profile_);
     return groups.x * groups.y * groups.z;
 }
 
@@ -105,9 +110,9 @@ std::vector<GroupCounts> MacStencil<3>::gatedDispatchGroups(const std::vector<Gr
     // plus single workgroups (coarsest solve, cg_scalars).
     std::vector<GroupCounts> groups{{1, 1, 1}};
     for (const GridShape& level : levels) {
-        groups.push_back(cellGroups(level));
-        groups.push_back(cellGroups({(level.nx + 1) / 2, level.ny, level.nz}));  // packed red-black
-        groups.push_back(cellGroups(jacobiThreads(level)));
+        groups.push_back(cellGroups(level, profile_));
+        groups.push_back(cellGroups({(level.nx + 1) / 2, level.ny, level.nz}, profile_));  // packed red-black
+        groups.push_back(cellGroups(jacobiThreads(level), profile_));
     }
     return groups;
 }
@@ -297,6 +302,6 @@ void MacStencil<3>::cgUpdate(VkCommandBuffer cmd, const PoissonDispatch& d, cons
     d.barrier(cmd);
 }
 
-std::unique_ptr<PoissonStencil> makeStencil3D() { return std::make_unique<MacStencil<3>>(); }
+std::unique_ptr<PoissonStencil> makeStencil3D(WorkgroupProfile profile) { return std::make_unique<MacStencil<3>>(profile); }
 
 } // namespace billow::detail

@@ -122,7 +122,7 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
     solidHost.assign(mac.cells(), 0.0f);
     gridUniform.upload(gridParams());
-    poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(2));
+    poisson = std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(2, cs.workgroups));
     // The largest field a download copies: the nodes' curl, or the dye.
     readback = detail::FieldReadback(cs, std::max<VkDeviceSize>(VkDeviceSize(mac.nodes()) * sizeof(float), dyeBytes(settings)));
     if (settings.advectionReflection) allocateReflectionBuffers();

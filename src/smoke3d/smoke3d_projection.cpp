@@ -36,7 +36,7 @@ detail::PoissonSystem SmokeSolver3D::Impl::pressureSystem() {
 }
 
 std::unique_ptr<detail::PoissonSolver> SmokeSolver3D::Impl::createPoissonSolver() {
-    return std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(3));
+    return std::make_unique<detail::PoissonSolver>(cs, pressureSystem(), detail::makeMacStencil(3, cs.workgroups));
 }
 
 void SmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float dt) {

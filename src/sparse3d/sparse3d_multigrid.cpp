@@ -32,7 +32,7 @@ GridShape levelShape(const std::array<uint32_t, 3>& n, int level) {
 SparseMultigrid::SparseMultigrid(ContextState& context, KernelSet& brickKernels, const BrickTopology& topology,
                                  std::array<uint32_t, 3> cells, float cellSize, const PoissonSides& sides)
     : cs_(context), kernels_(brickKernels), topology_(topology), cells_(cells), cellSize_(cellSize), sides_(sides),
-      stencil_(makeMacStencil(3)), reports_(context) {
+      stencil_(makeMacStencil(3, context.workgroups)), reports_(context) {
     const VkBufferUsageFlags gridUsage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     std::vector<GridShape> shapes{levelShape(cells_, kBrickLevels)};
     for (;;) {
@@ -147,9 +147,9 @@ void SparseMultigrid::recordCoarsenWeights(VkCommandBuffer cmd, const SparsePres
                                               .wY = first.w[1].handle(), .wZ = first.w[2].handle(),
                                               .shift = first.shift.handle()},
                             gpu::SparseMgPush{kBrickLevels - 1, 1.0f, 0, 0},
-                            KernelSet::groupsCovering(first.shape.nx + 1, Coarsen::localSize.x),
-                            KernelSet::groupsCovering(first.shape.ny + 1, Coarsen::localSize.y),
-                            KernelSet::groupsCovering(first.shape.nz + 1, Coarsen::localSize.z));
+                            KernelSet::groupsCovering(first.shape.nx + 1, kernels_.localSize(Coarsen::id).x),
+                            KernelSet::groupsCovering(first.shape.ny + 1, kernels_.localSize(Coarsen::id).y),
+                            KernelSet::groupsCovering(first.shape.nz + 1, kernels_.localSize(Coarsen::id).z));
     computeBarrier(cs_, cmd);
     const PoissonDispatch direct{cs_, *gridKernels_, nullptr};
     for (size_t l = 0; l + 1 < grids_.size(); ++l) stencil_->coarsenWeights(cmd, direct, gridLevel(l), gridLevel(l + 1));
@@ -215,9 +215,9 @@ void SparseMultigrid::recordVCycle(VkCommandBuffer cmd, const SparsePressureSyst
     {
         using Restrict = kernels::Sparse3dMgGridRestrict;
         const GridShape& s = grids_[0].shape;
-        const GroupCounts groups{KernelSet::groupsCovering(s.nx, Restrict::localSize.x),
-                                 KernelSet::groupsCovering(s.ny, Restrict::localSize.y),
-                                 KernelSet::groupsCovering(s.nz, Restrict::localSize.z)};
+        const GroupCounts groups{KernelSet::groupsCovering(s.nx, kernels_.localSize(Restrict::id).x),
+                                 KernelSet::groupsCovering(s.ny, kernels_.localSize(Restrict::id).y),
+                                 KernelSet::groupsCovering(s.nz, kernels_.localSize(Restrict::id).z)};
         kernels_.dispatchIndirect(cmd,
                                   Restrict::Bindings{.brickMap = brickMap, .fineP = bricks.p, .fineRhs = bricks.rhs,
                                                      .fineWX = bricks.w[0], .fineWY = bricks.w[1], .fineWZ = bricks.w[2],

@@ -50,7 +50,7 @@ void WaterSolver::Impl::recordBodies(VkCommandBuffer cmd, float dt) {
                                                          .depth = depth.handle(), .displacement = displacement.handle(),
                                                          .flowXIn = flowX.handle(), .flowYIn = flowY.handle(),
                                                          .flowZIn = flowZ.handle(), .report = bodyReports.buffer()},
-                          push, count * kernels::WaterBodies::localSize.x, kernels::WaterBodies::localSize.y);
+                          push, count * kernels->localSize(kernels::WaterBodies::id).x, kernels->localSize(kernels::WaterBodies::id).y);
         detail::computeBarrier(cs, cmd);
     }
     // With no bodies left this clears what the last ones pushed aside.

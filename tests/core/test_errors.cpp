@@ -345,18 +345,31 @@ TEST_F(Errors, MissingDeviceFeatures) {
     VkPhysicalDeviceProperties p = good;
     p.apiVersion = VK_API_VERSION_1_0;
     expectUnsupported(p, families, 0, "Vulkan 1.1 (apiVersion is 1.0)");
+    // The compute limits are asked at the specification's guaranteed values (the minimum
+    // workgroup profile's needs): a device below them is not conformant, and is named.
     p = good;
-    p.limits.maxComputeWorkGroupInvocations = 512;
-    expectUnsupported(p, families, 0, "maxComputeWorkGroupInvocations >= 1024 (has 512)");
+    p.limits.maxComputeWorkGroupInvocations = 512;  // SwiftShader has 256, the specification guarantees 128
+    EXPECT_NO_THROW(detail::checkDeviceRequirements(p, families, 0));
+    EXPECT_EQ(detail::chooseWorkgroupProfile(p.limits), detail::WorkgroupProfile::Minimum);
+    p.limits.maxComputeWorkGroupInvocations = 64;
+    expectUnsupported(p, families, 0, "maxComputeWorkGroupInvocations >= 128 (Vulkan guarantees 128), has 64");
     p = good;
-    p.limits.maxComputeWorkGroupSize[1] = 8;
-    expectUnsupported(p, families, 0, "maxComputeWorkGroupSize");
+    p.limits.maxComputeWorkGroupSize[0] = 8;
+    expectUnsupported(p, families, 0, "maxComputeWorkGroupSize >= (128, 8, 4) (Vulkan guarantees (128, 128, 64)), has (8,");
+    p = good;
+    p.limits.maxComputeSharedMemorySize = 4096;
+    expectUnsupported(p, families, 0, "maxComputeSharedMemorySize >= 8192 (Vulkan guarantees 16384), has 4096");
     p = good;
     p.limits.maxPushConstantsSize = 64;
-    expectUnsupported(p, families, 0, "maxPushConstantsSize >= 128 (has 64)");
+    expectUnsupported(p, families, 0, "maxPushConstantsSize >= 128 (Vulkan guarantees 128), has 64");
     p = good;
     p.limits.maxPerStageDescriptorStorageBuffers = 8;
-    expectUnsupported(p, families, 0, "maxPerStageDescriptorStorageBuffers >= 12 (has 8)");
+    expectUnsupported(p, families, 0, "maxPerStageDescriptorStorageBuffers >= 12 (Vulkan guarantees 4), has 8");
+    // The specification's minimum device passes, with the minimum workgroups.
+    p = good;
+    detail::capToSpecificationMinimum(p.limits);
+    EXPECT_NO_THROW(detail::checkDeviceRequirements(p, families, 0));
+    EXPECT_EQ(detail::chooseWorkgroupProfile(p.limits), detail::WorkgroupProfile::Minimum);
     expectUnsupported(good, families, 3, "queue family 3 (device has 1)");
     std::vector<VkQueueFamilyProperties> graphicsOnly = families;
     graphicsOnly[0].queueFlags = VK_QUEUE_GRAPHICS_BIT;

@@ -28,6 +28,8 @@ using detail::KernelGroup;
 using detail::KernelId;
 using detail::KernelInfo;
 using detail::kKernelTable;
+using detail::WorkgroupProfile;
+using detail::WorkgroupSize;
 namespace kernels = detail::kernels;
 
 bool operator==(const detail::WorkgroupSize& a, const detail::WorkgroupSize& b) {
@@ -92,7 +94,8 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
     forEachKernel(detail::AllKernels{}, []<class K>() {
         const KernelInfo& info = detail::kernelInfo(K::id);
         SCOPED_TRACE(std::string(info.name));
-        EXPECT_TRUE(info.localSize == K::localSize);
+        for (uint32_t profile = 0; profile < detail::kWorkgroupProfileCount; ++profile)
+            EXPECT_TRUE(info.localSizes[profile] == K::localSizes[profile]) << "profile " << profile;
         EXPECT_EQ(info.shapesOwnWorkgroup, K::shapesOwnWorkgroup);
         EXPECT_EQ(info.variants, K::variants);
         EXPECT_EQ(info.pushBytes, pushBytesOf<K>());
@@ -159,59 +162,111 @@ bool declaresSpecializationConstant(std::span<const uint32_t> module) {
 // module is smaller than the monotone cubic one, which adds the cubic stencil's code. A kernel
 // without variants has one module; no module keeps a specialization constant.
 TEST(KernelTable, EveryVariantIsItsOwnFrozenModule) {
-    for (const KernelInfo& info : kKernelTable) {
-        SCOPED_TRACE(std::string(info.name));
+    for (const KernelInfo& info : kKernelTable)
+    for (const WorkgroupProfile profile : {WorkgroupProfile::Wide, WorkgroupProfile::Minimum}) {
+        SCOPED_TRACE(std::string(info.name) + " (" + detail::workgroupProfileName(profile) + " workgroups)");
         for (uint32_t variant = 0; variant < info.variants; ++variant) {
-            const std::span<const uint32_t> module = detail::embeddedShader(info.id, variant);
+            const std::span<const uint32_t> module = detail::embeddedShader(info.id, variant, profile);
             ASSERT_GT(module.size(), 5u) << "variant " << variant;
             EXPECT_EQ(module[0], 0x07230203u) << "variant " << variant << ": SPIR-V magic";
             EXPECT_FALSE(declaresSpecializationConstant(module)) << "variant " << variant;
         }
-        EXPECT_TRUE(detail::embeddedShader(info.id, info.variants).empty()) << "a variant beyond the count";
+        EXPECT_TRUE(detail::embeddedShader(info.id, info.variants, profile).empty()) << "a variant beyond the count";
         // The sparse colliders' variants are face axes, not interpolations.
         if (info.variants == 1 || std::string_view(info.name) == "sparse3d/colliders_rasterise") continue;
-        const auto linear = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_LINEAR);
-        const auto cubic = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_CUBIC);
+        const auto linear = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_LINEAR, profile);
+        const auto cubic = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_CUBIC, profile);
         EXPECT_LT(linear.size(), cubic.size()) << "the linear module must not carry the cubic path";
     }
 }
 
+// The workgroup shapes of each profile (core/workgroup_profile.hpp), as the GLSL headers define
+// them: the C++ side sees the wide profile's macros; the minimum profile's are written out here
+// from the headers' BILLOW_MINIMUM_WORKGROUPS branches.
+struct ProfileShapes {
+    WorkgroupSize grid2d, grid3d, gather3d, brick, jacobi, sorTiles;
+};
+constexpr ProfileShapes kShapes[detail::kWorkgroupProfileCount] = {
+    {{BILLOW_GROUP_X, BILLOW_GROUP_Y, 1},
+     {BILLOW_GROUP3_X, BILLOW_GROUP3_Y, BILLOW_GROUP3_Z},
+     {BILLOW_GATHER3_X, BILLOW_GATHER3_Y, BILLOW_GATHER3_Z},
+     {BILLOW_BRICK, BILLOW_BRICK, BILLOW_BRICK},
+     {BILLOW_JACOBI_REGION, BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, 1},
+     {64, 16, 1}},
+    {{16, 8, 1}, {32, 4, 1}, {8, 4, 4}, {BILLOW_BRICK, BILLOW_BRICK, 2}, {32, 4, 1}, {32, 4, 1}},
+};
+
 // Every kernel that does not shape its own workgroup covers the grid in BILLOW_GROUP_X x
 // BILLOW_GROUP_Y workgroups (a 3D grid's, those reading Grid3DParams, in BILLOW_GROUP3_X x
 // BILLOW_GROUP3_Y x BILLOW_GROUP3_Z, or, for the advection kernels that gather from back-traced
-// points, BILLOW_GATHER3_X x BILLOW_GATHER3_Y x BILLOW_GATHER3_Z): typed dispatches divide by the
-// reflected size, which is that shape.
+// points, BILLOW_GATHER3_X x BILLOW_GATHER3_Y x BILLOW_GATHER3_Z), on each profile its own:
+// typed dispatches divide by the reflected size of the context's profile, which is that shape.
 TEST(KernelTable, DefaultShapedKernelsHaveTheGridWorkgroup) {
+    for (uint32_t profile = 0; profile < detail::kWorkgroupProfileCount; ++profile)
     for (const KernelInfo& info : kKernelTable) {
         if (info.shapesOwnWorkgroup) continue;
-        SCOPED_TRACE(std::string(info.name));
-        // The sparse grid's kernels run one 8 x 8 x 8 workgroup per allocated brick
-        // (sparse3d/bricks.glsl), dispatched indirectly; a few of its topology's kernels cover a
-        // line of slots, a box of bricks or one thread.
+        SCOPED_TRACE(std::string(info.name) + " (profile " + std::to_string(profile) + ")");
+        const ProfileShapes& shapes = kShapes[profile];
+        const WorkgroupSize size = info.localSizes[profile];
+        // The sparse grid's kernels run one workgroup per allocated brick (sparse3d/bricks.glsl),
+        // dispatched indirectly; a few of its topology's kernels cover a line of slots, a box of
+        // bricks or one thread.
         if (info.group == KernelGroup::Sparse3d) {
             const std::string_view name = info.name;
             const detail::WorkgroupSize expected = name == "sparse3d/topology_age"        ? detail::WorkgroupSize{BILLOW_TOPOLOGY_THREADS, 1, 1}
                                                    : name == "sparse3d/topology_mark_box" ? detail::WorkgroupSize{4, 4, 4}
                                                    : name == "sparse3d/topology_finish"   ? detail::WorkgroupSize{1, 1, 1}
-                                                                                          : detail::WorkgroupSize{BILLOW_BRICK, BILLOW_BRICK, BILLOW_BRICK};
-            EXPECT_TRUE(info.localSize == expected);
+                                                                                          : shapes.brick;
+            EXPECT_TRUE(size == expected);
             continue;
         }
         const bool grid3d = info.uniformBytes == sizeof(gpu::Grid3DParams);
         const bool gathers = grid3d && std::string_view(info.name).starts_with("smoke3d/advect_");
-        if (gathers) {
-            EXPECT_TRUE((info.localSize == detail::WorkgroupSize{BILLOW_GATHER3_X, BILLOW_GATHER3_Y, BILLOW_GATHER3_Z}));
-            continue;
-        }
-        EXPECT_EQ(info.localSize.x, uint32_t(grid3d ? BILLOW_GROUP3_X : BILLOW_GROUP_X));
-        EXPECT_EQ(info.localSize.y, uint32_t(grid3d ? BILLOW_GROUP3_Y : BILLOW_GROUP_Y));
-        EXPECT_EQ(info.localSize.z, uint32_t(grid3d ? BILLOW_GROUP3_Z : 1));
+        EXPECT_TRUE(size == (gathers ? shapes.gather3d : grid3d ? shapes.grid3d : shapes.grid2d))
+            << size.x << " x " << size.y << " x " << size.z;
     }
     using detail::KernelSet;
-    EXPECT_EQ(KernelSet::groupsCovering(37, kernels::SmokeDivergence::localSize.x), KernelSet::groupsCovering(37, BILLOW_GROUP_X));
-    EXPECT_EQ(KernelSet::groupsCovering(24, kernels::SmokeDivergence::localSize.y), KernelSet::groupsCovering(24, BILLOW_GROUP_Y));
     EXPECT_EQ(KernelSet::groupsCovering(64, 32), 2u);
     EXPECT_EQ(KernelSet::groupsCovering(65, 32), 3u);
+}
+
+// The minimum profile fits the limits the Vulkan specification guarantees every device, and the
+// wide one is what the table says it needs; the context takes the wide modules only where they fit.
+TEST(KernelTable, TheMinimumProfileFitsTheSpecificationsGuarantees) {
+    const detail::WorkgroupNeeds& minimum = detail::kWorkgroupNeeds[uint32_t(WorkgroupProfile::Minimum)];
+    EXPECT_LE(minimum.invocations, detail::kSpecificationMinimum.invocations);
+    EXPECT_LE(minimum.size.x, detail::kSpecificationMinimum.size.x);
+    EXPECT_LE(minimum.size.y, detail::kSpecificationMinimum.size.y);
+    EXPECT_LE(minimum.size.z, detail::kSpecificationMinimum.size.z);
+    EXPECT_LE(minimum.sharedBytes, detail::kSpecificationMinimum.sharedBytes);
+    for (const KernelInfo& info : kKernelTable)
+        for (uint32_t profile = 0; profile < detail::kWorkgroupProfileCount; ++profile) {
+            const WorkgroupSize s = info.localSizes[profile];
+            const detail::WorkgroupNeeds& needs = detail::kWorkgroupNeeds[profile];
+            EXPECT_LE(s.x * s.y * s.z, needs.invocations) << info.name;
+            EXPECT_LE(info.sharedBytes[profile], needs.sharedBytes) << info.name;
+        }
+    // The blocked Jacobi kernel's two copies of its region in shared memory, as counted from the
+    // module: 2 x 64^2 floats wide, 2 x 32^2 minimum.
+    EXPECT_EQ(detail::kernelInfo(KernelId::PressureJacobi).sharedBytes[0], 2u * 64 * 64 * 4);
+    EXPECT_EQ(detail::kernelInfo(KernelId::PressureJacobi).sharedBytes[1], 2u * 32 * 32 * 4);
+
+    VkPhysicalDeviceLimits limits{};
+    limits.maxComputeWorkGroupInvocations = 1024;
+    limits.maxComputeWorkGroupSize[0] = limits.maxComputeWorkGroupSize[1] = 1024;
+    limits.maxComputeWorkGroupSize[2] = 64;
+    limits.maxComputeSharedMemorySize = 32768;
+    EXPECT_EQ(detail::chooseWorkgroupProfile(limits), WorkgroupProfile::Wide);
+    limits.maxComputeSharedMemorySize = 16384;
+    EXPECT_EQ(detail::chooseWorkgroupProfile(limits), WorkgroupProfile::Minimum);
+    limits.maxComputeSharedMemorySize = 32768;
+    limits.maxComputeWorkGroupInvocations = 256;  // SwiftShader's
+    EXPECT_EQ(detail::chooseWorkgroupProfile(limits), WorkgroupProfile::Minimum);
+    limits.maxComputeWorkGroupInvocations = 1024;
+    detail::capToSpecificationMinimum(limits);
+    EXPECT_EQ(limits.maxComputeWorkGroupInvocations, 128u);
+    EXPECT_EQ(limits.maxComputeSharedMemorySize, 16384u);
+    EXPECT_EQ(detail::chooseWorkgroupProfile(limits), WorkgroupProfile::Minimum);
 }
 
 // Kernels that shape their own workgroup are dispatched in groups; their sizes are the ones the
@@ -231,34 +286,42 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
                                           "sparse3d/mg_grid_restrict", "sparse3d/topology_active_list", "sparse3d/topology_allocate",
                                           "sparse3d/topology_free_list", "sparse3d/topology_scan_blocks",
                                           "sparse3d/topology_sum_requests", "sparse3d/topology_sum_slots"}));
-    // The probes: one thread a probe, in a line (src/feedback/probe_set.hpp).
-    for (const detail::WorkgroupSize& size : {kernels::SmokeProbes::localSize, kernels::Smoke3dProbes::localSize,
-                                              kernels::WaterProbes::localSize})
-        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_PROBE_GROUP, 1, 1}));
-    // The mass correction: 1D workgroups whose threads stride over the cells (MassCorrection).
-    for (const detail::WorkgroupSize& size : {kernels::SmokeMassSums::localSize, kernels::Smoke3dMassSums::localSize,
-                                              kernels::MassFactor::localSize, kernels::MassScale::localSize})
-        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_MASS_GROUP, 1, 1}));
-    // The non-finite scan: 1D workgroups whose threads stride over a field (HealthRing::recordScan).
-    EXPECT_TRUE((kernels::HealthNonfiniteScan::localSize == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
-    // One workgroup per BILLOW_JACOBI_TILE^2 tile, its threads covering the tile and its halo.
-    EXPECT_TRUE((kernels::PressureJacobi::localSize ==
-                 detail::WorkgroupSize{BILLOW_JACOBI_REGION, BILLOW_JACOBI_REGION / BILLOW_JACOBI_STRIP, 1}));
-    // Tiles of 64 - 4 * BILLOW_SOR_BLOCK_ITERATIONS cells plus the halo (SmokeSolver's sorTileDispatch).
-    EXPECT_EQ(kernels::PressureRbsorTiles::localSize.x, 64u);
-    // The coarsest multigrid level, one thread per cell.
-    EXPECT_TRUE((kernels::PressureMgCoarseSolve::localSize == detail::WorkgroupSize{BILLOW_MG_COARSEST, BILLOW_MG_COARSEST, 1}));
-    // The 3D coarsest level: each thread holds BILLOW_MG_COARSE_CELLS_PER_THREAD_3D cells of it.
-    EXPECT_TRUE((kernels::Pressure3dMgCoarseSolve::localSize == detail::WorkgroupSize{BILLOW_MG_COARSE_THREADS_3D, 1, 1}));
+    for (uint32_t profile = 0; profile < detail::kWorkgroupProfileCount; ++profile) {
+        SCOPED_TRACE("profile " + std::to_string(profile));
+        const ProfileShapes& shapes = kShapes[profile];
+        const uint32_t reduction = shapes.grid2d.x * shapes.grid2d.y;
+        // The probes: one thread a probe, in a line (src/feedback/probe_set.hpp).
+        for (const auto& sizes : {kernels::SmokeProbes::localSizes, kernels::Smoke3dProbes::localSizes,
+                                  kernels::WaterProbes::localSizes})
+            EXPECT_TRUE((sizes[profile] == detail::WorkgroupSize{BILLOW_PROBE_GROUP, 1, 1}));
+        // The mass correction: 1D workgroups whose threads stride over the cells (MassCorrection).
+        for (const auto& sizes : {kernels::SmokeMassSums::localSizes, kernels::Smoke3dMassSums::localSizes,
+                                  kernels::MassFactor::localSizes, kernels::MassScale::localSizes})
+            EXPECT_TRUE((sizes[profile] == detail::WorkgroupSize{BILLOW_MASS_GROUP, 1, 1}));
+        // The non-finite scan: 1D workgroups whose threads stride over a field (HealthRing::recordScan).
+        EXPECT_TRUE((kernels::HealthNonfiniteScan::localSizes[profile] == detail::WorkgroupSize{BILLOW_HEALTH_GROUP, 1, 1}));
+        // One workgroup per tile, its threads covering the tile and its halo of BILLOW_JACOBI_SWEEPS
+        // (the host's tile is the width less two halos).
+        EXPECT_TRUE(kernels::PressureJacobi::localSizes[profile] == shapes.jacobi);
+        // Tiles of the width less 4 * BILLOW_SOR_BLOCK_ITERATIONS cells plus the halo (sorTileGroups).
+        EXPECT_TRUE(kernels::PressureRbsorTiles::localSizes[profile] == shapes.sorTiles);
+        // The coarsest multigrid level, two cells a thread.
+        EXPECT_TRUE((kernels::PressureMgCoarseSolve::localSizes[profile] ==
+                     detail::WorkgroupSize{BILLOW_MG_COARSEST, BILLOW_MG_COARSEST / 2, 1}));
+        // The 3D coarsest level: each thread holds BILLOW_MG_COARSE_CELLS_PER_THREAD_3D cells of it.
+        EXPECT_TRUE((kernels::Pressure3dMgCoarseSolve::localSizes[profile] ==
+                     detail::WorkgroupSize{BILLOW_MG_COARSE_THREADS_3D, 1, 1}));
+        EXPECT_TRUE((kernels::PressureCgScalars::localSizes[profile] == detail::WorkgroupSize{reduction, 1, 1}));
+        EXPECT_TRUE((kernels::PressureGate::localSizes[profile] == detail::WorkgroupSize{1, 1, 1}));
+        // Rows of BILLOW_INCREMENT_GROUP-thread workgroups over the cells (PoissonSolver::recordAddIncrement).
+        EXPECT_TRUE((kernels::PressureAddIncrement::localSizes[profile] ==
+                     detail::WorkgroupSize{BILLOW_INCREMENT_GROUP, 1, 1}));
+        // One workgroup per collider, as many threads as the workgroup reduction's tree (collider_force.glsl).
+        for (const auto& sizes : {kernels::SmokeColliderForces::localSizes, kernels::Smoke3dColliderForces::localSizes})
+            EXPECT_TRUE((sizes[profile] == detail::WorkgroupSize{reduction, 1, 1}));
+    }
     EXPECT_EQ(BILLOW_MG_COARSE_THREADS_3D * BILLOW_MG_COARSE_CELLS_PER_THREAD_3D,
               BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D);
-    EXPECT_TRUE((kernels::PressureCgScalars::localSize == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
-    EXPECT_TRUE((kernels::PressureGate::localSize == detail::WorkgroupSize{1, 1, 1}));
-    // Rows of BILLOW_INCREMENT_GROUP-thread workgroups over the cells (PoissonSolver::recordAddIncrement).
-    EXPECT_TRUE((kernels::PressureAddIncrement::localSize == detail::WorkgroupSize{BILLOW_INCREMENT_GROUP, 1, 1}));
-    // One workgroup per collider, as many threads as the workgroup reduction's tree (collider_force.glsl).
-    for (const detail::WorkgroupSize& size : {kernels::SmokeColliderForces::localSize, kernels::Smoke3dColliderForces::localSize})
-        EXPECT_TRUE((size == detail::WorkgroupSize{BILLOW_GROUP_X * BILLOW_GROUP_Y, 1, 1}));
 }
 
 // The push constants that the by-name call sites pass are the kernels' own types (the typed call

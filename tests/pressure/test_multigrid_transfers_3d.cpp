@@ -130,7 +130,7 @@ private:
     detail::PoissonDispatch direct() { return {cs_, *kernels_, nullptr}; }
 
     detail::ContextState& cs_;
-    std::unique_ptr<detail::PoissonStencil> stencil_ = detail::makeMacStencil(3);
+    std::unique_ptr<detail::PoissonStencil> stencil_ = detail::makeMacStencil(3, cs_.workgroups);
     Level fine_, coarse_;
     std::unique_ptr<detail::KernelSet> kernels_;
 };

@@ -168,7 +168,7 @@ public:
         system.weights = {openX_.handle(), openY_.handle(), VK_NULL_HANDLE};
         system.unknown = &pressure_;
         system.rhs = rhs_.handle();
-        solver_ = std::make_unique<detail::PoissonSolver>(cs, system, detail::makeMacStencil(2));
+        solver_ = std::make_unique<detail::PoissonSolver>(cs, system, detail::makeMacStencil(2, cs.workgroups));
         cs.submitAndWait([&](VkCommandBuffer cmd) { solver_->recordCoarsenWeights(cmd); });
     }
 

@@ -59,7 +59,7 @@ public:
         system.weights = {open_[0].handle(), open_[1].handle(), open_[2].handle()};
         system.unknown = &pressure_;
         system.rhs = rhs_.handle();
-        solver_ = std::make_unique<detail::PoissonSolver>(cs, system, detail::makeMacStencil(3));
+        solver_ = std::make_unique<detail::PoissonSolver>(cs, system, detail::makeMacStencil(3, cs.workgroups));
         cs.submitAndWait([&](VkCommandBuffer cmd) { solver_->recordCoarsenWeights(cmd); });
     }
 
