@@ -25,13 +25,14 @@ std::shared_ptr<Context> sharedContext() {
         // the machine's wall-clock speed. GPUs keep the library's default.
         const DeviceInfo& device = created->deviceInfo();
         // One line per test program, so a log says which device every count comes from.
-        std::fprintf(stderr, "billow tests: device %u \"%s\" (%s), Vulkan %u.%u, driver version 0x%08x\n", device.index,
+        std::fprintf(stderr, "billow tests: device %u \"%s\" (%s), Vulkan %u.%u, driver version 0x%08x, %s workgroups\n",
+                     device.index,
                      device.name.c_str(),
                      device.type == VK_PHYSICAL_DEVICE_TYPE_CPU            ? "CPU"
                      : device.type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? "discrete GPU"
                                                                            : "other GPU",
                      VK_API_VERSION_MAJOR(device.apiVersion), VK_API_VERSION_MINOR(device.apiVersion),
-                     device.driverVersion);
+                     device.driverVersion, std::string(created->workgroupProfile()).c_str());
         if (device.type == VK_PHYSICAL_DEVICE_TYPE_CPU) created->setWaitTimeout(kCpuDeviceWaitSeconds);
         return created;
     }();
