@@ -402,12 +402,16 @@ VolumePicture VolumeRenderer::Impl::renderPictureOf(const SolverType& solver, co
                                                      const VolumeLook& look, uint32_t width, uint32_t height,
                                                      std::span<const Collider> colliders) {
     Impl& r = *this;
-    if (width == 0 || height == 0 || width > kMaxPictureSize || height > kMaxPictureSize)
-        throw InvalidArgument("VolumeRenderer::renderPicture: width, height",
-                              "must be 1.." + std::to_string(kMaxPictureSize) + " pixels (got " + std::to_string(width) +
-                                  " x " + std::to_string(height) + ")");
-    constexpr bool sparse = std::is_same_v<SolverType, SparseSmokeSolver3D>;
     detail::ContextState& cs = r.context->state();
+    // The picture is an image of Billow's own: at most the device's 2D image size too (4096 on
+    // the specification's minimum device).
+    const uint32_t largest = std::min(kMaxPictureSize, cs.properties.limits.maxImageDimension2D);
+    if (width == 0 || height == 0 || width > largest || height > largest)
+        throw InvalidArgument("VolumeRenderer::renderPicture: width, height",
+                              "must be 1.." + std::to_string(largest) + " pixels (got " + std::to_string(width) +
+                                  " x " + std::to_string(height) + ")" +
+                                  (largest < kMaxPictureSize ? " on this device (maxImageDimension2D)" : ""));
+    constexpr bool sparse = std::is_same_v<SolverType, SparseSmokeSolver3D>;
     constexpr VkFormat kFormat = VK_FORMAT_R32G32B32A32_SFLOAT;
     const VkDeviceSize bytes = VkDeviceSize(width) * height * 16;
     if (r.picture.width() != width || r.picture.height() != height) {

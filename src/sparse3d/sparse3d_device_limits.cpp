@@ -33,6 +33,13 @@ uint64_t SparseSmokeSolver3D::Impl::plannedBytesPerBrick() const {
 void SparseSmokeSolver3D::Impl::requirePoolFits(uint32_t poolBricks, uint32_t liveBricks, const char* call) const {
     const std::string what = std::string("SparseSmokeSolver3D::") + call + ": SparseSettings3D::poolBricks = " +
                              std::to_string(poolBricks);
+    // Each brick kernel runs one workgroup per allocated brick along x of an indirect dispatch,
+    // which may not exceed maxComputeWorkGroupCount[0] (65535 on the specification's minimum
+    // device: a pool of 65535 bricks holds 34 M cells).
+    const uint32_t groups = cs.properties.limits.maxComputeWorkGroupCount[0];
+    if (poolBricks > groups)
+        throw UnsupportedDevice(what + " would dispatch up to that many workgroups along x, above this device's "
+                                "maxComputeWorkGroupCount[0] of " + std::to_string(groups));
     // Kernels bind each pool whole, so its largest buffer must fit one storage-buffer binding.
     const uint64_t largest = uint64_t(poolBricks) * largestBufferPerBrick();
     const uint64_t range = cs.properties.limits.maxStorageBufferRange;

@@ -139,7 +139,12 @@ TEST_F(MinimumDevice, Smoke3D) {
         e.colour = {1.0f, 0.5f, 0.2f, 1.0f};
         solver.setEmitters(std::span<const Emitter3D>(&e, 1));
         solver.step(1.0f / 60, 8);
-        return Fields{{"velocity x", solver.download(SmokeField3D::VelocityX)},
+        // The volume renderer's light bake and march (one shape on every device) over it.
+        VolumeRenderer renderer(context);
+        const VolumePicture picture =
+            renderer.renderPicture(solver, orbitCamera(s, OrbitCamera{}, 1.0f), VolumeLook{}, 48, 48);
+        return Fields{{"picture", picture.rgba},
+                      {"velocity x", solver.download(SmokeField3D::VelocityX)},
                       {"velocity y", solver.download(SmokeField3D::VelocityY)},
                       {"velocity z", solver.download(SmokeField3D::VelocityZ)},
                       {"density", solver.download(SmokeField3D::Density)},
@@ -227,6 +232,32 @@ TEST_F(MinimumDevice, RefusesWhatExceedsTheMinimumStorageRange) {
         ADD_FAILURE() << "expected a refusal of the storage range";
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("maxStorageBufferRange of 134217728"), std::string::npos) << e.what();
+    }
+}
+
+// The renderer's picture is an image of Billow's own: on the minimum device at most 4096 a side.
+TEST_F(MinimumDevice, RefusesAPictureBeyondTheMinimumImageSize) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 16;
+    SmokeSolver3D solver(minimumContext(), s);
+    VolumeRenderer renderer(minimumContext());
+    EXPECT_EQ(fieldOf([&] { renderer.renderPicture(solver, orbitCamera(s, OrbitCamera{}, 8.0f), VolumeLook{}, 4100, 512); }),
+              "VolumeRenderer::renderPicture: width, height");
+}
+
+// A sparse pool of more bricks than one dispatch may have workgroups along x (65535 on the minimum
+// device; its brick kernels run a workgroup per brick) is refused by name.
+TEST_F(MinimumDevice, RefusesAPoolBeyondTheMinimumWorkgroupCount) {
+    SmokeSettings3D s;
+    s.nx = s.ny = s.nz = 512;
+    s.cellSize = 1.0f / 512;
+    SparseSettings3D sparse;
+    sparse.poolBricks = 70000;
+    try {
+        SparseSmokeSolver3D solver(minimumContext(), s, sparse);
+        ADD_FAILURE() << "expected a refusal of the workgroup count";
+    } catch (const UnsupportedDevice& e) {
+        EXPECT_NE(std::string(e.what()).find("maxComputeWorkGroupCount[0] of 65535"), std::string::npos) << e.what();
     }
 }
 
