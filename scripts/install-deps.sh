@@ -10,8 +10,11 @@ packages=(
     # and python3 generate the kernel table from each module's reflection
     libvulkan-dev libvulkan1 libvulkan-volk-dev glslc spirv-tools mesa-vulkan-drivers vulkan-validationlayers
     spirv-cross python3
-    # tests
-    libgtest-dev
+    # tests; chromium-common for its SwiftShader (libvk_swiftshader.so and vk_swiftshader_icd.json in
+    # /usr/lib/chromium), Google's CPU Vulkan driver: the third implementation the tests run on
+    # (label swiftshader; scripts/test-swiftshader.sh for the whole suite). Downloads 32 MB, 66 MB
+    # installed; Chromium itself is not installed.
+    libgtest-dev chromium-common
     # the Windows cross build of the library (scripts/cross-windows.sh, the ctest label
     # cross-windows): mingw-w64's C and C++ compilers and binutils for x86-64 Windows
     g++-mingw-w64-x86-64
