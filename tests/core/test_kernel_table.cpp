@@ -269,6 +269,35 @@ TEST(KernelTable, TheMinimumProfileFitsTheSpecificationsGuarantees) {
     EXPECT_EQ(detail::chooseWorkgroupProfile(limits), WorkgroupProfile::Minimum);
 }
 
+// The SPIR-V capabilities a module declares (OpCapability operands).
+std::set<uint32_t> capabilitiesOf(std::span<const uint32_t> module) {
+    constexpr uint32_t kHeaderWords = 5, kOpCapability = 17;
+    std::set<uint32_t> out;
+    for (size_t at = kHeaderWords; at < module.size();) {
+        const uint32_t words = module[at] >> 16, opcode = module[at] & 0xffffu;
+        if (words == 0 || at + words > module.size()) break;
+        if (opcode == kOpCapability && words == 2) out.insert(module[at + 1]);
+        at += words;
+    }
+    return out;
+}
+
+// Every module needs only the Shader capability: no subgroup operations (which would tie a
+// kernel to the device's subgroup size, 4 to 128), no 16-bit or 8-bit storage or arithmetic, no
+// 64-bit types, no float atomics. Kernels sum through shared memory and barriers, and a field kept
+// in half precision is packed two to a 32-bit word (packHalf2x16), which every device reads. A
+// kernel that needs more must make the device check ask for the feature, with a fallback.
+TEST(KernelTable, ModulesNeedNoCapabilityBeyondShader) {
+    constexpr uint32_t kCapabilityShader = 1;
+    for (const KernelInfo& info : kKernelTable)
+        for (const WorkgroupProfile profile : {WorkgroupProfile::Wide, WorkgroupProfile::Minimum})
+            for (uint32_t variant = 0; variant < info.variants; ++variant) {
+                const std::set<uint32_t> capabilities = capabilitiesOf(detail::embeddedShader(info.id, variant, profile));
+                EXPECT_EQ(capabilities, std::set<uint32_t>{kCapabilityShader})
+                    << info.name << " (" << detail::workgroupProfileName(profile) << ", variant " << variant << ")";
+            }
+}
+
 // Kernels that shape their own workgroup are dispatched in groups; their sizes are the ones the
 // host's tiling assumes.
 TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
