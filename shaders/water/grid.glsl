@@ -11,6 +11,7 @@ layout(std140, set = 0, binding = 0) uniform WaterBlock { WaterParams water; };
 #define BILLOW_MAC_NX water.nx
 #define BILLOW_MAC_NY water.ny
 #include "common/mac_index.glsl"
+#include "common/precise_sine.glsl"
 
 // Index in the stats ring of `word` (BILLOW_WATER_STAT_MAX_*) of the slot that a push constant
 // trackMaxDepth != 0 names.
@@ -32,9 +33,10 @@ float pipeViscosity(float q, float upwindDepth, float dt) {
     return damped;
 }
 
-// The flow an Inflow or WaveMaker face gives into the domain at `time`, m^2/s per metre of side.
+// The flow an Inflow or WaveMaker face gives into the domain at `time`, m^2/s per metre of side
+// (the wave's sine computed alike on every device: common/precise_sine.glsl).
 float prescribedInflow(WaterBoundaryFace b, float time) {
-    if (b.type == BILLOW_WATER_WAVE) return b.flow + b.amplitude * sin(b.omega * time + b.phase);
+    if (b.type == BILLOW_WATER_WAVE) return b.flow + b.amplitude * preciseSin(b.omega * time + b.phase);
     return b.flow;
 }
 

@@ -190,6 +190,22 @@ TEST_F(WaterKernels, WaveMakerOnEverySide) {
     checkOneFrame(solver, 4);
 }
 
+// Wave makers whose sine is taken thousands of radians from 0 (and in every quadrant): the
+// kernel's sine (common/precise_sine.glsl) reduces its argument itself, so the flow matches the
+// double-precision reference on every device, not only on those whose built-in sin is precise
+// (Vulkan allows 2^-11 absolute, and nothing beyond [-pi, pi]).
+TEST_F(WaterKernels, WaveMakersFarFromZero) {
+    WaterSettings s = baseSettings();
+    s.boundaries.fill(boundaryOf(WaterBoundaryType::WaveMaker));
+    s.boundaries[0].phase = 4321.7f;
+    s.boundaries[1].phase = -2718.3f;
+    s.boundaries[2].phase = 31415.9f;
+    s.boundaries[3].phase = 1.5f;
+    s.boundaries[3].period = 0.7f;
+    WaterSolver solver(context(), s);
+    checkOneFrame(solver, 15);
+}
+
 TEST_F(WaterKernels, MixedSidesWithFaceOverrides) {
     WaterSettings s = baseSettings();
     s.boundaries[0] = boundaryOf(WaterBoundaryType::Inflow);
