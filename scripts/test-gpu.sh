@@ -40,7 +40,7 @@ build_tests() {
 # The programs a run needs, relative to the build tree: every GoogleTest program, the scene runner
 # and the OpenVDB demo.
 test_programs() {
-    (cd "$1" && find tests -maxdepth 1 -type f -name 'test_*' -perm -u+x | sort)
+    (cd "$1" && find -L tests -maxdepth 1 -type f -name 'test_*' -perm -u+x | sort)
 }
 
 if [ "$mode" = pack ]; then
