@@ -4,6 +4,7 @@
 // that has more compute resources gets the wide profile's faster shapes.
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "billow_kernels.hpp"
 #include "core/context_state.hpp"
