@@ -76,22 +76,27 @@ bool envFlag(const char* name) {
 // advertises it (MoltenVK on macOS and iOS) must have it enabled.
 constexpr const char* kPortabilitySubset = "VK_KHR_portability_subset";
 
+// Whether an enumerated list holds extension `name`; false when the enumeration failed.
+bool listsExtension(VkResult result, const std::vector<VkExtensionProperties>& extensions, uint32_t count,
+                    const char* name) {
+    return result == VK_SUCCESS &&
+           std::any_of(extensions.begin(), extensions.begin() + std::min<size_t>(count, extensions.size()),
+                       [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
 bool hasInstanceExtension(const char* name) {
     uint32_t count = 0;
     if (vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr) != VK_SUCCESS) return false;
     std::vector<VkExtensionProperties> extensions(count);
-    if (vkEnumerateInstanceExtensionProperties(nullptr, &count, extensions.data()) != VK_SUCCESS) return false;
-    return std::any_of(extensions.begin(), extensions.begin() + count,
-                       [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+    return listsExtension(vkEnumerateInstanceExtensionProperties(nullptr, &count, extensions.data()), extensions, count, name);
 }
 
 bool hasDeviceExtension(VkPhysicalDevice device, const char* name) {
     uint32_t count = 0;
     if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) return false;
     std::vector<VkExtensionProperties> extensions(count);
-    if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) != VK_SUCCESS) return false;
-    return std::any_of(extensions.begin(), extensions.begin() + count,
-                       [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+    return listsExtension(vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()), extensions,
+                          count, name);
 }
 
 // The instance of listDevices and createStandalone: Vulkan 1.1 or 1.3, and where the loader has

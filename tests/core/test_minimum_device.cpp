@@ -119,6 +119,18 @@ TEST_F(MinimumDevice, Smoke2D) {
     });
 }
 
+// A rising hot plume in 3D: the emitter of the dense and sparse scenarios.
+Emitter3D plume(std::array<float, 3> centre, float radius) {
+    Emitter3D e;
+    e.centre = centre;
+    e.radius = radius;
+    e.density = 2.0f;
+    e.temperature = 40.0f;
+    e.velocity = {0.0f, 1.0f, 0.0f};
+    e.velocityCoupling = 5.0f;
+    return e;
+}
+
 TEST_F(MinimumDevice, Smoke3D) {
     runOnBoth([](std::shared_ptr<Context> context) {
         SmokeSettings3D s;
@@ -128,14 +140,9 @@ TEST_F(MinimumDevice, Smoke3D) {
         s.cellSize = 1.0f / 19;
         s.colour = true;
         SmokeSolver3D solver(context, s);
-        Emitter3D e;
-        e.centre = {0.45f, 0.15f, 0.3f};
-        e.radius = 0.12f;
-        e.density = 2.0f;
-        e.temperature = 40.0f;
+        Emitter3D e = plume({0.45f, 0.15f, 0.3f}, 0.12f);
         e.fuel = 1.0f;
         e.velocity = {0.2f, 1.0f, 0.1f};
-        e.velocityCoupling = 5.0f;
         e.colour = {1.0f, 0.5f, 0.2f, 1.0f};
         solver.setEmitters(std::span<const Emitter3D>(&e, 1));
         solver.step(1.0f / 60, 8);
@@ -165,13 +172,7 @@ TEST_F(MinimumDevice, Sparse3D) {
         SparseSettings3D sparse;
         sparse.poolBricks = 64;
         SparseSmokeSolver3D solver(context, s, sparse);
-        Emitter3D e;
-        e.centre = {0.5f, 0.15f, 0.25f};
-        e.radius = 0.08f;
-        e.density = 2.0f;
-        e.temperature = 40.0f;
-        e.velocity = {0.0f, 1.0f, 0.0f};
-        e.velocityCoupling = 5.0f;
+        const Emitter3D e = plume({0.5f, 0.15f, 0.25f}, 0.08f);
         solver.setEmitters(std::span<const Emitter3D>(&e, 1));
         solver.step(1.0f / 60, 8);
         const std::array<uint32_t, 3> origin{0, 0, 0}, size{37, 23, 19};
@@ -182,7 +183,7 @@ TEST_F(MinimumDevice, Sparse3D) {
     });
 }
 
-void waterScenario(WaterLattice lattice, Fields& out, std::shared_ptr<Context> context) {
+Fields waterScenario(WaterLattice lattice, std::shared_ptr<Context> context) {
     WaterSettings s;
     s.nx = 37;
     s.ny = 23;
@@ -198,25 +199,17 @@ void waterScenario(WaterLattice lattice, Fields& out, std::shared_ptr<Context> c
     solver.upload(WaterField::Terrain, terrain);
     solver.upload(WaterField::Depth, depth);
     for (int frame = 0; frame < 8; ++frame) solver.step(1.0f / 60);
-    out = {{"depth", solver.download(WaterField::Depth)},
+    return {{"depth", solver.download(WaterField::Depth)},
            {"flow x", solver.download(WaterField::FlowX)},
            {"flow y", solver.download(WaterField::FlowY)}};
 }
 
 TEST_F(MinimumDevice, WaterSquare) {
-    runOnBoth([](std::shared_ptr<Context> context) {
-        Fields f;
-        waterScenario(WaterLattice::Square, f, context);
-        return f;
-    });
+    runOnBoth([](std::shared_ptr<Context> context) { return waterScenario(WaterLattice::Square, context); });
 }
 
 TEST_F(MinimumDevice, WaterTriangle) {
-    runOnBoth([](std::shared_ptr<Context> context) {
-        Fields f;
-        waterScenario(WaterLattice::Triangle, f, context);
-        return f;
-    });
+    runOnBoth([](std::shared_ptr<Context> context) { return waterScenario(WaterLattice::Triangle, context); });
 }
 
 // A grid the minimum device cannot hold in one storage buffer (a 2^27-byte range) is refused by
