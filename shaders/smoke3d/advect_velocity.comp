@@ -33,15 +33,16 @@ float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[
 #include "smoke3d/advect_velocity_rule.glsl"
 
 void main() {
+    // One face per thread: the z threads run over the three face grids in turn.
+    const int depth = gridCells().z + 1;
     ivec3 id = ivec3(gl_GlobalInvocationID);
-    [[dont_unroll]] for (int axis = 0; axis < 3; ++axis) {
-        if (!ownsFace3(axis, id)) continue;
-        // The duplicate last layer of a periodic axis is computed as layer 0.
-        ivec3 f = canonicalFace3(axis, id);
-        float value = advectedFace(axis, f, faceIndex3(axis, f));
-        int out_ = faceIndex3(axis, id);
-        if (axis == 0) uOut[out_] = value;
-        else if (axis == 1) vOut[out_] = value;
-        else wOut[out_] = value;
-    }
+    const int axis = id.z / depth;
+    id.z -= axis * depth;
+    if (axis > 2 || !ownsFace3(axis, id)) return;
+    ivec3 f = canonicalFace3(axis, id);
+    float value = advectedFace(axis, f, faceIndex3(axis, f));
+    int out_ = faceIndex3(axis, id);
+    if (axis == 0) uOut[out_] = value;
+    else if (axis == 1) vOut[out_] = value;
+    else wOut[out_] = value;
 }

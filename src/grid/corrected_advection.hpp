@@ -11,9 +11,21 @@
 #include <functional>
 
 #include "billow/grid.hpp"
+#include "billow/solver_settings.hpp"
 #include "grid/field_buffers.hpp"
 
 namespace billow::detail {
+
+// Whether settings use the fields' scratch copies: a corrected scheme (MacCormack, BFECC) for any
+// family, or any diffusion (its Jacobi sweeps alternate between the other and the scratch copy).
+// `colourScheme` and `colourDiffusion` are the colour field's (2D: the dye's; 3D: the colour's
+// scheme and scalarDiffusion).
+inline bool needsScratchCopies(const AdvectionSettings& a, const DiffusionSettings& d, AdvectionScheme colourScheme,
+                               float colourDiffusion) {
+    const auto corrected = [](AdvectionScheme s) { return s != AdvectionScheme::SemiLagrangian; };
+    return corrected(a.velocityAdvection) || corrected(a.scalarAdvection) || corrected(colourScheme) ||
+           d.viscosity > 0.0f || colourDiffusion > 0.0f;
+}
 
 // Which of a ping-pong pair's three copies an advection reads or writes.
 enum class Copy { Now, Other, Scratch };

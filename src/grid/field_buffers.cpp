@@ -1,5 +1,7 @@
 #include "grid/field_buffers.hpp"
 
+#include <vector>
+
 namespace billow::detail {
 
 GpuBuffer fieldBufferOfBytes(ContextState& context, VkDeviceSize bytes) {
@@ -17,6 +19,22 @@ void makePingPongOfBytes(ContextState& context, PingPong& pair, VkDeviceSize byt
 
 void makePingPong(ContextState& context, PingPong& pair, size_t floats, int copies) {
     makePingPongOfBytes(context, pair, floats * sizeof(float), copies);
+}
+
+VkDeviceSize addScratchCopies(ContextState& context, std::initializer_list<PingPong*> pairs) {
+    std::vector<GpuBuffer> made;
+    made.reserve(pairs.size());
+    for (PingPong* p : pairs)
+        made.push_back(p->hasScratch() ? GpuBuffer() : fieldBufferOfBytes(context, p->copies[0].size()));
+    VkDeviceSize bytes = 0;
+    size_t i = 0;
+    for (PingPong* p : pairs) {
+        GpuBuffer& b = made[i++];
+        if (b.handle() == VK_NULL_HANDLE) continue;
+        bytes += b.size();
+        p->copies[2] = std::move(b);
+    }
+    return bytes;
 }
 
 } // namespace billow::detail

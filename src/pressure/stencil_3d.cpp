@@ -53,10 +53,18 @@ GridShape jacobiThreads(const GridShape& shape) {
     const uint32_t column = jacobiColumn(shape);
     return {shape.nx, shape.ny, (shape.nz + column - 1) / column};
 }
+// A level whose rows are whole quads and whose interior faces are all open is swept four cells a
+// thread with vec4 loads (pressure3d/jacobi_quads.comp); its threads are a grid of quads.
+bool quadsForTesting = true;
+bool sweepsInQuads(const PoissonLevel& level) {
+    return quadsForTesting && level.interiorOpen && level.shape.nx % 4 == 0;
+}
+GridShape quadShape(const GridShape& shape) { return {shape.nx / 4, shape.ny, shape.nz}; }
 
 } // namespace
 
 void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = column; }
+void setJacobiQuadsForTesting(bool enabled) noexcept { quadsForTesting = enabled; }
 
 template <>
 VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
@@ -113,6 +121,7 @@ std::vector<GroupCounts> MacStencil<3>::gatedDispatchGroups(const std::vector<Gr
         groups.push_back(cellGroups(level, profile_));
         groups.push_back(cellGroups({(level.nx + 1) / 2, level.ny, level.nz}, profile_));  // packed red-black
         groups.push_back(cellGroups(jacobiThreads(level), profile_));
+        if (level.nx % 4 == 0) groups.push_back(cellGroups(jacobiThreads(quadShape(level)), profile_));
     }
     return groups;
 }
@@ -125,6 +134,20 @@ void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
     // Without obstacles the sweep reads the weights only on the grid's sides: half the bytes
     // (performance-log.md, "Jacobi sweeps without obstacle weights").
     const KernelVariant variant{level.interiorOpen ? 1u : 0u};
+    if (sweepsInQuads(level)) {
+        const GridShape quads = quadShape(s);
+        const GridShape threads = jacobiThreads(quads);
+        for (uint32_t k = 0; k < sweeps; ++k) {
+            d.dispatch(cmd,
+                       kernels::Pressure3dJacobiQuads::Bindings{.uniform = level.grid, .pIn = p.now(), .pOut = p.other(),
+                                                                .divergence = eq.rhs, .openX = openX(level),
+                                                                .openY = openY(level), .openZ = openZ(level)},
+                       gpu::Jacobi3Push{eq.rhsScale, int(jacobiColumn(quads))}, threads.nx, threads.ny, threads.nz);
+            d.barrier(cmd);
+            p.swap();
+        }
+        return;
+    }
     const GridShape threads = jacobiThreads(s);
     for (uint32_t k = 0; k < sweeps; ++k) {
         d.dispatch(cmd,

@@ -13,6 +13,7 @@
 #include "core/smoke_solver_calls.hpp"
 #include "core/storage_range.hpp"
 #include "core/validation.hpp"
+#include "grid/corrected_advection.hpp"
 #include "grid/mac_grid.hpp"
 #include "grid/obstacles.hpp"
 #include "grid/sides.hpp"
@@ -56,6 +57,9 @@ namespace {
 
 // RGBA as 4 floats, or as 4 packed halves (dye_storage.glsl).
 size_t dyeBytesPerCell(DyeStorage storage) { return storage == DyeStorage::Float16 ? 8 : 16; }
+// The fields' scratch copies exist while a corrected scheme or diffusion needs them.
+bool scratchNeeded(const SmokeSettings& s) { return detail::needsScratchCopies(s, s, s.dyeAdvection, s.dyeDiffusion); }
+
 VkDeviceSize dyeBytes(const SmokeSettings& s) {
     return VkDeviceSize(s.effectiveDyeNx()) * s.effectiveDyeNy() * dyeBytesPerCell(s.dyeStorage);
 }
@@ -93,11 +97,12 @@ SmokeSolver::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings& s)
     // Every member is RAII: if anything below throws, what was built is released. Fields start
     // zero-filled.
     gridUniform = detail::UniformBuffer<gpu::GridParams>(cs);
-    detail::makePingPong(cs, u, mac.xFaces(), 3);
-    detail::makePingPong(cs, v, mac.yFaces(), 3);
-    detail::makePingPong(cs, density, mac.cells(), 3);
-    detail::makePingPong(cs, temperature, mac.cells(), 3);
-    detail::makePingPongOfBytes(cs, dye, dyeBytes(settings), 3);
+    const int copies = scratchNeeded(settings) ? 3 : 2;
+    detail::makePingPong(cs, u, mac.xFaces(), copies);
+    detail::makePingPong(cs, v, mac.yFaces(), copies);
+    detail::makePingPong(cs, density, mac.cells(), copies);
+    detail::makePingPong(cs, temperature, mac.cells(), copies);
+    detail::makePingPongOfBytes(cs, dye, dyeBytes(settings), copies);
     detail::makePingPong(cs, pressure, mac.cells(), 2);
     divergence = detail::fieldBuffer(cs, mac.cells());
     curl = detail::fieldBuffer(cs, mac.nodes());
@@ -250,6 +255,8 @@ void SmokeSolver::updateSettings(const SmokeSettings& settings) {
                            std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
     const bool traceChanged = settings.backTrace != old.backTrace;  // `old` is s.settings: compare before it changes
     if (settings.advectionReflection) s.allocateReflectionBuffers();  // before anything changes
+    if (scratchNeeded(settings) && !s.u.hasScratch())  // a corrected scheme or diffusion from now on
+        detail::addScratchCopies(s.cs, {&s.u, &s.v, &s.density, &s.temperature, &s.dye});
     s.prepareDiffusion(settings);
     s.settings = settings;
     s.midpointReady = false;

@@ -3,10 +3,15 @@
 #include <algorithm>
 
 #include "billow/error.hpp"
+#include "grid/corrected_advection.hpp"
 #include "grid/mac_grid.hpp"
 #include "grid/sides.hpp"
 
 namespace billow::detail {
+
+uint32_t fieldCopies(const SmokeSettings3D& s) {
+    return needsScratchCopies(s, s, s.colourAdvection, s.scalarDiffusion) ? 3 : 2;
+}
 
 std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& s) {
     const MacGrid3D mac{s.nx, s.ny, s.nz};
@@ -16,14 +21,15 @@ std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& s) {
     const uint64_t xEdges = uint64_t(s.nx) * (s.ny + 1) * (s.nz + 1) * f;
     const uint64_t yEdges = uint64_t(s.nx + 1) * s.ny * (s.nz + 1) * f;
     const uint64_t zEdges = uint64_t(s.nx + 1) * (s.ny + 1) * s.nz * f;
+    const uint32_t copies = fieldCopies(s);
     std::vector<PlannedBuffer> out = {
-        {"velocityX", mac.xFaces() * f, 3},
-        {"velocityY", mac.yFaces() * f, 3},
-        {"velocityZ", mac.zFaces() * f, 3},
-        {"density", cells, 3},
-        {"temperature", cells, 3},
-        {"fuel", cells, 3},
-        {"colour", s.colour ? cells * 4 : 16, 3},
+        {"velocityX", mac.xFaces() * f, copies},
+        {"velocityY", mac.yFaces() * f, copies},
+        {"velocityZ", mac.zFaces() * f, copies},
+        {"density", cells, copies},
+        {"temperature", cells, copies},
+        {"fuel", cells, copies},
+        {"colour", s.colour ? cells * 4 : 16, copies},
         {"pressure", cells, 2},
         {"divergence", cells, 1},
         {"expansionSource", cells, 1},

@@ -19,6 +19,10 @@ struct PlannedBuffer {
     uint32_t copies;   // ping-pong copies (1 for a single buffer)
 };
 
+// Copies of each carried field (velocity, density, temperature, fuel, colour): 2, or 3 while the
+// settings need the scratch copy (needsScratchCopies, grid/corrected_advection.hpp).
+uint32_t fieldCopies(const SmokeSettings3D& settings);
+
 // Every grid-sized buffer of the solver (not the pressure solver's multigrid levels, which add
 // about a seventh of one cell field per level set; nor the few small ones).
 std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& settings);

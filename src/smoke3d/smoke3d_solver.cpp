@@ -91,13 +91,14 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     // zero-filled.
     gridUniform = detail::UniformBuffer<gpu::Grid3DParams>(cs);
     const size_t cells = mac.cells();
-    detail::makePingPong(cs, u, mac.xFaces(), 3);
-    detail::makePingPong(cs, v, mac.yFaces(), 3);
-    detail::makePingPong(cs, w, mac.zFaces(), 3);
-    detail::makePingPong(cs, density, cells, 3);
-    detail::makePingPong(cs, temperature, cells, 3);
-    detail::makePingPong(cs, fuel, cells, 3);
-    detail::makePingPongOfBytes(cs, colour, hasColour() ? VkDeviceSize(cells) * 16 : 16, 3);
+    const int copies = static_cast<int>(detail::fieldCopies(settings));
+    detail::makePingPong(cs, u, mac.xFaces(), copies);
+    detail::makePingPong(cs, v, mac.yFaces(), copies);
+    detail::makePingPong(cs, w, mac.zFaces(), copies);
+    detail::makePingPong(cs, density, cells, copies);
+    detail::makePingPong(cs, temperature, cells, copies);
+    detail::makePingPong(cs, fuel, cells, copies);
+    detail::makePingPongOfBytes(cs, colour, hasColour() ? VkDeviceSize(cells) * 16 : 16, copies);
     detail::makePingPong(cs, pressure, cells, 2);
     divergence = detail::fieldBuffer(cs, cells);
     expansionSource = detail::fieldBuffer(cs, cells);
@@ -220,6 +221,10 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
         withReflection.advectionReflection = true;
         detail::requireDeviceFits(s.cs, withReflection);
         s.allocateReflectionBuffers();
+    }
+    if (detail::fieldCopies(settings) == 3 && !s.u.hasScratch()) {  // a corrected scheme or diffusion from now on
+        detail::requireDeviceFits(s.cs, settings);
+        s.fieldBytes += detail::addScratchCopies(s.cs, {&s.u, &s.v, &s.w, &s.density, &s.temperature, &s.fuel, &s.colour});
     }
     s.prepareDiffusion(settings);
     s.settings = settings;

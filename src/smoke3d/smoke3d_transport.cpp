@@ -80,7 +80,7 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                                                                    .uField = copyOf(u, from),
                                                                    .vField = copyOf(v, from),
                                                                    .wField = copyOf(w, from)},
-                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), faceDepth());
+                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), 3 * faceDepth());
     };
     static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER3_CLAMP &&
                   int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER3_REVERT);

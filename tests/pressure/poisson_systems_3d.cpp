@@ -136,6 +136,17 @@ System3D obstacleSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed)
     return s;
 }
 
+System3D openSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed) {
+    System3D s;
+    s.nx = n[0];
+    s.ny = n[1];
+    s.nz = n[2];
+    fillWeights(s, sides, [](int, int, int, int) { return 1.0f; });
+    std::mt19937 rng(seed);
+    fillRightHandSide(s, sides, rng);
+    return s;
+}
+
 double maxAbs(const std::vector<double>& v) {
     double m = 0.0;
     for (double x : v) m = std::max(m, std::abs(x));

@@ -6,6 +6,7 @@
 //   solid 3 x 3 x 3 block (cells with no open face);
 // - obstacleSystem: n^3 (or nx x ny x nz) cells with a spherical obstacle (fractional face weights
 //   around it);
+// - openSystem: nx x ny x nz cells without obstacles;
 //
 // both with a right-hand side of multiples of 1/1024 in [-1, 1] (summing exactly to 0 where the
 // system is singular), scaled by the dyadic kRhsScale, so every product the GPU forms of them is
@@ -48,6 +49,9 @@ struct System3D {
 System3D randomSystem(const Sides& sides, uint32_t seed);
 System3D obstacleSystem(int n, const Sides& sides, uint32_t seed);
 System3D obstacleSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed);
+// nx x ny x nz cells with every face between two cells open (weight 1): the system of a box without
+// obstacles, which the solver may sweep without reading the interior weights (setInteriorOpen).
+System3D openSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed);
 
 // The problem's shape, sides and face weights from floats (b left empty).
 ref::PoissonProblem3D problemOf(int nx, int ny, int nz, const Sides& sides, const std::vector<float>& wx,

@@ -254,6 +254,33 @@ TEST_P(PoissonSolver3DMethods, JacobiSweepsMatchSeparateSweeps) {
     detail::setJacobiColumnForTesting(0);
 }
 
+// The sweeps of a box without obstacles whose rows are whole quads (nx % 4 == 0: four cells a
+// thread, pressure3d/jacobi_quads.comp) against as many sweeps of the reference: one quad a row
+// (its neighbours along x on a periodic axis are its own lanes), rows of 5 and 9 quads, columns of
+// 1, 3 and 8 quads along z (the last shorter), odd and even counts.
+TEST_P(PoissonSolver3DMethods, JacobiQuadSweepsMatchSeparateSweeps) {
+    const SideCase& c = GetParam();
+    for (const std::array<int, 3> n : {std::array<int, 3>{4, 7, 5}, std::array<int, 3>{20, 13, 11},
+                                       std::array<int, 3>{36, 29, 45}})
+        for (uint32_t column : {1u, 3u, 8u}) {
+            detail::setJacobiColumnForTesting(column);
+            const System3D system = openSystem(n, c.sides, 17);
+            const ref::PoissonProblem3D& q = system.problem;
+            const std::vector<float> start = randomStart(q.cells());
+            const std::vector<double> p0(start.begin(), start.end());
+            GpuSystem3D gpu(context()->state(), system, c.sides);
+            gpu.solver().setInteriorOpen(true);
+            for (uint32_t sweeps : {1u, 4u, 7u}) {
+                const std::string label = std::to_string(q.nx) + "x" + std::to_string(q.ny) + "x" + std::to_string(q.nz) +
+                                          " without obstacles, " + std::to_string(sweeps) + " sweeps, columns of " +
+                                          std::to_string(column);
+                expectWithinBounds(gpu.solve(settings(PressureSolverType::Jacobi, sweeps), start),
+                                   ref::jacobiSweeps(q, p0, kJacobiRelaxation, int(sweeps)), label);
+            }
+        }
+    detail::setJacobiColumnForTesting(0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Sides, PoissonSolver3DMethods, ::testing::ValuesIn(sideCases()),
                          [](const ::testing::TestParamInfo<SideCase>& info) { return std::string(info.param.name); });
 

@@ -64,13 +64,25 @@ TEST_F(Smoke3DBasic, CreatesWithTheDocumentedSizes) {
     for (float t : solver.download(SmokeField3D::Temperature)) ASSERT_EQ(t, 293.15f);
     for (float o : solver.download(SmokeField3D::OpenY)) ASSERT_TRUE(o == 0.0f || o == 1.0f);
 
-    // At least the fields: 3 copies of 3 velocity components and 3 scalars, the rest once or twice.
-    EXPECT_GT(solver.allocatedBytes(), uint64_t(9 + 9 + 2 + 12) * cells * sizeof(float));
+    // At least the fields: 2 copies of 3 velocity components and 3 scalars (the scratch copy only
+    // for a corrected scheme or diffusion), the rest once or twice.
+    EXPECT_GT(solver.allocatedBytes(), uint64_t(6 + 6 + 2 + 12) * cells * sizeof(float));
     SmokeSettings3D withColour = smallSettings();
     withColour.colour = true;
     SmokeSolver3D coloured(context(), withColour);
     EXPECT_EQ(coloured.fieldSize(SmokeField3D::Colour), cells * 4);
-    EXPECT_EQ(coloured.allocatedBytes() - solver.allocatedBytes(), uint64_t(3) * (cells * 16 - 16));
+    EXPECT_EQ(coloured.allocatedBytes() - solver.allocatedBytes(), uint64_t(2) * (cells * 16 - 16));
+
+    // A corrected scheme adds the scratch copy of every carried field (velocity, the three
+    // scalars, the colour), at creation or when the settings first need it.
+    SmokeSettings3D corrected = withColour;
+    corrected.velocityAdvection = AdvectionScheme::MacCormack;
+    SmokeSolver3D correctedSolver(context(), corrected);
+    const uint64_t scratch = (size_t(20) * 13 * 11 + size_t(19) * 14 * 11 + size_t(19) * 13 * 12 + 3 * cells) *
+                                 sizeof(float) + cells * 16;
+    EXPECT_EQ(correctedSolver.allocatedBytes() - coloured.allocatedBytes(), scratch);
+    coloured.updateSettings(corrected);
+    EXPECT_EQ(coloured.allocatedBytes(), correctedSolver.allocatedBytes());
 }
 
 TEST_F(Smoke3DBasic, NamesEveryFieldAndPass) {
