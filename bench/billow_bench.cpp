@@ -404,6 +404,7 @@ int main(int argc, char** argv) try {
         double worstRelative = 0.0;
         uint32_t stalledSteps = 0;
         std::map<billow::SmokePass, std::vector<double>> passMs;
+        std::map<billow::SmokePass, uint32_t> passDispatches;
         for (uint32_t r = 0; r < o.warmup + o.repeat; ++r) {
             billow::Splat splat;
             splat.x = 0.5f;
@@ -418,6 +419,7 @@ int main(int argc, char** argv) try {
             double total = 0.0;
             for (const billow::SmokePassTiming& t : smoke.passTimings()) {
                 passMs[t.pass].push_back(t.milliseconds);
+                passDispatches[t.pass] = t.dispatches;
                 total += t.milliseconds;
             }
             stepMs.push_back(total);
@@ -442,6 +444,10 @@ int main(int argc, char** argv) try {
                         o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps);
         std::printf("\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
                     schemeName(o.velocityAdvection), schemeName(o.scalarAdvection));
+        uint32_t stepDispatches = 0;
+        for (const auto& [pass, count] : passDispatches) stepDispatches += count;
+        std::printf("\"dispatches_per_step\":%u,\"bytes_per_cell\":%.1f,", stepDispatches,
+                    double(smoke.allocatedBytes()) / (double(n) * n));
         std::printf("\"dye\":\"%s\",\"reflection\":%s,\"interpolation\":\"%s\",\"median_ms_per_step\":%.4f,\"passes\":{",
                     o.dyeStorage == billow::DyeStorage::Float16 ? "fp16" : "fp32", o.reflection ? "true" : "false",
                     o.interpolation == billow::AdvectionInterpolation::MonotoneCubic ? "cubic" : "linear", median(stepMs));
@@ -454,8 +460,8 @@ int main(int argc, char** argv) try {
             if (pass == billow::SmokePass::PressureSolve && solverName == "sor")
                 bytes = 2.0 * o.iterations * 4.0 * (n * n * 2 + 2.0 * n * (n + 1) + n * n);
             const bool fusedPass = o.fusedForces && pass == billow::SmokePass::Vorticity;
-            std::printf("%s\"%s%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass),
-                        fusedPass ? "+velocity_forces" : "", ms);
+            std::printf("%s\"%s%s\":{\"ms\":%.4f,\"dispatches\":%u", first ? "" : ",", billow::passName(pass),
+                        fusedPass ? "+velocity_forces" : "", ms, passDispatches[pass]);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);
             std::printf("}");
             first = false;

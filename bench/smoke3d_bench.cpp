@@ -270,6 +270,7 @@ int main(int argc, char** argv) try {
         double worstRelative = 0.0;
         uint32_t stalledSteps = 0;
         std::map<billow::SmokePass3D, std::vector<double>> passMs;
+        std::map<billow::SmokePass3D, uint32_t> passDispatches;
         for (uint32_t r = 0; r < o.repeat; ++r) {
             const auto start = std::chrono::steady_clock::now();
             smoke.step(1.0f / 60.0f);
@@ -277,6 +278,7 @@ int main(int argc, char** argv) try {
             double total = 0.0;
             for (const billow::SmokePassTiming3D& t : smoke.passTimings()) {
                 passMs[t.pass].push_back(t.milliseconds);
+                passDispatches[t.pass] = t.dispatches;
                 total += t.milliseconds;
             }
             stepMs.push_back(total);
@@ -298,6 +300,10 @@ int main(int argc, char** argv) try {
                         median(stepIterations), worstRelative, stalledSteps);
         std::printf("\"fused_forces\":%s,\"mass_correction\":%s,\"peer_step\":%s,", o.fusedForces ? "true" : "false",
                     o.massCorrection && !o.peerStep ? "true" : "false", o.peerStep ? "true" : "false");
+        uint32_t stepDispatches = 0;
+        for (const auto& [pass, count] : passDispatches) stepDispatches += count;
+        std::printf("\"dispatches_per_step\":%u,\"bytes_per_cell\":%.1f,", stepDispatches,
+                    double(smoke.allocatedBytes()) / (double(n) * n * n));
         std::printf("\"grid\":\"%ux%ux%u\",\"solver\":\"%s\",\"tolerance\":%g,\"incremental_pressure\":%s,"
                     "\"iterations\":%u,"
                     "\"combustion\":%s,\"reflection\":%s,\"interpolation\":\"%s\",\"health\":\"%s\",\"allocated_MiB\":%.1f,"
@@ -314,8 +320,8 @@ int main(int argc, char** argv) try {
                                      : passBytes(pass, n, s.pressureSolver == billow::PressureSolverType::Jacobi
                                                               ? o.iterations : 0, combustion, o.fusedForces);
             const bool fusedPass = o.fusedForces && pass == billow::SmokePass3D::Vorticity;
-            std::printf("%s\"%s%s\":{\"ms\":%.4f", first ? "" : ",", billow::passName(pass),
-                        fusedPass ? "+velocity_forces" : "", ms);
+            std::printf("%s\"%s%s\":{\"ms\":%.4f,\"dispatches\":%u", first ? "" : ",", billow::passName(pass),
+                        fusedPass ? "+velocity_forces" : "", ms, passDispatches[pass]);
             if (bytes > 0.0 && ms > 0.0) std::printf(",\"GBps\":%.1f", bytes / (ms * 1e-3) / 1e9);
             std::printf("}");
             first = false;

@@ -104,6 +104,9 @@ const char* passName(SmokePass pass) noexcept;
 struct SmokePassTiming {
     SmokePass pass;
     double milliseconds;  // GPU time between the pass's first and last dispatch
+    // Compute dispatches the pass recorded (each followed by its barrier, or sharing one with
+    // independent dispatches): at about 2.5 us each on a large GPU, what bounds a small grid's step.
+    uint32_t dispatches;
 };
 
 class SmokeSolver;
@@ -124,6 +127,9 @@ public:
     SmokeSolver(std::shared_ptr<Context> context, const SmokeSettings& settings);
 
     const SmokeSettings& settings() const;
+    // Bytes of GPU memory the solver allocated for its grids (fields, pressure solver, diffusion;
+    // docs/performance.md, "Memory per cell").
+    uint64_t allocatedBytes() const noexcept;
     // Changes any setting except the grid sizes (nx, ny, dyeNx, dyeNy) and dyeStorage, which need a
     // new solver (InvalidArgument naming the field).
     void updateSettings(const SmokeSettings& settings);

@@ -87,6 +87,7 @@ enum class WaterPass : uint32_t { Frame, Count };
 struct WaterPassTiming {
     WaterPass pass;
     double milliseconds;  // GPU time of the frame
+    uint32_t dispatches;  // compute dispatches the frame recorded
 };
 
 // The calls every solver shares (recordReleaseBarrier, health, setProfiling; threading and

@@ -32,17 +32,29 @@ float fieldAt(int axis, int k) { return axis == 0 ? uField[k] : axis == 1 ? vFie
 float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[k] : openZ[k]; }
 #include "smoke3d/advect_velocity_rule.glsl"
 
-void main() {
-    // One face per thread: the z threads run over the three face grids in turn.
-    const int depth = gridCells().z + 1;
-    ivec3 id = ivec3(gl_GlobalInvocationID);
-    const int axis = id.z / depth;
-    id.z -= axis * depth;
-    if (axis > 2 || !ownsFace3(axis, id)) return;
+void advectFace(int axis, ivec3 id) {
+    // The duplicate last layer of a periodic axis is computed as layer 0.
     ivec3 f = canonicalFace3(axis, id);
     float value = advectedFace(axis, f, faceIndex3(axis, f));
     int out_ = faceIndex3(axis, id);
     if (axis == 0) uOut[out_] = value;
     else if (axis == 1) vOut[out_] = value;
     else wOut[out_] = value;
+}
+
+// A grid of up to 128^3 cells runs one face a thread (the threads' z runs over the three face
+// grids in turn): three times the threads keep its SMs busier. A larger one runs the three faces
+// at a point in one thread, whose traces read neighbouring samples (measured on the H200 in
+// docs/performance-log.md, "One face a thread").
+void main() {
+    ivec3 id = ivec3(gl_GlobalInvocationID);
+    if (pc.oneFaceAThread != 0) {
+        const int depth = gridCells().z + 1;
+        const int axis = id.z / depth;
+        id.z -= axis * depth;
+        if (axis <= 2 && ownsFace3(axis, id)) advectFace(axis, id);
+        return;
+    }
+    [[dont_unroll]] for (int axis = 0; axis < 3; ++axis)
+        if (ownsFace3(axis, id)) advectFace(axis, id);
 }

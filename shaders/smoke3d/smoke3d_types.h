@@ -47,7 +47,9 @@ struct BuoyancyPush3D { float dt, gravityX, gravityY, gravityZ, densityWeight, t
 struct VorticityPush3D { float dt, epsilon; };
 // Advection by the velocity over dt (negative: the backward advection of the corrected schemes).
 // targets: BILLOW_ADVECT_SCALARS (density, temperature, fuel) and/or BILLOW_ADVECT_COLOUR.
-struct AdvectPush3D { float dt; float ambient; int targets; };  // interpolation: the kernel's variant
+// oneFaceAThread (the dense velocity advection): 1 runs the three face grids stacked along z, one
+// face a thread; 0 one thread for the three faces at a point (see smoke3d/advect_velocity.comp).
+struct AdvectPush3D { float dt; float ambient; int targets; int oneFaceAThread; };  // interpolation: the kernel's variant
 #define BILLOW_ADVECT_SCALARS 1
 #define BILLOW_ADVECT_COLOUR 2
 // MacCormack / BFECC correction (smoke3d/advect_correct.glsl). mode 0 MacCormack, 1 BFECC

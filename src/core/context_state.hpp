@@ -15,6 +15,9 @@ namespace billow::detail {
 
 struct ContextState {
     bool embedded = false;
+    // Compute dispatches recorded through the library's kernel sets so far (GpuTimer counts each
+    // interval's from it).
+    uint64_t recordedDispatches = 0;
     VkInstance instance = VK_NULL_HANDLE;
     VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
     VkDevice device = VK_NULL_HANDLE;

@@ -5,7 +5,8 @@
 
 namespace billow::detail {
 
-GpuTimer::GpuTimer(ContextState& context, uint32_t intervals) : context_(&context) {
+GpuTimer::GpuTimer(ContextState& context, uint32_t intervals)
+    : context_(&context), dispatchStart_(intervals, 0), dispatches_(intervals, 0) {
     if (!context.timestamps) return;
     VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     info.queryType = VK_QUERY_TYPE_TIMESTAMP;
@@ -17,7 +18,8 @@ GpuTimer::~GpuTimer() { release(); }
 
 GpuTimer::GpuTimer(GpuTimer&& other) noexcept
     : context_(std::exchange(other.context_, nullptr)), pool_(std::exchange(other.pool_, VK_NULL_HANDLE)),
-      enabled_(other.enabled_), recorded_(std::move(other.recorded_)) {}
+      enabled_(other.enabled_), recorded_(std::move(other.recorded_)), dispatchStart_(std::move(other.dispatchStart_)),
+      dispatches_(std::move(other.dispatches_)) {}
 
 GpuTimer& GpuTimer::operator=(GpuTimer&& other) noexcept {
     if (this != &other) {
@@ -26,6 +28,8 @@ GpuTimer& GpuTimer::operator=(GpuTimer&& other) noexcept {
         pool_ = std::exchange(other.pool_, VK_NULL_HANDLE);
         enabled_ = other.enabled_;
         recorded_ = std::move(other.recorded_);
+        dispatchStart_ = std::move(other.dispatchStart_);
+        dispatches_ = std::move(other.dispatches_);
     }
     return *this;
 }
@@ -39,12 +43,15 @@ void GpuTimer::release() noexcept {
 }
 
 void GpuTimer::begin(VkCommandBuffer cmd, uint32_t interval) {
+    if (context_ && interval < dispatchStart_.size()) dispatchStart_[interval] = context_->recordedDispatches;
     if (!timing()) return;
     context_->vk.vkCmdResetQueryPool(cmd, pool_, 2 * interval, 2);
     context_->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool_, 2 * interval);
 }
 
 void GpuTimer::end(VkCommandBuffer cmd, uint32_t interval) {
+    if (context_ && interval < dispatches_.size())
+        dispatches_[interval] = static_cast<uint32_t>(context_->recordedDispatches - dispatchStart_[interval]);
     if (!timing()) return;
     context_->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool_, 2 * interval + 1);
     std::erase(recorded_, interval);

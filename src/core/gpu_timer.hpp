@@ -42,6 +42,12 @@ public:
     std::vector<uint32_t> hostState() const { return recorded_; }
     void restoreHostState(std::vector<uint32_t> saved) noexcept { recorded_ = std::move(saved); }
 
+    // Compute dispatches recorded between the interval's last begin and end (counted whether or
+    // not the timer is on).
+    uint32_t dispatches(uint32_t interval) const noexcept {
+        return interval < dispatches_.size() ? dispatches_[interval] : 0;
+    }
+
     // Milliseconds of the interval's last recording, or nothing while its submission is unfinished.
     std::optional<double> milliseconds(uint32_t interval) const;
 
@@ -52,6 +58,8 @@ private:
     VkQueryPool pool_ = VK_NULL_HANDLE;
     bool enabled_ = false;
     std::vector<uint32_t> recorded_;
+    std::vector<uint64_t> dispatchStart_;  // the context's count at each interval's begin
+    std::vector<uint32_t> dispatches_;
 };
 
 } // namespace billow::detail

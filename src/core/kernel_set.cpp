@@ -216,6 +216,7 @@ void KernelSet::record(VkCommandBuffer cmd, KernelId id, uint32_t variant, const
                        const void* push, uint32_t pushSize, uint32_t groupsX, uint32_t groupsY, uint32_t groupsZ) {
     bind(cmd, id, variant, slots, push, pushSize);
     context_.vk.vkCmdDispatch(cmd, groupsX, groupsY, groupsZ);
+    ++context_.recordedDispatches;
 }
 
 } // namespace billow::detail

@@ -115,6 +115,7 @@ public:
         static_assert(!std::is_same_v<typename K::Push, NoPush>, "this kernel takes no push constants");
         bind(cmd, K::id, bindings.variantIndex(), bindings.slots(), &push, sizeof(push));
         context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
+        ++context_.recordedDispatches;
     }
     template <KernelBindings B>
     void dispatchIndirect(VkCommandBuffer cmd, const B& bindings, VkBuffer commands, VkDeviceSize offset) {
@@ -122,6 +123,7 @@ public:
         static_assert(std::is_same_v<typename K::Push, NoPush>, "this kernel needs its push constants");
         bind(cmd, K::id, bindings.variantIndex(), bindings.slots(), nullptr, 0);
         context_.vk.vkCmdDispatchIndirect(cmd, commands, offset);
+        ++context_.recordedDispatches;
     }
 
     // Drops the cached descriptor sets that bind `buffer` (a buffer the engine owns and may destroy,

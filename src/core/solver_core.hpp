@@ -111,7 +111,7 @@ public:
         for (uint32_t interval : timer.recorded()) {
             const std::optional<double> milliseconds = timer.milliseconds(interval);
             if (!milliseconds) return {};
-            out.push_back({static_cast<decltype(Timing{}.pass)>(interval), *milliseconds});
+            out.push_back({static_cast<decltype(Timing{}.pass)>(interval), *milliseconds, timer.dispatches(interval)});
         }
         return out;
     }

@@ -189,6 +189,7 @@ void ImagePipeline::dispatch(VkCommandBuffer cmd, VkDescriptorSet set, const voi
     vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
     if (pushBytes) vk.vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
     vk.vkCmdDispatch(cmd, groupsX, groupsY, groupsZ);
+    ++context_->recordedDispatches;
 }
 
 void ImagePipeline::dispatchIndirect(VkCommandBuffer cmd, VkDescriptorSet set, const void* push, uint32_t pushBytes,
@@ -198,6 +199,7 @@ void ImagePipeline::dispatchIndirect(VkCommandBuffer cmd, VkDescriptorSet set, c
     vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set, 0, nullptr);
     if (pushBytes) vk.vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
     vk.vkCmdDispatchIndirect(cmd, args, offset);
+    ++context_->recordedDispatches;
 }
 
 } // namespace billow::detail

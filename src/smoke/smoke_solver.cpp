@@ -485,4 +485,16 @@ void SmokeSolver::upload(SmokeField field, std::span<const float> values) {
     detail::uploadBytes(s.cs, buffer(field), std::as_bytes(values));
 }
 
+uint64_t SmokeSolver::allocatedBytes() const noexcept {
+    const Impl* s = state();
+    if (!s) return 0;
+    uint64_t total = s->gridUniform.size() + s->poisson->allocatedBytes() + (s->diffusion ? s->diffusion->allocatedBytes() : 0);
+    for (const detail::PingPong* p : {&s->u, &s->v, &s->density, &s->temperature, &s->dye, &s->pressure, &s->midpointPressure})
+        for (const detail::GpuBuffer& copy : p->copies) total += copy.size();
+    for (const detail::GpuBuffer* b : {&s->divergence, &s->curl, &s->solid, &s->openX, &s->openY, &s->staticSolid,
+                                       &s->solidVelocityX, &s->solidVelocityY, &s->midpointU, &s->midpointV})
+        total += b->size();
+    return total;
+}
+
 } // namespace billow

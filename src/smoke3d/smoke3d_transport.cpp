@@ -7,11 +7,18 @@
 #include "core/barriers.hpp"
 #include "grid/corrected_advection.hpp"
 #include "grid/interpolation_variant.hpp"
+#include "smoke3d/advection_layout.hpp"
 #include "smoke3d/smoke3d_solver_impl.hpp"
 
 namespace billow {
 
 namespace kernels = detail::kernels;
+
+namespace {
+int facesAThreadForTesting = 0;
+} // namespace
+
+void detail::setAdvectionFacesAThreadForTesting(int faces) noexcept { facesAThreadForTesting = faces; }
 
 using detail::Copy;
 using detail::copyOf;
@@ -61,8 +68,12 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                                                                 .colourIn = copyOf(colour, from),
                                                                 .colourOut = copyOf(colour, to),
                                                                 .solid = geometry.solid.handle()},
-                          gpu::AdvectPush3D{stepDt, ambient, targets}, mac.nx, mac.ny, mac.nz);
+                          gpu::AdvectPush3D{stepDt, ambient, targets, 0}, mac.nx, mac.ny, mac.nz);
     };
+    // Up to 128^3 cells one face a thread (smoke3d/advect_velocity.comp).
+    const bool oneFaceAThread = facesAThreadForTesting != 0
+                                    ? facesAThreadForTesting == 1
+                                    : uint64_t(mac.nx) * mac.ny * mac.nz <= (uint64_t(1) << 21);
     // The carried velocity is a copy of (u, v, w); the advecting one is a.velocity, which is
     // (u.now(), v.now(), w.now()) except in the second half of advection-reflection.
     auto advectVelocity = [&](Copy from, Copy to, float stepDt) {
@@ -80,7 +91,8 @@ void SmokeSolver3D::Impl::recordAdvection(VkCommandBuffer cmd, const Advection& 
                                                                    .uField = copyOf(u, from),
                                                                    .vField = copyOf(v, from),
                                                                    .wField = copyOf(w, from)},
-                          gpu::AdvectPush3D{stepDt, ambient, 0}, faceWidth(), faceHeight(), 3 * faceDepth());
+                          gpu::AdvectPush3D{stepDt, ambient, 0, oneFaceAThread ? 1 : 0}, faceWidth(), faceHeight(),
+                          oneFaceAThread ? 3 * faceDepth() : faceDepth());
     };
     static_assert(int(AdvectionLimiter::Clamp) == BILLOW_LIMITER3_CLAMP &&
                   int(AdvectionLimiter::RevertToSemiLagrangian) == BILLOW_LIMITER3_REVERT);

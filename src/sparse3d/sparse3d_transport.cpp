@@ -39,7 +39,7 @@ void SparseSmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                                                                      .temperatureOut = temperature.other(),
                                                                      .fuelOut = fuel.other(),
                                                                      .solid = solid.handle()},
-                              gpu::AdvectPush3D{dt, ambient, BILLOW_ADVECT_SCALARS}, header, kBrickDispatchOffset);
+                              gpu::AdvectPush3D{dt, ambient, BILLOW_ADVECT_SCALARS, 0}, header, kBrickDispatchOffset);
     if (hasColour())
         kernels->dispatchIndirect(cmd,
                                   kernels::Sparse3dAdvectColour::Bindings{.variant = interpolation,
@@ -51,7 +51,7 @@ void SparseSmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                                                                           .colourIn = colour.now(),
                                                                           .colourOut = colour.other(),
                                                                           .solid = solid.handle()},
-                                  gpu::AdvectPush3D{dt, ambient, BILLOW_ADVECT_COLOUR}, header, kBrickDispatchOffset);
+                                  gpu::AdvectPush3D{dt, ambient, BILLOW_ADVECT_COLOUR, 0}, header, kBrickDispatchOffset);
     kernels->dispatchIndirect(cmd,
                               kernels::Sparse3dAdvectVelocity::Bindings{.variant = interpolation,
                                                                         .brickMap = topology.brickMap.handle(),
@@ -65,7 +65,7 @@ void SparseSmokeSolver3D::Impl::recordAdvect(VkCommandBuffer cmd, float dt) {
                                                                         .openX = open[0].handle(),
                                                                         .openY = open[1].handle(),
                                                                         .openZ = open[2].handle()},
-                              gpu::AdvectPush3D{dt, ambient, 0}, header, kBrickDispatchOffset);
+                              gpu::AdvectPush3D{dt, ambient, 0, 0}, header, kBrickDispatchOffset);
     if (settings.massCorrection) recordMassCorrection(cmd, dt);
     barrier(cmd);
     for (PingPong* p : {&u, &v, &w, &density, &temperature, &fuel, &colour}) p->swap();

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <string>
+
+#include "smoke3d/advection_layout.hpp"
 #include "support/kernel_harness3d.hpp"
 
 namespace billow::test {
@@ -47,11 +50,15 @@ SmokeField3D velocityField(int a) { return a == 0 ? SmokeField3D::VelocityX : a 
 
 // Both back-traces on one solver: midpoint (the default), then Euler on the same inputs. The
 // Euler trace's position error is the midpoint's without its second stage, so the same bound holds.
+// The velocity's faces one a thread (the small grids' layout) and three a thread (the large ones').
 TEST_P(TransportKernels3D, SemiLagrangianAdvectionOfEveryField) {
     SmokeSettings3D settings = baseSettings();
     SmokeSolver3D& s = solver(settings);
+    for (int faces : {1, 3})
     for (BackTrace trace : {BackTrace::Midpoint, BackTrace::Euler}) {
-        SCOPED_TRACE(trace == BackTrace::Euler ? "Euler back-trace" : "midpoint back-trace");
+        detail::setAdvectionFacesAThreadForTesting(faces);
+        SCOPED_TRACE(std::string(trace == BackTrace::Euler ? "Euler back-trace" : "midpoint back-trace") + ", " +
+                     std::to_string(faces) + " faces a thread");
         settings.backTrace = trace;
         s.updateSettings(settings);
         const ref::Grid g(settings);
@@ -71,6 +78,7 @@ TEST_P(TransportKernels3D, SemiLagrangianAdvectionOfEveryField) {
         expectActs("u", f.vel[0], expected.vel[0], advectionError(2.0 * ub, ub));
         expectActs("density", f.density, expected.density, advectionError(1.0, 1.0));
     }
+    detail::setAdvectionFacesAThreadForTesting(0);
 }
 
 // T: one semi-Lagrangian advection's error. Trilinear weights are >= 0 and sum to 1, so an
