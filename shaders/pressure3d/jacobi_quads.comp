@@ -36,6 +36,12 @@ int quadNeighbour(ivec3 c, ivec3 quads, int axis, int step) {
     return c.x + quads.x * (c.y + quads.y * c.z);
 }
 
+// The weights of four faces in a row along x, a quad's faces normal to y or z: read in one branch
+// per side of the quad. Each of the four cells reading its own six (BILLOW_SIDE_WEIGHTS3, 24
+// branches in the loop) made SwiftShader's shader compiler use up 24 GB of memory and fail.
+vec4 openYQuad(int face) { return vec4(openY[face], openY[face + 1], openY[face + 2], openY[face + 3]); }
+vec4 openZQuad(int face) { return vec4(openZ[face], openZ[face + 1], openZ[face + 2], openZ[face + 3]); }
+
 void main() {
     const ivec3 n = gridCells();
     const ivec3 quads = ivec3(n.x / 4, n.y, n.z);
@@ -53,6 +59,13 @@ void main() {
     const bool xPeriodic = periodic3(0);
     const bool hasWest = first.x > 0 || xPeriodic, hasEast = first.x < quads.x - 1 || xPeriodic;
     const int west = first.x > 0 ? -1 : quads.x - 1, east = first.x < quads.x - 1 ? 1 : 1 - quads.x;
+    // The weights of faces between cells are 1; the side faces carry the boundary conditions.
+    const vec4 open = vec4(1.0);
+    const ivec3 corner = ivec3(4 * first.x, first.y, first.z);
+    const vec4 southWeights = first.y == 0 ? openYQuad(faceAt3(1, corner, n)) : open;
+    const vec4 northWeights = first.y == n.y - 1 ? openYQuad(faceAt3(1, corner + ivec3(0, 1, 0), n)) : open;
+    const float westWeight = first.x == 0 ? openX[faceAt3(0, corner, n)] : 1.0;
+    const float eastWeight = first.x == quads.x - 1 ? openX[faceAt3(0, corner + ivec3(4, 0, 0), n)] : 1.0;
     vec4 below = quadAt(quadNeighbour(first, quads, 2, -1));
     vec4 centre = pIn[q];
     for (int k = 0; k < pc.column; ++k) {
@@ -64,10 +77,13 @@ void main() {
         const float westValue = hasWest ? pIn[q + west].w : 0.0;
         const float eastValue = hasEast ? pIn[q + east].x : 0.0;
         const vec4 rhs = pc.rhsScale * divergence[q];
+        const ivec3 base = ivec3(corner.xy, z);
+        const vec4 belowWeights = z == 0 ? openZQuad(faceAt3(2, base, n)) : open;
+        const vec4 aboveWeights = z == n.z - 1 ? openZQuad(faceAt3(2, base + ivec3(0, 0, 1), n)) : open;
         vec4 result;
         [[unroll]] for (int lane = 0; lane < 4; ++lane) {
-            const ivec3 cell = ivec3(4 * first.x + lane, first.y, z);
-            const Weights3 w = BILLOW_SIDE_WEIGHTS3(openX, openY, openZ, cell, n);
+            const Weights3 w = Weights3(vec3(lane == 0 ? westWeight : 1.0, southWeights[lane], belowWeights[lane]),
+                                        vec3(lane == 3 ? eastWeight : 1.0, northWeights[lane], aboveWeights[lane]));
             const vec3 lo = vec3(lane == 0 ? westValue : centre[max(lane - 1, 0)], south[lane], below[lane]);
             const vec3 hi = vec3(lane == 3 ? eastValue : centre[min(lane + 1, 3)], north[lane], above[lane]);
             result[lane] = relaxedPressure3(w, lo, hi, centre[lane], rhs[lane], BILLOW_JACOBI_RELAXATION, 0.0);

@@ -30,13 +30,10 @@
 
 namespace billow::detail {
 
-// The cells along z each thread of a 3D Jacobi sweep relaxes. 0, the default, picks them by the
-// grid's size (stencil_3d.cpp); tests set a count so that their small grids run columns longer
-// than one cell, and one that leaves a shorter last column.
+// The cells (or, in the sweep of quads, the quads) along z each thread of a 3D Jacobi sweep
+// relaxes. 0, the default, picks them by the grid's size (stencil_3d.cpp); tests set a count so
+// that their small grids run columns longer than one cell, and one that leaves a shorter last column.
 void setJacobiColumnForTesting(uint32_t column) noexcept;
-// Whether a 3D level without obstacles whose rows are whole quads is swept four cells a thread
-// (pressure3d/jacobi_quads.comp; default true). Benchmarks turn it off to measure the one-cell sweep.
-void setJacobiQuadsForTesting(bool enabled) noexcept;
 
 template <int Dimensions>
 class MacStencil final : public PoissonStencil {

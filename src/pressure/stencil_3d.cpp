@@ -54,17 +54,15 @@ GridShape jacobiThreads(const GridShape& shape) {
     return {shape.nx, shape.ny, (shape.nz + column - 1) / column};
 }
 // A level whose rows are whole quads and whose interior faces are all open is swept four cells a
-// thread with vec4 loads (pressure3d/jacobi_quads.comp); its threads are a grid of quads.
-bool quadsForTesting = true;
-bool sweepsInQuads(const PoissonLevel& level) {
-    return quadsForTesting && level.interiorOpen && level.shape.nx % 4 == 0;
-}
+// thread with vec4 loads (pressure3d/jacobi_quads.comp); its threads are a grid of quads, whose
+// columns follow jacobiColumn counted in quads (measured fastest at 64^3, 128^3 and 256^3:
+// performance-log.md, "Jacobi in quads").
+bool sweepsInQuads(const PoissonLevel& level) { return level.interiorOpen && level.shape.nx % 4 == 0; }
 GridShape quadShape(const GridShape& shape) { return {shape.nx / 4, shape.ny, shape.nz}; }
 
 } // namespace
 
 void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = column; }
-void setJacobiQuadsForTesting(bool enabled) noexcept { quadsForTesting = enabled; }
 
 template <>
 VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
