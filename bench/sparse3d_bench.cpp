@@ -122,15 +122,18 @@ billow::Emitter3D campfire(float x, float z, float groundY) {
 }
 
 template <class Solver>
-std::pair<double, double> timeSteps(Solver& solver, uint32_t repeat, std::map<std::string, std::vector<double>>* passes) {
+std::pair<double, double> timeSteps(Solver& solver, uint32_t repeat, std::map<std::string, std::vector<double>>* passes,
+                                    uint32_t* dispatches = nullptr) {
     std::vector<double> gpu, wall;
     for (uint32_t r = 0; r < repeat; ++r) {
         const auto start = std::chrono::steady_clock::now();
         solver.step(kDt);
         wall.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
         double total = 0.0;
+        if (dispatches) *dispatches = 0;
         for (const auto& t : solver.passTimings()) {
             total += t.milliseconds;
+            if (dispatches) *dispatches += t.dispatches;
             if (passes) (*passes)[billow::passName(t.pass)].push_back(t.milliseconds);
         }
         gpu.push_back(total);
@@ -165,7 +168,8 @@ int main(int argc, char** argv) try {
         growIfRefused();
     }
     std::map<std::string, std::vector<double>> passMs;
-    const auto [sparseGpu, sparseWall] = timeSteps(sparse, o.repeat, &passMs);
+    uint32_t sparseDispatches = 0;
+    const auto [sparseGpu, sparseWall] = timeSteps(sparse, o.repeat, &passMs, &sparseDispatches);
     const std::vector<std::array<uint32_t, 3>> bricks = sparse.activeBricks();
     std::array<uint32_t, 3> low{0, 0, 0}, high{0, 0, 0};
     if (!bricks.empty()) low = high = bricks[0];
@@ -178,13 +182,16 @@ int main(int argc, char** argv) try {
     std::printf("{\"case\":\"sparse3d_campfire\",\"solver\":\"sparse\",\"domain\":[%u,%u,%u],\"cell_m\":%g,\"steps\":%u,"
                 "\"active_bricks\":%zu,\"box_fraction\":%.3f,\"pool_bricks\":%u,\"pool_grown\":%u,\"brick_box\":[%u,%u,%u],"
                 "\"median_ms_per_step\":%.4f,\"wall_ms_per_step\":%.4f,\"allocated_mib\":%.1f,\"used_mib\":%.1f,"
-                "\"fixed_mib\":%.1f,\"bytes_per_brick\":%llu,\"passes\":{",
+                "\"fixed_mib\":%.1f,\"bytes_per_brick\":%llu,\"bytes_per_cell\":%.1f,\"dispatches_per_step\":%u,\"passes\":{",
                 o.domain[0], o.domain[1], o.domain[2], o.cell, o.steps, bricks.size(),
                 double(bricks.size()) / (double(high[0] - low[0] + 1) * (high[1] - low[1] + 1) * (high[2] - low[2] + 1)),
                 sparse.sparseSettings().poolBricks, grown,
                 high[0] - low[0] + 1, high[1] - low[1] + 1, high[2] - low[2] + 1, sparseGpu, sparseWall,
                 sparse.allocatedBytes() / 1048576.0, usedBytes / 1048576.0, sparse.fixedBytes() / 1048576.0,
-                static_cast<unsigned long long>(sparse.bytesPerBrick()));
+                static_cast<unsigned long long>(sparse.bytesPerBrick()),
+                double(sparse.bytesPerBrick()) / double(billow::SparseSmokeSolver3D::kBrickSize * billow::SparseSmokeSolver3D::kBrickSize *
+                                                       billow::SparseSmokeSolver3D::kBrickSize),
+                sparseDispatches);
     bool first = true;
     for (const auto& [name, ms] : passMs) {
         std::printf("%s\"%s\":%.4f", first ? "" : ",", name.c_str(), median(ms));

@@ -117,11 +117,13 @@ void run(const std::shared_ptr<billow::Context>& context, const Options& o, cons
     const bool triangle = s.lattice == billow::WaterLattice::Triangle;
     const double floatsPerCell = s.model == billow::WaterModel::Momentum ? 28.0 : triangle ? 25.0 : 21.0;
     const double bytes = floatsPerCell * 4.0 * double(cells);
+    uint32_t dispatches = 0;
+    for (const billow::WaterPassTiming& t : solver.passTimings()) dispatches += t.dispatches;
     std::printf("{\"case\": \"water_step\", \"model\": \"%s\", \"device\": \"%s\", \"size\": %u, \"repeat\": %zu, "
-                "\"health\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, \"max_ms\": %.4f, \"bandwidth_gbs\": %.1f}\n",
+                "\"health\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, \"max_ms\": %.4f, \"bandwidth_gbs\": %.1f, "
+                "\"dispatches_per_step\": %u, \"bytes_per_cell\": %.1f}\n",
                 name.c_str(), context->deviceInfo().name.c_str(), o.size, ms.size(), o.health.c_str(), median, ms.front(),
-                ms.back(),
-                bytes / (median * 1e-3) * 1e-9);
+                ms.back(), bytes / (median * 1e-3) * 1e-9, dispatches, double(solver.allocatedBytes()) / double(cells));
 }
 
 } // namespace

@@ -198,6 +198,11 @@ public:
     // has not finished). lastFrameMilliseconds() is that row's figure, -1 when there is none.
     std::vector<WaterPassTiming> passTimings();
     double lastFrameMilliseconds();
+    // Bytes of GPU memory the solver allocated for its grid: the fields, the flows and their
+    // unscaled copies, the erosion's and the momentum model's fields (allocated whatever the
+    // model), the boundary table and the uniform block; not the probes', particles' or bodies'
+    // lists (docs/performance.md, "Memory per cell"). 0 on a moved-from solver.
+    uint64_t allocatedBytes() const noexcept;
 
     // Particles carried by the flow (billow/particles.hpp, docs/particles.md): from the next
     // recorded whole step on, every whole step (record(), step(); not single passes) moves the

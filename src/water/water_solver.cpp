@@ -266,6 +266,19 @@ uint32_t WaterSolver::step(float dt) {
     return s.lastSubsteps;
 }
 
+uint64_t WaterSolver::allocatedBytes() const noexcept {
+    const Impl* s = state();
+    if (!s) return 0;
+    uint64_t total = s->params.size();
+    for (const detail::PingPong* p : {&s->sediment, &s->dye, &s->faceVelocityX, &s->faceVelocityY})
+        for (const detail::GpuBuffer& copy : p->copies) total += copy.size();
+    for (const detail::GpuBuffer* b : {&s->boundaryTable, &s->terrain, &s->depth, &s->flowX, &s->flowY, &s->scale,
+                                       &s->velocity, &s->flowXUnscaled, &s->flowYUnscaled, &s->flowZ,
+                                       &s->flowZUnscaled, &s->hardness, &s->displacement})
+        total += b->size();
+    return total;
+}
+
 uint32_t WaterSolver::lastSubsteps() const noexcept { return state() ? state()->lastSubsteps : 0; }
 double WaterSolver::time() const noexcept { return state() ? state()->time : 0.0; }
 
