@@ -51,8 +51,7 @@ void main() {
                              pressureAt(nb.lo.y < 0 ? -1 : nb.lo.y + offset), below);
         const vec3 hi = vec3(pressureAt(nb.hi.x < 0 ? -1 : nb.hi.x + offset),
                              pressureAt(nb.hi.y < 0 ? -1 : nb.hi.y + offset), above);
-        const Weights3 w = kInteriorOpen != 0 ? BILLOW_SIDE_WEIGHTS3(openX, openY, openZ, id, n)
-                                              : BILLOW_WEIGHTS3(openX, openY, openZ, id, n);
+        const Weights3 w = BILLOW_LEVEL_WEIGHTS3(kInteriorOpen != 0, openX, openY, openZ, id, n);
         pOut[c] = relaxedPressure3(w, lo, hi, centre, pc.rhsScale * divergence[c], BILLOW_JACOBI_RELAXATION, 0.0);
         below = centre;
         centre = above;

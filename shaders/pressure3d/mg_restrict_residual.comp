@@ -11,6 +11,9 @@
 // 4 times the mean of their residuals, 1/2 their sum. (In 2D, 4 times the mean of four is the sum.)
 // rhs = rhsScale * source: the system's right-hand side on the finest level, the restricted
 // residual (rhsScale 1) on coarser ones.
+// Variant 1 (kInteriorOpen): the fine level's faces between cells are all open, and only its sides'
+// weights are read (pressure3d/rbsor.comp).
+#define BILLOW_KERNEL_VARIANTS 2
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 
@@ -24,13 +27,14 @@ layout(set = 0, binding = 7) writeonly buffer CoarsePressure { float coarsePress
 // The fine level's diagonal shift, read when grid.shifted (every level of a system has the same flag).
 layout(set = 0, binding = 8) readonly buffer FineShift { float fineShift[]; };
 layout(push_constant) uniform Push { Transfer3Push pc; };
+layout(constant_id = 0) const int kInteriorOpen = 0;
 
 #include "pressure3d/stencil3d.glsl"
 
 float finePressureAt(int cell) { return cell < 0 ? 0.0 : fineP[cell]; }
 
 float fineResidual(ivec3 f, ivec3 fine) {
-    const Weights3 w = BILLOW_WEIGHTS3(fineOpenX, fineOpenY, fineOpenZ, f, fine);
+    const Weights3 w = BILLOW_LEVEL_WEIGHTS3(kInteriorOpen != 0, fineOpenX, fineOpenY, fineOpenZ, f, fine);
     const int c = cellAt3(f, fine);
     const float s = BILLOW_SHIFT3(fineShift, c);
     if (!hasEquation(w, s)) return 0.0;

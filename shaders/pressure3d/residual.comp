@@ -4,6 +4,9 @@
 // cells with an equation, reduced over the workgroup and accumulated with one atomicMax per
 // workgroup on the float bits (non-negative floats order like their bit patterns) into the first
 // two words of report slot `slot` (the gate's accumulators, or the host-visible report ring).
+// Variant 1 (kInteriorOpen): the level's faces between cells are all open, and only its sides'
+// weights are read (pressure3d/rbsor.comp).
+#define BILLOW_KERNEL_VARIANTS 2
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 
@@ -15,6 +18,7 @@ layout(set = 0, binding = 5) readonly buffer OpenZ { float openZ[]; };
 layout(set = 0, binding = 6) buffer Reports { uint reports[]; };  // per slot: residual bits, rhs bits, ...
 layout(set = 0, binding = 7) readonly buffer Shift { float shift[]; };  // read only when grid.shifted
 layout(push_constant) uniform Push { ResidualPush pc; };
+layout(constant_id = 0) const int kInteriorOpen = 0;
 
 #include "pressure3d/stencil3d.glsl"
 #include "common/workgroup_reduce_3d.glsl"
@@ -28,7 +32,7 @@ void main() {
     const ivec3 n = gridCells();
     float residual = 0.0, rhs = 0.0;
     if (insideCells3(id)) {
-        const Weights3 w = BILLOW_WEIGHTS3(openX, openY, openZ, id, n);
+        const Weights3 w = BILLOW_LEVEL_WEIGHTS3(kInteriorOpen != 0, openX, openY, openZ, id, n);
         const int c = cellAt3(id, n);
         const float s = BILLOW_SHIFT3(shift, c);
         if (hasEquation(w, s)) {

@@ -47,6 +47,12 @@ int faceAt3(int axis, ivec3 f, ivec3 n) {
              vec3(BILLOW_SIDE_WEIGHT3(WX, 0, c, n, true), BILLOW_SIDE_WEIGHT3(WY, 1, c, n, true),          \
                   BILLOW_SIDE_WEIGHT3(WZ, 2, c, n, true)))
 
+// A level's six weights at cell c: from the buffers, or, on a level whose faces between cells are
+// all open (INTERIOR_OPEN: the kernels' kInteriorOpen variant), 1 between cells and the buffers'
+// only on the grid's sides, so a pass over the level reads the weights of its sides alone.
+#define BILLOW_LEVEL_WEIGHTS3(INTERIOR_OPEN, WX, WY, WZ, c, n) \
+    ((INTERIOR_OPEN) ? BILLOW_SIDE_WEIGHTS3(WX, WY, WZ, c, n) : BILLOW_WEIGHTS3(WX, WY, WZ, c, n))
+
 // The cell across a face from a cell, on a level of n cells: its index, or -1 beyond a side that is
 // not periodic (the stencil's value is 0 there).
 int neighbourAt3(ivec3 c, ivec3 n) {

@@ -84,7 +84,19 @@ PoissonLevel PoissonSolver::level(size_t l) const {
                         shifted() ? system_.shift : placeholder, interiorOpen_};
     const CoarseLevel& c = coarse_[l - 1];
     return {c.shape, c.grid.handle(), {c.weights[0].handle(), c.weights[1].handle(), c.weights[2].handle()}, system_.sides,
-            shifted() ? c.shift.handle() : placeholder};
+            shifted() ? c.shift.handle() : placeholder, coarseInteriorOpen(l)};
+}
+
+bool PoissonSolver::coarseInteriorOpen(size_t l) const {
+    // A coarse face's weight is the mean of the fine faces it covers, which is 1 between coarse
+    // cells when those are 1, unless a finer level has an odd count along an axis: its last coarse
+    // cell covers one fine cell, and the faces around it are scaled (pressure/mg_coarse_weight.glsl).
+    if (!interiorOpen_) return false;
+    for (size_t finer = 0; finer < l; ++finer) {
+        const GridShape& s = finer == 0 ? system_.shape : coarse_[finer - 1].shape;
+        if (s.nx % 2 != 0 || s.ny % 2 != 0 || s.nz % 2 != 0) return false;
+    }
+    return true;
 }
 
 LevelEquation PoissonSolver::equation(size_t l, const LevelEquation& finest) {

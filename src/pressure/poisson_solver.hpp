@@ -60,7 +60,9 @@ public:
     void setBoundaries(const PoissonSides& sides, float cellSize);
 
     // The caller's promise for the solves it records next: every interior face weight of the
-    // system is 1 (no obstacle), so the finest level's Jacobi sweeps need not read them (3D).
+    // system is 1 (no obstacle), so the 3D kernels that read the weights (the Jacobi sweeps, the
+    // red-black smoother, the residual and its restriction) read only the sides' weights, on the
+    // finest level and on every coarse level below a chain of even sizes (coarseInteriorOpen).
     void setInteriorOpen(bool open) noexcept { interiorOpen_ = open; }
     // Recomputes the coarse levels' face weights from the system's (after the geometry changed).
     void recordCoarsenWeights(VkCommandBuffer cmd);
@@ -130,6 +132,9 @@ private:
     PoissonDispatch gated() { return {context_, *kernels_, gate_.get()}; }
     // Level `l` (0: the system's grid) as the kernels see it.
     PoissonLevel level(size_t l) const;
+    // Whether coarse level l (>= 1) has every face between its cells open: the finest has
+    // (setInteriorOpen) and every finer level has even sizes.
+    bool coarseInteriorOpen(size_t l) const;
     // Level `l`'s equation, given the finest level's.
     LevelEquation equation(size_t l, const LevelEquation& finest);
     LevelEquation systemEquation(float rhsScale) { return {*unknown_, system_.rhs, rhsScale}; }

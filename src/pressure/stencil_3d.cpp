@@ -57,6 +57,9 @@ GridShape jacobiThreads(const GridShape& shape) {
 // thread with vec4 loads (pressure3d/jacobi_quads.comp); its threads are a grid of quads, whose
 // columns follow jacobiColumn counted in quads (measured fastest at 64^3, 128^3 and 256^3:
 // performance-log.md, "Jacobi in quads").
+// The variant of a kernel that reads a level's face weights (kInteriorOpen): 1 where every face
+// between two cells is open, so only the sides' weights are read.
+KernelVariant weightsVariant(const PoissonLevel& level) { return KernelVariant{level.interiorOpen ? 1u : 0u}; }
 bool sweepsInQuads(const PoissonLevel& level) { return level.interiorOpen && level.shape.nx % 4 == 0; }
 GridShape quadShape(const GridShape& shape) { return {shape.nx / 4, shape.ny, shape.nz}; }
 
@@ -131,7 +134,7 @@ void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, c
     PingPong& p = eq.unknown;
     // Without obstacles the sweep reads the weights only on the grid's sides: half the bytes
     // (performance-log.md, "Jacobi sweeps without obstacle weights").
-    const KernelVariant variant{level.interiorOpen ? 1u : 0u};
+    const KernelVariant variant = weightsVariant(level);
     if (sweepsInQuads(level)) {
         const GridShape quads = quadShape(s);
         const GridShape threads = jacobiThreads(quads);
@@ -176,7 +179,8 @@ void MacStencil<3>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d,
         for (int colour = 0; colour < 16; ++colour) {
             if ((colour & ~colourBits) != 0) continue;
             d.dispatch(cmd,
-                       kernels::Pressure3dRbsor::Bindings{.uniform = level.grid, .p = p.now(), .divergence = eq.rhs,
+                       kernels::Pressure3dRbsor::Bindings{.uniform = level.grid, .variant = weightsVariant(level),
+                                                          .p = p.now(), .divergence = eq.rhs,
                                                           .openX = openX(level), .openY = openY(level),
                                                           .openZ = openZ(level), .shift = level.shift},
                        gpu::SorPush{eq.rhsScale, omega, colour, packed ? 1 : 0}, width, s.ny, s.nz);
@@ -189,7 +193,8 @@ void MacStencil<3>::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& 
                                 const LevelEquation& eq, VkBuffer out, int slot) const {
     const GridShape& s = level.shape;
     d.dispatch(cmd,
-               kernels::Pressure3dResidual::Bindings{.uniform = level.grid, .p = eq.unknown.now(), .divergence = eq.rhs,
+               kernels::Pressure3dResidual::Bindings{.uniform = level.grid, .variant = weightsVariant(level),
+                                                     .p = eq.unknown.now(), .divergence = eq.rhs,
                                                      .openX = openX(level), .openY = openY(level),
                                                      .openZ = openZ(level), .reports = out,
                                                      .shift = level.shift},
@@ -202,7 +207,8 @@ void MacStencil<3>::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch&
                                  const LevelEquation& coarseEq) const {
     const GridShape& c = coarse.shape;
     d.dispatch(cmd,
-               kernels::Pressure3dMgRestrictResidual::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
+               kernels::Pressure3dMgRestrictResidual::Bindings{.uniform = coarse.grid, .variant = weightsVariant(fine),
+                                                       .finePressure = fineEq.unknown.now(),
                                                        .fineSource = fineEq.rhs, .fineOpenX = openX(fine),
                                                        .fineOpenY = openY(fine), .fineOpenZ = openZ(fine),
                                                        .coarseRhs = coarseEq.rhs,

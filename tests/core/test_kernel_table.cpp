@@ -113,8 +113,9 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
 // interpolation (common/interpolation_variant.glsl), so the linear path is compiled without the
 // cubic one. Every kernel's pipelines follow the previous kernel's.
 // The advection kernels have one variant per interpolation (in 2D times two: the advecting
-// velocity read by index or through the taps); the Jacobi sweeps (2D and 3D) one with the
-// obstacle weights and one without (kInteriorOpen); the sparse colliders' rasterisation one per
+// velocity read by index or through the taps); the Jacobi sweeps (2D and 3D) and the 3D
+// multigrid's red-black smoother, residual and restriction one with the obstacle weights and one
+// without (kInteriorOpen); the sparse colliders' rasterisation one per
 // face axis (three). No other kernel has variants.
 TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     std::set<std::string> withVariants;
@@ -134,7 +135,8 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     EXPECT_EQ(withVariants,
               (std::set<std::string>{"smoke/advect_cells", "smoke/advect_correct_dye", "smoke/advect_correct_scalar",
                                      "smoke/advect_correct_velocity", "smoke/advect_dye", "smoke/advect_scalars",
-                                     "smoke/advect_velocity", "pressure/jacobi", "pressure3d/jacobi", "smoke3d/advect_cells",
+                                     "smoke/advect_velocity", "pressure/jacobi", "pressure3d/jacobi", "pressure3d/rbsor",
+                                     "pressure3d/residual", "pressure3d/mg_restrict_residual", "smoke3d/advect_cells",
                                      "smoke3d/advect_correct_colour", "smoke3d/advect_correct_scalar",
                                      "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity", "sparse3d/advect_cells",
                                      "sparse3d/advect_colour", "sparse3d/advect_velocity", "sparse3d/colliders_rasterise"}));

@@ -147,6 +147,21 @@ System3D openSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed) {
     return s;
 }
 
+System3D withPoisonedInterior(System3D s) {
+    const int n[3] = {s.nx, s.ny, s.nz};
+    std::vector<float>* weights[3] = {&s.wx, &s.wy, &s.wz};
+    for (int axis = 0; axis < 3; ++axis) {
+        const int m[3] = {n[0] + (axis == 0), n[1] + (axis == 1), n[2] + (axis == 2)};
+        for (int k = 0; k < m[2]; ++k)
+            for (int j = 0; j < m[1]; ++j)
+                for (int i = 0; i < m[0]; ++i) {
+                    const int index[3] = {i, j, k};
+                    if (index[axis] > 0 && index[axis] < n[axis]) (*weights[axis])[i + m[0] * (j + size_t(m[1]) * k)] = 0.5f;
+                }
+    }
+    return s;
+}
+
 double maxAbs(const std::vector<double>& v) {
     double m = 0.0;
     for (double x : v) m = std::max(m, std::abs(x));

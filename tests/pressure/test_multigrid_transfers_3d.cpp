@@ -82,6 +82,15 @@ public:
 
     const detail::GridShape& coarseShape() const { return coarse_.shape; }
 
+    // From here on the fine level is passed as one whose faces between cells are all open
+    // (PoissonLevel::interiorOpen), and its weight buffers hold `s`'s.
+    void promiseOpenInterior(const System3D& s) {
+        upload(cs_, fine_.weights[0].handle(), s.wx);
+        upload(cs_, fine_.weights[1].handle(), s.wy);
+        upload(cs_, fine_.weights[2].handle(), s.wz);
+        fine_.interiorOpen = true;
+    }
+
     // The coarse face weights, computed on the GPU and downloaded (x, y, z).
     std::array<std::vector<float>, 3> coarsen() {
         cs_.submitAndWait([&](VkCommandBuffer cmd) { stencil_->coarsenWeights(cmd, direct(), level(fine_), level(coarse_)); });
@@ -122,10 +131,11 @@ private:
         std::array<detail::GpuBuffer, 3> weights;
         detail::PingPong unknown;
         detail::PoissonSides sides{};
+        bool interiorOpen = false;
     };
     static detail::PoissonLevel level(const Level& l) {
         return {l.shape, l.grid.handle(), {l.weights[0].handle(), l.weights[1].handle(), l.weights[2].handle()}, l.sides,
-                l.noShift.handle()};
+                l.noShift.handle(), l.interiorOpen};
     }
     detail::PoissonDispatch direct() { return {cs_, *kernels_, nullptr}; }
 
@@ -173,6 +183,29 @@ TEST_P(MultigridTransfers3D, MatchTheReference) {
     const ref::Bounded3D expected = ref::prolong3D(fine, std::vector<double>(fineP.begin(), fineP.end()), coarse,
                                                    std::vector<double>(coarseP.begin(), coarseP.end()));
     expectWithin("prolonged unknown", prolonged, expected.value, expected.bound);
+}
+
+// The restriction of a level without obstacles (its kInteriorOpen variant): with 0.5 in the fine
+// buffers on every face between two cells, it must still restrict the open system's residual, so
+// it reads the fine weights on the grid's sides alone. The coarse level is the open system's.
+TEST_P(MultigridTransfers3D, RestrictionWithoutObstaclesReadsOnlyTheSides) {
+    const Sides& sides = GetParam().sides;
+    for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{20, 14, 12}}) {
+        const System3D s = openSystem(n, sides, 31);
+        const ref::PoissonProblem3D& fine = s.problem;
+        TwoLevels gpu(context()->state(), s, sides);
+        const std::array<std::vector<float>, 3> coarseWeights = gpu.coarsen();
+        const ref::PoissonProblem3D coarse = problemOf(int(gpu.coarseShape().nx), int(gpu.coarseShape().ny),
+                                                       int(gpu.coarseShape().nz), sides, coarseWeights[0],
+                                                       coarseWeights[1], coarseWeights[2]);
+        gpu.promiseOpenInterior(withPoisonedInterior(s));
+        const std::vector<float> p = randomValues(fine.cells(), 17);
+        const auto [coarseRhs, coarseUnknown] = gpu.restrictResidual(p, s.rhs, kRhsScale);
+        const ref::Bounded3D restricted = ref::restrictResidual3D(fine, std::vector<double>(p.begin(), p.end()),
+                                                                  std::vector<double>(s.rhs.begin(), s.rhs.end()),
+                                                                  double(kRhsScale), coarse);
+        expectWithin("restricted right-hand side without obstacles", coarseRhs, restricted.value, restricted.bound);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Sides, MultigridTransfers3D, ::testing::ValuesIn(sideCases()),
