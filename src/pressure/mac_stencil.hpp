@@ -34,6 +34,9 @@ namespace billow::detail {
 // relaxes. 0, the default, picks them by the grid's size (stencil_3d.cpp); tests set a count so
 // that their small grids run columns longer than one cell, and one that leaves a shorter last column.
 void setJacobiColumnForTesting(uint32_t column) noexcept;
+// Experiment: the V-cycle smooths each level with this many damped Jacobi sweeps before and after
+// its coarse correction instead of red-black Gauss-Seidel (0, the default).
+void setMultigridJacobiSmoothingForTesting(uint32_t sweeps) noexcept;
 
 template <int Dimensions>
 class MacStencil final : public PoissonStencil {

@@ -2,9 +2,15 @@
 // correction, smooth) and V-cycles stopped at a tolerance by the gate.
 #include <array>
 
+#include "pressure/mac_stencil.hpp"
 #include "pressure/poisson_solver.hpp"
 
 namespace billow::detail {
+
+namespace {
+uint32_t jacobiSmoothingForTesting = 0;
+}
+void setMultigridJacobiSmoothingForTesting(uint32_t sweeps) noexcept { jacobiSmoothingForTesting = sweeps; }
 
 void PoissonSolver::recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest) {
     // Gauss-Seidel sweeps before and after each coarse correction; the coarsest level is solved
@@ -16,15 +22,20 @@ void PoissonSolver::recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, 
     // found it (one blocked smoothing dispatch before and one after: two flips). Checked here.
     std::array<int, 32> currentCopies{};  // levels <= log2(16384 / BILLOW_MG_COARSEST) + 1
     for (size_t l = 0; l <= levels; ++l) currentCopies.at(l) = equation(l, finest).unknown.current;
+    const uint32_t jacobi = shifted() ? 0 : jacobiSmoothingForTesting;
+    auto smooth = [&](size_t l) {
+        if (jacobi > 0) stencil_->relaxJacobi(cmd, d, level(l), equation(l, finest), jacobi);
+        else stencil_->relaxRedBlack(cmd, d, level(l), equation(l, finest), 1.0f, kSmoothing);
+    };
     for (size_t l = 0; l < levels; ++l) {
-        stencil_->relaxRedBlack(cmd, d, level(l), equation(l, finest), 1.0f, kSmoothing);
+        smooth(l);
         stencil_->restrictResidual(cmd, d, level(l), equation(l, finest), level(l + 1), equation(l + 1, finest));
     }
     stencil_->solveCoarsest(cmd, d, level(levels), equation(levels, finest));
     for (size_t l = levels; l-- > 0;) {
         stencil_->prolong(cmd, d, level(l), equation(l, finest).unknown.now(), level(l + 1),
                           equation(l + 1, finest).unknown.now());
-        stencil_->relaxRedBlack(cmd, d, level(l), equation(l, finest), 1.0f, kSmoothing);
+        smooth(l);
     }
     for (size_t l = 0; l <= levels; ++l)
         if (d.gated() && equation(l, finest).unknown.current != currentCopies[l])
