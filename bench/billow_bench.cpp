@@ -5,6 +5,8 @@
 //   billow_bench [--sizes 256,1024,2048,4096] [--repeat 20] [--warmup 5] [--iterations 40]
 //              [--solvers jacobi,sor,mg,mgpcg] [--converge-sizes 256,1024] [--max-iterations 32768]
 //              [--cycles 2] [--step-tolerance 1e-4] [--max-cycles 16] [--dye-storage fp32|fp16]
+//              [--headroom 2]  (SmokeSettings::pressureIterationHeadroom of smoke_step; >= --max-cycles
+//              records every cycle every step)
 //              [--reflection off|on]   (smoke_step with advection-reflection: docs/accuracy.md)
 //              [--interpolation linear|cubic]
 //              [--viscosity 0] [--diffusion-solver jacobi|multigrid]   (smoke_step's viscosity, m^2/s,
@@ -55,6 +57,7 @@ struct Options {
     uint32_t cycles = 2;  // multigrid V-cycles per step in the smoke_step case with no tolerance
     float stepTolerance = 1e-4f;  // multigrid solvers' tolerance in the smoke_step case
     uint32_t maxCycles = 16;      // most multigrid iterations of a solve stopped at a tolerance
+    uint32_t headroom = 2;        // SmokeSettings::pressureIterationHeadroom of smoke_step
     std::vector<std::string> solvers{"jacobi", "sor", "mg", "mgpcg"};
     std::vector<uint32_t> convergeSizes{256, 1024};
     uint32_t maxIterations = 32768;
@@ -163,6 +166,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--velocity-advection") o.velocityAdvection = parseScheme(a, v);
         else if (a == "--scalar-advection") o.scalarAdvection = parseScheme(a, v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
+        else if (a == "--headroom") o.headroom = static_cast<uint32_t>(std::stoul(v));
         else throw std::runtime_error("unknown option " + a);
     }
     return o;
@@ -397,6 +401,7 @@ int main(int argc, char** argv) try {
         const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;
         if (multigrid) s.pressureTolerance = o.stepTolerance;
+        s.pressureIterationHeadroom = o.headroom;
         billow::SmokeSolver smoke(context, s);
         smoke.setProfiling(true);
 
@@ -440,8 +445,9 @@ int main(int argc, char** argv) try {
         if (stepIterations.empty()) std::printf("\"iterations\":%u,", iterations);
         else
             std::printf("\"tolerance\":%g,\"max_iterations\":%u,\"median_iterations\":%g,\"max_relative_residual\":%.3g,"
-                        "\"stalled_steps\":%u,",
-                        o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps);
+                        "\"stalled_steps\":%u,\"headroom\":%u,",
+                        o.stepTolerance, iterations, median(stepIterations), worstRelative, stalledSteps,
+                        s.pressureIterationHeadroom);
         std::printf("\"velocity_advection\":\"%s\",\"scalar_advection\":\"%s\",",
                     schemeName(o.velocityAdvection), schemeName(o.scalarAdvection));
         uint32_t stepDispatches = 0;

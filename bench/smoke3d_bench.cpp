@@ -9,6 +9,8 @@
 //                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
 //                 [--reflection off|on] [--velocity-advection mc|sl] [--scalar-advection sl|mc]
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
+//                 [--headroom 2]  (SmokeSettings3D::pressureIterationHeadroom; >= --max-cycles records
+//                                  every cycle every step)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
@@ -56,6 +58,7 @@ struct Options {
     bool reflection = false;
     float stepTolerance = 0.0f;  // multigrid solvers: SmokeSettings3D::pressureTolerance
     uint32_t maxCycles = 16;     // most V-cycles (CG iterations) of a solve stopped at the tolerance
+    uint32_t headroom = 2;       // SmokeSettings3D::pressureIterationHeadroom
     bool incrementalPressure = true;
     bool fusedForces = true;
     bool massCorrection = true;  // SmokeSettings3D::massCorrection
@@ -107,6 +110,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--interpolation") o.interpolation = parseList(v);
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
+        else if (a == "--headroom") o.headroom = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction" ||
                  a == "--peer-step") {
             if (v != "off" && v != "on") throw std::runtime_error(a + ": off or on, not " + v);
@@ -218,6 +222,7 @@ int main(int argc, char** argv) try {
                                s.pressureSolver == billow::PressureSolverType::MultigridPCG;
         s.pressureIterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         if (multigrid) s.pressureTolerance = o.stepTolerance;
+        s.pressureIterationHeadroom = o.headroom;
         s.incrementalPressure = o.incrementalPressure;
         s.fuseVelocityForces = o.fusedForces;
         s.massCorrection = o.massCorrection;
@@ -296,8 +301,8 @@ int main(int argc, char** argv) try {
         // Stopped at a tolerance: the median iterations the GPU ran per step (the "iterations"
         // below is the maximum), the largest relative residual and the steps that stalled.
         if (!stepIterations.empty())
-            std::printf("\"median_iterations\":%g,\"max_relative_residual\":%.3g,\"stalled_steps\":%u,",
-                        median(stepIterations), worstRelative, stalledSteps);
+            std::printf("\"median_iterations\":%g,\"max_relative_residual\":%.3g,\"stalled_steps\":%u,\"headroom\":%u,",
+                        median(stepIterations), worstRelative, stalledSteps, s.pressureIterationHeadroom);
         std::printf("\"fused_forces\":%s,\"mass_correction\":%s,\"peer_step\":%s,", o.fusedForces ? "true" : "false",
                     o.massCorrection && !o.peerStep ? "true" : "false", o.peerStep ? "true" : "false");
         uint32_t stepDispatches = 0;

@@ -27,12 +27,22 @@ struct PressureSettings {
     // maximum. Checked on the GPU after each iteration (the remaining recorded iterations then
     // dispatch no work); the iterations run and the residual are reported by pressureResidual().
     // 0 runs exactly `pressureIterations`. In [0, 1); > 0 only with Multigrid or MultigridPCG.
-    // Skipped iterations still cost their (empty) dispatch launches and barriers, so keep the
-    // maximum a modest margin above the expected count. Multigrid also stops when two V-cycles
+    // Skipped iterations still cost their (empty) dispatch launches and barriers, so only
+    // `pressureIterationHeadroom` more than the last solve needed are recorded. Multigrid also stops when two V-cycles
     // reduce the residual by less than kMultigridStallRatio (reported as `stalled`): a warm-started
     // pressure is many times its right-hand side on large grids, and float32 cannot resolve a
     // residual below ~1e-7 |p| (measured in docs/performance.md). Default 0.
     float pressureTolerance = 0.0f;
+    // With pressureTolerance > 0: the iterations (V-cycles, CG iterations) each solve records
+    // beyond the most that the last few finished solves ran (the last four reports), at most
+    // `pressureIterations`. A solve that ran out of them before its tolerance makes the next
+    // record at least twice as many; before any solve has finished all `pressureIterations` are
+    // recorded. After step() the finished solves are the last steps'; with frames in flight,
+    // those whose submissions have completed when the step is recorded (so the count recorded can
+    // differ between runs). Each skipped V-cycle costs ~50 empty dispatches and barriers (~0.1 ms
+    // on an H200: docs/performance.md); a value >= pressureIterations records every iteration
+    // every step. Iterations, any value. Default 2.
+    uint32_t pressureIterationHeadroom = 2;
     // Multigrid and MultigridPCG: solve for this step's change of the pressure instead of the
     // whole pressure (the incremental projection). The PressureSolve pass first subtracts
     // dt grad p of the pressure so far from the velocity and takes its divergence, then solves

@@ -51,8 +51,11 @@ struct SorBlockPush { float rhsScale; float omega; int iterations; };           
 // times the one two checks before (the iteration no longer converges: float32's floor).
 struct GatePush { int mode; float tolerance; int finalCheck; float stallRatio; };
 // The pressure report ring (SmokeSolver::pressureResidual): uint words per recorded solve:
-// residual bits, right-hand side bits, iterations, converged; the gate's report words in order.
-#define BILLOW_REPORT_WORDS 4
+// residual bits, right-hand side bits, iterations, converged (the gate's report words in order),
+// then the report's stamp: its sequence number plus 1, written last, so the host can tell a report
+// its submission has finished writing from an older one in the same slot.
+#define BILLOW_REPORT_WORDS 5
+#define BILLOW_REPORT_STAMP 4
 // Conjugate gradient kernels (cg_*.comp). mode of cg_scalars: see that kernel.
 struct CgPush { float rhsScale; int mode; int first; int groups; };
 // colour: the colour updated ((i + j) % 2 in 2D, with extra colours on odd periodic axes);

@@ -10,8 +10,9 @@
 
 namespace billow::detail {
 
-void PoissonSolver::recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+void PoissonSolver::recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolveSettings& requested, float rhsScale,
                                          const Absorb& absorb) {
+    const PoissonSolveSettings settings = recordedSettings(requested);
     const size_t cells = system_.shape.cells();
     // Allocated while recording, so not zero-filled by a blocking upload: both copies are filled
     // below the first time.

@@ -116,10 +116,18 @@ void PoissonSolver::recordSolve(VkCommandBuffer cmd, const PoissonSolveSettings&
         throw Error("internal: a Poisson system with a diagonal shift is solved by Multigrid only");
     unknown_ = unknown ? unknown : system_.unknown;
     activeReports_ = reports ? reports : &reports_;
-    recordIterations(cmd, settings, rhsScale);
-    if (settings.trackResidual || settings.stopsAtTolerance()) recordReport(cmd, settings, rhsScale);
+    const PoissonSolveSettings recorded = recordedSettings(settings);
+    recordIterations(cmd, recorded, rhsScale);
+    if (recorded.trackResidual || recorded.stopsAtTolerance()) recordReport(cmd, recorded, rhsScale);
     unknown_ = system_.unknown;
     activeReports_ = &reports_;
+}
+
+PoissonSolveSettings PoissonSolver::recordedSettings(const PoissonSolveSettings& settings) const {
+    PoissonSolveSettings recorded = settings;
+    if (settings.stopsAtTolerance())
+        recorded.iterations = activeReports_->iterationsToRecord(settings.iterations, settings.iterationHeadroom);
+    return recorded;
 }
 
 void PoissonSolver::recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale) {
@@ -170,8 +178,7 @@ void PoissonSolver::recordReport(VkCommandBuffer cmd, const PoissonSolveSettings
     memoryBarrier(context_, cmd, kTransferWrite, kComputeReadWrite);
     if (measure)
         stencil_->measureResidual(cmd, direct(), level(0), systemEquation(rhsScale), activeReports_->buffer(), static_cast<int>(slot));
-    memoryBarrier(context_, cmd, kComputeReadWrite, kHostRead);
-    activeReports_->advance();
+    activeReports_->recordFinish(cmd);
 }
 
 void PoissonSolver::recordReportRhs(VkCommandBuffer cmd, float rhsScale) {

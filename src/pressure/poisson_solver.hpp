@@ -12,6 +12,7 @@
 // poisson_increment.cpp (the incremental projection's solve for the pressure's change).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -35,6 +36,9 @@ struct PoissonSolveSettings {
     float tolerance = 0.0f;      // > 0: stop at this relative residual (Multigrid and MultigridPCG only)
     float sorRelaxation = 1.7f;  // RedBlackSOR's omega
     bool trackResidual = false;  // measure the final pressure's residual into the report
+    // With a tolerance: record the last finished solve's iterations plus this many, at most
+    // `iterations` (ResidualReportRing::iterationsToRecord); the default records all of them.
+    uint32_t iterationHeadroom = UINT32_MAX;
     bool stopsAtTolerance() const { return tolerance > 0.0f; }
 };
 
@@ -146,6 +150,9 @@ private:
         uint32_t count;
         bool opens = true, closes = true;
     };
+    // `settings` with the iterations this solve records (iterationHeadroom), from the reports of
+    // the ring it reports to.
+    PoissonSolveSettings recordedSettings(const PoissonSolveSettings& settings) const;
     void recordIterations(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale);
     void recordStage(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale, const Stage& stage);
     // p += d for the increment (pressure/add_increment.comp).

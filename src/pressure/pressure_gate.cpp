@@ -11,7 +11,7 @@ constexpr uint32_t kFullCommands = 3 * BILLOW_GATE_SLOTS;  // where the full-siz
 // pressure/residual.comp measures into the gate with slot 0: its two words are the accumulators.
 static_assert(BILLOW_GATE_RESIDUAL_ACC == 0 && BILLOW_GATE_RHS_ACC == 1);
 static_assert(BILLOW_GATE_RHS == BILLOW_GATE_RESIDUAL + 1 && BILLOW_GATE_ITERATIONS == BILLOW_GATE_RESIDUAL + 2 &&
-              BILLOW_GATE_CONVERGED == BILLOW_GATE_RESIDUAL + 3 && BILLOW_REPORT_WORDS == 4);
+              BILLOW_GATE_CONVERGED == BILLOW_GATE_RESIDUAL + 3 && BILLOW_REPORT_STAMP == 4);
 } // namespace
 
 PressureGate::PressureGate(ContextState& context, KernelSet& kernels, const std::vector<GroupCounts>& dispatchGroups)

@@ -26,6 +26,7 @@ inline PoissonSolveSettings poissonSolveSettingsOf(const PressureSettings& setti
     s.tolerance = settings.pressureTolerance;
     s.sorRelaxation = settings.sorRelaxation;
     s.trackResidual = settings.trackPressureResidual;
+    s.iterationHeadroom = settings.pressureIterationHeadroom;
     return s;
 }
 

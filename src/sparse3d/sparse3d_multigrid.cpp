@@ -265,10 +265,12 @@ void SparseMultigrid::recordSolve(VkCommandBuffer cmd, const SparsePressureSyste
     recordCoarsenWeights(cmd, system);
     // Before each V-cycle the residual of the current pressure is measured into the gate and
     // checked; after the last cycle a final measurement gives the achieved residual (the dense
-    // gated multigrid's loop, pressure/multigrid.cpp).
+    // gated multigrid's loop, pressure/multigrid.cpp), as many as the last finished solve needed
+    // and the headroom.
+    const uint32_t cycles = reports_.iterationsToRecord(system.maxCycles, system.cycleHeadroom);
     for (uint32_t cycle = 0;; ++cycle) {
         recordMeasure(cmd, system);
-        const bool last = cycle == system.maxCycles;
+        const bool last = cycle == cycles;
         gate_->recordCheck(cmd, system.tolerance, last, kMultigridStallRatio);
         recordBrickGate(cmd, true);
         if (last) break;
@@ -281,8 +283,7 @@ void SparseMultigrid::recordReport(VkCommandBuffer cmd) {
     const uint32_t slot = reports_.nextSlot();
     memoryBarrier(cs_, cmd, kComputeReadWrite, {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT});
     gate_->recordReportCopy(cmd, reports_.buffer(), reports_.slotOffset(slot), false);
-    memoryBarrier(cs_, cmd, kTransferWrite, kHostRead);
-    reports_.advance();
+    reports_.recordFinish(cmd);
 }
 
 PressureResidual SparseMultigrid::residual(uint32_t recordsAgo) const {

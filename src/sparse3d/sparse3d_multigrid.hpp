@@ -33,6 +33,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -57,6 +58,8 @@ struct SparsePressureSystem {
     float rhsScale = 0.0f;                 // h^2 / dt
     float tolerance = 0.0f;                // relative residual (max norm) to stop at, > 0
     uint32_t maxCycles = 0;                // V-cycles at most
+    // V-cycles recorded beyond the last finished solve's (ResidualReportRing::iterationsToRecord)
+    uint32_t cycleHeadroom = UINT32_MAX;
 };
 
 class SparseMultigrid {

@@ -55,6 +55,7 @@ void SparseSmokeSolver3D::Impl::recordPressureSolve(VkCommandBuffer cmd, float d
     system.rhsScale = settings.cellSize * settings.cellSize / dt;
     system.tolerance = settings.pressureTolerance > 0.0f ? settings.pressureTolerance : kDefaultTolerance;
     system.maxCycles = settings.pressureIterations;
+    system.cycleHeadroom = settings.pressureIterationHeadroom;
     multigrid->recordSolve(cmd, system);
     barrier(cmd);
 }

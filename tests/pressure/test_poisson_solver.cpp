@@ -24,6 +24,7 @@
 #include "core/gpu_buffer.hpp"
 #include "pressure/mac_stencil.hpp"
 #include "pressure/poisson_solver.hpp"
+#include "pressure/residual_report_ring.hpp"
 #include "reference/pressure/poisson_reference.hpp"
 
 namespace billow::test {
@@ -315,6 +316,36 @@ INSTANTIATE_TEST_SUITE_P(Sides, PoissonSolverMethods, ::testing::ValuesIn(sideCa
                          [](const ::testing::TestParamInfo<SideCase>& info) { return std::string(info.param.name); });
 
 class PoissonSolverBoundaries : public GpuTest {};
+
+// The iterations a solve stopped at a tolerance records, from the reports of the solves before it
+// (latest first), worked out by hand from the rule: the most of them plus the headroom, at least
+// twice the latest's when it ran out of iterations, clamped to [1, maximum].
+TEST(IterationsToRecord, FollowsTheFinishedSolves) {
+    auto report = [](uint32_t iterations, bool reached, bool stalled = false) {
+        PressureResidual r;
+        r.available = true;
+        r.iterations = iterations;
+        r.reachedTolerance = reached;
+        r.stalled = stalled;
+        return r;
+    };
+    using detail::iterationsToRecord;
+    const std::vector<PressureResidual> none;
+    EXPECT_EQ(iterationsToRecord(none, 30, 2), 30u);
+    const std::vector<PressureResidual> steady{report(4, true), report(5, true), report(3, true)};
+    EXPECT_EQ(iterationsToRecord(steady, 30, 2), 7u);
+    EXPECT_EQ(iterationsToRecord(steady, 30, 0), 5u);
+    EXPECT_EQ(iterationsToRecord(steady, 6, 2), 6u);    // clamped to the maximum
+    EXPECT_EQ(iterationsToRecord(steady, 30, 30), 30u);  // headroom >= maximum: every iteration
+    EXPECT_EQ(iterationsToRecord(steady, 0, 0), 0u);    // a maximum of 0 stays 0
+    const std::vector<PressureResidual> short_{report(6, false), report(3, true)};
+    EXPECT_EQ(iterationsToRecord(short_, 30, 2), 12u);  // ran out: twice 6
+    EXPECT_EQ(iterationsToRecord(short_, 10, 2), 10u);
+    const std::vector<PressureResidual> stalled{report(6, false, true), report(3, true)};
+    EXPECT_EQ(iterationsToRecord(stalled, 30, 2), 8u);  // stalled is not short of iterations
+    const std::vector<PressureResidual> idle{report(0, true)};
+    EXPECT_EQ(iterationsToRecord(idle, 30, 0), 1u);     // never 0
+}
 
 // New boundary conditions reach every multigrid level: a solver created for closed sides, then
 // given a periodic-and-outflow system (weights, right-hand side and sides), solves it bitwise as

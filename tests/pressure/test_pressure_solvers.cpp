@@ -164,6 +164,65 @@ TEST_F(PressureSolvers, ResidualReportMatchesHostAndFallsWithIterations) {
     EXPECT_LT(relative[1], 0.1 * relative[0]);
 }
 
+// The same solve from p = 0, repeated: the first records every iteration, the next only as many as
+// the first needed plus the headroom. With no headroom a tighter tolerance then runs out at the
+// first solve's count (every iteration recorded would have reached it), and the solve after that
+// records twice as many. A headroom >= the maximum records every iteration every time.
+TEST_F(PressureSolvers, StoppedSolvesRecordWhatTheLastOnesNeeded) {
+    for (PressureSolverType method : {PressureSolverType::Multigrid, PressureSolverType::MultigridPCG}) {
+        SCOPED_TRACE(method == PressureSolverType::Multigrid ? "Multigrid" : "MultigridPCG");
+        SmokeSettings s;
+        s.nx = 37;
+        s.ny = 23;
+        s.cellSize = 0.1f;
+        s.incrementalPressure = false;
+        s.pressureSolver = method;
+        s.pressureIterations = 30;
+        s.pressureTolerance = 1e-3f;
+        s.pressureIterationHeadroom = 0;
+        s.boundaries[1].type = BoundaryType::Outflow;
+        SmokeSolver smoke(context(), s);
+        smoke.addCircleObstacle(1.2f, 1.1f, 0.35f);
+        uploadRandomVelocity(smoke, 23);
+        const float dt = 0.05f;
+        smoke.stepPass(SmokePass::SubtractGradient, dt);
+        smoke.stepPass(SmokePass::Divergence, dt);
+        auto solve = [&](float tolerance, uint32_t headroom) {
+            s.pressureTolerance = tolerance;
+            s.pressureIterationHeadroom = headroom;
+            smoke.updateSettings(s);
+            smoke.upload(SmokeField::Pressure, std::vector<float>(smoke.fieldSize(SmokeField::Pressure), 0.0f));
+            smoke.stepPass(SmokePass::PressureSolve, dt);
+            const PressureResidual r = smoke.pressureResidual();
+            EXPECT_TRUE(r.available);
+            std::printf("tolerance %g, headroom %u: %u iterations, relative %.3g%s\n", tolerance, headroom,
+                        r.iterations, r.relative, r.reachedTolerance ? "" : " (not reached)");
+            return r;
+        };
+        const PressureResidual first = solve(1e-3f, 0);
+        ASSERT_TRUE(first.reachedTolerance);
+        ASSERT_GE(first.iterations, 2u);
+        const PressureResidual again = solve(1e-3f, 0);
+        EXPECT_TRUE(again.reachedTolerance);
+        EXPECT_EQ(again.iterations, first.iterations);
+        // Every iteration recorded: how many the tighter tolerance needs.
+        const PressureResidual tighterAll = solve(1e-5f, 30);
+        ASSERT_TRUE(tighterAll.reachedTolerance);
+        ASSERT_GT(tighterAll.iterations, first.iterations);
+        ASSERT_LE(tighterAll.iterations, 2 * first.iterations) << "the test needs a tolerance reached within twice";
+        solve(1e-3f, 30);  // the finished solves ran at most first.iterations again...
+        solve(1e-3f, 30);
+        solve(1e-3f, 30);
+        solve(1e-3f, 30);  // ...in all four of the ring's reports
+        const PressureResidual tighter = solve(1e-5f, 0);
+        EXPECT_FALSE(tighter.reachedTolerance);
+        EXPECT_EQ(tighter.iterations, first.iterations);
+        const PressureResidual recovered = solve(1e-5f, 0);
+        EXPECT_TRUE(recovered.reachedTolerance);
+        EXPECT_EQ(recovered.iterations, tighterAll.iterations);
+    }
+}
+
 // The tracked residual of the incremental projection's two-stage multigrid solves (the second
 // stage solves for what the first left, from a right-hand side orders of magnitude smaller)
 // against one recomputed on the host from the whole pressure and the step's whole right-hand

@@ -102,6 +102,8 @@ void readDiffusionAndPressure(ObjectReader& r, Settings& s, const char* diffusio
     s.pressureSolver = r.choice("pressureSolver", s.pressureSolver, kPressureSolvers);
     s.pressureIterations = r.integer("pressureIterations", s.pressureIterations, minIterations, maxIterations);
     s.pressureTolerance = r.real("pressureTolerance", s.pressureTolerance, {0.0, 1.0, false, true});
+    s.pressureIterationHeadroom =
+        r.integer("pressureIterationHeadroom", s.pressureIterationHeadroom, 0, 1000000);
     s.sorRelaxation = r.real("sorRelaxation", s.sorRelaxation, {0.0, 2.0, true, true});
     s.trackPressureResidual = r.boolean("trackPressureResidual", s.trackPressureResidual);
     s.incrementalPressure = r.boolean("incrementalPressure", s.incrementalPressure);
