@@ -39,7 +39,7 @@ struct PressureSettings {
     // record at least twice as many; before any solve has finished all `pressureIterations` are
     // recorded. After step() the finished solves are the last steps'; with frames in flight,
     // those whose submissions have completed when the step is recorded (so the count recorded can
-    // differ between runs). Each skipped V-cycle costs ~50 empty dispatches and barriers (~0.1 ms
+    // differ between runs). Each skipped V-cycle costs ~36 empty dispatches and barriers (~0.05 ms
     // on an H200: docs/performance.md); a value >= pressureIterations records every iteration
     // every step. Iterations, any value. Default 2.
     uint32_t pressureIterationHeadroom = 2;
