@@ -4,11 +4,13 @@
 // it prints one JSON line: the median GPU time of the solve (Vulkan timestamps) over `repeat`
 // solves after `warmup`, and the iterations the last one ran. Never asserted.
 //
-//   poisson3d_bench --sizes 64,128,256 --repeat 20 --warmup 3 [--interior-open on|off]
+//   poisson3d_bench --sizes 64,128,256 --repeat 20 --warmup 3 [--interior-open on|off] [--rb-quads on|off]
 //
 // --interior-open (default on): the solver is promised that every face between two cells is open
 // (PoissonSolver::setInteriorOpen, as the smoke solver promises for a box without obstacles), so
 // its kernels read the weights of the grid's sides only; off: every weight is read.
+// --rb-quads (default on): red-black sweeps of a level of whole quads without obstacles take four
+// cells a thread (pressure3d/rbsor_quads.comp); off: a cell a thread (pressure3d/rbsor.comp).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -49,7 +51,13 @@ Options parse(int argc, char** argv) {
         } else if (key == "--repeat") o.repeat = std::stoi(value);
         else if (key == "--warmup") o.warmup = std::stoi(value);
         else if (key == "--jacobi-smoothing") detail::setMultigridJacobiSmoothingForTesting(uint32_t(std::stoul(value)));
-        else if (key == "--interior-open") {
+        else if (key == "--rb-quads") {
+            if (value != "on" && value != "off") {
+                std::fprintf(stderr, "--rb-quads: on or off, not %s\n", value.c_str());
+                std::exit(2);
+            }
+            detail::setRedBlackInQuadsForTesting(value == "on");
+        } else if (key == "--interior-open") {
             if (value != "on" && value != "off") {
                 std::fprintf(stderr, "--interior-open: on or off, not %s\n", value.c_str());
                 std::exit(2);

@@ -11,6 +11,8 @@
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
 //                 [--headroom 2]  (SmokeSettings3D::pressureIterationHeadroom; >= --max-cycles records
 //                                  every cycle every step)
+//                 [--rb-quads on|off]  (the multigrid's red-black sweeps four cells a thread where a
+//                                       level allows, pressure3d/rbsor_quads.comp; off: a cell a thread)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
@@ -44,6 +46,8 @@
 #include <vector>
 
 #include <billow/billow.hpp>
+
+#include "pressure/mac_stencil.hpp"  // setRedBlackInQuadsForTesting (--rb-quads)
 
 namespace {
 
@@ -111,6 +115,10 @@ Options parse(int argc, char** argv) {
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--headroom") o.headroom = static_cast<uint32_t>(std::stoul(v));
+        else if (a == "--rb-quads") {
+            if (v != "off" && v != "on") throw std::runtime_error("--rb-quads: off or on, not " + v);
+            billow::detail::setRedBlackInQuadsForTesting(v == "on");
+        }
         else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction" ||
                  a == "--peer-step") {
             if (v != "off" && v != "on") throw std::runtime_error(a + ": off or on, not " + v);

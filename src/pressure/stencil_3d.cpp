@@ -24,6 +24,7 @@ constexpr bool coversCells = [] {
     return true;
 }();
 static_assert(coversCells<kernels::Pressure3dJacobi> && coversCells<kernels::Pressure3dRbsor> &&
+              coversCells<kernels::Pressure3dJacobiQuads> && coversCells<kernels::Pressure3dRbsorQuads> &&
               coversCells<kernels::Pressure3dMgRestrictResidual> && coversCells<kernels::Pressure3dMgProlong> &&
               coversCells<kernels::Pressure3dCgResidual> && coversCells<kernels::Pressure3dCgRemoveMean> &&
               coversCells<kernels::Pressure3dCgDots> && coversCells<kernels::Pressure3dCgDirection> &&
@@ -62,10 +63,14 @@ GridShape jacobiThreads(const GridShape& shape) {
 KernelVariant weightsVariant(const PoissonLevel& level) { return KernelVariant{level.interiorOpen ? 1u : 0u}; }
 bool sweepsInQuads(const PoissonLevel& level) { return level.interiorOpen && level.shape.nx % 4 == 0; }
 GridShape quadShape(const GridShape& shape) { return {shape.nx / 4, shape.ny, shape.nz}; }
+// Whether red-black sweeps take the quads where a level allows them (setRedBlackInQuadsForTesting:
+// the benches measure both).
+bool redBlackInQuads = true;
 
 } // namespace
 
 void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = column; }
+void setRedBlackInQuadsForTesting(bool quads) noexcept { redBlackInQuads = quads; }
 
 template <>
 VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
@@ -173,8 +178,26 @@ void MacStencil<3>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d,
     // With only the two plain colours each dispatch is packed: one thread per cell of the colour
     // (measured on the H200: performance-log.md, "Packed red-black dispatches in 3D").
     const bool packed = colourBits == 1;
-    const uint32_t width = packed ? (s.nx + 1) / 2 : s.nx;
     PingPong& p = eq.unknown;
+    // A level of whole quads without obstacles and with the plain colours is swept four cells a
+    // thread with vec4 loads (pressure3d/rbsor_quads.comp), on the Jacobi quads' thread grid.
+    if (packed && sweepsInQuads(level) && redBlackInQuads) {
+        const GridShape quads = quadShape(s);
+        const GridShape threads = jacobiThreads(quads);
+        const int column = int(jacobiColumn(quads));
+        for (uint32_t k = 0; k < iterations; ++k)
+            for (int colour = 0; colour < 2; ++colour) {
+                d.dispatch(cmd,
+                           kernels::Pressure3dRbsorQuads::Bindings{.uniform = level.grid, .p = p.now(),
+                                                                   .divergence = eq.rhs, .openX = openX(level),
+                                                                   .openY = openY(level), .openZ = openZ(level),
+                                                                   .shift = level.shift},
+                           gpu::SorQuadsPush{eq.rhsScale, omega, colour, column}, threads.nx, threads.ny, threads.nz);
+                d.barrier(cmd);
+            }
+        return;
+    }
+    const uint32_t width = packed ? (s.nx + 1) / 2 : s.nx;
     for (uint32_t k = 0; k < iterations; ++k)
         for (int colour = 0; colour < 16; ++colour) {
             if ((colour & ~colourBits) != 0) continue;
