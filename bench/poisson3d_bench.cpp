@@ -5,12 +5,15 @@
 // solves after `warmup`, and the iterations the last one ran. Never asserted.
 //
 //   poisson3d_bench --sizes 64,128,256 --repeat 20 --warmup 3 [--interior-open on|off] [--rb-quads on|off]
+//                   [--open-prolong on|off]
 //
 // --interior-open (default on): the solver is promised that every face between two cells is open
 // (PoissonSolver::setInteriorOpen, as the smoke solver promises for a box without obstacles), so
 // its kernels read the weights of the grid's sides only; off: every weight is read.
 // --rb-quads (default on): red-black sweeps of a level of whole quads without obstacles take four
 // cells a thread (pressure3d/rbsor_quads.comp); off: a cell a thread (pressure3d/rbsor.comp).
+// --open-prolong (default on): the prolongation between levels without obstacles reads only the
+// coarse sides' weights (pressure3d/mg_prolong.comp's kInteriorOpen variant); off: every cell's.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +60,12 @@ Options parse(int argc, char** argv) {
                 std::exit(2);
             }
             detail::setRedBlackInQuadsForTesting(value == "on");
+        } else if (key == "--open-prolong") {
+            if (value != "on" && value != "off") {
+                std::fprintf(stderr, "--open-prolong: on or off, not %s\n", value.c_str());
+                std::exit(2);
+            }
+            detail::setOpenProlongationForTesting(value == "on");
         } else if (key == "--interior-open") {
             if (value != "on" && value != "off") {
                 std::fprintf(stderr, "--interior-open: on or off, not %s\n", value.c_str());

@@ -13,6 +13,8 @@
 //                                  every cycle every step)
 //                 [--rb-quads on|off]  (the multigrid's red-black sweeps four cells a thread where a
 //                                       level allows, pressure3d/rbsor_quads.comp; off: a cell a thread)
+//                 [--open-prolong on|off]  (the prolongation between levels without obstacles reads
+//                                           only the coarse sides' weights; off: every cell's)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
@@ -47,7 +49,7 @@
 
 #include <billow/billow.hpp>
 
-#include "pressure/mac_stencil.hpp"  // setRedBlackInQuadsForTesting (--rb-quads)
+#include "pressure/mac_stencil.hpp"  // the multigrid's switches measured both ways (--rb-quads, --open-prolong)
 
 namespace {
 
@@ -118,6 +120,9 @@ Options parse(int argc, char** argv) {
         else if (a == "--rb-quads") {
             if (v != "off" && v != "on") throw std::runtime_error("--rb-quads: off or on, not " + v);
             billow::detail::setRedBlackInQuadsForTesting(v == "on");
+        } else if (a == "--open-prolong") {
+            if (v != "off" && v != "on") throw std::runtime_error("--open-prolong: off or on, not " + v);
+            billow::detail::setOpenProlongationForTesting(v == "on");
         }
         else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction" ||
                  a == "--peer-step") {

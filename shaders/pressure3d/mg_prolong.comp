@@ -5,6 +5,11 @@
 // sides wrap; a closed (obstacle) coarse cell takes the parent's value (zero gradient); beyond
 // another side the ghost value is (1 - w) parent, w the parent's boundary face weight
 // (ghostCorrection3): zero gradient on closed sides (w = 0), the outflow condition on outflow sides.
+// Variant 1 (kInteriorOpen) is for a fine and a coarse level whose faces between cells are all
+// open (no obstacle): every cell of a level of more than one cell along some axis has an open
+// face, so the per-cell tests read no weights (fourteen cells' six weights a fine cell), and only
+// the coarse sides' weights are read, for the ghost values.
+#define BILLOW_KERNEL_VARIANTS 2
 #include "common/grid3d.glsl"
 #include "pressure3d/pressure3d_types.h"
 
@@ -17,8 +22,12 @@ layout(set = 0, binding = 6) readonly buffer CoarseOpenX { float coarseOpenX[]; 
 layout(set = 0, binding = 7) readonly buffer CoarseOpenY { float coarseOpenY[]; };
 layout(set = 0, binding = 8) readonly buffer CoarseOpenZ { float coarseOpenZ[]; };
 layout(push_constant) uniform Push { Transfer3Push pc; };
+layout(constant_id = 0) const int kInteriorOpen = 0;
 
 #include "pressure3d/stencil3d.glsl"
+
+// Whether every cell of a level of n cells without obstacles has a face between two cells (open).
+bool hasInteriorFaces(ivec3 n) { return any(greaterThan(n, ivec3(1))); }
 
 float coarseWeight(int axis, ivec3 f, ivec3 coarse) {
     const int i = faceAt3(axis, f, coarse);
@@ -36,7 +45,9 @@ float coarseAt(ivec3 c, ivec3 parent, float parentValue, ivec3 coarse) {
         face[axis] = c[axis] < 0 ? 0 : coarse[axis];
         return ghostCorrection3(coarseWeight(axis, face, coarse), parentValue);
     }
-    if (!hasOpenFace(BILLOW_WEIGHTS3(coarseOpenX, coarseOpenY, coarseOpenZ, c, coarse))) return parentValue;
+    if (!(kInteriorOpen != 0 && hasInteriorFaces(coarse)) &&
+        !hasOpenFace(BILLOW_WEIGHTS3(coarseOpenX, coarseOpenY, coarseOpenZ, c, coarse)))
+        return parentValue;
     return coarsePressure[cellAt3(c, coarse)];
 }
 
@@ -49,7 +60,8 @@ float coarseCorrectionAt(ivec3 c, ivec3 parent, float parentValue) {
 void main() {
     const ivec3 id = ivec3(gl_GlobalInvocationID);
     const ivec3 n = gridCells();
-    if (!insideCells3(id) || !hasOpenFace(BILLOW_WEIGHTS3(openX, openY, openZ, id, n))) return;
+    if (!insideCells3(id)) return;
+    if (!(kInteriorOpen != 0 && hasInteriorFaces(n)) && !hasOpenFace(BILLOW_WEIGHTS3(openX, openY, openZ, id, n))) return;
     const ivec3 coarse = ivec3(pc.otherNx, pc.otherNy, pc.otherNz);
     finePressure[cellAt3(id, n)] += trilinearCorrection3(id, coarsePressure[cellAt3(id / 2, coarse)]);
 }

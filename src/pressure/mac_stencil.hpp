@@ -41,6 +41,10 @@ void setMultigridJacobiSmoothingForTesting(uint32_t sweeps) noexcept;
 // (pressure3d/rbsor_quads.comp; true, the default) or a cell a thread (pressure3d/rbsor.comp), so
 // that tests and benches can run both.
 void setRedBlackInQuadsForTesting(bool quads) noexcept;
+// Whether the 3D prolongation between two levels without obstacles reads only the coarse sides'
+// weights (pressure3d/mg_prolong.comp's kInteriorOpen variant; true, the default) or tests every
+// cell's faces, so that benches can run both.
+void setOpenProlongationForTesting(bool open) noexcept;
 
 template <int Dimensions>
 class MacStencil final : public PoissonStencil {

@@ -66,11 +66,15 @@ GridShape quadShape(const GridShape& shape) { return {shape.nx / 4, shape.ny, sh
 // Whether red-black sweeps take the quads where a level allows them (setRedBlackInQuadsForTesting:
 // the benches measure both).
 bool redBlackInQuads = true;
+// Whether the prolongation between two levels without obstacles takes its kInteriorOpen variant
+// (setOpenProlongationForTesting: the benches measure both).
+bool openProlongation = true;
 
 } // namespace
 
 void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = column; }
 void setRedBlackInQuadsForTesting(bool quads) noexcept { redBlackInQuads = quads; }
+void setOpenProlongationForTesting(bool open) noexcept { openProlongation = open; }
 
 template <>
 VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
@@ -246,7 +250,9 @@ void MacStencil<3>::prolong(VkCommandBuffer cmd, const PoissonDispatch& d, const
                         const PoissonLevel& coarse, VkBuffer coarseUnknown) const {
     const GridShape& f = fine.shape;
     d.dispatch(cmd,
-               kernels::Pressure3dMgProlong::Bindings{.uniform = fine.grid, .finePressure = fineUnknown,
+               kernels::Pressure3dMgProlong::Bindings{.uniform = fine.grid,
+                                              .variant = KernelVariant{openProlongation && fine.interiorOpen && coarse.interiorOpen ? 1u : 0u},
+                                              .finePressure = fineUnknown,
                                               .coarsePressure = coarseUnknown, .openX = openX(fine),
                                               .openY = openY(fine), .openZ = openZ(fine),
                                               .coarseOpenX = openX(coarse), .coarseOpenY = openY(coarse),

@@ -147,7 +147,7 @@ System3D openSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed) {
     return s;
 }
 
-System3D withPoisonedInterior(System3D s) {
+System3D withPoisonedInterior(System3D s, float poison) {
     const int n[3] = {s.nx, s.ny, s.nz};
     std::vector<float>* weights[3] = {&s.wx, &s.wy, &s.wz};
     for (int axis = 0; axis < 3; ++axis) {
@@ -156,7 +156,7 @@ System3D withPoisonedInterior(System3D s) {
             for (int j = 0; j < m[1]; ++j)
                 for (int i = 0; i < m[0]; ++i) {
                     const int index[3] = {i, j, k};
-                    if (index[axis] > 0 && index[axis] < n[axis]) (*weights[axis])[i + m[0] * (j + size_t(m[1]) * k)] = 0.5f;
+                    if (index[axis] > 0 && index[axis] < n[axis]) (*weights[axis])[i + m[0] * (j + size_t(m[1]) * k)] = poison;
                 }
     }
     return s;

@@ -52,10 +52,11 @@ System3D obstacleSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed)
 // nx x ny x nz cells with every face between two cells open (weight 1): the system of a box without
 // obstacles, which the solver may sweep without reading the interior weights (setInteriorOpen).
 System3D openSystem(std::array<int, 3> n, const Sides& sides, uint32_t seed);
-// `s` with 0.5 in the buffers on every face between two cells (its reference problem unchanged):
-// a solver promised open interior faces (setInteriorOpen) must take those faces as 1, so it
-// matches the reference only if its kernels read the weight buffers on the grid's sides alone.
-System3D withPoisonedInterior(System3D s);
+// `s` with `poison` (0.5 unless given) in the buffers on every face between two cells (its
+// reference problem unchanged): a solver promised open interior faces (setInteriorOpen) must take
+// those faces as 1, so it matches the reference only if its kernels read the weight buffers on the
+// grid's sides alone. 0 also closes every cell to a kernel that tests a cell's faces for an open one.
+System3D withPoisonedInterior(System3D s, float poison = 0.5f);
 
 // The problem's shape, sides and face weights from floats (b left empty).
 ref::PoissonProblem3D problemOf(int nx, int ny, int nz, const Sides& sides, const std::vector<float>& wx,

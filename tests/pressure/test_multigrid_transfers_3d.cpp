@@ -91,6 +91,13 @@ public:
         fine_.interiorOpen = true;
     }
 
+    // The coarse level is passed as one whose faces between cells are all open too, and its
+    // weight buffers hold `w` (x, y, z).
+    void promiseOpenCoarseInterior(const std::array<std::vector<float>, 3>& w) {
+        for (int a = 0; a < 3; ++a) upload(cs_, coarse_.weights[a].handle(), w[a]);
+        coarse_.interiorOpen = true;
+    }
+
     // The coarse face weights, computed on the GPU and downloaded (x, y, z).
     std::array<std::vector<float>, 3> coarsen() {
         cs_.submitAndWait([&](VkCommandBuffer cmd) { stencil_->coarsenWeights(cmd, direct(), level(fine_), level(coarse_)); });
@@ -205,6 +212,40 @@ TEST_P(MultigridTransfers3D, RestrictionWithoutObstaclesReadsOnlyTheSides) {
                                                                   std::vector<double>(s.rhs.begin(), s.rhs.end()),
                                                                   double(kRhsScale), coarse);
         expectWithin("restricted right-hand side without obstacles", coarseRhs, restricted.value, restricted.bound);
+    }
+}
+
+// The prolongation between two levels without obstacles (its kInteriorOpen variant): with 0 in
+// both levels' buffers on every face between two cells, which would close every cell to a kernel
+// that tests a cell for an open face, it must still prolong as the open system's levels do, so it
+// reads the weights on the coarse grid's sides alone. 20 x 14 x 12 onto 10 x 7 x 6 (even, so
+// both levels are open), and 18 x 16 x 2 onto 9 x 8 x 1 (a coarse level one cell thick).
+TEST_P(MultigridTransfers3D, ProlongationWithoutObstaclesReadsOnlyTheSides) {
+    const Sides& sides = GetParam().sides;
+    for (const std::array<int, 3> n : {std::array<int, 3>{20, 14, 12}, std::array<int, 3>{18, 16, 2}}) {
+        const System3D s = openSystem(n, sides, 37);
+        const ref::PoissonProblem3D& fine = s.problem;
+        TwoLevels gpu(context()->state(), s, sides);
+        const std::array<std::vector<float>, 3> coarseWeights = gpu.coarsen();
+        const detail::GridShape c = gpu.coarseShape();
+        const ref::PoissonProblem3D coarse = problemOf(int(c.nx), int(c.ny), int(c.nz), sides, coarseWeights[0],
+                                                       coarseWeights[1], coarseWeights[2]);
+        System3D coarseSystem;
+        coarseSystem.nx = int(c.nx);
+        coarseSystem.ny = int(c.ny);
+        coarseSystem.nz = int(c.nz);
+        coarseSystem.wx = coarseWeights[0];
+        coarseSystem.wy = coarseWeights[1];
+        coarseSystem.wz = coarseWeights[2];
+        const System3D poisonedCoarse = withPoisonedInterior(coarseSystem, 0.0f);
+        gpu.promiseOpenInterior(withPoisonedInterior(s, 0.0f));
+        gpu.promiseOpenCoarseInterior({poisonedCoarse.wx, poisonedCoarse.wy, poisonedCoarse.wz});
+        const std::vector<float> coarseP = randomValues(coarse.cells(), 19);
+        const std::vector<float> fineP = randomValues(fine.cells(), 23);
+        const std::vector<float> prolonged = gpu.prolong(fineP, coarseP);
+        const ref::Bounded3D expected = ref::prolong3D(fine, std::vector<double>(fineP.begin(), fineP.end()), coarse,
+                                                       std::vector<double>(coarseP.begin(), coarseP.end()));
+        expectWithin("prolonged unknown without obstacles", prolonged, expected.value, expected.bound);
     }
 }
 
