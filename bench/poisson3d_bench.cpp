@@ -5,7 +5,7 @@
 // solves after `warmup`, and the iterations the last one ran. Never asserted.
 //
 //   poisson3d_bench --sizes 64,128,256 --repeat 20 --warmup 3 [--interior-open on|off] [--rb-quads on|off]
-//                   [--open-prolong on|off]
+//                   [--open-prolong on|off] [--restrict-quads on|off]
 //
 // --interior-open (default on): the solver is promised that every face between two cells is open
 // (PoissonSolver::setInteriorOpen, as the smoke solver promises for a box without obstacles), so
@@ -14,6 +14,8 @@
 // cells a thread (pressure3d/rbsor_quads.comp); off: a cell a thread (pressure3d/rbsor.comp).
 // --open-prolong (default on): the prolongation between levels without obstacles reads only the
 // coarse sides' weights (pressure3d/mg_prolong.comp's kInteriorOpen variant); off: every cell's.
+// --restrict-quads (default on): the restriction from such a level of whole quads takes four fine
+// cells a thread (pressure3d/mg_restrict_quads.comp); off: eight a coarse cell.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -66,6 +68,12 @@ Options parse(int argc, char** argv) {
                 std::exit(2);
             }
             detail::setOpenProlongationForTesting(value == "on");
+        } else if (key == "--restrict-quads") {
+            if (value != "on" && value != "off") {
+                std::fprintf(stderr, "--restrict-quads: on or off, not %s\n", value.c_str());
+                std::exit(2);
+            }
+            detail::setRestrictionInQuadsForTesting(value == "on");
         } else if (key == "--interior-open") {
             if (value != "on" && value != "off") {
                 std::fprintf(stderr, "--interior-open: on or off, not %s\n", value.c_str());

@@ -15,6 +15,8 @@
 //                                       level allows, pressure3d/rbsor_quads.comp; off: a cell a thread)
 //                 [--open-prolong on|off]  (the prolongation between levels without obstacles reads
 //                                           only the coarse sides' weights; off: every cell's)
+//                 [--restrict-quads on|off]  (the restriction from a level of whole quads without
+//                                             obstacles four fine cells a thread; off: eight a coarse cell)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
@@ -49,7 +51,7 @@
 
 #include <billow/billow.hpp>
 
-#include "pressure/mac_stencil.hpp"  // the multigrid's switches measured both ways (--rb-quads, --open-prolong)
+#include "pressure/mac_stencil.hpp"  // the multigrid's switches measured both ways (--rb-quads, --open-prolong, --restrict-quads)
 
 namespace {
 
@@ -123,6 +125,9 @@ Options parse(int argc, char** argv) {
         } else if (a == "--open-prolong") {
             if (v != "off" && v != "on") throw std::runtime_error("--open-prolong: off or on, not " + v);
             billow::detail::setOpenProlongationForTesting(v == "on");
+        } else if (a == "--restrict-quads") {
+            if (v != "off" && v != "on") throw std::runtime_error("--restrict-quads: off or on, not " + v);
+            billow::detail::setRestrictionInQuadsForTesting(v == "on");
         }
         else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction" ||
                  a == "--peer-step") {

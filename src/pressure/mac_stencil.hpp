@@ -45,6 +45,10 @@ void setRedBlackInQuadsForTesting(bool quads) noexcept;
 // weights (pressure3d/mg_prolong.comp's kInteriorOpen variant; true, the default) or tests every
 // cell's faces, so that benches can run both.
 void setOpenProlongationForTesting(bool open) noexcept;
+// Whether the 3D restriction from a level of whole quads without obstacles takes four fine cells
+// a thread (pressure3d/mg_restrict_quads.comp; true, the default) or eight a coarse cell
+// (pressure3d/mg_restrict_residual.comp), so that tests and benches can run both.
+void setRestrictionInQuadsForTesting(bool quads) noexcept;
 
 template <int Dimensions>
 class MacStencil final : public PoissonStencil {

@@ -25,6 +25,7 @@ constexpr bool coversCells = [] {
 }();
 static_assert(coversCells<kernels::Pressure3dJacobi> && coversCells<kernels::Pressure3dRbsor> &&
               coversCells<kernels::Pressure3dJacobiQuads> && coversCells<kernels::Pressure3dRbsorQuads> &&
+              coversCells<kernels::Pressure3dMgRestrictQuads> &&
               coversCells<kernels::Pressure3dMgRestrictResidual> && coversCells<kernels::Pressure3dMgProlong> &&
               coversCells<kernels::Pressure3dCgResidual> && coversCells<kernels::Pressure3dCgRemoveMean> &&
               coversCells<kernels::Pressure3dCgDots> && coversCells<kernels::Pressure3dCgDirection> &&
@@ -63,18 +64,25 @@ GridShape jacobiThreads(const GridShape& shape) {
 KernelVariant weightsVariant(const PoissonLevel& level) { return KernelVariant{level.interiorOpen ? 1u : 0u}; }
 bool sweepsInQuads(const PoissonLevel& level) { return level.interiorOpen && level.shape.nx % 4 == 0; }
 GridShape quadShape(const GridShape& shape) { return {shape.nx / 4, shape.ny, shape.nz}; }
+// The restriction from such a level takes a fine quad and the coarse rows above it a thread
+// (pressure3d/mg_restrict_quads.comp).
+GridShape restrictionQuadThreads(const GridShape& fine) { return {fine.nx / 4, (fine.ny + 1) / 2, (fine.nz + 1) / 2}; }
 // Whether red-black sweeps take the quads where a level allows them (setRedBlackInQuadsForTesting:
 // the benches measure both).
 bool redBlackInQuads = true;
 // Whether the prolongation between two levels without obstacles takes its kInteriorOpen variant
 // (setOpenProlongationForTesting: the benches measure both).
 bool openProlongation = true;
+// Whether the restriction from a level of whole quads without obstacles takes four fine cells a
+// thread (setRestrictionInQuadsForTesting: the benches measure both).
+bool restrictionInQuads = true;
 
 } // namespace
 
 void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = column; }
 void setRedBlackInQuadsForTesting(bool quads) noexcept { redBlackInQuads = quads; }
 void setOpenProlongationForTesting(bool open) noexcept { openProlongation = open; }
+void setRestrictionInQuadsForTesting(bool quads) noexcept { restrictionInQuads = quads; }
 
 template <>
 VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
@@ -131,7 +139,10 @@ std::vector<GroupCounts> MacStencil<3>::gatedDispatchGroups(const std::vector<Gr
         groups.push_back(cellGroups(level, profile_));
         groups.push_back(cellGroups({(level.nx + 1) / 2, level.ny, level.nz}, profile_));  // packed red-black
         groups.push_back(cellGroups(jacobiThreads(level), profile_));
-        if (level.nx % 4 == 0) groups.push_back(cellGroups(jacobiThreads(quadShape(level)), profile_));
+        if (level.nx % 4 == 0) {
+            groups.push_back(cellGroups(jacobiThreads(quadShape(level)), profile_));
+            groups.push_back(cellGroups(restrictionQuadThreads(level), profile_));
+        }
     }
     return groups;
 }
@@ -233,6 +244,19 @@ void MacStencil<3>::restrictResidual(VkCommandBuffer cmd, const PoissonDispatch&
                                  const LevelEquation& fineEq, const PoissonLevel& coarse,
                                  const LevelEquation& coarseEq) const {
     const GridShape& c = coarse.shape;
+    if (sweepsInQuads(fine) && restrictionInQuads) {
+        const GridShape threads = restrictionQuadThreads(fine.shape);
+        d.dispatch(cmd,
+                   kernels::Pressure3dMgRestrictQuads::Bindings{.uniform = coarse.grid, .finePressure = fineEq.unknown.now(),
+                                                                .fineSource = fineEq.rhs, .openX = openX(fine),
+                                                                .openY = openY(fine), .openZ = openZ(fine),
+                                                                .coarseRhs = coarseEq.rhs,
+                                                                .coarsePressure = coarseEq.unknown.now(),
+                                                                .fineShift = fine.shift},
+                   transferPush(fine.shape, fineEq.rhsScale), threads.nx, threads.ny, threads.nz);
+        d.barrier(cmd);
+        return;
+    }
     d.dispatch(cmd,
                kernels::Pressure3dMgRestrictResidual::Bindings{.uniform = coarse.grid, .variant = weightsVariant(fine),
                                                        .finePressure = fineEq.unknown.now(),

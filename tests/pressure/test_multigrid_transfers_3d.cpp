@@ -195,9 +195,12 @@ TEST_P(MultigridTransfers3D, MatchTheReference) {
 // The restriction of a level without obstacles (its kInteriorOpen variant): with 0.5 in the fine
 // buffers on every face between two cells, it must still restrict the open system's residual, so
 // it reads the fine weights on the grid's sides alone. The coarse level is the open system's.
+// Rows of whole quads (nx % 4 == 0) take four fine cells a thread (pressure3d/mg_restrict_quads.comp):
+// 12 x 7 x 5 and 36 x 29 x 45 end in coarse cells over a single fine row along y and z.
 TEST_P(MultigridTransfers3D, RestrictionWithoutObstaclesReadsOnlyTheSides) {
     const Sides& sides = GetParam().sides;
-    for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{20, 14, 12}}) {
+    for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{20, 14, 12},
+                                       std::array<int, 3>{12, 7, 5}, std::array<int, 3>{36, 29, 45}}) {
         const System3D s = openSystem(n, sides, 31);
         const ref::PoissonProblem3D& fine = s.problem;
         TwoLevels gpu(context()->state(), s, sides);
