@@ -136,7 +136,8 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
               (std::set<std::string>{"smoke/advect_cells", "smoke/advect_correct_dye", "smoke/advect_correct_scalar",
                                      "smoke/advect_correct_velocity", "smoke/advect_dye", "smoke/advect_scalars",
                                      "smoke/advect_velocity", "pressure/jacobi", "pressure3d/jacobi", "pressure3d/rbsor",
-                                     "pressure3d/residual", "pressure3d/mg_restrict_residual", "smoke3d/advect_cells",
+                                     "pressure3d/residual", "pressure3d/mg_restrict_residual", "pressure3d/mg_prolong",
+                                     "smoke3d/advect_cells",
                                      "smoke3d/advect_correct_colour", "smoke3d/advect_correct_scalar",
                                      "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity", "sparse3d/advect_cells",
                                      "sparse3d/advect_colour", "sparse3d/advect_velocity", "sparse3d/colliders_rasterise"}));
