@@ -5,7 +5,7 @@
 // solves after `warmup`, and the iterations the last one ran. Never asserted.
 //
 //   poisson3d_bench --sizes 64,128,256 --repeat 20 --warmup 3 [--interior-open on|off] [--rb-quads on|off]
-//                   [--open-prolong on|off] [--restrict-quads on|off]
+//                   [--open-prolong on|off] [--restrict-quads on|off] [--residual-quads on|off]
 //
 // --interior-open (default on): the solver is promised that every face between two cells is open
 // (PoissonSolver::setInteriorOpen, as the smoke solver promises for a box without obstacles), so
@@ -16,6 +16,8 @@
 // coarse sides' weights (pressure3d/mg_prolong.comp's kInteriorOpen variant); off: every cell's.
 // --restrict-quads (default on): the restriction from such a level of whole quads takes four fine
 // cells a thread (pressure3d/mg_restrict_quads.comp); off: eight a coarse cell.
+// --residual-quads (default on): the residual of such a level measured four cells a thread
+// (pressure3d/residual_quads.comp); off: one.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -74,6 +76,12 @@ Options parse(int argc, char** argv) {
                 std::exit(2);
             }
             detail::setRestrictionInQuadsForTesting(value == "on");
+        } else if (key == "--residual-quads") {
+            if (value != "on" && value != "off") {
+                std::fprintf(stderr, "--residual-quads: on or off, not %s\n", value.c_str());
+                std::exit(2);
+            }
+            detail::setResidualInQuadsForTesting(value == "on");
         } else if (key == "--interior-open") {
             if (value != "on" && value != "off") {
                 std::fprintf(stderr, "--interior-open: on or off, not %s\n", value.c_str());

@@ -17,6 +17,7 @@
 //                                           only the coarse sides' weights; off: every cell's)
 //                 [--restrict-quads on|off]  (the restriction from a level of whole quads without
 //                                             obstacles four fine cells a thread; off: eight a coarse cell)
+//                 [--residual-quads on|off]  (the gate's residual of such a level four cells a thread)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
@@ -51,7 +52,8 @@
 
 #include <billow/billow.hpp>
 
-#include "pressure/mac_stencil.hpp"  // the multigrid's switches measured both ways (--rb-quads, --open-prolong, --restrict-quads)
+#include "pressure/mac_stencil.hpp"  // the multigrid's switches measured both ways (--rb-quads, --open-prolong, --restrict-quads,
+                                     // --residual-quads)
 
 namespace {
 
@@ -128,6 +130,9 @@ Options parse(int argc, char** argv) {
         } else if (a == "--restrict-quads") {
             if (v != "off" && v != "on") throw std::runtime_error("--restrict-quads: off or on, not " + v);
             billow::detail::setRestrictionInQuadsForTesting(v == "on");
+        } else if (a == "--residual-quads") {
+            if (v != "off" && v != "on") throw std::runtime_error("--residual-quads: off or on, not " + v);
+            billow::detail::setResidualInQuadsForTesting(v == "on");
         }
         else if (a == "--incremental-pressure" || a == "--trace-steps" || a == "--fused-forces" || a == "--mass-correction" ||
                  a == "--peer-step") {

@@ -49,6 +49,9 @@ void setOpenProlongationForTesting(bool open) noexcept;
 // a thread (pressure3d/mg_restrict_quads.comp; true, the default) or eight a coarse cell
 // (pressure3d/mg_restrict_residual.comp), so that tests and benches can run both.
 void setRestrictionInQuadsForTesting(bool quads) noexcept;
+// Whether the 3D residual of a level of whole quads without obstacles is measured four cells a
+// thread (pressure3d/residual_quads.comp; true, the default) or one (pressure3d/residual.comp).
+void setResidualInQuadsForTesting(bool quads) noexcept;
 
 template <int Dimensions>
 class MacStencil final : public PoissonStencil {

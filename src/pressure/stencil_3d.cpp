@@ -25,7 +25,7 @@ constexpr bool coversCells = [] {
 }();
 static_assert(coversCells<kernels::Pressure3dJacobi> && coversCells<kernels::Pressure3dRbsor> &&
               coversCells<kernels::Pressure3dJacobiQuads> && coversCells<kernels::Pressure3dRbsorQuads> &&
-              coversCells<kernels::Pressure3dMgRestrictQuads> &&
+              coversCells<kernels::Pressure3dMgRestrictQuads> && coversCells<kernels::Pressure3dResidualQuads> &&
               coversCells<kernels::Pressure3dMgRestrictResidual> && coversCells<kernels::Pressure3dMgProlong> &&
               coversCells<kernels::Pressure3dCgResidual> && coversCells<kernels::Pressure3dCgRemoveMean> &&
               coversCells<kernels::Pressure3dCgDots> && coversCells<kernels::Pressure3dCgDirection> &&
@@ -76,6 +76,9 @@ bool openProlongation = true;
 // Whether the restriction from a level of whole quads without obstacles takes four fine cells a
 // thread (setRestrictionInQuadsForTesting: the benches measure both).
 bool restrictionInQuads = true;
+// Whether the residual of such a level is measured four cells a thread
+// (setResidualInQuadsForTesting: the benches measure both).
+bool residualInQuads = true;
 
 } // namespace
 
@@ -83,6 +86,7 @@ void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = co
 void setRedBlackInQuadsForTesting(bool quads) noexcept { redBlackInQuads = quads; }
 void setOpenProlongationForTesting(bool open) noexcept { openProlongation = open; }
 void setRestrictionInQuadsForTesting(bool quads) noexcept { restrictionInQuads = quads; }
+void setResidualInQuadsForTesting(bool quads) noexcept { residualInQuads = quads; }
 
 template <>
 VkDeviceSize MacStencil<3>::gridBlockSize() const { return sizeof(gpu::Grid3DParams); }
@@ -142,6 +146,7 @@ std::vector<GroupCounts> MacStencil<3>::gatedDispatchGroups(const std::vector<Gr
         if (level.nx % 4 == 0) {
             groups.push_back(cellGroups(jacobiThreads(quadShape(level)), profile_));
             groups.push_back(cellGroups(restrictionQuadThreads(level), profile_));
+            groups.push_back(cellGroups(quadShape(level), profile_));  // the residual in quads
         }
     }
     return groups;
@@ -230,6 +235,16 @@ template <>
 void MacStencil<3>::measureResidual(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                                 const LevelEquation& eq, VkBuffer out, int slot) const {
     const GridShape& s = level.shape;
+    if (sweepsInQuads(level) && residualInQuads) {
+        const GridShape quads = quadShape(s);
+        d.dispatch(cmd,
+                   kernels::Pressure3dResidualQuads::Bindings{.uniform = level.grid, .p = eq.unknown.now(),
+                                                              .divergence = eq.rhs, .openX = openX(level),
+                                                              .openY = openY(level), .openZ = openZ(level),
+                                                              .reports = out, .shift = level.shift},
+                   gpu::ResidualPush{eq.rhsScale, slot}, quads.nx, quads.ny, quads.nz);
+        return;
+    }
     d.dispatch(cmd,
                kernels::Pressure3dResidual::Bindings{.uniform = level.grid, .variant = weightsVariant(level),
                                                      .p = eq.unknown.now(), .divergence = eq.rhs,

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <random>
 #include <string>
@@ -292,10 +293,12 @@ TEST_P(PoissonSolver3DMethods, JacobiQuadSweepsMatchSeparateSweeps) {
 // One red-black SOR iteration from a random p on a box without obstacles, with the interior
 // weights poisoned in the buffers (withPoisonedInterior), against the reference's iteration of
 // the open system, cell by cell; and the residual the solve reports (pressure3d/residual.comp's
-// variant) against the host's. Odd sizes (every colour pattern of the periodic cases) and even.
+// variant, or pressure3d/residual_quads.comp where rows are whole quads) against the host's. Odd
+// sizes (every colour pattern of the periodic cases) and even.
 TEST_P(PoissonSolver3DMethods, RedBlackSorWithoutObstaclesReadsOnlyTheSides) {
     const SideCase& c = GetParam();
-    for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{20, 14, 12}}) {
+    for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{20, 14, 12},
+                                       std::array<int, 3>{36, 29, 45}}) {
         const System3D system = openSystem(n, c.sides, 23);
         const ref::PoissonProblem3D& q = system.problem;
         GpuSystem3D gpu(context()->state(), system, c.sides);
@@ -312,6 +315,24 @@ TEST_P(PoissonSolver3DMethods, RedBlackSorWithoutObstaclesReadsOnlyTheSides) {
         const PressureResidual report = gpu.solver().residual();
         ASSERT_TRUE(report.available) << label;
         EXPECT_NEAR(report.maxResidual, maxAbs(ref::residual(q, p)), 64.0 * kEps * std::max(maxP, maxB)) << label;
+    }
+}
+
+// A pressure that is not finite reaches the report as a residual that is not finite, from the
+// quad measurement (pressure3d/residual_quads.comp, 20 x 14 x 12) and the one-cell one (19 x 13 x
+// 11): the gate must never read a NaN as converged.
+TEST_P(PoissonSolver3DMethods, ANonFinitePressureIsReported) {
+    const SideCase& c = GetParam();
+    for (const std::array<int, 3> n : {std::array<int, 3>{20, 14, 12}, std::array<int, 3>{19, 13, 11}}) {
+        const System3D system = openSystem(n, c.sides, 41);
+        GpuSystem3D gpu(context()->state(), system, c.sides);
+        gpu.solver().setInteriorOpen(true);
+        std::vector<float> start = randomStart(system.problem.cells());
+        start[start.size() / 3] = std::numeric_limits<float>::quiet_NaN();
+        gpu.solve(settings(PressureSolverType::RedBlackSOR, 1), start);
+        const PressureResidual report = gpu.solver().residual();
+        ASSERT_TRUE(report.available);
+        EXPECT_FALSE(std::isfinite(report.maxResidual)) << n[0] << "x" << n[1] << "x" << n[2];
     }
 }
 
