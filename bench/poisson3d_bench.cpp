@@ -4,14 +4,12 @@
 // it prints one JSON line: the median GPU time of the solve (Vulkan timestamps) over `repeat`
 // solves after `warmup`, and the iterations the last one ran. Never asserted.
 //
-//   poisson3d_bench --sizes 64,128,256 --repeat 20 --warmup 3 [--interior-open on|off] [--rb-quads on|off]
+//   poisson3d_bench --sizes 64,128,256 --repeat 20 --warmup 3 [--interior-open on|off]
 //                   [--open-prolong on|off] [--restrict-quads on|off] [--residual-quads on|off]
 //
 // --interior-open (default on): the solver is promised that every face between two cells is open
 // (PoissonSolver::setInteriorOpen, as the smoke solver promises for a box without obstacles), so
 // its kernels read the weights of the grid's sides only; off: every weight is read.
-// --rb-quads (default on): red-black sweeps of a level of whole quads without obstacles take four
-// cells a thread (pressure3d/rbsor_quads.comp); off: a cell a thread (pressure3d/rbsor.comp).
 // --open-prolong (default on): the prolongation between levels without obstacles reads only the
 // coarse sides' weights (pressure3d/mg_prolong.comp's kInteriorOpen variant); off: every cell's.
 // --restrict-quads (default on): the restriction from such a level of whole quads takes four fine
@@ -58,13 +56,7 @@ Options parse(int argc, char** argv) {
         } else if (key == "--repeat") o.repeat = std::stoi(value);
         else if (key == "--warmup") o.warmup = std::stoi(value);
         else if (key == "--jacobi-smoothing") detail::setMultigridJacobiSmoothingForTesting(uint32_t(std::stoul(value)));
-        else if (key == "--rb-quads") {
-            if (value != "on" && value != "off") {
-                std::fprintf(stderr, "--rb-quads: on or off, not %s\n", value.c_str());
-                std::exit(2);
-            }
-            detail::setRedBlackInQuadsForTesting(value == "on");
-        } else if (key == "--open-prolong") {
+        else if (key == "--open-prolong") {
             if (value != "on" && value != "off") {
                 std::fprintf(stderr, "--open-prolong: on or off, not %s\n", value.c_str());
                 std::exit(2);

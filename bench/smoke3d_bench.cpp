@@ -11,13 +11,13 @@
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
 //                 [--headroom 2]  (SmokeSettings3D::pressureIterationHeadroom; >= --max-cycles records
 //                                  every cycle every step)
-//                 [--rb-quads on|off]  (the multigrid's red-black sweeps four cells a thread where a
-//                                       level allows, pressure3d/rbsor_quads.comp; off: a cell a thread)
 //                 [--open-prolong on|off]  (the prolongation between levels without obstacles reads
 //                                           only the coarse sides' weights; off: every cell's)
 //                 [--restrict-quads on|off]  (the restriction from a level of whole quads without
 //                                             obstacles four fine cells a thread; off: eight a coarse cell)
 //                 [--residual-quads on|off]  (the gate's residual of such a level four cells a thread)
+//                 [--sweep-column N]  (cells, or quads, along z a thread of the 3D sweeps relaxes; 0:
+//                                      by the grid's size)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
@@ -52,8 +52,9 @@
 
 #include <billow/billow.hpp>
 
-#include "pressure/mac_stencil.hpp"  // the multigrid's switches measured both ways (--rb-quads, --open-prolong, --restrict-quads,
-                                     // --residual-quads)
+// The multigrid's switches measured both ways (--open-prolong, --restrict-quads, --residual-quads)
+// and the sweeps' column (--sweep-column).
+#include "pressure/mac_stencil.hpp"
 
 namespace {
 
@@ -121,15 +122,14 @@ Options parse(int argc, char** argv) {
         else if (a == "--step-tolerance") o.stepTolerance = std::stof(v);
         else if (a == "--max-cycles") o.maxCycles = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--headroom") o.headroom = static_cast<uint32_t>(std::stoul(v));
-        else if (a == "--rb-quads") {
-            if (v != "off" && v != "on") throw std::runtime_error("--rb-quads: off or on, not " + v);
-            billow::detail::setRedBlackInQuadsForTesting(v == "on");
-        } else if (a == "--open-prolong") {
+        else if (a == "--open-prolong") {
             if (v != "off" && v != "on") throw std::runtime_error("--open-prolong: off or on, not " + v);
             billow::detail::setOpenProlongationForTesting(v == "on");
         } else if (a == "--restrict-quads") {
             if (v != "off" && v != "on") throw std::runtime_error("--restrict-quads: off or on, not " + v);
             billow::detail::setRestrictionInQuadsForTesting(v == "on");
+        } else if (a == "--sweep-column") {
+            billow::detail::setJacobiColumnForTesting(static_cast<uint32_t>(std::stoul(v)));
         } else if (a == "--residual-quads") {
             if (v != "off" && v != "on") throw std::runtime_error("--residual-quads: off or on, not " + v);
             billow::detail::setResidualInQuadsForTesting(v == "on");

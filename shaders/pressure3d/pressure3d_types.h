@@ -16,9 +16,6 @@ namespace billow::gpu {
 // dispatch, each thread relaxing `column` cells along z (the host dispatches ceil(nz / column)
 // threads along z).
 struct Jacobi3Push { float rhsScale; int column; };
-// pressure3d/rbsor_quads.comp: one colour (0 or 1) of a red-black SOR sweep over-relaxed by omega,
-// each thread taking `column` quads of four cells along z (ceil(nz / column) threads along z).
-struct SorQuadsPush { float rhsScale; float omega; int colour; int column; };
 // Multigrid transfers between two levels: the cells of the level that is NOT bound as the uniform
 // block (the fine level for restriction and coarsening, the coarse one for prolongation), and the
 // right-hand side's scale on the fine level (restriction only).

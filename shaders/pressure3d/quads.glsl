@@ -1,6 +1,6 @@
 // The 7-point stencil four cells along x at a time, on a level whose rows are a whole number of
 // quads (nx % 4 == 0) and whose faces between cells are all open (no obstacle): the neighbourhood
-// rules that pressure3d/jacobi_quads.comp, rbsor_quads.comp and mg_restrict_quads.comp share.
+// rules that pressure3d/jacobi_quads.comp, mg_restrict_quads.comp and residual_quads.comp share.
 // A quad is read as one vec4; its neighbours along y and z are quads too, and along x the last
 // lane of the quad before and the first of the quad after. Weights are 1 between cells and the
 // buffers' on the grid's sides, read one branch per side of the quad: each of the four cells

@@ -37,10 +37,6 @@ void setJacobiColumnForTesting(uint32_t column) noexcept;
 // Experiment: the V-cycle smooths each level with this many damped Jacobi sweeps before and after
 // its coarse correction instead of red-black Gauss-Seidel (0, the default).
 void setMultigridJacobiSmoothingForTesting(uint32_t sweeps) noexcept;
-// Whether 3D red-black sweeps of a level of whole quads without obstacles run four cells a thread
-// (pressure3d/rbsor_quads.comp; true, the default) or a cell a thread (pressure3d/rbsor.comp), so
-// that tests and benches can run both.
-void setRedBlackInQuadsForTesting(bool quads) noexcept;
 // Whether the 3D prolongation between two levels without obstacles reads only the coarse sides'
 // weights (pressure3d/mg_prolong.comp's kInteriorOpen variant; true, the default) or tests every
 // cell's faces, so that benches can run both.

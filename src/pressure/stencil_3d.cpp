@@ -24,7 +24,7 @@ constexpr bool coversCells = [] {
     return true;
 }();
 static_assert(coversCells<kernels::Pressure3dJacobi> && coversCells<kernels::Pressure3dRbsor> &&
-              coversCells<kernels::Pressure3dJacobiQuads> && coversCells<kernels::Pressure3dRbsorQuads> &&
+              coversCells<kernels::Pressure3dJacobiQuads> &&
               coversCells<kernels::Pressure3dMgRestrictQuads> && coversCells<kernels::Pressure3dResidualQuads> &&
               coversCells<kernels::Pressure3dMgRestrictResidual> && coversCells<kernels::Pressure3dMgProlong> &&
               coversCells<kernels::Pressure3dCgResidual> && coversCells<kernels::Pressure3dCgRemoveMean> &&
@@ -67,9 +67,6 @@ GridShape quadShape(const GridShape& shape) { return {shape.nx / 4, shape.ny, sh
 // The restriction from such a level takes a fine quad and the coarse rows above it a thread
 // (pressure3d/mg_restrict_quads.comp).
 GridShape restrictionQuadThreads(const GridShape& fine) { return {fine.nx / 4, (fine.ny + 1) / 2, (fine.nz + 1) / 2}; }
-// Whether red-black sweeps take the quads where a level allows them (setRedBlackInQuadsForTesting:
-// the benches measure both).
-bool redBlackInQuads = true;
 // Whether the prolongation between two levels without obstacles takes its kInteriorOpen variant
 // (setOpenProlongationForTesting: the benches measure both).
 bool openProlongation = true;
@@ -83,7 +80,6 @@ bool residualInQuads = true;
 } // namespace
 
 void setJacobiColumnForTesting(uint32_t column) noexcept { columnForTesting = column; }
-void setRedBlackInQuadsForTesting(bool quads) noexcept { redBlackInQuads = quads; }
 void setOpenProlongationForTesting(bool open) noexcept { openProlongation = open; }
 void setRestrictionInQuadsForTesting(bool quads) noexcept { restrictionInQuads = quads; }
 void setResidualInQuadsForTesting(bool quads) noexcept { residualInQuads = quads; }
@@ -199,24 +195,6 @@ void MacStencil<3>::relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d,
     // (measured on the H200: performance-log.md, "Packed red-black dispatches in 3D").
     const bool packed = colourBits == 1;
     PingPong& p = eq.unknown;
-    // A level of whole quads without obstacles and with the plain colours is swept four cells a
-    // thread with vec4 loads (pressure3d/rbsor_quads.comp), on the Jacobi quads' thread grid.
-    if (packed && sweepsInQuads(level) && redBlackInQuads) {
-        const GridShape quads = quadShape(s);
-        const GridShape threads = jacobiThreads(quads);
-        const int column = int(jacobiColumn(quads));
-        for (uint32_t k = 0; k < iterations; ++k)
-            for (int colour = 0; colour < 2; ++colour) {
-                d.dispatch(cmd,
-                           kernels::Pressure3dRbsorQuads::Bindings{.uniform = level.grid, .p = p.now(),
-                                                                   .divergence = eq.rhs, .openX = openX(level),
-                                                                   .openY = openY(level), .openZ = openZ(level),
-                                                                   .shift = level.shift},
-                           gpu::SorQuadsPush{eq.rhsScale, omega, colour, column}, threads.nx, threads.ny, threads.nz);
-                d.barrier(cmd);
-            }
-        return;
-    }
     const uint32_t width = packed ? (s.nx + 1) / 2 : s.nx;
     for (uint32_t k = 0; k < iterations; ++k)
         for (int colour = 0; colour < 16; ++colour) {

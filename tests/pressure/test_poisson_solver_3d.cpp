@@ -336,34 +336,6 @@ TEST_P(PoissonSolver3DMethods, ANonFinitePressureIsReported) {
     }
 }
 
-// One red-black SOR iteration on boxes without obstacles whose rows are whole quads (four cells a
-// thread, pressure3d/rbsor_quads.comp, where the colours are the two plain ones), the interior
-// weights poisoned, from a random p against the reference's iteration, cell by cell: one quad a
-// row (its neighbours along x on a periodic axis are its own lanes), rows of 5 and 9 quads,
-// columns of 1, 3 and 8 quads along z (the last shorter). Odd periodic sizes take the one-cell
-// kernel's extra colours, which must give the same iteration.
-TEST_P(PoissonSolver3DMethods, RedBlackSorInQuadsMatchesTheReference) {
-    const SideCase& c = GetParam();
-    for (const std::array<int, 3> n : {std::array<int, 3>{4, 6, 8}, std::array<int, 3>{4, 7, 5},
-                                       std::array<int, 3>{20, 14, 11}, std::array<int, 3>{36, 30, 46},
-                                       std::array<int, 3>{36, 29, 45}})
-        for (uint32_t column : {1u, 3u, 8u}) {
-            detail::setJacobiColumnForTesting(column);
-            const System3D system = openSystem(n, c.sides, 31);
-            const ref::PoissonProblem3D& q = system.problem;
-            GpuSystem3D gpu(context()->state(), system, c.sides);
-            gpu.overwriteWeights(withPoisonedInterior(system));
-            gpu.solver().setInteriorOpen(true);
-            const std::vector<float> start = randomStart(q.cells());
-            const std::vector<double> p0(start.begin(), start.end());
-            const PoissonSolveSettings s = settings(PressureSolverType::RedBlackSOR, 1);
-            const std::string label = std::to_string(q.nx) + "x" + std::to_string(q.ny) + "x" + std::to_string(q.nz) +
-                                      ", columns of " + std::to_string(column);
-            expectWithinBounds(gpu.solve(s, start), ref::sorIteration(q, p0, s.sorRelaxation), label);
-        }
-    detail::setJacobiColumnForTesting(0);
-}
-
 // Multigrid on boxes without obstacles, promised open interior faces: to the exact solution as
 // the general solver gets there (a relative residual of 1e-5 in 30 V-cycles). 24 x 16 x 12 has
 // even sizes down to its coarsest level (every level takes the interior as open) and holds 0.5 in
