@@ -16,6 +16,9 @@
 //                 [--restrict-quads on|off]  (the restriction from a level of whole quads without
 //                                             obstacles four fine cells a thread; off: eight a coarse cell)
 //                 [--residual-quads on|off]  (the gate's residual of such a level four cells a thread)
+//                 [--jacobi-smoothing N]  (the V-cycle smooths every level with N damped Jacobi sweeps,
+//                                          0 with two red-black iterations; unset, the stencil picks
+//                                          per level: four sweeps on levels of whole quads)
 //                 [--sweep-column N]  (cells, or quads, along z a thread of the 3D sweeps relaxes; 0:
 //                                      by the grid's size)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
@@ -53,7 +56,7 @@
 #include <billow/billow.hpp>
 
 // The multigrid's switches measured both ways (--open-prolong, --restrict-quads, --residual-quads)
-// and the sweeps' column (--sweep-column).
+// and the experiments' settings (--sweep-column, --jacobi-smoothing).
 #include "pressure/mac_stencil.hpp"
 
 namespace {
@@ -128,6 +131,8 @@ Options parse(int argc, char** argv) {
         } else if (a == "--restrict-quads") {
             if (v != "off" && v != "on") throw std::runtime_error("--restrict-quads: off or on, not " + v);
             billow::detail::setRestrictionInQuadsForTesting(v == "on");
+        } else if (a == "--jacobi-smoothing") {
+            billow::detail::setMultigridJacobiSmoothingForTesting(static_cast<uint32_t>(std::stoul(v)));
         } else if (a == "--sweep-column") {
             billow::detail::setJacobiColumnForTesting(static_cast<uint32_t>(std::stoul(v)));
         } else if (a == "--residual-quads") {

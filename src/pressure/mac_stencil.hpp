@@ -34,8 +34,10 @@ namespace billow::detail {
 // relaxes. 0, the default, picks them by the grid's size (stencil_3d.cpp); tests set a count so
 // that their small grids run columns longer than one cell, and one that leaves a shorter last column.
 void setJacobiColumnForTesting(uint32_t column) noexcept;
-// Experiment: the V-cycle smooths each level with this many damped Jacobi sweeps before and after
-// its coarse correction instead of red-black Gauss-Seidel (0, the default).
+// The V-cycle smooths every level with this many damped Jacobi sweeps before and after its coarse
+// correction (0: red-black Gauss-Seidel on every level), instead of each stencil's choice per level
+// (multigridJacobiSweeps; kStencilSmoothing, the default), so that benches can measure both.
+inline constexpr uint32_t kStencilSmoothing = UINT32_MAX;
 void setMultigridJacobiSmoothingForTesting(uint32_t sweeps) noexcept;
 // Whether the 3D prolongation between two levels without obstacles reads only the coarse sides'
 // weights (pressure3d/mg_prolong.comp's kInteriorOpen variant; true, the default) or tests every
@@ -65,6 +67,7 @@ public:
     uint32_t reductionGroups(const GridShape& shape) const override;
     std::vector<GroupCounts> gatedDispatchGroups(const std::vector<GridShape>& levels) const override;
 
+    uint32_t multigridJacobiSweeps(const PoissonLevel& level) const override;
     void relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,
                      uint32_t sweeps) const override;
     void relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level, const LevelEquation& eq,

@@ -8,12 +8,13 @@
 namespace billow::detail {
 
 namespace {
-uint32_t jacobiSmoothingForTesting = 0;
+uint32_t jacobiSmoothingForTesting = kStencilSmoothing;
 }
 void setMultigridJacobiSmoothingForTesting(uint32_t sweeps) noexcept { jacobiSmoothingForTesting = sweeps; }
 
 void PoissonSolver::recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest) {
-    // Gauss-Seidel sweeps before and after each coarse correction; the coarsest level is solved
+    // Smoothing before and after each coarse correction (Jacobi sweeps or two red-black
+    // Gauss-Seidel iterations, as the stencil picks per level); the coarsest level is solved
     // directly by the stencil.
     constexpr uint32_t kSmoothing = 2;
     const size_t levels = coarse_.size();
@@ -22,8 +23,10 @@ void PoissonSolver::recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, 
     // found it (one blocked smoothing dispatch before and one after: two flips). Checked here.
     std::array<int, 32> currentCopies{};  // levels <= log2(16384 / BILLOW_MG_COARSEST) + 1
     for (size_t l = 0; l <= levels; ++l) currentCopies.at(l) = equation(l, finest).unknown.current;
-    const uint32_t jacobi = shifted() ? 0 : jacobiSmoothingForTesting;
     auto smooth = [&](size_t l) {
+        const uint32_t jacobi = shifted()                                       ? 0
+                                : jacobiSmoothingForTesting != kStencilSmoothing ? jacobiSmoothingForTesting
+                                                                                 : stencil_->multigridJacobiSweeps(level(l));
         if (jacobi > 0) stencil_->relaxJacobi(cmd, d, level(l), equation(l, finest), jacobi);
         else stencil_->relaxRedBlack(cmd, d, level(l), equation(l, finest), 1.0f, kSmoothing);
     };

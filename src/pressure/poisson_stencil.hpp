@@ -88,6 +88,10 @@ public:
     // `sweeps` damped Jacobi sweeps (relaxation 0.8).
     virtual void relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                              const LevelEquation& eq, uint32_t sweeps) const = 0;
+    // How the multigrid smooths `level` before and after its coarse correction: this many damped
+    // Jacobi sweeps, or, for 0, two red-black Gauss-Seidel iterations (relaxRedBlack). A system
+    // with a diagonal shift is always smoothed red-black (only that kernel takes the shift).
+    virtual uint32_t multigridJacobiSweeps(const PoissonLevel& level) const = 0;
     // `iterations` red-black Gauss-Seidel iterations over-relaxed by `omega` (1: plain
     // Gauss-Seidel, the multigrid smoother).
     virtual void relaxRedBlack(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,

@@ -109,6 +109,11 @@ std::vector<GroupCounts> MacStencil<2>::gatedDispatchGroups(const std::vector<Gr
 }
 
 template <>
+uint32_t MacStencil<2>::multigridJacobiSweeps(const PoissonLevel&) const {
+    return 0;  // red-black, in shared-memory tiles (pressure/rbsor_tiles.comp)
+}
+
+template <>
 void MacStencil<2>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                             const LevelEquation& eq, uint32_t sweeps) const {
     // Up to BILLOW_JACOBI_SWEEPS sweeps per dispatch, in shared memory, one workgroup per tile.

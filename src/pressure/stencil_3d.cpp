@@ -149,6 +149,14 @@ std::vector<GroupCounts> MacStencil<3>::gatedDispatchGroups(const std::vector<Gr
 }
 
 template <>
+uint32_t MacStencil<3>::multigridJacobiSweeps(const PoissonLevel& level) const {
+    // A level swept in quads is smoothed by four of those sweeps (7 µs each at 128^3 on an H200)
+    // rather than two red-black iterations (four colour dispatches of 16 µs): more V-cycles to a
+    // tolerance, less time (performance-log.md, "Jacobi smoothing on levels of whole quads").
+    return sweepsInQuads(level) ? 4 : 0;
+}
+
+template <>
 void MacStencil<3>::relaxJacobi(VkCommandBuffer cmd, const PoissonDispatch& d, const PoissonLevel& level,
                             const LevelEquation& eq, uint32_t sweeps) const {
     const GridShape& s = level.shape;
