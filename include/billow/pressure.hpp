@@ -11,9 +11,10 @@ enum class PressureSolverType : uint32_t {
     RedBlackSOR = 1,   // `pressureIterations` red-black Gauss-Seidel sweeps over-relaxed by
                        // `sorRelaxation` (1 = plain Gauss-Seidel), in place, warm-started
     Multigrid = 2,     // `pressureIterations` geometric multigrid V-cycles (red-black Gauss-Seidel
-                       // smoothing, 2 sweeps before and after; cell-sum restriction, bilinear
-                       // prolongation; the level at or below 16 x 16 solved by SOR in one
-                       // workgroup), warm-started
+                       // smoothing, 2 sweeps before and after; in 3D, on levels without obstacles
+                       // whose nx is a multiple of 4, 4 damped Jacobi sweeps instead; cell-sum
+                       // restriction, bilinear prolongation; the level at or below 16 x 16
+                       // (8^3) solved by SOR in one workgroup), warm-started
     MultigridPCG = 3,  // `pressureIterations` conjugate gradient iterations preconditioned by one
                        // such V-cycle (flexible CG: Polak-Ribiere beta), warm-started; all scalars
                        // computed on the GPU
