@@ -42,6 +42,15 @@ struct Options {
     bool interiorOpen = true;
 };
 
+// An on|off option's value; anything else ends the program with a message naming the option.
+bool onOrOff(const std::string& key, const std::string& value) {
+    if (value != "on" && value != "off") {
+        std::fprintf(stderr, "%s: on or off, not %s\n", key.c_str(), value.c_str());
+        std::exit(2);
+    }
+    return value == "on";
+}
+
 Options parse(int argc, char** argv) {
     Options o;
     for (int a = 1; a + 1 < argc; a += 2) {
@@ -56,31 +65,10 @@ Options parse(int argc, char** argv) {
         } else if (key == "--repeat") o.repeat = std::stoi(value);
         else if (key == "--warmup") o.warmup = std::stoi(value);
         else if (key == "--jacobi-smoothing") detail::setMultigridJacobiSmoothingForTesting(uint32_t(std::stoul(value)));
-        else if (key == "--open-prolong") {
-            if (value != "on" && value != "off") {
-                std::fprintf(stderr, "--open-prolong: on or off, not %s\n", value.c_str());
-                std::exit(2);
-            }
-            detail::setOpenProlongationForTesting(value == "on");
-        } else if (key == "--restrict-quads") {
-            if (value != "on" && value != "off") {
-                std::fprintf(stderr, "--restrict-quads: on or off, not %s\n", value.c_str());
-                std::exit(2);
-            }
-            detail::setRestrictionInQuadsForTesting(value == "on");
-        } else if (key == "--residual-quads") {
-            if (value != "on" && value != "off") {
-                std::fprintf(stderr, "--residual-quads: on or off, not %s\n", value.c_str());
-                std::exit(2);
-            }
-            detail::setResidualInQuadsForTesting(value == "on");
-        } else if (key == "--interior-open") {
-            if (value != "on" && value != "off") {
-                std::fprintf(stderr, "--interior-open: on or off, not %s\n", value.c_str());
-                std::exit(2);
-            }
-            o.interiorOpen = value == "on";
-        }
+        else if (key == "--open-prolong") detail::setOpenProlongationForTesting(onOrOff(key, value));
+        else if (key == "--restrict-quads") detail::setRestrictionInQuadsForTesting(onOrOff(key, value));
+        else if (key == "--residual-quads") detail::setResidualInQuadsForTesting(onOrOff(key, value));
+        else if (key == "--interior-open") o.interiorOpen = onOrOff(key, value);
         else {
             std::fprintf(stderr, "unknown option %s\n", key.c_str());
             std::exit(2);
