@@ -6,7 +6,7 @@
 // and on (a fuel emitter that ignites).
 //
 //   smoke3d_bench [--sizes 64,128,256] [--repeat 20] [--warmup 5] [--iterations 40] [--cycles 2]
-//                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic]
+//                 [--solvers jacobi,mg] [--combustion off,on] [--interpolation linear,cubic] [--flow-storage f32|f16]
 //                 [--reflection off|on] [--velocity-advection mc|sl] [--scalar-advection sl|mc]
 //                 [--step-tolerance 0] [--max-cycles 16] [--incremental-pressure on|off]
 //                 [--headroom 2]  (SmokeSettings3D::pressureIterationHeadroom; >= --max-cycles records
@@ -69,6 +69,7 @@ struct Options {
     uint32_t cycles = 2;       // multigrid V-cycles
     std::vector<std::string> solvers{"jacobi", "mg"};
     std::vector<std::string> combustion{"off", "on"};
+    billow::FlowStorage flowStorage = billow::FlowStorage::Float32;
     bool reflection = false;
     float stepTolerance = 0.0f;  // multigrid solvers: SmokeSettings3D::pressureTolerance
     uint32_t maxCycles = 16;     // most V-cycles (CG iterations) of a solve stopped at the tolerance
@@ -117,6 +118,10 @@ Options parse(int argc, char** argv) {
         else if (a == "--cycles") o.cycles = static_cast<uint32_t>(std::stoul(v));
         else if (a == "--solvers") o.solvers = parseList(v);
         else if (a == "--combustion") o.combustion = parseList(v);
+        else if (a == "--flow-storage") {
+            if (v != "f32" && v != "f16") throw std::runtime_error("--flow-storage: f32 or f16, not " + v);
+            o.flowStorage = v == "f16" ? billow::FlowStorage::Float16 : billow::FlowStorage::Float32;
+        }
         else if (a == "--reflection") {
             if (v != "off" && v != "on") throw std::runtime_error("--reflection: off or on, not " + v);
             o.reflection = v == "on";
@@ -273,6 +278,7 @@ int main(int argc, char** argv) try {
             s.backTrace = billow::BackTrace::Euler;
         }
         s.combustion.enabled = combustion;
+        s.flowStorage = o.flowStorage;
         s.advectionReflection = o.reflection;
         s.viscosity = o.viscosity;
         s.scalarDiffusion = o.viscosity;

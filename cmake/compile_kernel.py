@@ -15,6 +15,9 @@ member and type names) and reflected. Then:
     for the kernel with the other branches deleted. Leaving the constant to the driver's
     specialization (one module, n pipelines) did not give that on NVIDIA: its linear 3D advection
     kept the cubic path's cost (docs/performance-log.md).
+A kernel that declares `#define BILLOW_FLOW_STORAGE` (common/flow_storage.glsl) is compiled once more with
+BILLOW_FLOW_HALF defined, its flow fields stored as 16-bit floats: those modules follow the float32
+ones as further variants (n .. 2n-1), and only the float32 ones need no 16-bit storage feature.
 All of that is done twice, once per workgroup profile (core/kernel_interface.hpp): "wide", the
 shapes measured fastest on desktop GPUs, and "minimum", compiled with BILLOW_MINIMUM_WORKGROUPS
 defined, whose workgroups fit the Vulkan specification's guaranteed compute limits (128
@@ -29,7 +32,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from generate_kernel_table import declared_variant_count, read_reflection, selector_is_well_formed  # noqa: E402
+from generate_kernel_table import (declared_variant_count, has_float16_storage, read_reflection,  # noqa: E402
+                                   selector_is_well_formed)
 
 TARGET_ENV = "vulkan1.1"
 # The workgroup profiles, in the kernel table's order, and the defines each compiles with.
@@ -44,11 +48,9 @@ def run(command):
         sys.exit(1)
 
 
-def compile_profile(args, source, out, name, glslc, depfile_path):
-    """The modules of one workgroup profile; returns its entry line."""
+def compile_modules(args, source, out, name, glslc, depfile):
+    """The embedded modules of one compile of the source (one per variant)."""
     named_spv, named_json = out / f"{name}.named.spv", out / f"{name}.named.json"
-    # Both profiles include the same files: the wide compile writes the dependencies.
-    depfile = ["-MD", "-MF", depfile_path, "-MT", args.entry] if depfile_path else []
     run(glslc + depfile + ["-o", named_spv, source])
     run([args.spirv_cross, named_spv, "--reflect", "--output", named_json])
     variants = declared_variant_count(source.read_text(encoding="utf-8"))
@@ -66,6 +68,16 @@ def compile_profile(args, source, out, name, glslc, depfile_path):
                  "--freeze-spec-const", "--fold-spec-const-op-composite", "-O", "--strip-debug",
                  named_spv, "-o", spv])
             modules.append(spv)
+    return named_json, modules
+
+
+def compile_profile(args, source, out, name, glslc, depfile_path):
+    """The modules of one workgroup profile; returns its entry line."""
+    # Both profiles include the same files: the wide compile writes the dependencies.
+    depfile = ["-MD", "-MF", depfile_path, "-MT", args.entry] if depfile_path else []
+    named_json, modules = compile_modules(args, source, out, name, glslc, depfile)
+    if has_float16_storage(source.read_text(encoding="utf-8")):
+        modules += compile_modules(args, source, out, name + ".float16", glslc + ["-DBILLOW_FLOW_HALF=1"], [])[1]
     fields = [source, named_json]
     for spv in modules:
         run([args.spirv_val, "--target-env", TARGET_ENV, spv])

@@ -65,6 +65,11 @@ OWN_WORKGROUP = re.compile(r"^\s*#\s*define\s+BILLOW_OWN_WORKGROUP_SIZE\b", re.M
 # A kernel with variants: one `layout(constant_id = 0) const int` selector, and in the kernel's own
 # file `#define BILLOW_KERNEL_VARIANTS <n>` (a literal), the number of values it takes (0 .. n-1).
 VARIANTS = re.compile(r"^\s*#\s*define\s+BILLOW_KERNEL_VARIANTS\b(.*)$", re.MULTILINE)
+# A kernel that may store the flow's fields as 16-bit floats (common/flow_storage.glsl) declares
+# `#define BILLOW_FLOW_STORAGE` in its own file: its modules compiled with BILLOW_FLOW_HALF follow
+# the float32 ones as variants n .. 2n-1, which KernelSet builds instead of 0 .. n-1 for a solver
+# whose flow is stored in halves (the call sites name 0 .. n-1 either way).
+FLOAT16_STORAGE = re.compile(r"^\s*#\s*define\s+BILLOW_FLOW_STORAGE\b", re.MULTILINE)
 MAX_VARIANTS = 8
 # The Vulkan specification's guaranteed compute limits (the "Required Limits" table): what the
 # minimum profile's modules must fit. Shared memory in bytes.
@@ -79,6 +84,11 @@ def declared_variant_count(text):
     declared = VARIANTS.search(text)
     count = VARIANT_COUNT.fullmatch(declared.group(1)) if declared else None
     return int(count.group(1)) if count and 2 <= int(count.group(1)) <= MAX_VARIANTS else 1
+
+
+def has_float16_storage(text):
+    """Whether a kernel's source declares the 16-bit flow storage modules (BILLOW_FLOW_STORAGE)."""
+    return FLOAT16_STORAGE.search(text) is not None
 
 
 def selector_is_well_formed(reflection):
@@ -284,7 +294,11 @@ class Kernel:
 
         reflection = read_reflection(names_json)
         check_pipeline_layout(reflection, self.where, slots)
-        self.variants = variant_selector(reflection, self.where, variants.group(1) if variants else None)
+        # The variants a dispatch names (Bindings::variant), and the pipelines: twice as many with
+        # the 16-bit storage modules, which start at float16_variant (0: none).
+        self.selectable_variants = variant_selector(reflection, self.where, variants.group(1) if variants else None)
+        self.float16_variant = self.selectable_variants if has_float16_storage(text) else 0
+        self.variants = self.selectable_variants * (2 if self.float16_variant else 1)
         layout = Layout(reflection["types"], self.where)
         self.local_size = tuple(reflection["entryPoints"][0]["workgroup_size"])
         self.layout_checks = []  # (C++ type, bytes, [(member, offset)], what)
@@ -465,7 +479,7 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
                           for b in range(1, max(k.bindings, default=0) + 1))
         out.append(f"    {{KernelId::{k.type_name}, {cpp_string(k.name)}, {cpp_string(k.where)}, "
                    f"KernelGroup::{k.group}, {{{{{profile_sizes(k)}}}}}, {{{', '.join(str(p[1]) for p in k.profiles)}}}, "
-                   f"{'true' if k.shapes_own_workgroup else 'false'}, {k.variants}, {first_pipeline}, "
+                   f"{'true' if k.shapes_own_workgroup else 'false'}, {k.variants}, {k.float16_variant}, {first_pipeline}, "
                    f"{k.push_bytes}, {k.uniform_bytes}, "
                    f"{max(k.bindings, default=0)}, {hex(k.storage_mask())}u, {{{{\"\", {names}}}}}}},")
         first_pipeline += k.variants
@@ -480,10 +494,13 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
         if k.shapes_own_workgroup:
             out.append("    // Defines BILLOW_OWN_WORKGROUP_SIZE: one workgroup per tile, dispatched in groups.")
         out.append(f"    static constexpr bool shapesOwnWorkgroup = {'true' if k.shapes_own_workgroup else 'false'};")
-        if k.variants > 1:
+        if k.selectable_variants > 1:
             out.append("    // BILLOW_KERNEL_VARIANTS: one module and pipeline per value of specialization constant 0,")
             out.append("    // frozen at build time; Bindings::variant names it at every dispatch.")
-        out.append(f"    static constexpr uint32_t variants = {k.variants};")
+        out.append(f"    static constexpr uint32_t variants = {k.selectable_variants};")
+        if k.float16_variant:
+            out.append("    // BILLOW_FLOW_STORAGE: as many again with the flow stored in 16-bit floats, from this one.")
+            out.append(f"    static constexpr uint32_t float16Variant = {k.float16_variant};")
         if k.uniform_type:
             out.append(f"    using Uniform = gpu::{k.uniform_type};  // binding 0 ({k.uniform_block})")
         if k.push_type:
@@ -495,15 +512,15 @@ def header_text(kernels, groups, slots, push_bytes_limit, type_headers):
         out.append("    struct Bindings {")
         out.append(f"        using Kernel = {k.type_name};")
         out.append("        UniformBinding uniform{};  // binding 0: the set's own uniform buffer unless given")
-        if k.variants > 1:
-            out.append(f"        KernelVariant variant;  // the pipeline: specialization constant 0 = 0 .. {k.variants - 1}")
+        if k.selectable_variants > 1:
+            out.append(f"        KernelVariant variant;  // the pipeline: specialization constant 0 = 0 .. {k.selectable_variants - 1}")
         for binding, (member, blocks, reads, writes) in sorted(k.bindings.items()):
             out.append(f"        StorageBinding {member};  // binding {binding} ({', '.join(blocks)}): "
                        f"{access(reads, writes)}")
         slots_list = ["uniform.buffer"] + [f"{k.bindings[b][0]}.buffer" if b in k.bindings else "VK_NULL_HANDLE"
                                             for b in range(1, max(k.bindings, default=0) + 1)]
         out.append(f"        DescriptorSlots slots() const {{ return {{{', '.join(slots_list)}}}; }}")
-        out.append(f"        uint32_t variantIndex() const {{ return {'variant.index' if k.variants > 1 else '0'}; }}")
+        out.append(f"        uint32_t variantIndex() const {{ return {'variant.index' if k.selectable_variants > 1 else '0'}; }}")
         out.append("    };")
         out.append("};")
         out.append("")

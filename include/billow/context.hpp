@@ -72,6 +72,12 @@ struct StandaloneSettings {
     // devices below the wide profile's needs take the minimum shapes without it. The environment
     // variable BILLOW_MINIMUM_LIMITS=1 also sets it. Default: false.
     bool specificationMinimumLimits = false;
+
+    // Enable 16-bit storage buffers (storageBuffer16BitAccess, core in Vulkan 1.1) where the device
+    // has them, for the solvers' 16-bit flow storage (SmokeSettings3D::flowStorage). false: run as
+    // a device without them would. The environment variable BILLOW_NO_16BIT_STORAGE=1 also turns
+    // it off. Default: true.
+    bool storage16Bit = true;
 };
 
 struct EmbeddedHandles {
@@ -90,6 +96,11 @@ struct EmbeddedHandles {
     double waitTimeoutSeconds = 10.0;
     // As StandaloneSettings::specificationMinimumLimits (BILLOW_MINIMUM_LIMITS=1 too). Default: false.
     bool specificationMinimumLimits = false;
+    // Whether the engine created its device with VkPhysicalDevice16BitStorageFeatures::
+    // storageBuffer16BitAccess (or VkPhysicalDeviceVulkan11Features') enabled: Billow cannot read
+    // what a device was created with, and its 16-bit flow storage (SmokeSettings3D::flowStorage)
+    // needs it. Default: false (solvers asking for 16-bit storage are refused with UnsupportedDevice).
+    bool storageBuffer16BitAccess = false;
 };
 
 struct DeviceInfo {
@@ -136,6 +147,10 @@ public:
     // GPUs, up to 1024 invocations and 32 KiB of shared memory) or "minimum" (within the limits
     // every Vulkan device guarantees: 128 invocations, 16 KiB). docs/platforms.md.
     std::string_view workgroupProfile() const noexcept;
+    // Whether 16-bit storage buffers are enabled on the device (StandaloneSettings::storage16Bit
+    // where the device has them; EmbeddedHandles::storageBuffer16BitAccess): what the solvers'
+    // 16-bit flow storage needs.
+    bool supports16BitStorage() const noexcept;
 
     // Blocks until the context's queue is idle, at most waitTimeoutSeconds(). Throws DeviceLost if
     // the device was lost, TimeoutError when the wait runs past the timeout.

@@ -47,6 +47,19 @@ struct CombustionSettings {
     float expansion = 0.5f;               // dimensionless, >= 0, default 0.5 (0: no expansion)
 };
 
+// How the flow's fields are stored on the GPU: the velocity's faces and the density, temperature
+// and fuel cells (SmokeSettings3D::flowStorage). The solver computes in float32 either way.
+enum class FlowStorage : uint32_t {
+    Float32,  // 4 bytes a value
+    // 2 bytes a value, IEEE half precision: 11 significant bits (a relative rounding of at most
+    // 2^-11 a store), |value| <= 65504. The temperature is stored as its difference from the
+    // ambient temperature the solver was made with (SmokeSolver3D::storedTemperatureOrigin), so a
+    // fluid at rest stays exactly at rest. Needs 16-bit storage buffers on the device
+    // (Context::supports16BitStorage; not SwiftShader). Pressure, divergence, the obstacles and the
+    // colour stay float32. docs/smoke3d.md has the bytes a cell and docs/accuracy.md the error.
+    Float16,
+};
+
 // The pressure (on the 7-point stencil), advection, diffusion, force and health fields are the
 // shared blocks' (billow/solver_settings.hpp), documented there once.
 struct SmokeSettings3D : PressureSettings, AdvectionSettings, DiffusionSettings, SmokeForceSettings, HealthSettings {
@@ -62,6 +75,10 @@ struct SmokeSettings3D : PressureSettings, AdvectionSettings, DiffusionSettings,
     // Allocate and advect an RGBA colour per cell (16 bytes a cell, three copies). Fixed at
     // creation. Default false.
     bool colour = false;
+    // How the velocity, density, temperature and fuel are stored (FlowStorage). Fixed at
+    // creation; Float16 on a device without 16-bit storage buffers is UnsupportedDevice. Default
+    // Float32.
+    FlowStorage flowStorage = FlowStorage::Float32;
 
     // Diffusion coefficient of density, temperature, fuel and colour, m^2/s; 0 skips it. Default 0.
     // Solved by `diffusionSolver` (the colour by Jacobi sweeps always).

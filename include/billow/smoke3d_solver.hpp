@@ -7,6 +7,9 @@
 //   density, temperature, fuel, pressure, divergence, solid: cell centres, nx * ny * nz,
 //     index i + nx * (j + ny * k)
 //   colour: RGBA, 4 floats per cell (SmokeSettings3D::colour)
+//   (with SmokeSettings3D::flowStorage Float16 the velocity, density, temperature and fuel buffers
+//   hold IEEE halves in the same order, the temperature from storedTemperatureOrigin(); host
+//   access converts)
 //   openX / openY / openZ: open fraction of each face (0 closed, 1 open), laid out as u / v / w
 //   solidVelocityX / Y / Z: the normal velocity prescribed on each face's closed part, m/s, laid
 //     out as u / v / w (0 on static obstacles and walls; the inflow speed on inflow faces)
@@ -216,7 +219,14 @@ public:
     void upload(SmokeField3D field, std::span<const float> values);
     // The GPU buffer currently holding `field` (changes after each recorded step) and its size.
     VkBuffer buffer(SmokeField3D field) const noexcept;
+    // Its size in bytes: 4 a value, or with SmokeSettings3D::flowStorage Float16 2 a value of the
+    // velocity (and its midpoint copy), density, temperature and fuel, rounded up to whole 4-byte
+    // words (IEEE halves, value k in bytes 2k and 2k + 1, little-endian).
     VkDeviceSize bufferSize(SmokeField3D field) const noexcept;
+    // What the Temperature buffer's values are the difference from, K: with flowStorage Float16
+    // the ambient temperature the solver was made with (a stored value t means origin + t, so the
+    // ambient is exact), 0 with Float32. download(), upload() and the image passes add it for you.
+    float storedTemperatureOrigin() const noexcept;
 
 private:
     struct Impl;

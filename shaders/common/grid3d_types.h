@@ -62,6 +62,9 @@ struct Grid3DParams {
     vec4 wallVelocity[6];      // moving wall: the wall's velocity (xyz, m/s; its normal part is ignored)
     vec4 inflow[6];            // inflow: x speed into the domain (m/s), y density, z temperature (K), w fuel
     vec4 inflowColour[6];      // inflow: RGBA the entering fluid carries
+    float temperatureOrigin;   // K: what a 16-bit stored temperature is the difference from
+                               // (common/flow_storage.glsl); 0 where the flow is float32
+    int reserved0, reserved1, reserved2;  // std140 rounds the block to 16 bytes
 };
 
 #ifdef __cplusplus

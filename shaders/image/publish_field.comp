@@ -17,9 +17,15 @@ layout(binding = 4, BILLOW_IMAGE_FORMAT) uniform writeonly image2D target;
 
 // Sources: cell fields (nx * ny * nz values, x fastest; 2 or 4 per cell interleaved for the vector
 // modes) or the staggered velocity's faces (u: (nx+1) * ny * nz, v: nx * (ny+1) * nz, w: nx * ny * (nz+1)).
+// With pc.stored.x 1 the sources hold 16-bit floats, two to a uint (SmokeSettings3D::flowStorage
+// Float16; the views of the same buffers below), read with unpackHalf2x16, which needs no device
+// feature; pc.stored.y is added to every value read (a 16-bit temperature's origin).
 layout(std430, binding = 0) readonly buffer Source0 { float source0[]; };
 layout(std430, binding = 1) readonly buffer Source1 { float source1[]; };
 layout(std430, binding = 2) readonly buffer Source2 { float source2[]; };
+layout(std430, binding = 0) readonly buffer Source0Halves { uint source0Halves[]; };
+layout(std430, binding = 1) readonly buffer Source1Halves { uint source1Halves[]; };
+layout(std430, binding = 2) readonly buffer Source2Halves { uint source2Halves[]; };
 layout(std430, binding = 3) readonly buffer ColourMap { vec4 colourMap[]; };
 
 // The quantity's modes (src/image/image_sources.hpp, PublishMode).
@@ -40,12 +46,18 @@ layout(push_constant) uniform Push {
     uvec4 size;     // nx, ny, nz (1 in 2D), mode
     vec4 range;     // x rangeMin, y rangeMax, z 1 / cell size (1/m), w base (kCellExcess)
     uvec4 options;  // x colour map entries (0: none), y premultiply (1: the dye's alpha), z the format's largest value (float bits)
+    vec4 stored;    // x 1: the sources hold 16-bit floats; y added to each value read
 } pc;
 
+float half16(uint pair, uint i) { return unpackHalf2x16(pair)[i & 1u]; }
+float read0(uint i) { return (pc.stored.x != 0.0 ? half16(source0Halves[i >> 1], i) : source0[i]) + pc.stored.y; }
+float read1(uint i) { return (pc.stored.x != 0.0 ? half16(source1Halves[i >> 1], i) : source1[i]) + pc.stored.y; }
+float read2(uint i) { return (pc.stored.x != 0.0 ? half16(source2Halves[i >> 1], i) : source2[i]) + pc.stored.y; }
+
 uint cellIndex(uvec3 c) { return c.x + pc.size.x * (c.y + pc.size.y * c.z); }
-float uFace(uint i, uint j, uint k) { return source0[i + (pc.size.x + 1u) * (j + pc.size.y * k)]; }
-float vFace(uint i, uint j, uint k) { return source1[i + pc.size.x * (j + (pc.size.y + 1u) * k)]; }
-float wFace(uint i, uint j, uint k) { return source2[i + pc.size.x * (j + pc.size.y * k)]; }
+float uFace(uint i, uint j, uint k) { return read0(i + (pc.size.x + 1u) * (j + pc.size.y * k)); }
+float vFace(uint i, uint j, uint k) { return read1(i + pc.size.x * (j + (pc.size.y + 1u) * k)); }
+float wFace(uint i, uint j, uint k) { return read2(i + pc.size.x * (j + pc.size.y * k)); }
 
 vec3 faceVelocity(uvec3 c) {
     vec3 velocity;
@@ -75,12 +87,12 @@ vec4 scalar(float s) { return vec4(s, s, s, 1.0); }
 vec4 quantity(uvec3 c) {
     uint mode = pc.size.w;
     uint cell = cellIndex(c);
-    if (mode == kCellScalar) return scalar(source0[cell]);
-    if (mode == kCellSum) return scalar(source0[cell] + source1[cell]);
-    if (mode == kCellPair) return vec4(source0[2u * cell], source0[2u * cell + 1u], 0.0, 1.0);
-    if (mode == kCellPairSpeed) return scalar(length(vec2(source0[2u * cell], source0[2u * cell + 1u])));
+    if (mode == kCellScalar) return scalar(read0(cell));
+    if (mode == kCellSum) return scalar(read0(cell) + read1(cell));
+    if (mode == kCellPair) return vec4(read0(2u * cell), read0(2u * cell + 1u), 0.0, 1.0);
+    if (mode == kCellPairSpeed) return scalar(length(vec2(read0(2u * cell), read0(2u * cell + 1u))));
     if (mode == kCellQuad)
-        return vec4(source0[4u * cell], source0[4u * cell + 1u], source0[4u * cell + 2u], source0[4u * cell + 3u]);
+        return vec4(read0(4u * cell), read0(4u * cell + 1u), read0(4u * cell + 2u), read0(4u * cell + 3u));
     if (mode == kCellQuadHalf)
         return vec4(unpackHalf2x16(floatBitsToUint(source0[2u * cell])), unpackHalf2x16(floatBitsToUint(source0[2u * cell + 1u])));
     if (mode == kFaceVelocity) return vec4(faceVelocity(c), 1.0);
@@ -89,7 +101,7 @@ vec4 quantity(uvec3 c) {
         int a = int(c.x), b = int(c.y);
         return scalar(0.25 * (nodeCurl(a, b) + nodeCurl(a + 1, b) + nodeCurl(a, b + 1) + nodeCurl(a + 1, b + 1)));
     }
-    return scalar(max(source0[cell] - pc.range.w, 0.0));  // kCellExcess
+    return scalar(max(read0(cell) - pc.range.w, 0.0));  // kCellExcess
 }
 
 vec4 mapColour(float x) {

@@ -58,6 +58,8 @@ struct VolumeView {
     vec4 cellSize;        // x cell size, m; y collider count; z the clip depth of a far point on each ray; w the target format's largest value
     ivec4 grid;           // nx, ny, nz, flags (VOLUME_FLAG_*)
     ivec4 image;          // width, height of the target; width, height of the depth image
+    vec4 stored;          // x 1: density and temperature hold 16-bit floats (SmokeSettings3D::flowStorage);
+                          // y the stored temperature's origin, K (what the stored value is the difference from)
 };
 
 #define VOLUME_FLAG_SOLIDS 1       // draw the solver's solid cells

@@ -8,20 +8,22 @@
 // obstacle see the smoke beside it rather than an empty sink.
 // The corrected schemes call it with the field copies they carry and dt < 0 for the backward step;
 // the velocity is always the pre-advection one.
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
-layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
-layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
-layout(set = 0, binding = 3) readonly buffer WIn { float wIn[]; };
-layout(set = 0, binding = 4) readonly buffer DensityIn { float densityIn[]; };
-layout(set = 0, binding = 5) readonly buffer TemperatureIn { float temperatureIn[]; };
-layout(set = 0, binding = 6) readonly buffer FuelIn { float fuelIn[]; };
-layout(set = 0, binding = 7) writeonly buffer DensityOut { float densityOut[]; };
-layout(set = 0, binding = 8) writeonly buffer TemperatureOut { float temperatureOut[]; };
-layout(set = 0, binding = 9) writeonly buffer FuelOut { float fuelOut[]; };
+layout(set = 0, binding = 1) readonly buffer UIn { flow_t uIn[]; };
+layout(set = 0, binding = 2) readonly buffer VIn { flow_t vIn[]; };
+layout(set = 0, binding = 3) readonly buffer WIn { flow_t wIn[]; };
+layout(set = 0, binding = 4) readonly buffer DensityIn { flow_t densityIn[]; };
+layout(set = 0, binding = 5) readonly buffer TemperatureIn { flow_t temperatureIn[]; };
+layout(set = 0, binding = 6) readonly buffer FuelIn { flow_t fuelIn[]; };
+layout(set = 0, binding = 7) writeonly buffer DensityOut { flow_t densityOut[]; };
+layout(set = 0, binding = 8) writeonly buffer TemperatureOut { flow_t temperatureOut[]; };
+layout(set = 0, binding = 9) writeonly buffer FuelOut { flow_t fuelOut[]; };
 layout(set = 0, binding = 10) readonly buffer ColourIn { vec4 colourIn[]; };
 layout(set = 0, binding = 11) writeonly buffer ColourOut { vec4 colourOut[]; };
 layout(set = 0, binding = 12) readonly buffer Solid { float solid[]; };

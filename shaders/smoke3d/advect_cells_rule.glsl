@@ -13,7 +13,9 @@
 // and colour 0, the ambient temperature.
 //
 // Interior samples are read by their dense index where BILLOW_DIRECT_LIMIT3 allows it (the dense
-// grid); a sparse grid sets that limit to 0, so every sample goes through the taps.
+// grid); a sparse grid sets that limit to 0, so every sample goes through the taps. The scalars
+// are read and written through common/flow_storage.glsl (float32 or 16-bit storage).
+#include "common/flow_storage.glsl"
 
 // Whether the tap resolved to open air (only a sparse grid has it).
 bool openAirTap(CellTap3 t) {
@@ -26,15 +28,22 @@ bool openAirTap(CellTap3 t) {
 
 #ifdef BILLOW_ADVECT_CARRIES_SCALARS
 bool scalars() { return (pc.targets & BILLOW_ADVECT_SCALARS) != 0; }
+vec3 scalarsAtIndex(int k) {
+    return vec3(FLOW_LOAD(densityIn[k]), TEMPERATURE_LOAD(temperatureIn[k]), FLOW_LOAD(fuelIn[k]));
+}
+void storeScalars(int c, vec3 value) {
+    densityOut[c] = FLOW_STORE(value.x);
+    temperatureOut[c] = TEMPERATURE_STORE(value.y);
+    fuelOut[c] = FLOW_STORE(value.z);
+}
 // Density, temperature and fuel of a resolved cell sample (one tap for the three).
 vec3 scalarsOfTap(CellTap3 t) {
     if (openAirTap(t)) return vec3(0.0, pc.ambient, 0.0);
     if (t.inflowSide >= 0)
         return vec3(inflowScalar3(t.inflowSide, 0), inflowScalar3(t.inflowSide, 1), inflowScalar3(t.inflowSide, 2));
-    return vec3(densityIn[t.index], temperatureIn[t.index], fuelIn[t.index]);
+    return scalarsAtIndex(t.index);
 }
 vec3 readScalars(ivec3 c) { return scalarsOfTap(tapCell3(c)); }
-vec3 scalarsAtIndex(int k) { return vec3(densityIn[k], temperatureIn[k], fuelIn[k]); }
 vec3 scalarsAt(ivec3 c) { return scalarsAtIndex(cellIndex3(c)); }
 #else
 bool scalars() { return false; }
@@ -75,9 +84,7 @@ void fillSolid(ivec3 id, int c) {
     }
 #ifdef BILLOW_ADVECT_CARRIES_SCALARS
     if (scalars()) {
-        densityOut[c] = count > 0.0 ? sum.x / count : 0.0;
-        temperatureOut[c] = count > 0.0 ? sum.y / count : pc.ambient;
-        fuelOut[c] = count > 0.0 ? sum.z / count : 0.0;
+        storeScalars(c, count > 0.0 ? sum.xyz / count : vec3(0.0, pc.ambient, 0.0));
     }
 #endif
 #ifdef BILLOW_ADVECT_CARRIES_COLOUR
@@ -97,9 +104,7 @@ void advectCell(ivec3 id, int c) {
     if (scalars()) {
         vec3 value;
         BILLOW_INTERPOLATE3(vec3, readScalars, scalarsAt, scalarsAtIndex, BILLOW_DIRECT_LIMIT3(gridCells()), coord, value);
-        densityOut[c] = value.x;
-        temperatureOut[c] = value.y;
-        fuelOut[c] = value.z;
+        storeScalars(c, value);
     }
 #endif
 #ifdef BILLOW_ADVECT_CARRIES_COLOUR

@@ -7,6 +7,8 @@
 //   FIELD_OFFSET       vec3 position of sample (0, 0, 0) in cells (cell centres: vec3(0.5);
 //                      faces normal to axis a: 0 along a, 1/2 across)
 //   readOriginal(c)    the field before advection at sample c (ivec3), boundary taps applied
+//   LOAD_VALUE(x)      the value of a stored element (common/flow_storage.glsl), and
+//   STORE_VALUE(x)     the element that stores a value
 // and declares the buffers `original`, `backward` and `result` and the velocity uIn, vIn, wIn.
 //
 // mode 0 (MacCormack): result = forward + (original - backward) / 2, then limited; `result`
@@ -46,12 +48,12 @@ VALUE limitToStencil(VALUE value, ivec3 id, int limiter, float dt) {
 // `id` is the sample whose position is traced, `k` the element written (they differ only for the
 // duplicate last face layer of a periodic axis, which is computed as layer 0).
 void correct(ivec3 id, int k, int mode, int limiter, float dt) {
-    VALUE before = original[k];
-    VALUE error = 0.5 * (before - backward[k]);
+    VALUE before = LOAD_VALUE(original[k]);
+    VALUE error = 0.5 * (before - LOAD_VALUE(backward[k]));
     if (mode == 1) {
-        result[k] = before + error;
+        result[k] = STORE_VALUE(before + error);
         return;
     }
-    VALUE corrected = mode == 0 ? result[k] + error : backward[k];
-    result[k] = limitToStencil(corrected, id, limiter, dt);
+    VALUE corrected = mode == 0 ? LOAD_VALUE(result[k]) + error : LOAD_VALUE(backward[k]);
+    result[k] = STORE_VALUE(limitToStencil(corrected, id, limiter, dt));
 }

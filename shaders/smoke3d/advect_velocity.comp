@@ -6,29 +6,34 @@
 // velocity as the field too; the corrected schemes (MacCormack, BFECC) also carry the forward
 // result backward and the compensated field forward, by the pre-advection velocity. The three
 // components are one loop over the axis (one copy of the sampling code).
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #define BILLOW_KERNEL_VARIANTS 2  // kInterpolation: linear, monotone cubic (common/interpolation_variant.glsl)
 #define BILLOW_GATHER_WORKGROUP  // traces back: compact bricks (grid3d_types.h)
 #include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
-layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
-layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
-layout(set = 0, binding = 3) readonly buffer WIn { float wIn[]; };
-layout(set = 0, binding = 4) writeonly buffer UOut { float uOut[]; };
-layout(set = 0, binding = 5) writeonly buffer VOut { float vOut[]; };
-layout(set = 0, binding = 6) writeonly buffer WOut { float wOut[]; };
+layout(set = 0, binding = 1) readonly buffer UIn { flow_t uIn[]; };
+layout(set = 0, binding = 2) readonly buffer VIn { flow_t vIn[]; };
+layout(set = 0, binding = 3) readonly buffer WIn { flow_t wIn[]; };
+layout(set = 0, binding = 4) writeonly buffer UOut { flow_t uOut[]; };
+layout(set = 0, binding = 5) writeonly buffer VOut { flow_t vOut[]; };
+layout(set = 0, binding = 6) writeonly buffer WOut { flow_t wOut[]; };
 layout(set = 0, binding = 7) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 8) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 9) readonly buffer OpenZ { float openZ[]; };
-layout(set = 0, binding = 10) readonly buffer UField { float uField[]; };
-layout(set = 0, binding = 11) readonly buffer VField { float vField[]; };
-layout(set = 0, binding = 12) readonly buffer WField { float wField[]; };
+layout(set = 0, binding = 10) readonly buffer UField { flow_t uField[]; };
+layout(set = 0, binding = 11) readonly buffer VField { flow_t vField[]; };
+layout(set = 0, binding = 12) readonly buffer WField { flow_t wField[]; };
 layout(push_constant) uniform Push { AdvectPush3D pc; };
 
 #include "smoke3d/velocity_sampling.glsl"
 #include "smoke3d/field_interpolation.glsl"
 
-float fieldAt(int axis, int k) { return axis == 0 ? uField[k] : axis == 1 ? vField[k] : wField[k]; }
+float fieldAt(int axis, int k) {
+    // Converted in each branch: a select of halves would need 16-bit arithmetic (shaderFloat16).
+    return axis == 0 ? FLOW_LOAD(uField[k]) : axis == 1 ? FLOW_LOAD(vField[k]) : FLOW_LOAD(wField[k]);
+}
 float openAt(int axis, int k) { return axis == 0 ? openX[k] : axis == 1 ? openY[k] : openZ[k]; }
 #include "smoke3d/advect_velocity_rule.glsl"
 
@@ -37,9 +42,9 @@ void advectFace(int axis, ivec3 id) {
     ivec3 f = canonicalFace3(axis, id);
     float value = advectedFace(axis, f, faceIndex3(axis, f));
     int out_ = faceIndex3(axis, id);
-    if (axis == 0) uOut[out_] = value;
-    else if (axis == 1) vOut[out_] = value;
-    else wOut[out_] = value;
+    if (axis == 0) uOut[out_] = FLOW_STORE(value);
+    else if (axis == 1) vOut[out_] = FLOW_STORE(value);
+    else wOut[out_] = FLOW_STORE(value);
 }
 
 // A grid of up to 128^3 cells runs one face a thread (the threads' z runs over the three face

@@ -4,6 +4,7 @@
 // buffers `density` and `temperature` after smoke3d/taps.glsl. On a sparse grid (sparse3d/bricks.glsl)
 // a cell in a missing brick is open air: no smoke, at the ambient temperature.
 #include "common/buoyant_lift.glsl"
+#include "common/flow_storage.glsl"
 
 // Lift of cell c, beyond-side cells included.
 float cellLift3(ivec3 c, BuoyancyCoefficients k) {
@@ -12,11 +13,12 @@ float cellLift3(ivec3 c, BuoyancyCoefficients k) {
     // The values are chosen, then one lift computed, as below: an early return of the open air's
     // lift made the compiler fuse the lift's multiply-adds differently from the dense kernel's.
     bool openAir = t.inflowSide == BILLOW_OPEN_AIR_SIDE;
-    float rho = openAir ? 0.0 : t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : density[t.index];
-    float temp = openAir ? k.ambient : t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : temperature[t.index];
+    float rho = openAir ? 0.0 : t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : FLOW_LOAD(density[t.index]);
+    float temp = openAir ? k.ambient
+                         : t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : TEMPERATURE_LOAD(temperature[t.index]);
 #else
-    float rho = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : density[t.index];
-    float temp = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : temperature[t.index];
+    float rho = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 0) : FLOW_LOAD(density[t.index]);
+    float temp = t.inflowSide >= 0 ? inflowScalar3(t.inflowSide, 1) : TEMPERATURE_LOAD(temperature[t.index]);
 #endif
     return buoyantLift(rho, temp, k);
 }

@@ -5,6 +5,8 @@
 // half cell and the one-cell shell of faces it closes) and sums them in a fixed order. Each
 // collider's closed fractions are its own coverage alone; the faces on the domain's sides add no
 // surface.
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "smoke3d/taps.glsl"
 #include "common/collider_types.h"
@@ -16,9 +18,9 @@ layout(local_size_x = BILLOW_WORKGROUP_INVOCATIONS) in;
 
 layout(set = 0, binding = 1) readonly buffer Colliders { GpuCollider colliders[]; };
 layout(set = 0, binding = 2) readonly buffer P { float p[]; };
-layout(set = 0, binding = 3) readonly buffer U { float u[]; };
-layout(set = 0, binding = 4) readonly buffer V { float v[]; };
-layout(set = 0, binding = 5) readonly buffer W { float w[]; };
+layout(set = 0, binding = 3) readonly buffer U { flow_t u[]; };
+layout(set = 0, binding = 4) readonly buffer V { flow_t v[]; };
+layout(set = 0, binding = 5) readonly buffer W { flow_t w[]; };
 layout(set = 0, binding = 6) buffer Results { uint results[]; };
 layout(push_constant) uniform Push { ColliderForcePush pc; };
 
@@ -40,9 +42,9 @@ ForceSums cellShare(GpuCollider col, ivec3 c) {
         step[axis] = 1;
         area[axis] = h * h * (closedFraction(col, here, c + step) - closedFraction(col, here, c - step));
         // The cell-centre velocity: the mean of the cell's two faces on each axis (trilinear there).
-        fluid[axis] = 0.5 * (axis == 0 ? u[xFaceIndex3(c)] + u[xFaceIndex3(c + step)]
-                             : axis == 1 ? v[yFaceIndex3(c)] + v[yFaceIndex3(c + step)]
-                                         : w[zFaceIndex3(c)] + w[zFaceIndex3(c + step)]);
+        fluid[axis] = 0.5 * (axis == 0 ? FLOW_LOAD(u[xFaceIndex3(c)]) + FLOW_LOAD(u[xFaceIndex3(c + step)])
+                             : axis == 1 ? FLOW_LOAD(v[yFaceIndex3(c)]) + FLOW_LOAD(v[yFaceIndex3(c + step)])
+                                         : FLOW_LOAD(w[zFaceIndex3(c)]) + FLOW_LOAD(w[zFaceIndex3(c + step)]));
     }
     vec3 x = cellCentre3(c);
     return cellForce(area, p[cellIndex3(c)], fluid, colliderSurfaceVelocity(col, x), x - col.centre.xyz,

@@ -10,6 +10,8 @@
 //   overlap, ties to the lower index), unless the static mask closes more of it; else 0;
 // - a face closed entirely takes its solid velocity at once, as the gradient subtraction would.
 // With no collider (the set just emptied) it restores the static geometry.
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #include "smoke3d/taps.glsl"
 #include "common/collider_types.h"
 #include "common/collider_shapes.glsl"
@@ -24,9 +26,9 @@ layout(set = 0, binding = 6) writeonly buffer OpenZ { float openZ[]; };
 layout(set = 0, binding = 7) writeonly buffer SolidVelocityX { float solidVelocityX[]; };
 layout(set = 0, binding = 8) writeonly buffer SolidVelocityY { float solidVelocityY[]; };
 layout(set = 0, binding = 9) writeonly buffer SolidVelocityZ { float solidVelocityZ[]; };
-layout(set = 0, binding = 10) buffer U { float u[]; };
-layout(set = 0, binding = 11) buffer V { float v[]; };
-layout(set = 0, binding = 12) buffer W { float w[]; };
+layout(set = 0, binding = 10) buffer U { flow_t u[]; };
+layout(set = 0, binding = 11) buffer V { flow_t v[]; };
+layout(set = 0, binding = 12) buffer W { flow_t w[]; };
 layout(push_constant) uniform Push { ColliderPush pc; };
 
 #include "smoke3d/colliders_rasterise_rule.glsl"
@@ -43,20 +45,20 @@ void main() {
         int k = xFaceIndex3(id);
         openX[k] = g.x;
         solidVelocityX[k] = g.y;
-        if (g.x == 0.0 && pc.writeVelocity != 0) u[k] = g.y;
+        if (g.x == 0.0 && pc.writeVelocity != 0) u[k] = FLOW_STORE(g.y);
     }
     if (ownsFace3(1, id)) {
         vec2 g = faceWithColliders(1, id, here);
         int k = yFaceIndex3(id);
         openY[k] = g.x;
         solidVelocityY[k] = g.y;
-        if (g.x == 0.0 && pc.writeVelocity != 0) v[k] = g.y;
+        if (g.x == 0.0 && pc.writeVelocity != 0) v[k] = FLOW_STORE(g.y);
     }
     if (ownsFace3(2, id)) {
         vec2 g = faceWithColliders(2, id, here);
         int k = zFaceIndex3(id);
         openZ[k] = g.x;
         solidVelocityZ[k] = g.y;
-        if (g.x == 0.0 && pc.writeVelocity != 0) w[k] = g.y;
+        if (g.x == 0.0 && pc.writeVelocity != 0) w[k] = FLOW_STORE(g.y);
     }
 }

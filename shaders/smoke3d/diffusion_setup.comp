@@ -12,10 +12,12 @@
 // s = 1 / a + those. A closed face gets no weight, no shift and rhs 0 (delta stays 0). Writes the
 // node's lower face weight along each axis (and the upper one at the last node), the shift, the
 // right-hand side -(L b) and delta = 0.
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
-layout(set = 0, binding = 1) readonly buffer Field { float field[]; };  // b
+layout(set = 0, binding = 1) readonly buffer Field { flow_t field[]; };  // b
 layout(set = 0, binding = 2) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 3) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 4) readonly buffer OpenZ { float openZ[]; };
@@ -28,6 +30,9 @@ layout(set = 0, binding = 10) writeonly buffer Delta { float delta[]; };
 layout(push_constant) uniform Push { DiffusionSetupPush3D pc; };
 
 bool onFaces() { return pc.field < 3; }
+
+// b at a node; pc.field 4 is the temperature, stored from its origin (common/flow_storage.glsl).
+float fieldAt(int k) { return pc.field == 4 ? TEMPERATURE_LOAD(field[k]) : FLOW_LOAD(field[k]); }
 
 bool openAt(int index) {
     if (!onFaces()) return true;  // obstacles do not stop scalar diffusion (as the Jacobi sweep)
@@ -65,14 +70,14 @@ void main() {
     if (any(greaterThanEqual(id, n))) return;
     const int self = indexOf(id), node = id.x + n.x * (id.y + n.y * id.z);
     const bool open = openAt(self);
-    const float centre = field[self];
+    const float centre = fieldAt(self);
     float s = 0.0, laplacian = 0.0;
     for (int k = 0; k < 6; ++k) {
         const int axis = k / 2;
         ivec3 step = ivec3(0);
         step[axis] = (k & 1) == 0 ? -1 : 1;
         const Tap3 t = tapAt(id + step);
-        const float value = t.index >= 0 ? t.scale * field[t.index] + t.offset : t.offset;
+        const float value = t.index >= 0 ? t.scale * fieldAt(t.index) + t.offset : t.offset;
         laplacian += value - centre;
         const bool unknown = open && t.index >= 0 && t.index != self && openAt(t.index);
         if (!unknown) s += t.index == self ? 1.0 - t.scale : 1.0;

@@ -4,12 +4,14 @@
 // with the flux through a face open u + (1 - open) solidVelocity (0 for static obstacles and
 // walls, the inflow speed on inflow faces), and the combustion's expansion source subtracted when
 // pc.addSource is 1, so the projection leaves div u = source.
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
-layout(set = 0, binding = 1) readonly buffer U { float u[]; };
-layout(set = 0, binding = 2) readonly buffer V { float v[]; };
-layout(set = 0, binding = 3) readonly buffer W { float w[]; };
+layout(set = 0, binding = 1) readonly buffer U { flow_t u[]; };
+layout(set = 0, binding = 2) readonly buffer V { flow_t v[]; };
+layout(set = 0, binding = 3) readonly buffer W { flow_t w[]; };
 layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 6) readonly buffer OpenZ { float openZ[]; };
@@ -22,9 +24,9 @@ layout(push_constant) uniform Push { DivergencePush3D pc; };
 
 #include "smoke3d/divergence_rule.glsl"
 
-float fluxX(ivec3 f) { int k = xFaceIndex3(f); return faceFlux3(openX[k], u[k], solidVelocityX[k]); }
-float fluxY(ivec3 f) { int k = yFaceIndex3(f); return faceFlux3(openY[k], v[k], solidVelocityY[k]); }
-float fluxZ(ivec3 f) { int k = zFaceIndex3(f); return faceFlux3(openZ[k], w[k], solidVelocityZ[k]); }
+float fluxX(ivec3 f) { int k = xFaceIndex3(f); return faceFlux3(openX[k], FLOW_LOAD(u[k]), solidVelocityX[k]); }
+float fluxY(ivec3 f) { int k = yFaceIndex3(f); return faceFlux3(openY[k], FLOW_LOAD(v[k]), solidVelocityY[k]); }
+float fluxZ(ivec3 f) { int k = zFaceIndex3(f); return faceFlux3(openZ[k], FLOW_LOAD(w[k]), solidVelocityZ[k]); }
 
 void main() {
     ivec3 id = ivec3(gl_GlobalInvocationID);

@@ -4,12 +4,14 @@
 // midpoint trace, heavy particles by the exact relaxation of their velocity
 // (common/particle_motion.glsl); solids (fraction >= 1/2) block, periodic sides wrap, other
 // sides clamp. The counts go to the report (a result ring slot).
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #include "smoke3d/taps.glsl"
 #include "common/particle_types.h"
 
-layout(set = 0, binding = 1) readonly buffer UIn { float uIn[]; };
-layout(set = 0, binding = 2) readonly buffer VIn { float vIn[]; };
-layout(set = 0, binding = 3) readonly buffer WIn { float wIn[]; };
+layout(set = 0, binding = 1) readonly buffer UIn { flow_t uIn[]; };
+layout(set = 0, binding = 2) readonly buffer VIn { flow_t vIn[]; };
+layout(set = 0, binding = 3) readonly buffer WIn { flow_t wIn[]; };
 layout(set = 0, binding = 4) readonly buffer Solid { float solid[]; };
 layout(set = 0, binding = 5) buffer Positions { vec4 positions[]; };
 layout(set = 0, binding = 6) buffer Velocities { vec4 velocities[]; };

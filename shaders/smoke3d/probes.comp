@@ -7,6 +7,8 @@
 // scalars, and for the pressure the Poisson solve's own rule (0 at the ghost centre beyond an
 // outflow side, clamped beyond closed sides, wrapped on periodic ones). A point outside the
 // domain is clamped onto it and flagged; one whose cell is at least half solid is flagged.
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #define BILLOW_OWN_WORKGROUP_SIZE
 #include "smoke3d/taps.glsl"
 #include "common/probe_types.h"
@@ -14,12 +16,12 @@
 layout(local_size_x = BILLOW_PROBE_GROUP) in;
 
 layout(set = 0, binding = 1) readonly buffer Points { vec4 points[]; };
-layout(set = 0, binding = 2) readonly buffer UIn { float uIn[]; };
-layout(set = 0, binding = 3) readonly buffer VIn { float vIn[]; };
-layout(set = 0, binding = 4) readonly buffer WIn { float wIn[]; };
-layout(set = 0, binding = 5) readonly buffer Density { float density[]; };
-layout(set = 0, binding = 6) readonly buffer Temperature { float temperature[]; };
-layout(set = 0, binding = 7) readonly buffer Fuel { float fuel[]; };
+layout(set = 0, binding = 2) readonly buffer UIn { flow_t uIn[]; };
+layout(set = 0, binding = 3) readonly buffer VIn { flow_t vIn[]; };
+layout(set = 0, binding = 4) readonly buffer WIn { flow_t wIn[]; };
+layout(set = 0, binding = 5) readonly buffer Density { flow_t density[]; };
+layout(set = 0, binding = 6) readonly buffer Temperature { flow_t temperature[]; };
+layout(set = 0, binding = 7) readonly buffer Fuel { flow_t fuel[]; };
 layout(set = 0, binding = 8) readonly buffer Pressure { float pressure[]; };
 layout(set = 0, binding = 9) readonly buffer Solid { float solid[]; };
 layout(set = 0, binding = 10) buffer Results { uint results[]; };
@@ -31,7 +33,10 @@ layout(push_constant) uniform Push { ProbePush pc; };
 // The cell scalar `field` (0 density, 1 temperature, 2 fuel, 3 pressure) at cell c, beyond a side
 // by its rule.
 float scalarAt(int field, int k) {
-    return field == 0 ? density[k] : field == 1 ? temperature[k] : field == 2 ? fuel[k] : pressure[k];
+    return field == 0   ? FLOW_LOAD(density[k])
+           : field == 1 ? TEMPERATURE_LOAD(temperature[k])
+           : field == 2 ? FLOW_LOAD(fuel[k])
+                        : pressure[k];
 }
 float readScalar(int field, ivec3 c) {
     if (field == 3) {

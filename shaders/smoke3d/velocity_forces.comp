@@ -8,14 +8,16 @@
 // each open face read and written once instead of three times. In place: every rule reads only its
 // own face of the velocity. A force is off when its coefficient is 0 (gravity per axis, epsilon),
 // damping when factor = 1 and maxSpeed = 0.
+#define BILLOW_FLOW_STORAGE  // float32 and 16-bit flow storage modules (common/flow_storage.glsl)
+#include "common/flow_storage.glsl"
 #include "smoke3d/taps.glsl"
 #include "smoke3d/smoke3d_types.h"
 
-layout(set = 0, binding = 1) buffer U { float u[]; };
-layout(set = 0, binding = 2) buffer V { float v[]; };
-layout(set = 0, binding = 3) buffer W { float w[]; };
-layout(set = 0, binding = 4) readonly buffer Density { float density[]; };
-layout(set = 0, binding = 5) readonly buffer Temperature { float temperature[]; };
+layout(set = 0, binding = 1) buffer U { flow_t u[]; };
+layout(set = 0, binding = 2) buffer V { flow_t v[]; };
+layout(set = 0, binding = 3) buffer W { flow_t w[]; };
+layout(set = 0, binding = 4) readonly buffer Density { flow_t density[]; };
+layout(set = 0, binding = 5) readonly buffer Temperature { flow_t temperature[]; };
 layout(set = 0, binding = 6) readonly buffer ConfinementCells { vec4 confinementCells[]; };
 layout(set = 0, binding = 7) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 8) readonly buffer OpenY { float openY[]; };
@@ -40,7 +42,7 @@ void main() {
     bool y = ownsFace3(1, id) && openY[yFaceIndex3(id)] > 0.0;
     bool z = ownsFace3(2, id) && openZ[zFaceIndex3(id)] > 0.0;
     if (!(x || y || z)) return;
-    if (x) u[xFaceIndex3(id)] = forced(0, id, u[xFaceIndex3(id)], pc.gravityX);
-    if (y) v[yFaceIndex3(id)] = forced(1, id, v[yFaceIndex3(id)], pc.gravityY);
-    if (z) w[zFaceIndex3(id)] = forced(2, id, w[zFaceIndex3(id)], pc.gravityZ);
+    if (x) u[xFaceIndex3(id)] = FLOW_STORE(forced(0, id, FLOW_LOAD(u[xFaceIndex3(id)]), pc.gravityX));
+    if (y) v[yFaceIndex3(id)] = FLOW_STORE(forced(1, id, FLOW_LOAD(v[yFaceIndex3(id)]), pc.gravityY));
+    if (z) w[zFaceIndex3(id)] = FLOW_STORE(forced(2, id, FLOW_LOAD(w[zFaceIndex3(id)]), pc.gravityZ));
 }

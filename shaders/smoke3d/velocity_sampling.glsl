@@ -4,21 +4,24 @@
 // The including kernel declares the readonly buffers `uIn`, `vIn` and `wIn` first. The fields an
 // advection carries are sampled by smoke3d/field_interpolation.glsl, which the advection kernels
 // include themselves (it declares their variant selector); the advecting velocity is always
-// trilinear.
+// trilinear. The components are read through common/flow_storage.glsl (float32 or 16-bit storage).
+#include "common/flow_storage.glsl"
 
 // The velocity component along `axis` at face f (normal to `axis`), beyond a side by the ghost
 // rules (tapFace3).
 float readVelocity3(int axis, ivec3 f) {
     Tap3 t = tapFace3(axis, f);
     float value;
-    if (axis == 0) value = uIn[t.index];
-    else if (axis == 1) value = vIn[t.index];
-    else value = wIn[t.index];
+    if (axis == 0) value = FLOW_LOAD(uIn[t.index]);
+    else if (axis == 1) value = FLOW_LOAD(vIn[t.index]);
+    else value = FLOW_LOAD(wIn[t.index]);
     return t.scale * value + t.offset;
 }
 
 // The velocity component along `axis` at face index k (no taps).
-float velocityAt3(int axis, int k) { return axis == 0 ? uIn[k] : axis == 1 ? vIn[k] : wIn[k]; }
+float velocityAt3(int axis, int k) {
+    return axis == 0 ? FLOW_LOAD(uIn[k]) : axis == 1 ? FLOW_LOAD(vIn[k]) : FLOW_LOAD(wIn[k]);
+}
 
 // Continuous index coordinate of position p (m) in the face grid normal to `axis`.
 vec3 faceCoordinate3(int axis, vec3 p) { return p * grid.invH - faceOffset3(axis); }

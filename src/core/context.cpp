@@ -436,6 +436,16 @@ std::shared_ptr<Context> Context::createStandalone(const StandaloneSettings& set
     // it may take away (triangle fans, events, image-view swizzles and reinterpretation, 2D views
     // of 3D images, sampler LOD bias, ...): its kernels read and write storage buffers and its
     // image passes write 2D and 3D storage images through views of their own format.
+    // 16-bit storage buffers where the device has them and the settings allow: the solvers' 16-bit
+    // flow storage reads and writes halves with them (core in Vulkan 1.1, a feature to enable).
+    VkPhysicalDevice16BitStorageFeatures storage16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+    VkPhysicalDeviceFeatures2 available{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    available.pNext = &storage16;
+    vkGetPhysicalDeviceFeatures2(s.physicalDevice, &available);
+    s.storage16Bit = settings.storage16Bit && !envFlag("BILLOW_NO_16BIT_STORAGE") && storage16.storageBuffer16BitAccess;
+    VkPhysicalDevice16BitStorageFeatures enable16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+    enable16.storageBuffer16BitAccess = VK_TRUE;
+    if (s.storage16Bit) deviceInfo.pNext = &enable16;
     const char* deviceExtensions[] = {kPortabilitySubset};
     if (s.portabilitySubset) {
         deviceInfo.enabledExtensionCount = 1;
@@ -470,6 +480,7 @@ std::shared_ptr<Context> Context::createEmbedded(const EmbeddedHandles& h) {
     s.queueFamilyIndex = h.queueFamilyIndex;
     s.allocator = h.allocator;
     s.specificationMinimumLimits = h.specificationMinimumLimits || envFlag("BILLOW_MINIMUM_LIMITS");
+    s.storage16Bit = h.storageBuffer16BitAccess;
     fillDeviceFacts(s);
     volkLoadDeviceTable(&s.vk, s.device);
     detail::requireDeviceFunctions(s.vk, false, "vkGetDeviceProcAddr (from EmbeddedHandles::getInstanceProcAddr)");
@@ -488,6 +499,7 @@ VkQueue Context::queue() const noexcept { return state_->queue; }
 uint32_t Context::queueFamilyIndex() const noexcept { return state_->queueFamilyIndex; }
 float Context::timestampPeriodNs() const noexcept { return state_->properties.limits.timestampPeriod; }
 bool Context::supportsTimestamps() const noexcept { return state_->timestamps; }
+bool Context::supports16BitStorage() const noexcept { return state_->storage16Bit; }
 std::string_view Context::workgroupProfile() const noexcept { return detail::workgroupProfileName(state_->workgroups); }
 uint32_t Context::validationMessageCount() const noexcept { return state_->messageCount.load(); }
 

@@ -34,6 +34,8 @@ struct ContextState {
     WorkgroupProfile workgroups = WorkgroupProfile::Wide;
     // VK_KHR_portability_subset (MoltenVK): the device advertises it, so it is enabled.
     bool portabilitySubset = false;
+    // storageBuffer16BitAccess is enabled on the device (Context::supports16BitStorage).
+    bool storage16Bit = false;
     VkPhysicalDeviceMemoryProperties memoryProperties{};
     DeviceInfo info;
     bool timestamps = false;

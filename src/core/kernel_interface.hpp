@@ -70,6 +70,9 @@ struct KernelInfo {
     std::array<uint32_t, kWorkgroupProfileCount> sharedBytes;       // shared memory, by WorkgroupProfile
     bool shapesOwnWorkgroup;  // defines BILLOW_OWN_WORKGROUP_SIZE: dispatched in groups, not threads
     uint32_t variants;        // pipelines and modules (values of specialization constant 0); 1: no variants
+    // BILLOW_FLOW_STORAGE (common/flow_storage.glsl): the first of the modules that store the flow
+    // in 16-bit floats, as many as the float32 ones before it; 0: the kernel has none.
+    uint32_t float16Variant;
     uint32_t firstPipeline;   // this kernel's first pipeline in a kernel set's kPipelineCount
     uint32_t pushBytes;       // 0: no push constants
     uint32_t uniformBytes;    // the uniform block at binding 0; 0: none

@@ -29,7 +29,14 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> g
 
 KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups,
                      std::initializer_list<KernelId> extra, VkBuffer uniformBuffer, VkDeviceSize uniformSize)
-    : context_(context), uniformBuffer_(uniformBuffer), uniformSize_(uniformSize) {
+    : KernelSet(context, groups, extra, uniformBuffer, uniformSize, false) {}
+
+KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups,
+                     std::initializer_list<KernelId> extra, VkBuffer uniformBuffer, VkDeviceSize uniformSize,
+                     bool float16Flow)
+    : context_(context), float16Flow_(float16Flow), uniformBuffer_(uniformBuffer), uniformSize_(uniformSize) {
+    if (float16Flow && !context.storage16Bit)
+        throw Error("internal: a kernel set of 16-bit flow storage on a device without storageBuffer16BitAccess");
     std::vector<KernelId> ids = kernelsOf(groups);
     for (KernelId id : extra) {
         if (kernelInfo(id).uniformBytes != 0)
@@ -43,6 +50,7 @@ KernelSet::KernelSet(ContextState& context, std::initializer_list<KernelGroup> g
 bool KernelSet::builtOnThisDevice(const KernelInfo& info, uint32_t variant) const {
     // Each device builds only the two of the 2D advection kernels' four variants it dispatches
     // (readsVelocityByIndex, core/kernel_interface.hpp).
+    if (info.float16Variant != 0) return (variant >= info.float16Variant) == float16Flow_;
     if (info.variants != kDeviceVariants) return true;
     return ((variant & kDirectVelocityBit) != 0) == readsVelocityByIndex(context_.properties.deviceType);
 }
@@ -187,9 +195,11 @@ VkDescriptorSet KernelSet::descriptorSet(const DescriptorSlots& slots) {
 void KernelSet::bind(VkCommandBuffer cmd, KernelId id, uint32_t variant, DescriptorSlots slots, const void* push,
                      uint32_t pushSize) {
     const KernelInfo& info = kernelInfo(id);
-    if (variant >= info.variants)
-        throw Error("internal: " + describe(info) + " has " + std::to_string(info.variants) +
+    const uint32_t selectable = info.float16Variant != 0 ? info.float16Variant : info.variants;
+    if (variant >= selectable)
+        throw Error("internal: " + describe(info) + " has " + std::to_string(selectable) +
                     " variant(s), got variant " + std::to_string(variant));
+    if (info.float16Variant != 0 && float16Flow_) variant += info.float16Variant;
     const VkPipeline pipeline = pipelines_[info.firstPipeline + variant];
     if (!pipeline)
         throw Error("internal: " + describe(info) + (builtOnThisDevice(info, variant)

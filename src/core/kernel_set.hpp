@@ -45,6 +45,12 @@ public:
     // grids of both dimensions, e.g. the pressure gate).
     KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups, std::initializer_list<KernelId> extra,
               VkBuffer uniformBuffer, VkDeviceSize uniformSize);
+    // Likewise, with the kernels that have 16-bit flow storage modules (BILLOW_FLOW_STORAGE,
+    // common/flow_storage.glsl) built from those when `float16Flow`: a dispatch names the same
+    // variant either way, and reaches the modules of the set's storage. The device must have
+    // enabled storageBuffer16BitAccess (ContextState::storage16Bit) for them.
+    KernelSet(ContextState& context, std::initializer_list<KernelGroup> groups, std::initializer_list<KernelId> extra,
+              VkBuffer uniformBuffer, VkDeviceSize uniformSize, bool float16Flow);
     ~KernelSet();
     KernelSet(const KernelSet&) = delete;
     KernelSet& operator=(const KernelSet&) = delete;
@@ -144,7 +150,8 @@ public:
 private:
     // Whether this device dispatches (and so builds) a kernel's variant: all of them, except the 2D
     // advection kernels' velocity-read variants, of which a CPU implementation builds the tapped two
-    // and any other device the direct two.
+    // and any other device the direct two, and the 16-bit flow storage modules, built instead of the
+    // float32 ones in a set of float16Flow.
     bool builtOnThisDevice(const KernelInfo& info, uint32_t variant) const;
     void createPipelines(const std::vector<KernelId>& ids, VkDeviceSize uniformSize);
     VkPipeline createPipeline(std::span<const uint32_t> code);
@@ -156,6 +163,7 @@ private:
     void destroy() noexcept;
 
     ContextState& context_;
+    bool float16Flow_ = false;
     VkBuffer uniformBuffer_;
     VkDeviceSize uniformSize_;
     GpuBuffer placeholder_;  // bound to unused storage slots

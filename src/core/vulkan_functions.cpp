@@ -17,6 +17,7 @@ namespace billow::detail {
     X(vkGetPhysicalDeviceFormatProperties)      \
     X(vkEnumerateDeviceExtensionProperties)
 #define BILLOW_STANDALONE_INSTANCE_FUNCTIONS(X) \
+    X(vkGetPhysicalDeviceFeatures2)              \
     X(vkCreateDevice)                            \
     X(vkDestroyInstance)
 #define BILLOW_DEVICE_FUNCTIONS(X)                                                                              \

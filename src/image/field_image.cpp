@@ -30,8 +30,9 @@ struct PublishPush {
     uint32_t size[4];  // nx, ny, nz, mode
     float range[4];    // rangeMin, rangeMax, 1 / cell size, base
     uint32_t options[4];  // colour map entries, premultiply, the format's largest value (float bits)
+    float stored[4];      // 1: the sources hold 16-bit floats; what is added to each value read
 };
-static_assert(sizeof(PublishPush) == 80);
+static_assert(sizeof(PublishPush) == 96);
 
 // Bindings: sources 0..2, the colour map, the target image.
 constexpr VkDescriptorType kBindings[] = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -203,6 +204,8 @@ struct FieldImage::Impl {
         push.options[1] = shape.premultiply ? 1u : 0u;
         const float largest = detail::largestFinite(target.format);
         std::memcpy(&push.options[2], &largest, sizeof largest);
+        push.stored[0] = source.halves ? 1.0f : 0.0f;
+        push.stored[1] = source.bias;
         // shaders/image/publish_field.comp's workgroups: 16 x 16 in 2D, 8 x 8 x 4 in 3D.
         const bool volume = shape.dimensions == 3;
         // publish_field.comp's workgroups: 128 invocations, which every Vulkan device runs.

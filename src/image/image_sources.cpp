@@ -109,14 +109,19 @@ ImageSource imageSource(const SmokeSolver3D& solver, Smoke3DImage quantity) {
     source.dimensions = 3;
     source.size = {s.nx, s.ny, s.nz};
     source.inverseCellSize = 1.0f / s.cellSize;
+    const bool halves = s.flowStorage == FlowStorage::Float16;  // the flow's fields, not the others
     auto cells = [&](SmokeField3D field) {
         source.mode = PublishMode::CellScalar;
         source.buffers[0] = solver.buffer(field);
+        const bool flow = field == SmokeField3D::Density || field == SmokeField3D::Temperature || field == SmokeField3D::Fuel;
+        source.halves = halves && flow;
+        source.bias = field == SmokeField3D::Temperature ? solver.storedTemperatureOrigin() : 0.0f;
     };
     auto faces = [&](PublishMode mode) {
         source.mode = mode;
         source.buffers = {solver.buffer(SmokeField3D::VelocityX), solver.buffer(SmokeField3D::VelocityY),
                           solver.buffer(SmokeField3D::VelocityZ)};
+        source.halves = halves;
     };
     switch (quantity) {
     case Smoke3DImage::Density: cells(SmokeField3D::Density); break;

@@ -35,6 +35,8 @@ struct ImageSource {
     float inverseCellSize = 1.0f;            // 1/m (FaceVorticity)
     float base = 0.0f;                       // CellExcess: what is subtracted (K)
     bool premultiply = false;                // the 2D dye's alpha
+    bool halves = false;                     // the sources hold 16-bit floats (SmokeSettings3D::flowStorage)
+    float bias = 0.0f;                       // added to every value read (a 16-bit temperature's origin)
 };
 
 // The quantity's source in the solver as it is now (its current ping-pong buffers). Throws

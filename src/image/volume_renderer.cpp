@@ -147,7 +147,9 @@ struct VolumeRenderer::Impl {
     }
     // The light volume renderPicture's record needs, fitted before its submission (a new size
     // waits for the queue, which cannot happen inside one).
-    void fitLightFor(const SmokeSolver3D& solver) { fitLightCells(solver.bufferSize(SmokeField3D::Density)); }
+    // One float of light a cell, whatever the fields' storage.
+    static VkDeviceSize lightBytes(const SmokeSolver3D& solver) { return solver.fieldSize(SmokeField3D::Density) * sizeof(float); }
+    void fitLightFor(const SmokeSolver3D& solver) { fitLightCells(lightBytes(solver)); }
     void fitLightFor(const SparseSmokeSolver3D& solver) {
         fitSparseLightCells(sparseLightBytes(detail::SparseSolverAccess::state(solver, "VolumeRenderer::renderPicture")));
     }
@@ -251,12 +253,14 @@ struct VolumeRenderer::Impl {
                                         target.depth ? target.depthExtent.height : 0u,
                                         colour != VK_NULL_HANDLE,
                                         uint32_t(packed.size()),
-                                        detail::largestFinite(target.colour.format)};
+                                        detail::largestFinite(target.colour.format),
+                                        s.flowStorage == FlowStorage::Float16,
+                                        solver.storedTemperatureOrigin()};
         const detail::GpuVolumeView gpuView = detail::makeVolumeView(inputs);
 
         detail::ContextState& cs = context->state();
         const VolkDeviceTable& vk = cs.vk;
-        fitLightCells(solver.bufferSize(SmokeField3D::Density));
+        fitLightCells(lightBytes(solver));
         const VkBuffer density = solver.buffer(SmokeField3D::Density);
         const VkBuffer temperature = solver.buffer(SmokeField3D::Temperature);
         const VkBuffer solid = solver.buffer(SmokeField3D::Solid);

@@ -252,6 +252,8 @@ GpuVolumeView makeVolumeView(const ViewInputs& in) {
                 (in.depthWidth ? kVolumeDepth : 0) |
                 (look.background == VolumeBackground::SkyAndGround ? kVolumeBackground : 0) |
                 (look.displayEncode ? kVolumeDisplay : 0);
+    v.stored[0] = in.halves ? 1.0f : 0.0f;
+    v.stored[1] = in.temperatureOrigin;
     v.image[0] = static_cast<int32_t>(in.width);
     v.image[1] = static_cast<int32_t>(in.height);
     v.image[2] = static_cast<int32_t>(in.depthWidth ? in.depthWidth : 1);

@@ -27,8 +27,9 @@ struct GpuVolumeView {
     float cellSize[4];
     int32_t grid[4];
     int32_t image[4];
+    float stored[4];  // 1: density and temperature are 16-bit floats; the temperature's origin (K)
 };
-static_assert(sizeof(GpuVolumeView) == 64 + 15 * 16);
+static_assert(sizeof(GpuVolumeView) == 64 + 16 * 16);
 
 // Flags of GpuVolumeView::grid[3] (VOLUME_FLAG_* in the shader).
 enum VolumeFlags : int32_t {
@@ -53,6 +54,8 @@ struct ViewInputs {
     bool colourField;                  // the solver has one
     uint32_t colliders;
     float largestOutput;               // the colour format's largest value (image/image_formats.hpp)
+    bool halves = false;               // density and temperature are stored as 16-bit floats
+    float temperatureOrigin = 0.0f;    // K: what a 16-bit stored temperature is the difference from
 };
 // Checks the camera and the placement (finite, invertible, perspective) and packs the block.
 GpuVolumeView makeVolumeView(const ViewInputs& in);

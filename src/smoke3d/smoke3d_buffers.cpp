@@ -9,6 +9,10 @@
 
 namespace billow::detail {
 
+uint64_t flowBytes(FlowStorage storage, uint64_t count) {
+    return storage == FlowStorage::Float16 ? (2 * count + 3) / 4 * 4 : 4 * count;
+}
+
 uint32_t fieldCopies(const SmokeSettings3D& s) {
     return needsScratchCopies(s, s, s.colourAdvection, s.scalarDiffusion) ? 3 : 2;
 }
@@ -22,13 +26,14 @@ std::vector<PlannedBuffer> plannedBuffers(const SmokeSettings3D& s) {
     const uint64_t yEdges = uint64_t(s.nx + 1) * s.ny * (s.nz + 1) * f;
     const uint64_t zEdges = uint64_t(s.nx + 1) * (s.ny + 1) * s.nz * f;
     const uint32_t copies = fieldCopies(s);
+    const uint64_t flowCells = flowBytes(s.flowStorage, mac.cells());
     std::vector<PlannedBuffer> out = {
-        {"velocityX", mac.xFaces() * f, copies},
-        {"velocityY", mac.yFaces() * f, copies},
-        {"velocityZ", mac.zFaces() * f, copies},
-        {"density", cells, copies},
-        {"temperature", cells, copies},
-        {"fuel", cells, copies},
+        {"velocityX", flowBytes(s.flowStorage, mac.xFaces()), copies},
+        {"velocityY", flowBytes(s.flowStorage, mac.yFaces()), copies},
+        {"velocityZ", flowBytes(s.flowStorage, mac.zFaces()), copies},
+        {"density", flowCells, copies},
+        {"temperature", flowCells, copies},
+        {"fuel", flowCells, copies},
         {"colour", s.colour ? cells * 4 : 16, copies},
         {"pressure", cells, 2},
         {"divergence", cells, 1},
@@ -57,9 +62,9 @@ std::vector<PlannedBuffer> reflectionBuffers(const SmokeSettings3D& s) {
     const MacGrid3D mac{s.nx, s.ny, s.nz};
     const uint64_t f = sizeof(float);
     return {
-        {"midpointVelocityX", mac.xFaces() * f, 1},
-        {"midpointVelocityY", mac.yFaces() * f, 1},
-        {"midpointVelocityZ", mac.zFaces() * f, 1},
+        {"midpointVelocityX", flowBytes(s.flowStorage, mac.xFaces()), 1},
+        {"midpointVelocityY", flowBytes(s.flowStorage, mac.yFaces()), 1},
+        {"midpointVelocityZ", flowBytes(s.flowStorage, mac.zFaces()), 1},
         {"midpointPressure", mac.cells() * f, 2},
     };
 }
@@ -73,6 +78,12 @@ uint64_t plannedBytes(const std::vector<PlannedBuffer>& buffers) {
 void requireDeviceFits(const ContextState& context, const SmokeSettings3D& s) {
     const std::string grid = "a " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) +
                              " grid";
+    if (s.flowStorage == FlowStorage::Float16 && !context.storage16Bit)
+        throw UnsupportedDevice("SmokeSolver3D: SmokeSettings3D::flowStorage Float16 needs 16-bit storage buffers "
+                                "(storageBuffer16BitAccess), which this device " +
+                                std::string(context.embedded ? "was not created with (EmbeddedHandles::storageBuffer16BitAccess)"
+                                                             : "does not have or the context turned off") +
+                                "; use FlowStorage::Float32");
     const std::vector<PlannedBuffer> buffers = plannedBuffers(s);
     const uint64_t range = context.properties.limits.maxStorageBufferRange;
     for (const PlannedBuffer& b : buffers)
@@ -91,7 +102,7 @@ void requireDeviceFits(const ContextState& context, const SmokeSettings3D& s) {
                                 " bytes");
 }
 
-gpu::Grid3DParams grid3DParams(const SmokeSettings3D& settings) {
+gpu::Grid3DParams grid3DParams(const SmokeSettings3D& settings, float temperatureOrigin) {
     static_assert(int(BoundaryType::Wall) == BILLOW_WALL && int(BoundaryType::MovingWall) == BILLOW_MOVING_WALL &&
                       int(BoundaryType::Inflow) == BILLOW_INFLOW && int(BoundaryType::Outflow) == BILLOW_OUTFLOW &&
                       int(BoundaryType::Periodic) == BILLOW_PERIODIC,
@@ -104,6 +115,7 @@ gpu::Grid3DParams grid3DParams(const SmokeSettings3D& settings) {
     g.traceStages = settings.backTrace == BackTrace::Euler ? 1 : 2;
     g.h = settings.cellSize;
     g.invH = 1.0f / settings.cellSize;
+    g.temperatureOrigin = temperatureOrigin;
     for (size_t s = 0; s < kSides3D; ++s) {  // per-side arrays are indexed by Side (grid/sides.hpp)
         const BoundarySide3D& b = settings.boundaries[s];
         (&g.sideType[s / 4].x)[s % 4] = static_cast<int32_t>(b.type);

@@ -19,6 +19,11 @@ struct PlannedBuffer {
     uint32_t copies;   // ping-pong copies (1 for a single buffer)
 };
 
+// Bytes of `count` values of a flow field (velocity, density, temperature, fuel) stored as
+// `storage`: 4 a value, or 2 rounded up to whole 4-byte words (the health scan and the image passes
+// read 16-bit fields as words of two halves).
+uint64_t flowBytes(FlowStorage storage, uint64_t count);
+
 // Copies of each carried field (velocity, density, temperature, fuel, colour): 2, or 3 while the
 // settings need the scratch copy (needsScratchCopies, grid/corrected_advection.hpp).
 uint32_t fieldCopies(const SmokeSettings3D& settings);
@@ -36,6 +41,7 @@ void requireDeviceFits(const ContextState& context, const SmokeSettings3D& setti
 
 // The 3D grid's uniform block for `settings` (sizes, cell size, back-trace, sides): the dense
 // solver's grid, and the sparse solver's virtual domain.
-gpu::Grid3DParams grid3DParams(const SmokeSettings3D& settings);
+// `temperatureOrigin`: what a 16-bit stored temperature is the difference from (0 for float32).
+gpu::Grid3DParams grid3DParams(const SmokeSettings3D& settings, float temperatureOrigin = 0.0f);
 
 } // namespace billow::detail

@@ -17,7 +17,7 @@ void SmokeSolver3D::Impl::allocateReflectionBuffers() {
     PingPong pressurePair;
     detail::makePingPong(cs, pressurePair, mac.cells(), 2);
     GpuBuffer velocity[3];
-    for (int a = 0; a < 3; ++a) velocity[a] = detail::fieldBuffer(cs, mac.faces(a));
+    for (int a = 0; a < 3; ++a) velocity[a] = detail::fieldBufferOfBytes(cs, detail::flowBytes(settings.flowStorage, mac.faces(a)));
     midpointPressure = std::move(pressurePair);
     for (int a = 0; a < 3; ++a) midpoint[a] = std::move(velocity[a]);
     fieldBytes += detail::plannedBytes(detail::reflectionBuffers(settings));

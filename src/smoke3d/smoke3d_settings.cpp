@@ -55,6 +55,7 @@ void SmokeSettings3D::validate() const {
     HealthSettings::validate("SmokeSettings3D");
     requireNonNegative(scalarDiffusion, name("scalarDiffusion"));
     detail::requireKnown(colourAdvection, AdvectionScheme::BFECC, name("colourAdvection"), "unknown advection scheme");
+    detail::requireKnown(flowStorage, FlowStorage::Float16, name("flowStorage"), "unknown flow storage");
     requireNonNegative(fuelDamping, name("fuelDamping"));
     requireNonNegative(colourDamping, name("colourDamping"));
     for (size_t c = 0; c < 3; ++c) requireBounded(gravity[c], name("gravity[" + std::to_string(c) + "]"));

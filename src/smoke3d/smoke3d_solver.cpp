@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/barriers.hpp"
+#include "core/half_float.hpp"
 #include "core/quiet_wait.hpp"
 #include "core/smoke_solver_calls.hpp"
 #include "core/validation.hpp"
@@ -71,6 +72,19 @@ int velocityAxis(SmokeField3D field) {
     return field == SmokeField3D::VelocityX ? 0 : field == SmokeField3D::VelocityY ? 1 : field == SmokeField3D::VelocityZ ? 2 : -1;
 }
 
+// Whether `field` is one of the flow's, stored as the settings' FlowStorage: the velocity (and its
+// midpoint copy), density, temperature and fuel.
+bool isFlowField(SmokeField3D field) {
+    switch (field) {
+    case SmokeField3D::VelocityX: case SmokeField3D::VelocityY: case SmokeField3D::VelocityZ: case SmokeField3D::Density:
+    case SmokeField3D::Temperature: case SmokeField3D::Fuel: case SmokeField3D::MidpointVelocityX:
+    case SmokeField3D::MidpointVelocityY: case SmokeField3D::MidpointVelocityZ:
+        return true;
+    default:
+        return false;
+    }
+}
+
 // The face axis of a midpoint velocity component, or -1.
 int midpointAxis(SmokeField3D field) {
     return field == SmokeField3D::MidpointVelocityX   ? 0
@@ -92,12 +106,14 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     gridUniform = detail::UniformBuffer<gpu::Grid3DParams>(cs);
     const size_t cells = mac.cells();
     const int copies = static_cast<int>(detail::fieldCopies(settings));
-    detail::makePingPong(cs, u, mac.xFaces(), copies);
-    detail::makePingPong(cs, v, mac.yFaces(), copies);
-    detail::makePingPong(cs, w, mac.zFaces(), copies);
-    detail::makePingPong(cs, density, cells, copies);
-    detail::makePingPong(cs, temperature, cells, copies);
-    detail::makePingPong(cs, fuel, cells, copies);
+    const FlowStorage storage = settings.flowStorage;
+    temperatureOrigin = float16Flow() ? settings.ambientTemperature : 0.0f;
+    detail::makePingPongOfBytes(cs, u, detail::flowBytes(storage, mac.xFaces()), copies);
+    detail::makePingPongOfBytes(cs, v, detail::flowBytes(storage, mac.yFaces()), copies);
+    detail::makePingPongOfBytes(cs, w, detail::flowBytes(storage, mac.zFaces()), copies);
+    detail::makePingPongOfBytes(cs, density, detail::flowBytes(storage, cells), copies);
+    detail::makePingPongOfBytes(cs, temperature, detail::flowBytes(storage, cells), copies);
+    detail::makePingPongOfBytes(cs, fuel, detail::flowBytes(storage, cells), copies);
     detail::makePingPongOfBytes(cs, colour, hasColour() ? VkDeviceSize(cells) * 16 : 16, copies);
     detail::makePingPong(cs, pressure, cells, 2);
     divergence = detail::fieldBuffer(cs, cells);
@@ -123,15 +139,18 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
                                                   std::initializer_list<detail::KernelId>{detail::KernelId::HealthNonfiniteScan,
                                                                                          detail::KernelId::MassFactor,
                                                                                          detail::KernelId::MassScale},
-                                                  gridUniform.handle(), gridUniform.size());
+                                                  gridUniform.handle(), gridUniform.size(), float16Flow());
     timer = detail::GpuTimer(cs, static_cast<uint32_t>(SmokePass3D::Count));
     massCorrection = detail::MassCorrection(cs, cells);
     health = detail::HealthRing(cs, {"VelocityX", "VelocityY", "VelocityZ", "Density", "Temperature", "Fuel", "Colour", "Pressure"},
                                 "SmokeSolver3D");
 
-    // The temperature starts at ambient everywhere.
-    std::vector<float> ambient(cells, settings.ambientTemperature);
-    detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
+    // The temperature starts at ambient everywhere (with 16-bit storage its origin: the zeros the
+    // buffer starts with).
+    if (!float16Flow()) {
+        std::vector<float> ambient(cells, settings.ambientTemperature);
+        detail::uploadBytes(cs, temperature.now(), std::as_bytes(std::span(ambient)));
+    }
     solidHost.assign(cells, 0.0f);
     gridUniform.upload(gridParams());
     poisson = createPoissonSolver();
@@ -143,7 +162,7 @@ SmokeSolver3D::Impl::Impl(std::shared_ptr<Context> ctx, const SmokeSettings3D& s
     refreshGeometry();
 }
 
-gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const { return detail::grid3DParams(settings); }
+gpu::Grid3DParams SmokeSolver3D::Impl::gridParams() const { return detail::grid3DParams(settings, temperatureOrigin); }
 
 void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SmokePass3D pass, float dt, bool fusedForces) {
     timer.begin(cmd, static_cast<uint32_t>(pass));
@@ -168,13 +187,16 @@ void SmokeSolver3D::Impl::recordPass(VkCommandBuffer cmd, SmokePass3D pass, floa
 }
 
 void SmokeSolver3D::Impl::recordHealthScan(VkCommandBuffer cmd) {
+    // 16-bit fields are scanned as halves, with no physical limit: beyond a half's 65504 a value
+    // is stored as infinity, which the scan reports.
+    const bool halves = float16Flow();
     const detail::ScannedField fields[] = {
-        {u.now(), u.copies[0].size(), false, kHealthSpeedLimit},
-        {v.now(), v.copies[0].size(), false, kHealthSpeedLimit},
-        {w.now(), w.copies[0].size(), false, kHealthSpeedLimit},
-        {density.now(), density.copies[0].size()},
-        {temperature.now(), temperature.copies[0].size(), false, kHealthTemperatureLimit},
-        {fuel.now(), fuel.copies[0].size()},
+        {u.now(), u.copies[0].size(), halves, kHealthSpeedLimit},
+        {v.now(), v.copies[0].size(), halves, kHealthSpeedLimit},
+        {w.now(), w.copies[0].size(), halves, kHealthSpeedLimit},
+        {density.now(), density.copies[0].size(), halves},
+        {temperature.now(), temperature.copies[0].size(), halves, kHealthTemperatureLimit},
+        {fuel.now(), fuel.copies[0].size(), halves},
         {colour.now(), hasColour() ? colour.copies[0].size() : 0},
         {pressure.now(), pressure.copies[0].size()},
     };
@@ -213,6 +235,7 @@ void SmokeSolver3D::updateSettings(const SmokeSettings3D& settings) {
     detail::requireUnchanged(settings.nx == old.nx && settings.ny == old.ny && settings.nz == old.nz,
                              "SmokeSettings3D::nx/ny/nz");
     detail::requireUnchanged(settings.colour == old.colour, "SmokeSettings3D::colour");
+    detail::requireUnchanged(settings.flowStorage == old.flowStorage, "SmokeSettings3D::flowStorage");
     const bool geometryChanged = settings.cellSize != old.cellSize ||
                                  std::memcmp(&settings.boundaries, &old.boundaries, sizeof(settings.boundaries)) != 0;
     const bool traceChanged = settings.backTrace != old.backTrace;  // `old` is s.settings: compare before it changes
@@ -289,7 +312,24 @@ VkBuffer SmokeSolver3D::buffer(SmokeField3D field) const noexcept {
     return VK_NULL_HANDLE;
 }
 
-VkDeviceSize SmokeSolver3D::bufferSize(SmokeField3D field) const noexcept { return fieldSize(field) * sizeof(float); }
+VkDeviceSize SmokeSolver3D::bufferSize(SmokeField3D field) const noexcept {
+    if (!state()) return 0;
+    const FlowStorage storage = isFlowField(field) ? state()->settings.flowStorage : FlowStorage::Float32;
+    return detail::flowBytes(storage, fieldSize(field));
+}
+
+float SmokeSolver3D::storedTemperatureOrigin() const noexcept { return state() ? state()->temperatureOrigin : 0.0f; }
+
+namespace {
+// The values of a 16-bit flow field's bytes (halves, low half of each word first), plus `origin`.
+void valuesFromHalves(std::span<const std::byte> bytes, float origin, std::vector<float>& out) {
+    for (size_t k = 0; k < out.size(); ++k) {
+        uint16_t half = 0;
+        std::memcpy(&half, bytes.data() + 2 * k, sizeof half);
+        out[k] = detail::halfToFloat(half) + origin;
+    }
+}
+} // namespace
 
 namespace {
 void requireKnownField(SmokeField3D field, const char* call) {
@@ -303,7 +343,14 @@ std::vector<float> SmokeSolver3D::download(SmokeField3D field) {
     Impl& s = *held;
     requireKnownField(field, "download");
     std::vector<float> out(fieldSize(field));
-    if (!out.empty()) detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(out)));
+    if (out.empty()) return out;
+    if (isFlowField(field) && s.float16Flow()) {
+        std::vector<std::byte> bytes(bufferSize(field));
+        detail::downloadBytes(s.cs, buffer(field), bytes);
+        valuesFromHalves(bytes, field == SmokeField3D::Temperature ? s.temperatureOrigin : 0.0f, out);
+        return out;
+    }
+    detail::downloadBytes(s.cs, buffer(field), std::as_writable_bytes(std::span(out)));
     return out;
 }
 
@@ -320,8 +367,13 @@ std::optional<std::vector<float>> SmokeSolver3D::collectDownload(uint64_t ticket
     Impl& s = *held;
     std::optional<detail::FieldReadback::Collected> copy = s.collectDownloadCall(ticket);
     if (!copy) return std::nullopt;
-    std::vector<float> out(fieldSize(static_cast<SmokeField3D>(copy->tag)));
-    if (!copy->bytes.empty()) std::memcpy(out.data(), copy->bytes.data(), out.size() * sizeof(float));
+    const auto field = static_cast<SmokeField3D>(copy->tag);
+    std::vector<float> out(fieldSize(field));
+    if (copy->bytes.empty()) return out;
+    if (isFlowField(field) && s.float16Flow())
+        valuesFromHalves(copy->bytes, field == SmokeField3D::Temperature ? s.temperatureOrigin : 0.0f, out);
+    else
+        std::memcpy(out.data(), copy->bytes.data(), out.size() * sizeof(float));
     return out;
 }
 
@@ -341,6 +393,7 @@ void SmokeSolver3D::upload(SmokeField3D field, std::span<const float> values) {
         throw InvalidArgument(what + ": values.size()",
                               "must be " + std::to_string(fieldSize(field)) + " (got " + std::to_string(values.size()) + ")");
     detail::requireUploadable(values, what);
+    if (isFlowField(field) && s.float16Flow()) s.requireHalfRange(field, values, what);  // before anything changes
     // A new velocity or pressure replaces what a pending increment was the change of.
     if (velocityAxis(field) >= 0 || field == SmokeField3D::Pressure) s.incrementPending = false;
     // On a periodic axis the last face layer and layer 0 are one face: keep them equal, as the
@@ -361,10 +414,34 @@ void SmokeSolver3D::upload(SmokeField3D field, std::span<const float> values) {
                     auto flat = [&](const uint32_t* c) { return c[0] + size_t(n[0]) * (c[1] + size_t(n[1]) * c[2]); };
                     consistent[flat(index)] = consistent[flat(first)];
                 }
-        detail::uploadBytes(s.cs, buffer(field), std::as_bytes(std::span(consistent)));
+        s.uploadField(buffer(field), field, consistent, what);
         return;
     }
-    detail::uploadBytes(s.cs, buffer(field), std::as_bytes(values));
+    s.uploadField(buffer(field), field, values, what);
+}
+
+void SmokeSolver3D::Impl::requireHalfRange(SmokeField3D field, std::span<const float> values, const std::string& what) const {
+    const float origin = field == SmokeField3D::Temperature ? temperatureOrigin : 0.0f;
+    for (size_t k = 0; k < values.size(); ++k)
+        if (std::abs(values[k] - origin) > detail::kHalfMax)
+            throw InvalidArgument(what + ": values[" + std::to_string(k) + "]",
+                                  "must be within +-65504" + std::string(origin != 0.0f ? " of the stored origin " +
+                                                                                         std::to_string(origin) + " K"
+                                                                                   : "") +
+                                      " with flowStorage Float16 (got " + std::to_string(values[k]) + ")");
+}
+
+void SmokeSolver3D::Impl::uploadField(VkBuffer target, SmokeField3D field, std::span<const float> values,
+                                      const std::string& what) {
+    if (!(isFlowField(field) && float16Flow())) {
+        detail::uploadBytes(cs, target, std::as_bytes(values));
+        return;
+    }
+    requireHalfRange(field, values, what);
+    const float origin = field == SmokeField3D::Temperature ? temperatureOrigin : 0.0f;
+    std::vector<uint16_t> halves((values.size() + 1) / 2 * 2, 0);  // whole words
+    for (size_t k = 0; k < values.size(); ++k) halves[k] = detail::floatToHalf(values[k] - origin);
+    detail::uploadBytes(cs, target, std::as_bytes(std::span(halves)));
 }
 
 } // namespace billow

@@ -14,6 +14,8 @@
 #pragma once
 
 #include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "billow/smoke3d_solver.hpp"
@@ -87,6 +89,14 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
 
     gpu::Grid3DParams gridParams() const;
     bool hasColour() const { return settings.colour; }
+    bool float16Flow() const { return settings.flowStorage == FlowStorage::Float16; }
+    // What a stored temperature is the difference from: the ambient temperature at creation with
+    // 16-bit storage (common/flow_storage.glsl), 0 with float32.
+    float temperatureOrigin = 0.0f;
+    // With 16-bit storage: InvalidArgument naming the first value a half cannot hold.
+    void requireHalfRange(SmokeField3D field, std::span<const float> values, const std::string& what) const;
+    // Uploads a field's values (blocking) into `target`, as halves for a 16-bit flow field.
+    void uploadField(VkBuffer target, SmokeField3D field, std::span<const float> values, const std::string& what);
     VkBuffer openX() const { return geometry.open[0].handle(); }
     VkBuffer openY() const { return geometry.open[1].handle(); }
     VkBuffer openZ() const { return geometry.open[2].handle(); }

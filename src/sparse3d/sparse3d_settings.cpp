@@ -35,6 +35,8 @@ void requireSparseSupports(const SmokeSettings3D& s) {
     if (s.scalarAdvection != AdvectionScheme::SemiLagrangian) refuse("scalarAdvection", "must be SemiLagrangian");
     if (s.velocityAdvection != AdvectionScheme::SemiLagrangian) refuse("velocityAdvection", "must be SemiLagrangian");
     if (s.colourAdvection != AdvectionScheme::SemiLagrangian) refuse("colourAdvection", "must be SemiLagrangian");
+    // The brick pools are float32 (their kernels are compiled once).
+    if (s.flowStorage != FlowStorage::Float32) refuse("flowStorage", "must be Float32");
     for (int side = 0; side < 6; ++side)
         if (s.boundaries[side].type == BoundaryType::Periodic)
             refuse(("boundaries[" + std::to_string(side) + "].type").c_str(), "must not be Periodic");

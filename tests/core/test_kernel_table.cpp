@@ -97,7 +97,14 @@ TEST(KernelTable, TypedKernelsAgreeWithTheTable) {
         for (uint32_t profile = 0; profile < detail::kWorkgroupProfileCount; ++profile)
             EXPECT_TRUE(info.localSizes[profile] == K::localSizes[profile]) << "profile " << profile;
         EXPECT_EQ(info.shapesOwnWorkgroup, K::shapesOwnWorkgroup);
-        EXPECT_EQ(info.variants, K::variants);
+        // A kernel with 16-bit flow storage modules has as many again after its float32 ones.
+        if constexpr (requires { K::float16Variant; }) {
+            EXPECT_EQ(info.float16Variant, K::variants);
+            EXPECT_EQ(info.variants, 2 * K::variants);
+        } else {
+            EXPECT_EQ(info.float16Variant, 0u);
+            EXPECT_EQ(info.variants, K::variants);
+        }
         EXPECT_EQ(info.pushBytes, pushBytesOf<K>());
         EXPECT_LE(info.pushBytes, detail::kPushConstantBytes);
         EXPECT_TRUE((std::is_same_v<typename K::Bindings::Kernel, K>));
@@ -123,12 +130,13 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
     for (const KernelInfo& info : kKernelTable) {
         EXPECT_EQ(info.firstPipeline, pipelines) << info.name;
         pipelines += info.variants;
-        if (info.variants == 1) continue;
+        const uint32_t selectable = info.float16Variant != 0 ? info.float16Variant : info.variants;
+        if (selectable == 1) continue;
         withVariants.insert(std::string(info.name));
         // 2D advection: interpolation x how the advecting velocity is read (common/interpolation_variant.glsl).
         const bool advection2D = std::string_view(info.name).starts_with("smoke/advect");
         const bool perAxis = std::string_view(info.name) == "sparse3d/colliders_rasterise";
-        EXPECT_EQ(info.variants, advection2D ? 4u : perAxis ? 3u : 2u)
+        EXPECT_EQ(selectable, advection2D ? 4u : perAxis ? 3u : 2u)
             << info.name << ": linear and cubic (times the velocity's two reads in 2D), or with and without obstacle weights";
     }
     EXPECT_EQ(pipelines, detail::kPipelineCount);
@@ -141,6 +149,29 @@ TEST(KernelTable, KernelsWithVariantsAreTheExpectedOnes) {
                                      "smoke3d/advect_correct_colour", "smoke3d/advect_correct_scalar",
                                      "smoke3d/advect_correct_velocity", "smoke3d/advect_velocity", "sparse3d/advect_cells",
                                      "sparse3d/advect_colour", "sparse3d/advect_velocity", "sparse3d/colliders_rasterise"}));
+}
+
+// The kernels compiled a second time with the flow stored in 16-bit floats (BILLOW_FLOW_STORAGE,
+// common/flow_storage.glsl): every dense 3D kernel that reads or writes the velocity, density,
+// temperature or fuel, and the mass correction's scale, which the 3D solver shares with the 2D
+// one. Nothing else (the sparse grid, 2D, the pressure solvers) stores halves.
+TEST(KernelTable, TheFlowStorageKernelsAreTheDense3DFlowsOnes) {
+    std::set<std::string> withHalves;
+    for (const KernelInfo& info : kKernelTable)
+        if (info.float16Variant != 0) {
+            withHalves.insert(std::string(info.name));
+            EXPECT_EQ(info.variants, 2 * info.float16Variant) << info.name;
+        }
+    EXPECT_EQ(withHalves,
+              (std::set<std::string>{"mass/scale", "smoke3d/advect_cells", "smoke3d/advect_correct_colour",
+                                     "smoke3d/advect_correct_scalar", "smoke3d/advect_correct_velocity",
+                                     "smoke3d/advect_velocity", "smoke3d/buoyancy", "smoke3d/collider_forces",
+                                     "smoke3d/colliders_rasterise", "smoke3d/combustion", "smoke3d/curl",
+                                     "smoke3d/damp_cells", "smoke3d/damp_velocity", "smoke3d/diffuse_cells",
+                                     "smoke3d/diffuse_velocity", "smoke3d/diffusion_apply", "smoke3d/diffusion_setup",
+                                     "smoke3d/divergence", "smoke3d/emit", "smoke3d/mass_sums", "smoke3d/particles",
+                                     "smoke3d/probes", "smoke3d/reflect_velocity", "smoke3d/subtract_gradient",
+                                     "smoke3d/velocity_forces", "smoke3d/vorticity_force"}));
 }
 
 // Whether a SPIR-V module still has a specialization constant (OpSpecConstant* or a SpecId).
@@ -176,7 +207,8 @@ TEST(KernelTable, EveryVariantIsItsOwnFrozenModule) {
         }
         EXPECT_TRUE(detail::embeddedShader(info.id, info.variants, profile).empty()) << "a variant beyond the count";
         // The sparse colliders' variants are face axes, not interpolations.
-        if (info.variants == 1 || std::string_view(info.name) == "sparse3d/colliders_rasterise") continue;
+        const uint32_t selectable = info.float16Variant != 0 ? info.float16Variant : info.variants;
+        if (selectable == 1 || std::string_view(info.name) == "sparse3d/colliders_rasterise") continue;
         const auto linear = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_LINEAR, profile);
         const auto cubic = detail::embeddedShader(info.id, BILLOW_INTERPOLATION_CUBIC, profile);
         EXPECT_LT(linear.size(), cubic.size()) << "the linear module must not carry the cubic path";
@@ -286,17 +318,23 @@ std::set<uint32_t> capabilitiesOf(std::span<const uint32_t> module) {
 }
 
 // Every module needs only the Shader capability: no subgroup operations (which would tie a
-// kernel to the device's subgroup size, 4 to 128), no 16-bit or 8-bit storage or arithmetic, no
-// 64-bit types, no float atomics. Kernels sum through shared memory and barriers, and a field kept
-// in half precision is packed two to a 32-bit word (packHalf2x16), which every device reads. A
-// kernel that needs more must make the device check ask for the feature, with a fallback.
+// kernel to the device's subgroup size, 4 to 128), no 8-bit storage or 16-bit arithmetic, no
+// 64-bit types, no float atomics. Kernels sum through shared memory and barriers, and the 2D dye
+// kept in half precision is packed two to a 32-bit word (packHalf2x16), which every device reads.
+// The one exception is the 16-bit flow storage modules (KernelInfo::float16Variant on), which add
+// StorageBuffer16BitAccess and nothing else: a solver builds them only on a device that enabled it
+// and falls back to the float32 ones (SmokeSettings3D::flowStorage).
 TEST(KernelTable, ModulesNeedNoCapabilityBeyondShader) {
-    constexpr uint32_t kCapabilityShader = 1;
+    constexpr uint32_t kCapabilityShader = 1, kCapabilityStorageBuffer16BitAccess = 4433;
     for (const KernelInfo& info : kKernelTable)
         for (const WorkgroupProfile profile : {WorkgroupProfile::Wide, WorkgroupProfile::Minimum})
             for (uint32_t variant = 0; variant < info.variants; ++variant) {
                 const std::set<uint32_t> capabilities = capabilitiesOf(detail::embeddedShader(info.id, variant, profile));
-                EXPECT_EQ(capabilities, std::set<uint32_t>{kCapabilityShader})
+                const bool halves = info.float16Variant != 0 && variant >= info.float16Variant;
+                const std::set<uint32_t> expected =
+                    halves ? std::set<uint32_t>{kCapabilityShader, kCapabilityStorageBuffer16BitAccess}
+                           : std::set<uint32_t>{kCapabilityShader};
+                EXPECT_EQ(capabilities, expected)
                     << info.name << " (" << detail::workgroupProfileName(profile) << ", variant " << variant << ")";
             }
 }
