@@ -57,6 +57,7 @@ void readBoundaries3D(ObjectReader& top, SmokeSettings3D& s) {
 void readSolverSettings3D(ObjectReader& top, SmokeSettings3D& s) {
     ObjectReader r = top.objectOrEmpty("settings");
     s.colour = r.boolean("colour", s.colour);
+    s.flowStorage = r.choice("flowStorage", s.flowStorage, {{"float32", FlowStorage::Float32}, {"float16", FlowStorage::Float16}});
     readDiffusionAndPressure(r, s, "scalarDiffusion", s.scalarDiffusion, 0, 1000000);
     readAdvection(r, s, "colourAdvection", s.colourAdvection);
     readForces(r, s, [&](ObjectReader& d) {
