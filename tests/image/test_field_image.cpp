@@ -80,6 +80,7 @@ constexpr VkFormat kFormats[] = {VK_FORMAT_R8_UNORM,       VK_FORMAT_R16_SFLOAT,
 class FieldImageTest : public GpuTest {
 protected:
     static constexpr uint32_t nx = 37, ny = 23;
+    void checkThreeDimensionalFields(FlowStorage storage);
     SmokeSettings smokeSettings() const {
         SmokeSettings s;
         s.nx = nx;
@@ -239,34 +240,38 @@ TEST_F(FieldImageTest, EachStepPublishesTheCurrentBuffers) {
     }
 }
 
-TEST_F(FieldImageTest, ThreeDimensionalFields) {
+// Every 3D quantity against the solver's own values (downloaded: with 16-bit flow storage, the
+// halves it stored, which the pass reads and converts as download() does).
+void FieldImageTest::checkThreeDimensionalFields(FlowStorage storage) {
     SmokeSettings3D s;
     s.nx = 19;
     s.ny = 13;
     s.nz = 11;
     s.cellSize = 0.1f;
     s.colour = true;
+    s.flowStorage = storage;
     SmokeSolver3D solver(context(), s);
     const size_t cells = size_t(s.nx) * s.ny * s.nz;
-    const std::vector<float> density = randomValues(cells, 0.0f, 2.0f, 61);
-    const std::vector<float> temperature = randomValues(cells, 250.0f, 900.0f, 62);
-    const std::vector<float> colour = randomValues(4 * cells, 0.0f, 1.0f, 63);
-    const std::vector<float> u = randomValues(size_t(s.nx + 1) * s.ny * s.nz, -1.0f, 1.0f, 64);
-    const std::vector<float> v = randomValues(size_t(s.nx) * (s.ny + 1) * s.nz, -1.0f, 1.0f, 65);
-    const std::vector<float> w = randomValues(size_t(s.nx) * s.ny * (s.nz + 1), -1.0f, 1.0f, 66);
-    solver.upload(SmokeField3D::Density, density);
-    solver.upload(SmokeField3D::Temperature, temperature);
-    solver.upload(SmokeField3D::Colour, colour);
-    solver.upload(SmokeField3D::VelocityX, u);
-    solver.upload(SmokeField3D::VelocityY, v);
-    solver.upload(SmokeField3D::VelocityZ, w);
+    solver.upload(SmokeField3D::Density, randomValues(cells, 0.0f, 2.0f, 61));
+    solver.upload(SmokeField3D::Temperature, randomValues(cells, 250.0f, 900.0f, 62));
+    solver.upload(SmokeField3D::Colour, randomValues(4 * cells, 0.0f, 1.0f, 63));
+    solver.upload(SmokeField3D::VelocityX, randomValues(size_t(s.nx + 1) * s.ny * s.nz, -1.0f, 1.0f, 64));
+    solver.upload(SmokeField3D::VelocityY, randomValues(size_t(s.nx) * (s.ny + 1) * s.nz, -1.0f, 1.0f, 65));
+    solver.upload(SmokeField3D::VelocityZ, randomValues(size_t(s.nx) * s.ny * (s.nz + 1), -1.0f, 1.0f, 66));
+    const std::vector<float> density = solver.download(SmokeField3D::Density);
+    const std::vector<float> temperature = solver.download(SmokeField3D::Temperature);
+    const std::vector<float> colour = solver.download(SmokeField3D::Colour);
+    const std::vector<float> u = solver.download(SmokeField3D::VelocityX);
+    const std::vector<float> v = solver.download(SmokeField3D::VelocityY);
+    const std::vector<float> w = solver.download(SmokeField3D::VelocityZ);
 
-    std::vector<Rgba> expectDensity, expectFlame, expectColour, expectVelocity, expectSpeed;
+    std::vector<Rgba> expectDensity, expectTemperature, expectFlame, expectColour, expectVelocity, expectSpeed;
     for (uint32_t k = 0; k < s.nz; ++k)
         for (uint32_t j = 0; j < s.ny; ++j)
             for (uint32_t i = 0; i < s.nx; ++i) {
                 const size_t c = i + size_t(s.nx) * (j + size_t(s.ny) * k);
                 expectDensity.push_back(scalar(density[c]));
+                expectTemperature.push_back(scalar(temperature[c]));
                 expectFlame.push_back(scalar(std::max(0.0, double(temperature[c]) - double(s.ambientTemperature))));
                 expectColour.push_back({colour[4 * c], colour[4 * c + 1], colour[4 * c + 2], colour[4 * c + 3]});
                 const double uc = 0.5 * (double(u[i + (s.nx + 1) * (j + size_t(s.ny) * k)]) + u[i + 1 + (s.nx + 1) * (j + size_t(s.ny) * k)]);
@@ -283,6 +288,16 @@ TEST_F(FieldImageTest, ThreeDimensionalFields) {
     run(Smoke3DImage::Colour, VK_FORMAT_R8G8B8A8_UNORM, expectColour, "Colour");
     run(Smoke3DImage::Velocity, VK_FORMAT_R32G32B32A32_SFLOAT, expectVelocity, "Velocity");
     run(Smoke3DImage::Speed, VK_FORMAT_R16G16B16A16_SFLOAT, expectSpeed, "Speed");
+    run(Smoke3DImage::Temperature, VK_FORMAT_R32_SFLOAT, expectTemperature, "Temperature");
+}
+
+TEST_F(FieldImageTest, ThreeDimensionalFields) { checkThreeDimensionalFields(FlowStorage::Float32); }
+
+// The same from 16-bit flow storage (SmokeSettings3D::flowStorage): the pass reads the halves as
+// words and adds the temperature's origin.
+TEST_F(FieldImageTest, ThreeDimensionalFieldsStoredInHalves) {
+    if (!context()->supports16BitStorage()) GTEST_SKIP() << "the device has no 16-bit storage buffers";
+    checkThreeDimensionalFields(FlowStorage::Float16);
 }
 
 TEST_F(FieldImageTest, WaterDepthSurfaceAndVelocity) {

@@ -330,6 +330,44 @@ TEST_F(VolumeRenderTest, SelfShadowingDarkensTheFarSide) {
     EXPECT_GT(luminance(width / 2, top + 1), luminance(width / 2, bottom - 1) + 20.0);
 }
 
+// 16-bit flow storage (SmokeSettings3D::flowStorage): the march reads the density and temperature
+// halves (and the temperature's origin), so a solver storing halves and a float32 one holding the
+// same values (the halves, downloaded) render the same picture, fire included, bit for bit.
+TEST_F(VolumeRenderTest, HalvesRenderAsTheFloatsTheyHold) {
+    if (!context()->supports16BitStorage()) GTEST_SKIP() << "the device has no 16-bit storage buffers";
+    SmokeSettings3D s;
+    s.nx = 19;
+    s.ny = 13;
+    s.nz = 11;
+    s.cellSize = 0.05f;
+    SmokeSettings3D halves = s;
+    halves.flowStorage = FlowStorage::Float16;
+    SmokeSolver3D full(context(), s), half(context(), halves);
+    const size_t cells = size_t(s.nx) * s.ny * s.nz;
+    std::vector<float> density(cells), temperature(cells);
+    for (size_t c = 0; c < cells; ++c) {
+        density[c] = float((c * 7919) % 101) / 50.0f;
+        temperature[c] = 293.15f + float((c * 104729) % 997);  // up to ~1290 K: fire
+    }
+    half.upload(SmokeField3D::Density, density);
+    half.upload(SmokeField3D::Temperature, temperature);
+    full.upload(SmokeField3D::Density, half.download(SmokeField3D::Density));
+    full.upload(SmokeField3D::Temperature, half.download(SmokeField3D::Temperature));
+    VolumeLook look;
+    look.fireIntensity = 2.0f;
+    OrbitCamera orbit;
+    orbit.distance = 1.5f;
+    const uint32_t width = 32, height = 24;
+    VolumeRenderer renderer(context());
+    const VolumePicture a = renderer.renderPicture(full, orbitCamera(s, orbit, float(width) / height), look, width, height);
+    const VolumePicture b = renderer.renderPicture(half, orbitCamera(s, orbit, float(width) / height), look, width, height);
+    ASSERT_EQ(a.rgba.size(), b.rgba.size());
+    for (size_t k = 0; k < a.rgba.size(); ++k) ASSERT_EQ(a.rgba[k], b.rgba[k]) << "value " << k;
+    double sum = 0.0;
+    for (float x : a.rgba) sum += x;
+    EXPECT_GT(sum, 1.0) << "the picture is empty";
+}
+
 // A smoke ball in an 8^3 box, for the tests that render many small pictures.
 void fillSmokeBall(SmokeSolver3D& solver) {
     const SmokeSettings3D& s = solver.settings();
