@@ -414,10 +414,10 @@ void SmokeSolver3D::upload(SmokeField3D field, std::span<const float> values) {
                     auto flat = [&](const uint32_t* c) { return c[0] + size_t(n[0]) * (c[1] + size_t(n[1]) * c[2]); };
                     consistent[flat(index)] = consistent[flat(first)];
                 }
-        s.uploadField(buffer(field), field, consistent, what);
+        s.uploadField(buffer(field), field, consistent);
         return;
     }
-    s.uploadField(buffer(field), field, values, what);
+    s.uploadField(buffer(field), field, values);
 }
 
 void SmokeSolver3D::Impl::requireHalfRange(SmokeField3D field, std::span<const float> values, const std::string& what) const {
@@ -431,13 +431,11 @@ void SmokeSolver3D::Impl::requireHalfRange(SmokeField3D field, std::span<const f
                                       " with flowStorage Float16 (got " + std::to_string(values[k]) + ")");
 }
 
-void SmokeSolver3D::Impl::uploadField(VkBuffer target, SmokeField3D field, std::span<const float> values,
-                                      const std::string& what) {
+void SmokeSolver3D::Impl::uploadField(VkBuffer target, SmokeField3D field, std::span<const float> values) {
     if (!(isFlowField(field) && float16Flow())) {
         detail::uploadBytes(cs, target, std::as_bytes(values));
         return;
     }
-    requireHalfRange(field, values, what);
     const float origin = field == SmokeField3D::Temperature ? temperatureOrigin : 0.0f;
     std::vector<uint16_t> halves((values.size() + 1) / 2 * 2, 0);  // whole words
     for (size_t k = 0; k < values.size(); ++k) halves[k] = detail::floatToHalf(values[k] - origin);

@@ -95,8 +95,9 @@ struct SmokeSolver3D::Impl : detail::SmokeCore<SmokeSettings3D, SmokePass3D> {
     float temperatureOrigin = 0.0f;
     // With 16-bit storage: InvalidArgument naming the first value a half cannot hold.
     void requireHalfRange(SmokeField3D field, std::span<const float> values, const std::string& what) const;
-    // Uploads a field's values (blocking) into `target`, as halves for a 16-bit flow field.
-    void uploadField(VkBuffer target, SmokeField3D field, std::span<const float> values, const std::string& what);
+    // Uploads a field's values (blocking) into `target`, as halves for a 16-bit flow field, whose
+    // values the caller checked with requireHalfRange.
+    void uploadField(VkBuffer target, SmokeField3D field, std::span<const float> values);
     VkBuffer openX() const { return geometry.open[0].handle(); }
     VkBuffer openY() const { return geometry.open[1].handle(); }
     VkBuffer openZ() const { return geometry.open[2].handle(); }
