@@ -138,6 +138,8 @@ void run(detail::ContextState& cs, uint32_t n, bool outflowTop, const Options& o
         {"mg to 1e-4", PressureSolverType::Multigrid, 20, 1e-4f},
         {"mgpcg x1", PressureSolverType::MultigridPCG, 1, 0.0f},
         {"mgpcg to 1e-4", PressureSolverType::MultigridPCG, 20, 1e-4f},
+        {"spectral x1", PressureSolverType::Spectral, 1, 0.0f},
+        {"spectral to 1e-4", PressureSolverType::Spectral, 20, 1e-4f},
     };
     for (const Method& m : methods) {
         detail::PoissonSolveSettings s;

@@ -171,7 +171,8 @@ billow::PressureSolverType solverType(const std::string& name) {
     if (name == "sor") return billow::PressureSolverType::RedBlackSOR;
     if (name == "mg") return billow::PressureSolverType::Multigrid;
     if (name == "mgpcg") return billow::PressureSolverType::MultigridPCG;
-    throw std::runtime_error("unknown solver " + name + " (jacobi, sor, mg, mgpcg)");
+    if (name == "spectral") return billow::PressureSolverType::Spectral;
+    throw std::runtime_error("unknown solver " + name + " (jacobi, sor, mg, mgpcg, spectral)");
 }
 
 double median(std::vector<double> v) {
@@ -251,8 +252,10 @@ int main(int argc, char** argv) try {
         s.nx = s.ny = s.nz = n;
         s.cellSize = 1.0f / static_cast<float>(n);
         s.pressureSolver = solverType(solverName);
+        // The solvers that run cycles and can stop at a tolerance (the spectral solve is one of them).
         const bool multigrid = s.pressureSolver == billow::PressureSolverType::Multigrid ||
-                               s.pressureSolver == billow::PressureSolverType::MultigridPCG;
+                               s.pressureSolver == billow::PressureSolverType::MultigridPCG ||
+                               s.pressureSolver == billow::PressureSolverType::Spectral;
         s.pressureIterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         if (multigrid) s.pressureTolerance = o.stepTolerance;
         s.pressureIterationHeadroom = o.headroom;

@@ -18,6 +18,14 @@ enum class PressureSolverType : uint32_t {
     MultigridPCG = 3,  // `pressureIterations` conjugate gradient iterations preconditioned by one
                        // such V-cycle (flexible CG: Polak-Ribiere beta), warm-started; all scalars
                        // computed on the GPU
+    Spectral = 4,      // in a 3D box without obstacles (no static solid, no collider) and at most
+                       // 256 cells a side: `pressureIterations` spectral cycles, each solving the
+                       // residual's equation exactly by transforms along the three axes (the
+                       // 7-point operator's cosine, sine or Fourier modes, by the sides' types) and
+                       // adding the solution; one cycle leaves float32 rounding, a second removes
+                       // it, so with a pressureTolerance most solves stop after one or two. Anywhere
+                       // else (2D, obstacles, a longer side): Multigrid V-cycles, with the same
+                       // count and tolerance
 };
 
 // Multigrid with a pressureTolerance stops once two V-cycles leave more than this fraction of the

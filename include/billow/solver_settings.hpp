@@ -22,11 +22,12 @@ struct PressureSettings {
     // Sweeps, SOR iterations, V-cycles or CG iterations, 0..1000000. Default 40 (what the WebGL
     // demo does).
     uint32_t pressureIterations = 40;
-    // Multigrid and MultigridPCG: stop once the relative residual max|residual| / max|h^2/dt div|
+    // Multigrid, MultigridPCG and Spectral: stop once the relative residual max|residual| / max|h^2/dt div|
     // (dimensionless; see PressureResidual) is at most this, with `pressureIterations` as the
     // maximum. Checked on the GPU after each iteration (the remaining recorded iterations then
     // dispatch no work); the iterations run and the residual are reported by pressureResidual().
-    // 0 runs exactly `pressureIterations`. In [0, 1); > 0 only with Multigrid or MultigridPCG.
+    // 0 runs exactly `pressureIterations`. In [0, 1); > 0 only with Multigrid, MultigridPCG or
+    // Spectral.
     // Skipped iterations still cost their (empty) dispatch launches and barriers, so only
     // `pressureIterationHeadroom` more than the last solve needed are recorded. Multigrid also stops when two V-cycles
     // reduce the residual by less than kMultigridStallRatio (reported as `stalled`): a warm-started
@@ -43,7 +44,7 @@ struct PressureSettings {
     // on an H200: docs/performance.md); a value >= pressureIterations records every iteration
     // every step. Iterations, any value. Default 2.
     uint32_t pressureIterationHeadroom = 2;
-    // Multigrid and MultigridPCG: solve for this step's change of the pressure instead of the
+    // Multigrid, MultigridPCG and Spectral: solve for this step's change of the pressure instead of the
     // whole pressure (the incremental projection). The PressureSolve pass first subtracts
     // dt grad p of the pressure so far from the velocity and takes its divergence, then solves
     // for the change d from 0, adds it to the pressure, and SubtractGradient subtracts dt grad d.

@@ -29,6 +29,24 @@ struct Transfer3Push { int otherNx, otherNy, otherNz; float rhsScale; };
 #define BILLOW_MG_COARSE_CELLS_PER_THREAD_3D \
     ((BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D) / BILLOW_MG_COARSE_THREADS_3D)
 
+// pressure3d/spectral_transform.comp: one pass of a spectral cycle (src/pressure/spectral_solve.hpp):
+// `stage` BILLOW_SPECTRAL_* along `axis`, the residual's right-hand side scaled by rhsScale.
+struct SpectralPush { int axis; int stage; float rhsScale; int pad; };
+// The stages, in a cycle's order: the residual transformed along x, then along y; along z
+// transformed, divided by the operator's eigenvalues and transformed back; back along y; back
+// along x and added to the unknown.
+#define BILLOW_SPECTRAL_RESIDUAL 0
+#define BILLOW_SPECTRAL_FORWARD 1
+#define BILLOW_SPECTRAL_DIVIDE 2
+#define BILLOW_SPECTRAL_INVERSE 3
+#define BILLOW_SPECTRAL_ADD 4
+// A workgroup of BILLOW_SPECTRAL_THREADS transforms BILLOW_SPECTRAL_LINES lines of at most
+// BILLOW_SPECTRAL_MAX_CELLS cells at once in shared memory: 16 KiB, what every Vulkan device
+// gives a workgroup (maxComputeSharedMemorySize).
+#define BILLOW_SPECTRAL_THREADS 128
+#define BILLOW_SPECTRAL_LINES 16
+#define BILLOW_SPECTRAL_MAX_CELLS 256
+
 #ifdef __cplusplus
 } // namespace billow::gpu
 #endif

@@ -18,7 +18,7 @@ std::string name(const char* owner, const char* field) { return std::string(owne
 } // namespace
 
 void PressureSettings::validate(const char* owner) const {
-    detail::requireKnown(pressureSolver, PressureSolverType::MultigridPCG, name(owner, "pressureSolver"),
+    detail::requireKnown(pressureSolver, PressureSolverType::Spectral, name(owner, "pressureSolver"),
                          "unknown solver type");
     detail::requireAtMost(pressureIterations, kMaxIterations, name(owner, "pressureIterations"));
     detail::requireBounded(pressureTolerance, name(owner, "pressureTolerance"));
@@ -26,9 +26,10 @@ void PressureSettings::validate(const char* owner) const {
         throw InvalidArgument(name(owner, "pressureTolerance"),
                               "must be in [0, 1) (got " + std::to_string(pressureTolerance) + ")");
     if (pressureTolerance > 0.0f && pressureSolver != PressureSolverType::Multigrid &&
-        pressureSolver != PressureSolverType::MultigridPCG)
-        throw InvalidArgument(name(owner, "pressureTolerance"), "a tolerance needs pressureSolver Multigrid or "
-                                                                "MultigridPCG (Jacobi and RedBlackSOR run a fixed count)");
+        pressureSolver != PressureSolverType::MultigridPCG && pressureSolver != PressureSolverType::Spectral)
+        throw InvalidArgument(name(owner, "pressureTolerance"),
+                              "a tolerance needs pressureSolver Multigrid, MultigridPCG or Spectral (Jacobi and "
+                              "RedBlackSOR run a fixed count)");
     detail::requireBounded(sorRelaxation, name(owner, "sorRelaxation"));
     if (sorRelaxation <= 0.0f || sorRelaxation >= 2.0f)
         throw InvalidArgument(name(owner, "sorRelaxation"), "must be in (0, 2) (got " + std::to_string(sorRelaxation) + ")");

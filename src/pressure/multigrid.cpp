@@ -1,5 +1,6 @@
 // Geometric multigrid: the V-cycle (smooth, restrict the residual, recurse, prolong the
-// correction, smooth) and V-cycles stopped at a tolerance by the gate.
+// correction, smooth), and cycles stopped at a tolerance by the gate (V-cycles, or the spectral
+// solve's cycles: spectral_solve.hpp).
 #include <array>
 
 #include "pressure/mac_stencil.hpp"
@@ -45,9 +46,9 @@ void PoissonSolver::recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, 
             throw Error("internal: a gated V-cycle changed a level's current pressure copy");
 }
 
-void PoissonSolver::recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
-                                         const Stage& stage) {
-    // Before each V-cycle the residual of the current unknown is measured into the gate and
+void PoissonSolver::recordGatedCycles(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                                      const Stage& stage, bool spectral) {
+    // Before each cycle the residual of the current unknown is measured into the gate and
     // checked (the gate's accumulators are slot 0 of its state): an extra pass over the finest
     // level per cycle. After the last cycle a final measurement gives the achieved residual (a
     // stage that does not close ends after its last cycle: the next stage measures first).
@@ -61,7 +62,8 @@ void PoissonSolver::recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolve
         const bool last = cycle == stage.count;
         gate_->recordCheck(cmd, settings.tolerance, last, kMultigridStallRatio);  // never gated itself
         if (last) break;
-        recordVCycle(cmd, d, eq);
+        if (spectral) spectral_->recordCycle(cmd, d, level(0), eq);
+        else recordVCycle(cmd, d, eq);
     }
 }
 

@@ -32,7 +32,8 @@ void PoissonSolver::recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolve
     unknown_ = &increment_;
     const bool twoStages = absorb && settings.iterations > kIncrementRestart &&
                            (settings.method == PressureSolverType::Multigrid ||
-                            settings.method == PressureSolverType::MultigridPCG);
+                            settings.method == PressureSolverType::MultigridPCG ||
+                            settings.method == PressureSolverType::Spectral);
     if (twoStages) {
         // The second stage solves for what the first left, with a far smaller right-hand side:
         // a tracked residual stays relative to this step's whole right-hand side, measured here.

@@ -42,7 +42,13 @@ PoissonSolver::PoissonSolver(ContextState& context, const PoissonSystem& system,
     if (!shifted()) noShift_ = fieldBuffer(context_, 1);
     uploadGridBlocks();
     kernels_ = stencil_->createKernels(context_, finestGrid_.handle());
-    gate_ = std::make_unique<PressureGate>(context_, *kernels_, stencil_->gatedDispatchGroups(shapes));
+    std::vector<GroupCounts> gated = stencil_->gatedDispatchGroups(shapes);
+    if (axes == 3 && !shifted() && SpectralSolve::fits(system_.shape)) {
+        spectral_ = std::make_unique<SpectralSolve>(context_, system_.shape, system_.sides);
+        const std::vector<GroupCounts> spectral = SpectralSolve::dispatchGroups(system_.shape);
+        gated.insert(gated.end(), spectral.begin(), spectral.end());
+    }
+    gate_ = std::make_unique<PressureGate>(context_, *kernels_, gated);
 }
 
 PoissonSolver::~PoissonSolver() = default;
@@ -59,6 +65,7 @@ uint64_t PoissonSolver::allocatedBytes() const noexcept {
         for (int c = 0; c < 3; ++c) total += cg_->z.copies[c].size() + cg_->d.copies[c].size();
     }
     for (const GpuBuffer& copy : increment_.copies) total += copy.size();
+    if (spectral_) total += spectral_->allocatedBytes();
     return total;
 }
 
@@ -76,7 +83,9 @@ void PoissonSolver::setBoundaries(const PoissonSides& sides, float cellSize) {
     system_.sides = sides;
     system_.cellSize = cellSize;
     uploadGridBlocks();
+    if (spectral_) spectral_->setSides(sides);
 }
+
 
 PoissonLevel PoissonSolver::level(size_t l) const {
     const VkBuffer placeholder = noShift_.handle();  // null for a shifted system
@@ -143,9 +152,16 @@ void PoissonSolver::recordStage(VkCommandBuffer cmd, const PoissonSolveSettings&
         stencil_->relaxRedBlack(cmd, direct(), level(0), eq, settings.sorRelaxation, stage.count);
         return;
     case PressureSolverType::Multigrid:
-        if (settings.stopsAtTolerance()) recordGatedMultigrid(cmd, settings, rhsScale, stage);
-        else for (uint32_t cycle = 0; cycle < stage.count; ++cycle) recordVCycle(cmd, direct(), eq);
+    case PressureSolverType::Spectral: {
+        const bool spectral = settings.method == PressureSolverType::Spectral && spectralApplies();
+        if (settings.stopsAtTolerance()) recordGatedCycles(cmd, settings, rhsScale, stage, spectral);
+        else
+            for (uint32_t cycle = 0; cycle < stage.count; ++cycle) {
+                if (spectral) spectral_->recordCycle(cmd, direct(), level(0), eq);
+                else recordVCycle(cmd, direct(), eq);
+            }
         return;
+    }
     case PressureSolverType::MultigridPCG:
         recordMultigridPCG(cmd, settings, rhsScale, stage);
         return;

@@ -25,6 +25,7 @@
 #include "pressure/poisson_system.hpp"
 #include "pressure/pressure_gate.hpp"
 #include "pressure/residual_report_ring.hpp"
+#include "pressure/spectral_solve.hpp"
 
 namespace billow::detail {
 
@@ -33,7 +34,7 @@ namespace billow::detail {
 struct PoissonSolveSettings {
     PressureSolverType method = PressureSolverType::Jacobi;
     uint32_t iterations = 40;    // sweeps, SOR iterations, V-cycles or CG iterations (the maximum with a tolerance)
-    float tolerance = 0.0f;      // > 0: stop at this relative residual (Multigrid and MultigridPCG only)
+    float tolerance = 0.0f;      // > 0: stop at this relative residual (Multigrid, MultigridPCG and Spectral only)
     float sorRelaxation = 1.7f;  // RedBlackSOR's omega
     bool trackResidual = false;  // measure the final pressure's residual into the report
     // With a tolerance: record the last finished solve's iterations plus this many, at most
@@ -168,9 +169,14 @@ private:
     // multigrid.cpp. One V-cycle on `finest` (the system's equation, or the conjugate gradient's
     // L z = r), its dispatches through `d`.
     void recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest);
-    // V-cycles until the residual reaches the tolerance, stalls, or settings.iterations cycles ran.
-    void recordGatedMultigrid(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
-                              const Stage& stage);
+    // Cycles (V-cycles, or spectral cycles where spectralApplies) until the residual reaches the
+    // tolerance, stalls, or settings.iterations cycles ran.
+    void recordGatedCycles(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
+                           const Stage& stage, bool spectral);
+    // Whether a Spectral solve of the system runs spectral cycles now: a 3D system without a
+    // diagonal shift whose interior is open (setInteriorOpen) and whose sides fit the transforms;
+    // otherwise it runs V-cycles.
+    bool spectralApplies() const noexcept { return spectral_ && interiorOpen_; }
     // multigrid_pcg.cpp.
     void recordMultigridPCG(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,
                             const Stage& stage);
@@ -186,6 +192,9 @@ private:
     std::unique_ptr<KernelSet> kernels_;
     std::unique_ptr<PressureGate> gate_;
     std::unique_ptr<CgVectors> cg_;  // allocated on the first MultigridPCG solve
+    // Built with the solver where the shape allows one (3D, no shift, every side fits): its bases
+    // upload, which must not happen while a solve is recorded. 3 (2n^2 + n) floats for n^3 cells.
+    std::unique_ptr<SpectralSolve> spectral_;
     PingPong increment_;             // allocated on the first recordIncrementSolve
     ResidualReportRing reports_;
     bool interiorOpen_ = false;  // setInteriorOpen

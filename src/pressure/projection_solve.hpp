@@ -47,11 +47,12 @@ PoissonSides poissonSidesOf(const std::array<BoundarySideType, N>& boundaries) {
 }
 
 // Whether a step's solve is for the pressure's change (PressureSettings::incrementalPressure):
-// multigrid solvers only, and never for a prescribed velocity (which is not projected).
+// the multigrid and spectral solvers only, and never for a prescribed velocity (which is not projected).
 inline bool solvesIncrement(const PressureSettings& pressure, const AdvectionSettings& advection) {
     return pressure.incrementalPressure && advection.velocityMode != VelocityMode::Prescribed &&
            (pressure.pressureSolver == PressureSolverType::Multigrid ||
-            pressure.pressureSolver == PressureSolverType::MultigridPCG);
+            pressure.pressureSolver == PressureSolverType::MultigridPCG ||
+            pressure.pressureSolver == PressureSolverType::Spectral);
 }
 
 // `smoke` is a smoke solver's implementation: its `poisson`, `solidEmpty`, `colliders`,

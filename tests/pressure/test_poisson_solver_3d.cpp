@@ -366,6 +366,76 @@ TEST_P(PoissonSolver3DMethods, MultigridWithoutObstaclesMatchesTheExactSolution)
     }
 }
 
+// The spectral solve (PressureSolverType::Spectral, src/pressure/spectral_solve.hpp) on boxes
+// without obstacles, promised open interior faces, with 0.5 in the interior weight buffers (its
+// residual must read the sides' weights alone): three cycles from p = 0 reach the exact solution as
+// the multigrid's 30 V-cycles do (a relative residual of 1e-5, or the floor). 19 x 13 x 11: one
+// partial workgroup of lines across every axis; 40 x 37 x 5: several, the last partial; 256 x 4 x 3:
+// the longest line the transforms hold (two outputs a thread); 1 x 9 x 2: an axis of one cell.
+TEST_P(PoissonSolver3DMethods, SpectralWithoutObstaclesMatchesTheExactSolution) {
+    const SideCase& c = GetParam();
+    for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{40, 37, 5},
+                                       std::array<int, 3>{256, 4, 3}, std::array<int, 3>{1, 9, 2}}) {
+        const System3D system = openSystem(n, c.sides, 31);
+        const ref::PoissonProblem3D& q = system.problem;
+        const ref::PoissonSolution3D exact = ref::solvePoisson3D(q);
+        GpuSystem3D gpu(context()->state(), system, c.sides);
+        gpu.overwriteWeights(withPoisonedInterior(system));
+        gpu.solver().setInteriorOpen(true);
+        const std::vector<float> solved = gpu.solve(settings(PressureSolverType::Spectral, 3));
+        std::vector<double> p(solved.begin(), solved.end());
+        const std::vector<double> r = ref::residual(q, p);
+        const double maxR = maxAbs(r), maxB = maxAbs(q.b), maxP = maxAbs(p);
+        const double floor = 20.0 * kEps * (maxB + 12.0 * maxP);
+        if (q.singular()) p = ref::withoutMean(q, p);
+        double error = 0.0;
+        for (size_t i = 0; i < p.size(); ++i) error = std::max(error, std::abs(p[i] - exact.p[i]));
+        const std::string label = std::to_string(q.nx) + "x" + std::to_string(q.ny) + "x" + std::to_string(q.nz);
+        std::printf("%s spectral %s: relative residual %.3g (floor %.3g), |p - p*| %.3g\n", c.name, label.c_str(),
+                    maxR / maxB, floor / maxB, error);
+        EXPECT_LE(maxR, 1e-5 * maxB + floor) << label << ": not converged";
+        EXPECT_LE(error, exact.inverseBound * (maxR + exact.residual)) << label;
+        EXPECT_EQ(gpu.solver().residual().iterations, 3u) << label;
+    }
+}
+
+// One spectral cycle leaves rounding only, so a tolerance of 1e-4 stops the solve after one or
+// two cycles, from p = 0 and from a random start.
+TEST_P(PoissonSolver3DMethods, SpectralStopsAtTheToleranceWithinTwoCycles) {
+    const SideCase& c = GetParam();
+    const System3D system = openSystem({40, 37, 5}, c.sides, 37);
+    GpuSystem3D gpu(context()->state(), system, c.sides);
+    gpu.solver().setInteriorOpen(true);
+    for (bool fromRandom : {false, true}) {
+        const std::vector<float> start = fromRandom ? randomStart(system.problem.cells()) : std::vector<float>{};
+        const std::vector<float> solved = gpu.solve(settings(PressureSolverType::Spectral, 10, 1e-4f), start);
+        const PressureResidual report = gpu.solver().residual();
+        std::vector<double> p(solved.begin(), solved.end());
+        const double maxR = maxAbs(ref::residual(system.problem, p)), maxB = maxAbs(system.problem.b);
+        EXPECT_TRUE(report.reachedTolerance) << (fromRandom ? "random start" : "zero start");
+        EXPECT_LE(report.iterations, 2u) << (fromRandom ? "random start" : "zero start");
+        EXPECT_LE(maxR, 1e-4 * maxB + 20.0 * kEps * (maxB + 12.0 * maxAbs(p)));
+    }
+}
+
+// Where the transforms do not apply, Spectral runs the multigrid's V-cycles: bit for bit the
+// Multigrid solve, with obstacles (the random system's weights) and with a side longer than the
+// transforms hold (257 cells).
+TEST_P(PoissonSolver3DMethods, SpectralRunsVCyclesWhereTheTransformsDoNotApply) {
+    const SideCase& c = GetParam();
+    {
+        GpuSystem3D gpu(context()->state(), caseFor(c).system, c.sides);
+        EXPECT_TRUE(gpu.solve(settings(PressureSolverType::Spectral, 4)) ==
+                    gpu.solve(settings(PressureSolverType::Multigrid, 4)))
+            << "obstacles";
+    }
+    const System3D longSide = openSystem({257, 3, 2}, c.sides, 43);
+    GpuSystem3D gpu(context()->state(), longSide, c.sides);
+    gpu.solver().setInteriorOpen(true);
+    EXPECT_TRUE(gpu.solve(settings(PressureSolverType::Spectral, 4)) == gpu.solve(settings(PressureSolverType::Multigrid, 4)))
+        << "257 cells along x";
+}
+
 INSTANTIATE_TEST_SUITE_P(Sides, PoissonSolver3DMethods, ::testing::ValuesIn(sideCases()),
                          [](const ::testing::TestParamInfo<SideCase>& info) { return std::string(info.param.name); });
 

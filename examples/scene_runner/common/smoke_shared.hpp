@@ -32,7 +32,8 @@ inline const WordTable<BoundaryType> kBoundaryTypes = {{"wall", BoundaryType::Wa
 inline const WordTable<PressureSolverType> kPressureSolvers = {{"jacobi", PressureSolverType::Jacobi},
                                                                {"sor", PressureSolverType::RedBlackSOR},
                                                                {"multigrid", PressureSolverType::Multigrid},
-                                                               {"multigridPCG", PressureSolverType::MultigridPCG}};
+                                                               {"multigridPCG", PressureSolverType::MultigridPCG},
+                                                               {"spectral", PressureSolverType::Spectral}};
 inline const WordTable<AdvectionScheme> kAdvectionSchemes = {{"semiLagrangian", AdvectionScheme::SemiLagrangian},
                                                              {"macCormack", AdvectionScheme::MacCormack},
                                                              {"bfecc", AdvectionScheme::BFECC}};
