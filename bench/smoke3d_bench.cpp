@@ -21,6 +21,8 @@
 //                                          per level: four sweeps on levels of whole quads)
 //                 [--sweep-column N]  (cells, or quads, along z a thread of the 3D sweeps relaxes; 0:
 //                                      by the grid's size)
+//                 [--spectral-fold on|off]  (the spectral solve's transforms fold on axes of alike
+//                                            sides, at half the multiply-adds; off: full products)
 //                 [--trace-steps off|on] [--viscosity 0] [--diffusion-solver jacobi|multigrid]
 //                 [--mass-correction on|off]  (SmokeSettings3D::massCorrection, default on)
 //                 [--peer-step off|on]  (exactly the peers' step, ../shared/peers: no velocity damping,
@@ -58,6 +60,7 @@
 // The multigrid's switches measured both ways (--open-prolong, --restrict-quads, --residual-quads)
 // and the experiments' settings (--sweep-column, --jacobi-smoothing).
 #include "pressure/mac_stencil.hpp"
+#include "pressure/spectral_solve.hpp"
 
 namespace {
 
@@ -138,6 +141,9 @@ Options parse(int argc, char** argv) {
             billow::detail::setRestrictionInQuadsForTesting(v == "on");
         } else if (a == "--jacobi-smoothing") {
             billow::detail::setMultigridJacobiSmoothingForTesting(static_cast<uint32_t>(std::stoul(v)));
+        } else if (a == "--spectral-fold") {
+            if (v != "on" && v != "off") throw std::runtime_error("--spectral-fold: on or off, not " + v);
+            billow::detail::setSpectralFoldingForTesting(v == "on");
         } else if (a == "--sweep-column") {
             billow::detail::setJacobiColumnForTesting(static_cast<uint32_t>(std::stoul(v)));
         } else if (a == "--residual-quads") {

@@ -30,8 +30,9 @@ struct Transfer3Push { int otherNx, otherNy, otherNz; float rhsScale; };
     ((BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D * BILLOW_MG_COARSEST_3D) / BILLOW_MG_COARSE_THREADS_3D)
 
 // pressure3d/spectral_transform.comp: one pass of a spectral cycle (src/pressure/spectral_solve.hpp):
-// `stage` BILLOW_SPECTRAL_* along `axis`, the residual's right-hand side scaled by rhsScale.
-struct SpectralPush { int axis; int stage; float rhsScale; int pad; };
+// `stage` BILLOW_SPECTRAL_* along `axis`, the residual's right-hand side scaled by rhsScale;
+// `folded` 1 where the axis's two sides are alike (its modes even or odd about its centre).
+struct SpectralPush { int axis; int stage; float rhsScale; int folded; };
 // The stages, in a cycle's order: the residual transformed along x, then along y; along z
 // transformed, divided by the operator's eigenvalues and transformed back; back along y; back
 // along x and added to the unknown.

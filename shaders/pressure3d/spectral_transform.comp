@@ -89,21 +89,55 @@ float inverseEigenvalue(int mx, int my, int mz) {
     return lambda > 0.0 ? -1.0 / lambda : 0.0;
 }
 
+// The division of an output (mode m of lines u0 .. u0 + 15 along the axis, y mode `outer`) by its
+// eigenvalue, after the z transform.
+vec4 divided(vec4 value, int q, int u0, int outer, int m) {
+    [[unroll]] for (int c = 0; c < 4; ++c) {
+        const int mx = min(u0 + 4 * q + c, grid.nx - 1);  // lines beyond the grid hold zeros
+        value[c] *= inverseEigenvalue(mx, outer, m);
+    }
+    return value;
+}
+
 // The tile's lines multiplied by `matrix` (out[o] = sum_i matrix[i len + o] in[i]), back into the
 // tile; with `divide`, each output (a z mode of lines of x modes u0 + line, y mode `outer`) divided
 // by its eigenvalue first.
 void transformTile(int matrix, int len, bool divide, int u0, int outer) {
     const int t = int(gl_LocalInvocationIndex);
+    // A line of at most BILLOW_SPECTRAL_THREADS cells needs one output a thread: the second
+    // output's multiply-adds are skipped (a branch the whole workgroup takes alike), which halves
+    // the work of a 128-cell line.
+    const int outputs = (len + BILLOW_SPECTRAL_THREADS - 1) / BILLOW_SPECTRAL_THREADS;
     vec4 acc[kOutputs][kQuads];
     [[unroll]] for (int o = 0; o < kOutputs; ++o)
         [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] = vec4(0.0);
-    for (int i = 0; i < len; ++i) {
+    // Four inputs a round, their weights loaded before any is used, so that the loads of a round
+    // are in flight together (the basis streams from the L2 cache: 256 KiB for 256 cells).
+    int i = 0;
+    for (; i + 4 <= len; i += 4) {
+        float weight[4][kOutputs];
+        [[unroll]] for (int r = 0; r < 4; ++r)
+            [[unroll]] for (int o = 0; o < kOutputs; ++o) {
+                const int m = o * BILLOW_SPECTRAL_THREADS + t;
+                weight[r][o] = o < outputs && m < len ? basis[matrix + (i + r) * len + m] : 0.0;
+            }
+        [[unroll]] for (int r = 0; r < 4; ++r) {
+            vec4 s[kQuads];
+            [[unroll]] for (int q = 0; q < kQuads; ++q) s[q] = tile[(i + r) * kQuads + q];
+            [[unroll]] for (int o = 0; o < kOutputs; ++o)
+                if (o < outputs)
+                    [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] += weight[r][o] * s[q];
+        }
+    }
+    for (; i < len; ++i) {
         vec4 s[kQuads];
         [[unroll]] for (int q = 0; q < kQuads; ++q) s[q] = tile[i * kQuads + q];
         [[unroll]] for (int o = 0; o < kOutputs; ++o) {
             const int m = o * BILLOW_SPECTRAL_THREADS + t;
-            const float weight = m < len ? basis[matrix + i * len + m] : 0.0;
-            [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] += weight * s[q];
+            if (o < outputs) {
+                const float weight = m < len ? basis[matrix + i * len + m] : 0.0;
+                [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] += weight * s[q];
+            }
         }
     }
     barrier();  // every thread has read the tile
@@ -111,15 +145,87 @@ void transformTile(int matrix, int len, bool divide, int u0, int outer) {
         const int m = o * BILLOW_SPECTRAL_THREADS + t;
         if (m >= len) continue;
         [[unroll]] for (int q = 0; q < kQuads; ++q) {
-            vec4 value = acc[o][q];
-            if (divide)
-                [[unroll]] for (int c = 0; c < 4; ++c) {
-                    const int mx = min(u0 + 4 * q + c, grid.nx - 1);  // lines beyond the grid hold zeros
-                    value[c] *= inverseEigenvalue(mx, outer, m);
-                }
-            tile[m * kQuads + q] = value;
+            tile[m * kQuads + q] = divide ? divided(acc[o][q], q, u0, outer, m) : acc[o][q];
         }
     }
+    barrier();
+}
+
+// The same transforms at half the multiply-adds on an axis whose two sides are alike (closed and
+// closed, outflow and outflow): there every mode is even or odd about the axis's centre,
+// Q[n-1-j][m] = (-1)^m Q[j][m] (checked by test_spectral_basis), so an even mode needs only the
+// sums x_j + x_{n-1-j} and an odd mode the differences, over half the cells.
+//
+// Forward: the tile's rows become the sums (j < n/2) and differences (rows n-1-j); output k of the
+// threads is even mode 2k for k < ceil(n/2), else odd mode 2(k - ceil(n/2)) + 1, so that a warp's
+// outputs share their parity but at one boundary.
+void foldedForward(int matrix, int len, bool divide, int u0, int outer) {
+    const int t = int(gl_LocalInvocationIndex);
+    const int halfCells = len / 2, evens = (len + 1) / 2;
+    for (int e = t; e < halfCells * kQuads; e += BILLOW_SPECTRAL_THREADS) {
+        const int j = e / kQuads, q = e % kQuads;
+        const vec4 a = tile[j * kQuads + q], b = tile[(len - 1 - j) * kQuads + q];
+        tile[j * kQuads + q] = a + b;
+        tile[(len - 1 - j) * kQuads + q] = a - b;
+    }
+    barrier();
+    const int outputs = (len + BILLOW_SPECTRAL_THREADS - 1) / BILLOW_SPECTRAL_THREADS;
+    int mode[kOutputs];
+    bool even[kOutputs];
+    [[unroll]] for (int o = 0; o < kOutputs; ++o) {
+        const int k = o * BILLOW_SPECTRAL_THREADS + t;
+        even[o] = k < evens;
+        mode[o] = even[o] ? 2 * k : 2 * (k - evens) + 1;
+    }
+    vec4 acc[kOutputs][kQuads];
+    [[unroll]] for (int o = 0; o < kOutputs; ++o)
+        [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] = vec4(0.0);
+    // Rows j < evens: an even mode reads sum j (row j; the middle cell itself on an odd axis), an
+    // odd mode difference j (row n-1-j), none past the middle.
+    for (int j = 0; j < evens; ++j)
+        [[unroll]] for (int o = 0; o < kOutputs; ++o) {
+            if (o >= outputs) continue;
+            const bool used = mode[o] < len && (even[o] || j < halfCells);
+            const float weight = used ? basis[matrix + j * len + mode[o]] : 0.0;
+            const int row = even[o] ? j : len - 1 - j;
+            [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] += weight * tile[row * kQuads + q];
+        }
+    barrier();
+    [[unroll]] for (int o = 0; o < kOutputs; ++o) {
+        if (o >= outputs || mode[o] >= len) continue;
+        [[unroll]] for (int q = 0; q < kQuads; ++q)
+            tile[mode[o] * kQuads + q] = divide ? divided(acc[o][q], q, u0, outer, mode[o]) : acc[o][q];
+    }
+    barrier();
+}
+
+// Inverse: x_j = E_j + O_j and x_{n-1-j} = E_j - O_j, E_j and O_j the sums over the even and the
+// odd modes, one j < ceil(n/2) a thread (at most 128).
+void foldedInverse(int matrix, int len) {
+    const int t = int(gl_LocalInvocationIndex);
+    const int evens = (len + 1) / 2;
+    vec4 evenSum[kQuads], oddSum[kQuads];
+    [[unroll]] for (int q = 0; q < kQuads; ++q) evenSum[q] = oddSum[q] = vec4(0.0);
+    const bool owner = t < evens;
+    int m = 0;
+    for (; m + 2 <= len; m += 2) {
+        const float evenWeight = owner ? basis[matrix + m * len + t] : 0.0;
+        const float oddWeight = owner ? basis[matrix + (m + 1) * len + t] : 0.0;
+        [[unroll]] for (int q = 0; q < kQuads; ++q) {
+            evenSum[q] += evenWeight * tile[m * kQuads + q];
+            oddSum[q] += oddWeight * tile[(m + 1) * kQuads + q];
+        }
+    }
+    if (m < len) {  // the last even mode of an odd axis
+        const float evenWeight = owner ? basis[matrix + m * len + t] : 0.0;
+        [[unroll]] for (int q = 0; q < kQuads; ++q) evenSum[q] += evenWeight * tile[m * kQuads + q];
+    }
+    barrier();
+    if (owner)
+        [[unroll]] for (int q = 0; q < kQuads; ++q) {
+            tile[t * kQuads + q] = evenSum[q] + oddSum[q];
+            if (len - 1 - t != t) tile[(len - 1 - t) * kQuads + q] = evenSum[q] - oddSum[q];
+        }
     barrier();
 }
 
@@ -149,8 +255,15 @@ void main() {
 
     const int forward = basisOffset(axis), inverse = forward + len * len;
     const bool backwards = pc.stage == BILLOW_SPECTRAL_INVERSE || pc.stage == BILLOW_SPECTRAL_ADD;
-    transformTile(backwards ? inverse : forward, len, pc.stage == BILLOW_SPECTRAL_DIVIDE, u0, v);
-    if (pc.stage == BILLOW_SPECTRAL_DIVIDE) transformTile(inverse, len, false, u0, v);
+    const bool divide = pc.stage == BILLOW_SPECTRAL_DIVIDE;
+    if (pc.folded == 0) {
+        transformTile(backwards ? inverse : forward, len, divide, u0, v);
+        if (divide) transformTile(inverse, len, false, u0, v);
+    } else {
+        if (backwards) foldedInverse(inverse, len);
+        else foldedForward(forward, len, divide, u0, v);
+        if (divide) foldedInverse(inverse, len);
+    }
 
     for (int e = t; e < elements; e += BILLOW_SPECTRAL_THREADS) {
         int along, line;

@@ -10,6 +10,8 @@ namespace billow::detail {
 
 namespace {
 
+bool foldingForTesting = true;
+
 uint32_t cellsAlong(const GridShape& s, int axis) { return axis == 0 ? s.nx : axis == 1 ? s.ny : s.nz; }
 
 // A transform along `axis` runs one workgroup per BILLOW_SPECTRAL_LINES lines next to each other
@@ -37,6 +39,8 @@ std::vector<float> basisFloats(const GridShape& shape, const PoissonSides& sides
 
 } // namespace
 
+void setSpectralFoldingForTesting(bool on) noexcept { foldingForTesting = on; }
+
 bool SpectralSolve::fits(const GridShape& shape) {
     for (int axis = 0; axis < 3; ++axis)
         if (cellsAlong(shape, axis) > BILLOW_SPECTRAL_MAX_CELLS) return false;
@@ -53,7 +57,12 @@ SpectralSolve::SpectralSolve(ContextState& context, const GridShape& shape, cons
     setSides(sides);
 }
 
+bool SpectralSolve::folds(PoissonBoundary low, PoissonBoundary high) {
+    return low == high && (low == PoissonBoundary::Closed || low == PoissonBoundary::Outflow);
+}
+
 void SpectralSolve::setSides(const PoissonSides& sides) {
+    for (int axis = 0; axis < 3; ++axis) folded_[axis] = folds(sides[2 * axis], sides[2 * axis + 1]);
     const std::vector<float> floats = basisFloats(shape_, sides);
     if (basis_.handle() == VK_NULL_HANDLE) basis_ = fieldBuffer(context_, floats.size());
     uploadBytes(context_, basis_.handle(), std::as_bytes(std::span(floats)));
@@ -71,7 +80,7 @@ void SpectralSolve::recordCycle(VkCommandBuffer cmd, const PoissonDispatch& d, c
         .openX = level.weights[0], .openY = level.weights[1], .openZ = level.weights[2], .basis = basis_.handle()};
     for (const Pass& pass : passes) {
         const GroupCounts groups = transformGroups(shape_, pass.axis);
-        d.dispatchGroups(cmd, bindings, gpu::SpectralPush{pass.axis, pass.stage, eq.rhsScale, 0}, groups.x, groups.y,
+        d.dispatchGroups(cmd, bindings, gpu::SpectralPush{pass.axis, pass.stage, eq.rhsScale, folded_[pass.axis] && foldingForTesting ? 1 : 0}, groups.x, groups.y,
                          groups.z);
         d.barrier(cmd);
     }

@@ -11,6 +11,7 @@
 // (docs/performance-log.md, "The spectral solve").
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "core/context_state.hpp"
@@ -21,6 +22,10 @@
 
 namespace billow::detail {
 
+// Off: no axis folds (every transform the full product), so that tests compare the two and
+// benches measure both. On by default; read when a cycle is recorded.
+void setSpectralFoldingForTesting(bool on) noexcept;
+
 class SpectralSolve {
 public:
     // Whether a 3D system of `shape` is one the transforms hold: at most BILLOW_SPECTRAL_MAX_CELLS
@@ -28,6 +33,10 @@ public:
     static bool fits(const GridShape& shape);
     // The workgroup counts of a cycle's dispatches on `shape`, for the gate's commands.
     static std::vector<GroupCounts> dispatchGroups(const GridShape& shape);
+
+    // Whether the transforms along an axis with these sides fold (every mode even or odd about
+    // the axis's centre: alike sides, closed or outflow), at half the multiply-adds.
+    static bool folds(PoissonBoundary low, PoissonBoundary high);
 
     // Builds the axes' bases for `shape` and `sides` and uploads them (blocking).
     SpectralSolve(ContextState& context, const GridShape& shape, const PoissonSides& sides);
@@ -45,6 +54,7 @@ private:
     ContextState& context_;
     GridShape shape_;
     GpuBuffer basis_;
+    std::array<bool, 3> folded_{};  // folds(), per axis
 };
 
 } // namespace billow::detail

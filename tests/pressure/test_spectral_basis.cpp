@@ -11,6 +11,7 @@
 
 #include "billow/error.hpp"
 #include "pressure/spectral_basis.hpp"
+#include "pressure/spectral_solve.hpp"
 
 namespace billow::test {
 namespace {
@@ -82,6 +83,34 @@ TEST(SpectralBasis, EveryModeIsAnOrthonormalEigenvectorOfTheSecondDifference) {
             const bool singular = pair.low != PoissonBoundary::Outflow && pair.high != PoissonBoundary::Outflow;
             EXPECT_EQ(zero, singular ? 1 : 0) << label;
         }
+}
+
+// The folded transforms (SpectralSolve::folds: alike closed or outflow sides) rely on every mode
+// being even or odd about the axis's centre by its index: Q[n-1-j][m] = (-1)^m Q[j][m]. Checked
+// for every side pair: it must hold where the solve folds, and the test shows it fails elsewhere
+// (so folding there would be wrong, not merely slow) for every n > 1.
+TEST(SpectralBasis, TheFoldedAxesModesAlternateInParity) {
+    const SidePair pairs[] = {{PoissonBoundary::Closed, PoissonBoundary::Closed, "closed-closed"},
+                              {PoissonBoundary::Outflow, PoissonBoundary::Outflow, "outflow-outflow"},
+                              {PoissonBoundary::Closed, PoissonBoundary::Outflow, "closed-outflow"},
+                              {PoissonBoundary::Outflow, PoissonBoundary::Closed, "outflow-closed"}};
+    for (const SidePair& pair : pairs)
+        for (int n : {1, 2, 3, 4, 7, 11, 19, 64, 255, 256}) {
+            const std::string label = std::string(pair.name) + ", " + std::to_string(n) + " cells";
+            const detail::AxisBasis b = detail::axisBasis(uint32_t(n), pair.low, pair.high);
+            double worst = 0.0;
+            for (int m = 0; m < n; ++m)
+                for (int j = 0; j < n; ++j) {
+                    const double sign = m % 2 == 0 ? 1.0 : -1.0;
+                    worst = std::max(worst, std::abs(b.modes[size_t(n - 1 - j) * n + m] - sign * b.modes[size_t(j) * n + m]));
+                }
+            if (detail::SpectralSolve::folds(pair.low, pair.high)) {
+                EXPECT_LT(worst, 1e-12) << label;
+            } else if (n > 1) {
+                EXPECT_GT(worst, 1e-3) << label;
+            }
+        }
+    EXPECT_FALSE(detail::SpectralSolve::folds(PoissonBoundary::Periodic, PoissonBoundary::Periodic));
 }
 
 TEST(SpectralBasis, RefusesAnAxisPeriodicOnOneSideOnly) {
