@@ -30,8 +30,9 @@ layout(set = 0, binding = 3) readonly buffer Divergence { float divergence[]; };
 layout(set = 0, binding = 4) readonly buffer OpenX { float openX[]; };
 layout(set = 0, binding = 5) readonly buffer OpenY { float openY[]; };
 layout(set = 0, binding = 6) readonly buffer OpenZ { float openZ[]; };
-// Per axis x, y, z in turn, for its n cells: the basis Q (Q[j n + m]: mode m at cell j), its
-// transpose, and the n eigenvalues of the axis's second difference (src/pressure/spectral_basis.hpp).
+// Per axis x, y, z in turn, for its n cells: the basis Q (Q[j n + m]: mode m at cell j; on a folded
+// axis the modes in the order even 0, 2, 4, ..., then odd 1, 3, ...), its transpose (modes in
+// their own order), and the n eigenvalues of the axis's second difference (src/pressure/spectral_basis.hpp).
 layout(set = 0, binding = 7) readonly buffer Basis { float basis[]; };
 layout(push_constant) uniform Push { SpectralPush pc; };
 
@@ -181,12 +182,31 @@ void foldedForward(int matrix, int len, bool divide, int u0, int outer) {
     [[unroll]] for (int o = 0; o < kOutputs; ++o)
         [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] = vec4(0.0);
     // Rows j < evens: an even mode reads sum j (row j; the middle cell itself on an odd axis), an
-    // odd mode difference j (row n-1-j), none past the middle.
-    for (int j = 0; j < evens; ++j)
+    // odd mode difference j (row n-1-j), none past the middle. The basis of a folded axis holds
+    // its modes in the outputs' order (spectral_solve.cpp), so a warp's weights are one run; four
+    // rows a round, their weights loaded before any is used (the basis streams from the L2 cache).
+    int j = 0;
+    for (; j + 4 <= evens; j += 4) {
+        float weight[4][kOutputs];
+        [[unroll]] for (int r = 0; r < 4; ++r)
+            [[unroll]] for (int o = 0; o < kOutputs; ++o) {
+                const int k = o * BILLOW_SPECTRAL_THREADS + t;
+                const bool used = o < outputs && k < len && (even[o] || j + r < halfCells);
+                weight[r][o] = used ? basis[matrix + (j + r) * len + k] : 0.0;
+            }
+        [[unroll]] for (int r = 0; r < 4; ++r)
+            [[unroll]] for (int o = 0; o < kOutputs; ++o) {
+                if (o >= outputs) continue;
+                const int row = even[o] ? j + r : len - 1 - (j + r);
+                [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] += weight[r][o] * tile[row * kQuads + q];
+            }
+    }
+    for (; j < evens; ++j)
         [[unroll]] for (int o = 0; o < kOutputs; ++o) {
             if (o >= outputs) continue;
-            const bool used = mode[o] < len && (even[o] || j < halfCells);
-            const float weight = used ? basis[matrix + j * len + mode[o]] : 0.0;
+            const int k = o * BILLOW_SPECTRAL_THREADS + t;
+            const bool used = k < len && (even[o] || j < halfCells);
+            const float weight = used ? basis[matrix + j * len + k] : 0.0;
             const int row = even[o] ? j : len - 1 - j;
             [[unroll]] for (int q = 0; q < kQuads; ++q) acc[o][q] += weight * tile[row * kQuads + q];
         }
@@ -207,7 +227,16 @@ void foldedInverse(int matrix, int len) {
     vec4 evenSum[kQuads], oddSum[kQuads];
     [[unroll]] for (int q = 0; q < kQuads; ++q) evenSum[q] = oddSum[q] = vec4(0.0);
     const bool owner = t < evens;
+    // Four modes a round (two even, two odd), their weights loaded before any is used.
     int m = 0;
+    for (; m + 4 <= len; m += 4) {
+        float weight[4];
+        [[unroll]] for (int r = 0; r < 4; ++r) weight[r] = owner ? basis[matrix + (m + r) * len + t] : 0.0;
+        [[unroll]] for (int q = 0; q < kQuads; ++q) {
+            evenSum[q] += weight[0] * tile[m * kQuads + q] + weight[2] * tile[(m + 2) * kQuads + q];
+            oddSum[q] += weight[1] * tile[(m + 1) * kQuads + q] + weight[3] * tile[(m + 3) * kQuads + q];
+        }
+    }
     for (; m + 2 <= len; m += 2) {
         const float evenWeight = owner ? basis[matrix + m * len + t] : 0.0;
         const float oddWeight = owner ? basis[matrix + (m + 1) * len + t] : 0.0;

@@ -23,13 +23,23 @@ GroupCounts transformGroups(const GridShape& s, int axis) {
     return {(across + BILLOW_SPECTRAL_LINES - 1) / BILLOW_SPECTRAL_LINES, outer, 1};
 }
 
-// Per axis: the basis, its transpose and the eigenvalues, as the kernel reads them.
-std::vector<float> basisFloats(const GridShape& shape, const PoissonSides& sides) {
+// The mode a folded axis of n cells puts in column k of its forward basis: the even modes first
+// (output k of the kernel's threads is mode 2k), then the odd ones.
+uint32_t foldedMode(uint32_t k, uint32_t n) {
+    const uint32_t evens = (n + 1) / 2;
+    return k < evens ? 2 * k : 2 * (k - evens) + 1;
+}
+
+// Per axis: the basis (its columns in foldedMode's order where the axis folds), its transpose and
+// the eigenvalues, as the kernel reads them.
+std::vector<float> basisFloats(const GridShape& shape, const PoissonSides& sides, const std::array<bool, 3>& folded) {
     std::vector<float> out;
     for (int axis = 0; axis < 3; ++axis) {
         const uint32_t n = cellsAlong(shape, axis);
         const AxisBasis b = axisBasis(n, sides[2 * axis], sides[2 * axis + 1]);
-        for (size_t k = 0; k < size_t(n) * n; ++k) out.push_back(float(b.modes[k]));
+        for (uint32_t j = 0; j < n; ++j)
+            for (uint32_t k = 0; k < n; ++k)
+                out.push_back(float(b.modes[size_t(j) * n + (folded[axis] ? foldedMode(k, n) : k)]));
         for (uint32_t m = 0; m < n; ++m)
             for (uint32_t j = 0; j < n; ++j) out.push_back(float(b.modes[size_t(j) * n + m]));
         for (double lambda : b.eigenvalues) out.push_back(float(lambda));
@@ -62,8 +72,8 @@ bool SpectralSolve::folds(PoissonBoundary low, PoissonBoundary high) {
 }
 
 void SpectralSolve::setSides(const PoissonSides& sides) {
-    for (int axis = 0; axis < 3; ++axis) folded_[axis] = folds(sides[2 * axis], sides[2 * axis + 1]);
-    const std::vector<float> floats = basisFloats(shape_, sides);
+    for (int axis = 0; axis < 3; ++axis) folded_[axis] = foldingForTesting && folds(sides[2 * axis], sides[2 * axis + 1]);
+    const std::vector<float> floats = basisFloats(shape_, sides, folded_);
     if (basis_.handle() == VK_NULL_HANDLE) basis_ = fieldBuffer(context_, floats.size());
     uploadBytes(context_, basis_.handle(), std::as_bytes(std::span(floats)));
 }
@@ -80,7 +90,7 @@ void SpectralSolve::recordCycle(VkCommandBuffer cmd, const PoissonDispatch& d, c
         .openX = level.weights[0], .openY = level.weights[1], .openZ = level.weights[2], .basis = basis_.handle()};
     for (const Pass& pass : passes) {
         const GroupCounts groups = transformGroups(shape_, pass.axis);
-        d.dispatchGroups(cmd, bindings, gpu::SpectralPush{pass.axis, pass.stage, eq.rhsScale, folded_[pass.axis] && foldingForTesting ? 1 : 0}, groups.x, groups.y,
+        d.dispatchGroups(cmd, bindings, gpu::SpectralPush{pass.axis, pass.stage, eq.rhsScale, folded_[pass.axis] ? 1 : 0}, groups.x, groups.y,
                          groups.z);
         d.barrier(cmd);
     }

@@ -23,7 +23,8 @@
 namespace billow::detail {
 
 // Off: no axis folds (every transform the full product), so that tests compare the two and
-// benches measure both. On by default; read when a cycle is recorded.
+// benches measure both. On by default; read when a solver's bases are built (its creation and
+// setSides).
 void setSpectralFoldingForTesting(bool on) noexcept;
 
 class SpectralSolve {
