@@ -350,6 +350,8 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
                                           "pressure/add_increment", "pressure/gate", "pressure/jacobi",
                                           "pressure/rbsor_tiles", "smoke3d/mass_sums", "smoke/probes", "smoke3d/probes",
                                           "water/probes", "smoke/collider_forces", "smoke3d/collider_forces",
+                                          // The spectral solve's transforms: 16 lines a workgroup.
+                                          "pressure3d/spectral_transform",
                                           // The sparse grid's: the mass sums over the bricks, the multigrid's gate and
                                           // its dense coarse grids, the topology's scans over the brick map and slots.
                                           "sparse3d/mass_sums", "sparse3d/mg_gate_bricks", "sparse3d/mg_grid_coarsen",
@@ -382,6 +384,9 @@ TEST(KernelTable, OwnWorkgroupKernelsHaveTheSizesTheHostTilesWith) {
         EXPECT_TRUE((kernels::Pressure3dMgCoarseSolve::localSizes[profile] ==
                      detail::WorkgroupSize{BILLOW_MG_COARSE_THREADS_3D, 1, 1}));
         EXPECT_TRUE((kernels::PressureCgScalars::localSizes[profile] == detail::WorkgroupSize{reduction, 1, 1}));
+        // BILLOW_SPECTRAL_LINES lines a workgroup, its threads over their cells (SpectralSolve::dispatchGroups).
+        EXPECT_TRUE((kernels::Pressure3dSpectralTransform::localSizes[profile] ==
+                     detail::WorkgroupSize{BILLOW_SPECTRAL_THREADS, 1, 1}));
         EXPECT_TRUE((kernels::PressureGate::localSizes[profile] == detail::WorkgroupSize{1, 1, 1}));
         // Rows of BILLOW_INCREMENT_GROUP-thread workgroups over the cells (PoissonSolver::recordAddIncrement).
         EXPECT_TRUE((kernels::PressureAddIncrement::localSizes[profile] ==

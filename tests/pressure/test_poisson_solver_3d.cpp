@@ -336,6 +336,34 @@ TEST_P(PoissonSolver3DMethods, ANonFinitePressureIsReported) {
     }
 }
 
+// Solves `system` (no obstacle, the interior promised open; its interior weight buffers poisoned
+// with 0.5 when `poison`) with `solve` from p = 0 and checks it against the exact solution: a
+// relative residual of 1e-5 or the float32 floor, and the error the residual allows. `label`
+// names the case; returns the solve's report.
+PressureResidual expectOpenBoxSolvedExactly(detail::ContextState& cs, const System3D& system, const Sides& sides,
+                                            const PoissonSolveSettings& solve, bool poison, const std::string& label) {
+    const ref::PoissonProblem3D& q = system.problem;
+    const ref::PoissonSolution3D exact = ref::solvePoisson3D(q);
+    GpuSystem3D gpu(cs, system, sides);
+    if (poison) gpu.overwriteWeights(withPoisonedInterior(system));
+    gpu.solver().setInteriorOpen(true);
+    const std::vector<float> solved = gpu.solve(solve);
+    std::vector<double> p(solved.begin(), solved.end());
+    const std::vector<double> r = ref::residual(q, p);
+    const double maxR = maxAbs(r), maxB = maxAbs(q.b), maxP = maxAbs(p);
+    const double floor = 20.0 * kEps * (maxB + 12.0 * maxP);
+    if (q.singular()) p = ref::withoutMean(q, p);
+    double error = 0.0;
+    for (size_t i = 0; i < p.size(); ++i) error = std::max(error, std::abs(p[i] - exact.p[i]));
+    const std::string name =
+        label + " " + std::to_string(q.nx) + "x" + std::to_string(q.ny) + "x" + std::to_string(q.nz);
+    std::printf("%s: relative residual %.3g (floor %.3g), |p - p*| %.3g\n", name.c_str(), maxR / maxB, floor / maxB,
+                error);
+    EXPECT_LE(maxR, 1e-5 * maxB + floor) << name << ": not converged";
+    EXPECT_LE(error, exact.inverseBound * (maxR + exact.residual)) << name;
+    return gpu.solver().residual();
+}
+
 // Multigrid on boxes without obstacles, promised open interior faces: to the exact solution as
 // the general solver gets there (a relative residual of 1e-5 in 30 V-cycles). 24 x 16 x 12 has
 // even sizes down to its coarsest level (every level takes the interior as open) and holds 0.5 in
@@ -345,25 +373,10 @@ TEST_P(PoissonSolver3DMethods, ANonFinitePressureIsReported) {
 TEST_P(PoissonSolver3DMethods, MultigridWithoutObstaclesMatchesTheExactSolution) {
     const SideCase& c = GetParam();
     for (const std::array<int, 3> n :
-         {std::array<int, 3>{24, 16, 12}, std::array<int, 3>{20, 14, 12}, std::array<int, 3>{19, 13, 11}}) {
-        const System3D system = openSystem(n, c.sides, 29);
-        const ref::PoissonProblem3D& q = system.problem;
-        const ref::PoissonSolution3D exact = ref::solvePoisson3D(q);
-        GpuSystem3D gpu(context()->state(), system, c.sides);
-        if (n[0] == 24) gpu.overwriteWeights(withPoisonedInterior(system));
-        gpu.solver().setInteriorOpen(true);
-        const std::vector<float> solved = gpu.solve(settings(PressureSolverType::Multigrid, 30));
-        std::vector<double> p(solved.begin(), solved.end());
-        const std::vector<double> r = ref::residual(q, p);
-        const double maxR = maxAbs(r), maxB = maxAbs(q.b), maxP = maxAbs(p);
-        const double floor = 20.0 * kEps * (maxB + 12.0 * maxP);
-        if (q.singular()) p = ref::withoutMean(q, p);
-        double error = 0.0;
-        for (size_t i = 0; i < p.size(); ++i) error = std::max(error, std::abs(p[i] - exact.p[i]));
-        const std::string label = std::to_string(q.nx) + "x" + std::to_string(q.ny) + "x" + std::to_string(q.nz);
-        EXPECT_LE(maxR, 1e-5 * maxB + floor) << label << ": not converged";
-        EXPECT_LE(error, exact.inverseBound * (maxR + exact.residual)) << label;
-    }
+         {std::array<int, 3>{24, 16, 12}, std::array<int, 3>{20, 14, 12}, std::array<int, 3>{19, 13, 11}})
+        expectOpenBoxSolvedExactly(context()->state(), openSystem(n, c.sides, 29), c.sides,
+                                   settings(PressureSolverType::Multigrid, 30), n[0] == 24,
+                                   std::string(c.name) + " multigrid");
 }
 
 // The spectral solve (PressureSolverType::Spectral, src/pressure/spectral_solve.hpp) on boxes
@@ -381,30 +394,13 @@ TEST_P(PoissonSolver3DMethods, SpectralWithoutObstaclesMatchesTheExactSolution) 
         sideSets.push_back({"OutflowXZTop", {PoissonSide::Outflow, PoissonSide::Outflow, PoissonSide::Closed,
                                              PoissonSide::Outflow, PoissonSide::Outflow, PoissonSide::Outflow}});
     for (const auto& [sidesName, sides] : sideSets)
-    for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{40, 37, 5},
-                                       std::array<int, 3>{256, 4, 3}, std::array<int, 3>{1, 9, 2}}) {
-        const System3D system = openSystem(n, sides, 31);
-        const ref::PoissonProblem3D& q = system.problem;
-        const ref::PoissonSolution3D exact = ref::solvePoisson3D(q);
-        GpuSystem3D gpu(context()->state(), system, sides);
-        gpu.overwriteWeights(withPoisonedInterior(system));
-        gpu.solver().setInteriorOpen(true);
-        const std::vector<float> solved = gpu.solve(settings(PressureSolverType::Spectral, 3));
-        std::vector<double> p(solved.begin(), solved.end());
-        const std::vector<double> r = ref::residual(q, p);
-        const double maxR = maxAbs(r), maxB = maxAbs(q.b), maxP = maxAbs(p);
-        const double floor = 20.0 * kEps * (maxB + 12.0 * maxP);
-        if (q.singular()) p = ref::withoutMean(q, p);
-        double error = 0.0;
-        for (size_t i = 0; i < p.size(); ++i) error = std::max(error, std::abs(p[i] - exact.p[i]));
-        const std::string label =
-            sidesName + " " + std::to_string(q.nx) + "x" + std::to_string(q.ny) + "x" + std::to_string(q.nz);
-        std::printf("spectral %s: relative residual %.3g (floor %.3g), |p - p*| %.3g\n", label.c_str(), maxR / maxB,
-                    floor / maxB, error);
-        EXPECT_LE(maxR, 1e-5 * maxB + floor) << label << ": not converged";
-        EXPECT_LE(error, exact.inverseBound * (maxR + exact.residual)) << label;
-        EXPECT_EQ(gpu.solver().residual().iterations, 3u) << label;
-    }
+        for (const std::array<int, 3> n : {std::array<int, 3>{19, 13, 11}, std::array<int, 3>{40, 37, 5},
+                                           std::array<int, 3>{256, 4, 3}, std::array<int, 3>{1, 9, 2}}) {
+            const PressureResidual report =
+                expectOpenBoxSolvedExactly(context()->state(), openSystem(n, sides, 31), sides,
+                                           settings(PressureSolverType::Spectral, 3), true, sidesName + " spectral");
+            EXPECT_EQ(report.iterations, 3u) << sidesName;
+        }
 }
 
 // One spectral cycle leaves rounding only, so a tolerance of 1e-4 stops the solve after one or
