@@ -103,6 +103,26 @@ PoissonSolveSettings settings(PressureSolverType method, uint32_t iterations, fl
     return s;
 }
 
+// A solve's result against the exact solution: its residual's and the right-hand side's largest
+// magnitudes, float32's floor for that residual (20 eps of the largest terms: the right-hand side
+// and twelve pressures a cell), the largest pressure and the largest error (both without the mean
+// where the system is singular).
+struct SolveErrors {
+    double maxR, maxB, maxP, floor, error;
+};
+SolveErrors solveErrors(const ref::PoissonProblem3D& q, const ref::PoissonSolution3D& exact,
+                        const std::vector<float>& solved) {
+    std::vector<double> p(solved.begin(), solved.end());
+    SolveErrors e{};
+    e.maxR = maxAbs(ref::residual(q, p));
+    e.maxB = maxAbs(q.b);
+    e.maxP = maxAbs(p);
+    e.floor = 20.0 * kEps * (e.maxB + 12.0 * e.maxP);
+    if (q.singular()) p = ref::withoutMean(q, p);
+    for (size_t i = 0; i < p.size(); ++i) e.error = std::max(e.error, std::abs(p[i] - exact.p[i]));
+    return e;
+}
+
 // One system per boundary case and its exact solution (computed once).
 struct Case {
     System3D system;
@@ -133,14 +153,7 @@ protected:
         GpuSystem3D gpu(context()->state(), k.system, c.sides);
         const std::vector<float> solved = gpu.solve(s);
         const PressureResidual report = gpu.solver().residual();
-        std::vector<double> p(solved.begin(), solved.end());
-
-        const std::vector<double> r = ref::residual(q, p);
-        const double maxR = maxAbs(r), maxB = maxAbs(q.b), maxP = maxAbs(p);
-        const double floor = 20.0 * kEps * (maxB + 12.0 * maxP);
-        if (q.singular()) p = ref::withoutMean(q, p);
-        double error = 0.0;
-        for (size_t i = 0; i < p.size(); ++i) error = std::max(error, std::abs(p[i] - k.exact.p[i]));
+        const auto [maxR, maxB, maxP, floor, error] = solveErrors(q, k.exact, solved);
         const double bound = k.exact.inverseBound * (maxR + k.exact.residual);
         std::printf("%s %s: %u iterations, relative residual %.3g (floor %.3g), |p - p*| %.3g of %.3g (kappa %.3g, max|p*| %.3g)\n",
                     c.name, label, report.iterations, maxR / maxB, floor / maxB, error, bound, k.exact.inverseBound,
@@ -347,14 +360,7 @@ PressureResidual expectOpenBoxSolvedExactly(detail::ContextState& cs, const Syst
     GpuSystem3D gpu(cs, system, sides);
     if (poison) gpu.overwriteWeights(withPoisonedInterior(system));
     gpu.solver().setInteriorOpen(true);
-    const std::vector<float> solved = gpu.solve(solve);
-    std::vector<double> p(solved.begin(), solved.end());
-    const std::vector<double> r = ref::residual(q, p);
-    const double maxR = maxAbs(r), maxB = maxAbs(q.b), maxP = maxAbs(p);
-    const double floor = 20.0 * kEps * (maxB + 12.0 * maxP);
-    if (q.singular()) p = ref::withoutMean(q, p);
-    double error = 0.0;
-    for (size_t i = 0; i < p.size(); ++i) error = std::max(error, std::abs(p[i] - exact.p[i]));
+    const auto [maxR, maxB, maxP, floor, error] = solveErrors(q, exact, gpu.solve(solve));
     const std::string name =
         label + " " + std::to_string(q.nx) + "x" + std::to_string(q.ny) + "x" + std::to_string(q.nz);
     std::printf("%s: relative residual %.3g (floor %.3g), |p - p*| %.3g\n", name.c_str(), maxR / maxB, floor / maxB,
