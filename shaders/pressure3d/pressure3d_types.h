@@ -43,7 +43,9 @@ struct SpectralPush { int axis; int stage; float rhsScale; int folded; };
 #define BILLOW_SPECTRAL_ADD 4
 // A workgroup of BILLOW_SPECTRAL_THREADS transforms BILLOW_SPECTRAL_LINES lines of at most
 // BILLOW_SPECTRAL_MAX_CELLS cells at once in shared memory: 16 KiB, what every Vulkan device
-// gives a workgroup (maxComputeSharedMemorySize).
+// gives a workgroup (maxComputeSharedMemorySize). 32 lines (half the reads of the basis) were
+// measured 2.6x slower on an H200: twice the accumulators a thread (performance-log.md, "The
+// spectral solve").
 #define BILLOW_SPECTRAL_THREADS 128
 #define BILLOW_SPECTRAL_LINES 16
 #define BILLOW_SPECTRAL_MAX_CELLS 256
