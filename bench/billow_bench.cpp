@@ -100,10 +100,6 @@ billow::PressureSolverType solverType(const std::string& name) {
     throw std::runtime_error("unknown solver " + name + " (jacobi, sor, mg, mgpcg)");
 }
 
-bool multigridSolver(billow::PressureSolverType type) {
-    return type == billow::PressureSolverType::Multigrid || type == billow::PressureSolverType::MultigridPCG;
-}
-
 const char* schemeName(billow::AdvectionScheme scheme) {
     return scheme == billow::AdvectionScheme::MacCormack ? "mc" : "sl";
 }
@@ -397,7 +393,7 @@ int main(int argc, char** argv) try {
         s.velocityAdvection = o.velocityAdvection;
         s.scalarAdvection = o.scalarAdvection;
         s.dyeAdvection = o.scalarAdvection;
-        const bool multigrid = multigridSolver(s.pressureSolver);
+        const bool multigrid = billow::solvesToTolerance(s.pressureSolver);
         const uint32_t iterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         s.pressureIterations = iterations;
         if (multigrid) s.pressureTolerance = o.stepTolerance;
@@ -478,7 +474,7 @@ int main(int argc, char** argv) try {
     }
     for (const std::string& solverName : o.solvers)
         for (uint32_t n : o.convergeSizes)
-            if (multigridSolver(solverType(solverName))) convergenceStopped(*context, context, solverName, n, o.maxCycles, o.incrementalPressure);
+            if (billow::solvesToTolerance(solverType(solverName))) convergenceStopped(*context, context, solverName, n, o.maxCycles, o.incrementalPressure);
             else convergence(*context, context, solverName, n, o.maxIterations);
     return 0;
 } catch (const std::exception& e) {

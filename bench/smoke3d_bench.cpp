@@ -259,9 +259,7 @@ int main(int argc, char** argv) try {
         s.cellSize = 1.0f / static_cast<float>(n);
         s.pressureSolver = solverType(solverName);
         // The solvers that run cycles and can stop at a tolerance (the spectral solve is one of them).
-        const bool multigrid = s.pressureSolver == billow::PressureSolverType::Multigrid ||
-                               s.pressureSolver == billow::PressureSolverType::MultigridPCG ||
-                               s.pressureSolver == billow::PressureSolverType::Spectral;
+        const bool multigrid = billow::solvesToTolerance(s.pressureSolver);
         s.pressureIterations = multigrid ? (o.stepTolerance > 0.0f ? o.maxCycles : o.cycles) : o.iterations;
         if (multigrid) s.pressureTolerance = o.stepTolerance;
         s.pressureIterationHeadroom = o.headroom;

@@ -28,6 +28,14 @@ enum class PressureSolverType : uint32_t {
                        // count and tolerance
 };
 
+// The solvers that run cycles to a residual: only they take a pressureTolerance and solve for
+// each step's change of the pressure (incrementalPressure). Jacobi and RedBlackSOR run a fixed
+// count of sweeps.
+constexpr bool solvesToTolerance(PressureSolverType type) noexcept {
+    return type == PressureSolverType::Multigrid || type == PressureSolverType::MultigridPCG ||
+           type == PressureSolverType::Spectral;
+}
+
 // Multigrid with a pressureTolerance stops once two V-cycles leave more than this fraction of the
 // residual they started from (converging V-cycles leave 0.01-0.5; at float32's floor ~1).
 inline constexpr float kMultigridStallRatio = 0.9f;

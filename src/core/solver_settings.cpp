@@ -25,8 +25,7 @@ void PressureSettings::validate(const char* owner) const {
     if (pressureTolerance < 0.0f || pressureTolerance >= 1.0f)
         throw InvalidArgument(name(owner, "pressureTolerance"),
                               "must be in [0, 1) (got " + std::to_string(pressureTolerance) + ")");
-    if (pressureTolerance > 0.0f && pressureSolver != PressureSolverType::Multigrid &&
-        pressureSolver != PressureSolverType::MultigridPCG && pressureSolver != PressureSolverType::Spectral)
+    if (pressureTolerance > 0.0f && !solvesToTolerance(pressureSolver))
         throw InvalidArgument(name(owner, "pressureTolerance"),
                               "a tolerance needs pressureSolver Multigrid, MultigridPCG or Spectral (Jacobi and "
                               "RedBlackSOR run a fixed count)");

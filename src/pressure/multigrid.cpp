@@ -62,9 +62,14 @@ void PoissonSolver::recordGatedCycles(VkCommandBuffer cmd, const PoissonSolveSet
         const bool last = cycle == stage.count;
         gate_->recordCheck(cmd, settings.tolerance, last, kMultigridStallRatio);  // never gated itself
         if (last) break;
-        if (spectral) spectral_->recordCycle(cmd, d, level(0), eq);
-        else recordVCycle(cmd, d, eq);
+        recordCycle(cmd, d, eq, spectral);
     }
+}
+
+void PoissonSolver::recordCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest,
+                                bool spectral) {
+    if (spectral) spectral_->recordCycle(cmd, d, level(0), finest);
+    else recordVCycle(cmd, d, finest);
 }
 
 } // namespace billow::detail

@@ -30,10 +30,7 @@ void PoissonSolver::recordIncrementSolve(VkCommandBuffer cmd, const PoissonSolve
     };
     zero(first);
     unknown_ = &increment_;
-    const bool twoStages = absorb && settings.iterations > kIncrementRestart &&
-                           (settings.method == PressureSolverType::Multigrid ||
-                            settings.method == PressureSolverType::MultigridPCG ||
-                            settings.method == PressureSolverType::Spectral);
+    const bool twoStages = absorb && settings.iterations > kIncrementRestart && solvesToTolerance(settings.method);
     if (twoStages) {
         // The second stage solves for what the first left, with a far smaller right-hand side:
         // a tracked residual stays relative to this step's whole right-hand side, measured here.

@@ -86,7 +86,6 @@ void PoissonSolver::setBoundaries(const PoissonSides& sides, float cellSize) {
     if (spectral_) spectral_->setSides(sides);
 }
 
-
 PoissonLevel PoissonSolver::level(size_t l) const {
     const VkBuffer placeholder = noShift_.handle();  // null for a shifted system
     if (l == 0) return {system_.shape, finestGrid_.handle(), system_.weights, system_.sides,
@@ -156,10 +155,7 @@ void PoissonSolver::recordStage(VkCommandBuffer cmd, const PoissonSolveSettings&
         const bool spectral = settings.method == PressureSolverType::Spectral && spectralApplies();
         if (settings.stopsAtTolerance()) recordGatedCycles(cmd, settings, rhsScale, stage, spectral);
         else
-            for (uint32_t cycle = 0; cycle < stage.count; ++cycle) {
-                if (spectral) spectral_->recordCycle(cmd, direct(), level(0), eq);
-                else recordVCycle(cmd, direct(), eq);
-            }
+            for (uint32_t cycle = 0; cycle < stage.count; ++cycle) recordCycle(cmd, direct(), eq, spectral);
         return;
     }
     case PressureSolverType::MultigridPCG:

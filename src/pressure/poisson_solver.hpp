@@ -169,6 +169,8 @@ private:
     // multigrid.cpp. One V-cycle on `finest` (the system's equation, or the conjugate gradient's
     // L z = r), its dispatches through `d`.
     void recordVCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest);
+    // One spectral cycle (`spectral`: spectralApplies) or V-cycle on `finest`.
+    void recordCycle(VkCommandBuffer cmd, const PoissonDispatch& d, const LevelEquation& finest, bool spectral);
     // Cycles (V-cycles, or spectral cycles where spectralApplies) until the residual reaches the
     // tolerance, stalls, or settings.iterations cycles ran.
     void recordGatedCycles(VkCommandBuffer cmd, const PoissonSolveSettings& settings, float rhsScale,

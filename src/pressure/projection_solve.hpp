@@ -50,9 +50,7 @@ PoissonSides poissonSidesOf(const std::array<BoundarySideType, N>& boundaries) {
 // the multigrid and spectral solvers only, and never for a prescribed velocity (which is not projected).
 inline bool solvesIncrement(const PressureSettings& pressure, const AdvectionSettings& advection) {
     return pressure.incrementalPressure && advection.velocityMode != VelocityMode::Prescribed &&
-           (pressure.pressureSolver == PressureSolverType::Multigrid ||
-            pressure.pressureSolver == PressureSolverType::MultigridPCG ||
-            pressure.pressureSolver == PressureSolverType::Spectral);
+           solvesToTolerance(pressure.pressureSolver);
 }
 
 // `smoke` is a smoke solver's implementation: its `poisson`, `solidEmpty`, `colliders`,
